@@ -1,0 +1,78 @@
+package org.benchgen.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import org.benchgen.trace.TraceProblem;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code benchgen} command: subcommands, and the one place where exit codes are decided. */
+@Command(name = "benchgen", mixinStandardHelpOptions = true, version = "benchgen 0.1.0",
+    description = "Turns the traces of an MPI application into a small, readable proxy benchmark."
+        + " Today: compress per-rank event streams into a merged RSD/PRSD trace and inspect it.",
+    subcommands = {CompressCommand.class, ShowCommand.class, ExpandCommand.class,
+        StatsCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:success",
+        "1:a problem in the input (bad trace, with file and line) or a file that cannot be read"
+            + " or written",
+        "2:usage error (unknown option, missing argument)",
+        "3:internal error (a bug in benchgen: please report it with the command)"},
+    footer = {"", "Run 'benchgen COMMAND --help' for a command's options.",
+        "Formats: docs/trace-format.md (per-rank streams), docs/compressed-format.md."})
+public final class Benchgen implements Runnable {
+  public static final int INPUT_ERROR = 1;
+  public static final int INTERNAL_ERROR = 3;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+  }
+
+  /** A command line with benchgen's exit-code mapping; tests call this. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Benchgen());
+    cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+      PrintWriter err = cmd.getErr();
+      if (ex instanceof TraceProblem || ex instanceof NoSuchFileException
+          || ex instanceof FileAlreadyExistsException) {
+        err.println("benchgen: error: " + message(ex));
+        err.flush();
+        return INPUT_ERROR;
+      }
+      if (ex instanceof IOException) {
+        err.println("benchgen: I/O error: " + message(ex));
+        err.flush();
+        return INPUT_ERROR;
+      }
+      err.println("benchgen: internal error (please report it with the command line):");
+      ex.printStackTrace(err);
+      err.flush();
+      return INTERNAL_ERROR;
+    });
+    return cl;
+  }
+
+  private static String message(Exception ex) {
+    if (ex instanceof NoSuchFileException) {
+      return ex.getMessage() + ": no such file or directory";
+    }
+    return ex.getMessage();
+  }
+
+  public static void main(String[] args) {
+    try {
+      System.exit(commandLine().execute(args));
+    } catch (OutOfMemoryError e) {
+      System.err.println("benchgen: out of memory; give the JVM more, e.g."
+          + " BENCHGEN_JAVA_OPTS=-Xmx16g bin/benchgen ...");
+      System.exit(INTERNAL_ERROR);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package org.benchgen.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.benchgen.io.TraceFiles;
+import org.benchgen.model.CompressedTrace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code benchgen expand FILE -o DIR}. */
+@Command(name = "expand", mixinStandardHelpOptions = true,
+    description = {"Expands a compressed trace back into per-rank event streams: every rank's"
+        + " exact calls and parameters. Times are rebuilt from the histogram means.", ""})
+final class ExpandCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "FILE", description = "a compressed trace")
+  Path input;
+
+  @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR",
+      description = "the directory to create (must not exist, or be empty)")
+  Path output;
+
+  @Option(names = "--gzip", description = "write rank-R.trace.gz files")
+  boolean gzip;
+
+  @Override
+  public Integer call() throws Exception {
+    CompressedTrace t = TraceFiles.readCompressed(input);
+    TraceFiles.expand(t, output, gzip, new Progress(spec.commandLine().getErr(), "expanding",
+        t.worldSize()));
+    spec.commandLine().getOut().println(output + ": " + t.worldSize() + " rank streams");
+    return 0;
+  }
+}

@@ -1,0 +1,31 @@
+package org.benchgen.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.benchgen.format.TreeView;
+import org.benchgen.io.TraceFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code benchgen show FILE}. */
+@Command(name = "show", mixinStandardHelpOptions = true,
+    description = {"Prints the structure of a compressed trace as an indented tree: loops with"
+        + " trip counts; RSDs with call, rank list, peers relative to the rank (r+1), sizes and"
+        + " compute time. A trace directory is compressed first.", ""})
+final class ShowCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "FILE|DIR", description = "a compressed trace, or a trace directory")
+  Path input;
+
+  @Override
+  public Integer call() throws Exception {
+    TreeView.print(TraceFiles.load(input, new Progress(spec.commandLine().getErr(),
+        "compressing", 0)), spec.commandLine().getOut());
+    spec.commandLine().getOut().flush();
+    return 0;
+  }
+}

@@ -1,0 +1,185 @@
+package org.benchgen.compress;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Online loop detection over a sequence (ScalaTrace's intra-node compression, generalized): each
+ * pushed node either continues the iteration of a loop being matched (O(1), the steady state), or
+ * the tail is checked against earlier loop bodies and for an immediate repeat of its last k nodes,
+ * which folds into a new loop. Loops nest because loops are nodes too. Only the last {@code window}
+ * nodes are searched, so the work per push is bounded. Every step keeps the expansion unchanged.
+ */
+final class LoopFolder<N> {
+  private final FoldPolicy<N> policy;
+  private final int window;
+  private final ArrayList<N> seq = new ArrayList<>();
+  private long[] shapes = new long[8];
+  private int[] bodySizes = new int[8];
+  /** Position of the loop whose next iteration the tail is matching, or -1. */
+  private int track = -1;
+  /** How many nodes after {@code track} match its body so far. */
+  private int matched;
+
+  LoopFolder(FoldPolicy<N> policy, int window) {
+    this.policy = policy;
+    this.window = window;
+  }
+
+  List<N> nodes() {
+    return Collections.unmodifiableList(seq);
+  }
+
+  int size() {
+    return seq.size();
+  }
+
+  N last() {
+    return seq.get(seq.size() - 1);
+  }
+
+  /** Whether the last node is a loop that the next push would start a new iteration of. */
+  boolean trackingLastFresh() {
+    return track == seq.size() - 1 && matched == 0;
+  }
+
+  /** Replaces the last node by one of the same body (a fast path of the caller's). */
+  void replaceLast(N node) {
+    set(seq.size() - 1, node);
+  }
+
+  void push(N node) {
+    append(node);
+    if (track >= 0) {
+      N loop = seq.get(track);
+      N expect = policy.bodyAt(loop, matched);
+      if (policy.shape(expect) == shapes[seq.size() - 1] && policy.sameShape(expect, node)) {
+        if (++matched == bodySizes[track]) {
+          absorbAfter(track, seq.size());
+        }
+        return;
+      }
+      track = -1;
+    }
+    // The nodes before this one may have just completed an iteration of an earlier loop.
+    for (int p = findLoop(seq.size() - 1, true); p >= 0; p = findLoop(seq.size() - 1, true)) {
+      absorbAfter(p, seq.size() - 1);
+    }
+    reduce();
+  }
+
+  private void reduce() {
+    while (true) {
+      int n = seq.size();
+      int p = findLoop(n, false);
+      if (p >= 0) {
+        if (n - 1 - p == bodySizes[p]) {
+          absorbAfter(p, n);
+        } else {
+          track = p;
+          matched = n - 1 - p;
+        }
+        return;
+      }
+      if (!foldRepeat()) {
+        return;
+      }
+    }
+  }
+
+  /**
+   * The nearest loop at p < end-1 whose body the nodes p+1 .. end-1 match: in full when {@code
+   * full}, else at least as a prefix. -1 when there is none within the window.
+   */
+  private int findLoop(int end, boolean full) {
+    int lo = Math.max(0, end - 1 - window);
+    for (int p = end - 2; p >= lo; p--) {
+      int j = end - 1 - p;
+      int size = bodySizes[p];
+      if (size == 0 || size < j || (full && size != j)) {
+        continue;
+      }
+      N loop = seq.get(p);
+      boolean ok = true;
+      for (int i = 0; i < j && ok; i++) {
+        N b = policy.bodyAt(loop, i);
+        ok = policy.shape(b) == shapes[p + 1 + i] && policy.sameShape(b, seq.get(p + 1 + i));
+      }
+      if (ok) {
+        return p;
+      }
+    }
+    return -1;
+  }
+
+  /** Folds the last k nodes with the k before them, for the smallest such k in the window. */
+  private boolean foldRepeat() {
+    int n = seq.size();
+    long s = shapes[n - 1];
+    int lo = Math.max(0, n - 1 - window);
+    for (int j = n - 2; j >= lo; j--) {
+      int k = n - 1 - j;
+      if (2 * k > n) {
+        return false;
+      }
+      if (shapes[j] != s) {
+        continue;
+      }
+      boolean ok = true;
+      for (int i = 0; i < k && ok; i++) {
+        ok = shapes[n - 2 * k + i] == shapes[n - k + i]
+            && policy.sameShape(seq.get(n - 2 * k + i), seq.get(n - k + i));
+      }
+      if (ok) {
+        List<N> first = new ArrayList<>(seq.subList(n - 2 * k, n - k));
+        List<N> second = new ArrayList<>(seq.subList(n - k, n));
+        truncate(n - 2 * k);
+        append(policy.fold(first, second));
+        track = seq.size() - 1;
+        matched = 0;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Absorbs nodes p+1 .. end-1 as one more iteration of the loop at p; later nodes move up. */
+  private void absorbAfter(int p, int end) {
+    List<N> iteration = new ArrayList<>(seq.subList(p + 1, end));
+    List<N> rest = new ArrayList<>(seq.subList(end, seq.size()));
+    truncate(p + 1);
+    set(p, policy.absorb(seq.get(p), iteration));
+    // With nodes after it, the caller re-derives what to track.
+    track = rest.isEmpty() ? p : -1;
+    matched = 0;
+    for (N r : rest) {
+      append(r);
+    }
+  }
+
+  private void append(N node) {
+    int n = seq.size();
+    if (n == shapes.length) {
+      shapes = Arrays.copyOf(shapes, 2 * n);
+      bodySizes = Arrays.copyOf(bodySizes, 2 * n);
+    }
+    seq.add(node);
+    shapes[n] = policy.shape(node);
+    bodySizes[n] = policy.bodySize(node);
+  }
+
+  private void set(int i, N node) {
+    seq.set(i, node);
+    shapes[i] = policy.shape(node);
+    bodySizes[i] = policy.bodySize(node);
+  }
+
+  private void truncate(int n) {
+    seq.subList(n, seq.size()).clear();
+    if (track >= n) {
+      track = -1;
+    }
+  }
+}

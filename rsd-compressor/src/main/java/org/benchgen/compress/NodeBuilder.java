@@ -1,0 +1,191 @@
+package org.benchgen.compress;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.model.ComputeStat;
+import org.benchgen.model.Histogram;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.Param;
+import org.benchgen.model.ParamEntry;
+import org.benchgen.model.RankList;
+import org.benchgen.model.Rsd;
+import org.benchgen.model.ValueSeq;
+import org.benchgen.model.Values;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+
+/** Mutable nodes of one rank's compression; frozen into the model when the rank is done. */
+abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.LoopBuilder {
+  final int shape;
+
+  NodeBuilder(int shape) {
+    this.shape = shape;
+  }
+
+  /** Appends {@code other}'s executions (same shape) after this node's. */
+  abstract void merge(NodeBuilder other);
+
+  /** Makes this node ready to be a loop body element (its executions will be appended to). */
+  abstract void settle();
+
+  abstract Node freeze(RankList ranks);
+
+  /** One call site's executions; starts as one event and turns into value sequences on folding. */
+  static final class RsdBuilder extends NodeBuilder {
+    final Op op;
+    final String site;
+    // One event, until settled.
+    private long[] abs;
+    private long[] rel;
+    private String after;
+    private long compute;
+    private long duration;
+    // Folded.
+    private ValueSeqBuilder[] absSeq;
+    private ValueSeqBuilder[] relSeq;
+    private Map<String, Histogram.Builder> computes;
+    private Histogram.Builder durations;
+
+    /** {@code rel} holds relative peers in peer slots (else equal to abs); {@code after} may be null. */
+    RsdBuilder(Op op, String site, long[] abs, long[] rel, String after, long compute,
+        long duration) {
+      super(ShapeTable.rsd(op, site));
+      this.op = op;
+      this.site = site;
+      this.abs = abs;
+      this.rel = rel;
+      this.after = after;
+      this.compute = compute;
+      this.duration = duration;
+    }
+
+    @Override
+    void settle() {
+      if (absSeq != null) {
+        return;
+      }
+      int n = abs.length;
+      absSeq = new ValueSeqBuilder[n];
+      relSeq = new ValueSeqBuilder[n];
+      for (int i = 0; i < n; i++) {
+        absSeq[i] = new ValueSeqBuilder();
+        if (op.fields().get(i).isPeer()) {
+          relSeq[i] = new ValueSeqBuilder();
+        }
+      }
+      computes = new LinkedHashMap<>(4);
+      durations = new Histogram.Builder();
+      addSingle(abs, rel, after, compute, duration);
+      abs = null;
+      rel = null;
+    }
+
+    private void addSingle(long[] a, long[] r, String prev, long comp, long dur) {
+      for (int i = 0; i < a.length; i++) {
+        absSeq[i].push(a[i]);
+        if (relSeq[i] != null) {
+          relSeq[i].push(r[i]);
+        }
+      }
+      if (prev != null) {
+        computes.computeIfAbsent(prev, k -> new Histogram.Builder()).add(comp);
+      }
+      durations.add(dur);
+    }
+
+    @Override
+    void merge(NodeBuilder other) {
+      settle();
+      RsdBuilder o = (RsdBuilder) other;
+      if (o.absSeq == null) {
+        addSingle(o.abs, o.rel, o.after, o.compute, o.duration);
+        return;
+      }
+      for (int i = 0; i < absSeq.length; i++) {
+        absSeq[i].appendAll(o.absSeq[i]);
+        if (relSeq[i] != null) {
+          relSeq[i].appendAll(o.relSeq[i]);
+        }
+      }
+      o.computes.forEach((k, h) -> computes.computeIfAbsent(k, x -> new Histogram.Builder()).merge(h));
+      durations.merge(o.durations);
+    }
+
+    @Override
+    Rsd freeze(RankList ranks) {
+      settle();
+      List<Param> params = new ArrayList<>(absSeq.length);
+      for (int i = 0; i < absSeq.length; i++) {
+        ValueSeq a = absSeq[i].build();
+        if (a.allEqual(Sym.ABSENT.code())) {
+          params.add(Param.none());
+          continue;
+        }
+        Field f = op.fields().get(i);
+        Values v = f.isPeer() ? new Values.Undecided(a, relSeq[i].build()) : new Values.Plain(a);
+        params.add(new Param(List.of(new ParamEntry(v, ranks))));
+      }
+      List<ComputeStat> stats = new ArrayList<>();
+      computes.forEach((k, h) -> stats.add(new ComputeStat(k, h.build())));
+      return new Rsd(op, site, ranks, params, stats, durations.build());
+    }
+  }
+
+  /** A loop; {@code open} counts the iterations of the instance still being matched (0: none). */
+  static final class LoopBuilder extends NodeBuilder {
+    final List<NodeBuilder> body;
+    private final ValueSeqBuilder trips = new ValueSeqBuilder();
+    private long open = 1;
+
+    /** A loop whose first iteration is {@code body}. */
+    LoopBuilder(List<NodeBuilder> body) {
+      super(ShapeTable.loop(body.stream().mapToInt(b -> b.shape).toArray()));
+      this.body = body;
+      for (NodeBuilder b : body) {
+        b.settle();
+      }
+    }
+
+    /** Appends one iteration of the open instance. */
+    void absorb(List<NodeBuilder> iteration) {
+      open++;
+      for (int i = 0; i < body.size(); i++) {
+        body.get(i).merge(iteration.get(i));
+      }
+    }
+
+    @Override
+    void settle() {
+      if (open > 0) {
+        trips.push(open);
+        open = 0;
+      }
+    }
+
+    @Override
+    void merge(NodeBuilder other) {
+      LoopBuilder o = (LoopBuilder) other;
+      settle();
+      o.settle();
+      trips.appendAll(o.trips);
+      for (int i = 0; i < body.size(); i++) {
+        body.get(i).merge(o.body.get(i));
+      }
+    }
+
+    @Override
+    Loop freeze(RankList ranks) {
+      settle();
+      List<Node> nodes = new ArrayList<>(body.size());
+      for (NodeBuilder b : body) {
+        nodes.add(b.freeze(ranks));
+      }
+      Param t = new Param(List.of(new ParamEntry(new Values.Plain(trips.build()), ranks)));
+      return new Loop(ranks, t, nodes);
+    }
+  }
+}

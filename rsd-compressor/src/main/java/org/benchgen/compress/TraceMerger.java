@@ -1,0 +1,193 @@
+package org.benchgen.compress;
+
+import com.github.difflib.DiffUtils;
+import com.github.difflib.patch.AbstractDelta;
+import com.github.difflib.patch.Patch;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.benchgen.model.CommDef;
+import org.benchgen.model.ComputeStat;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.Param;
+import org.benchgen.model.ParamEntry;
+import org.benchgen.model.Rsd;
+import org.benchgen.model.Values;
+import org.benchgen.trace.TraceFormatException;
+
+/**
+ * Merges two compressed traces of disjoint rank sets into one (ScalaTrace's inter-node merge).
+ * Node sequences are aligned with Myers' diff (java-diff-utils: O((n+m)·d), linear for the usual
+ * case of ranks that do the same thing); matched nodes merge their rank lists, parameter entries,
+ * histograms and trip counts; unmatched ones are spliced in, each rank keeping its own order.
+ * Loops whose bodies differ but share most call sites (the edge ranks of a stencil) are matched and
+ * their bodies merged recursively, so the result does not grow with the rank count.
+ */
+public final class TraceMerger {
+  private final Map<Node, Integer> shapes = new IdentityHashMap<>();
+  private final Map<Node, Set<Integer>> sites = new IdentityHashMap<>();
+
+  /** Merges {@code a} and {@code b}, which must cover disjoint ranks of the same world. */
+  public CompressedTrace merge(CompressedTrace a, CompressedTrace b) {
+    if (a.worldSize() != b.worldSize()) {
+      throw new TraceFormatException("ranks disagree on the world size: " + a.worldSize()
+          + " and " + b.worldSize());
+    }
+    return new CompressedTrace(a.worldSize(), mergeComms(a.comms(), b.comms()),
+        mergeSeq(a.body(), b.body()));
+  }
+
+  private static List<CommDef> mergeComms(List<CommDef> a, List<CommDef> b) {
+    Map<Integer, CommDef> byId = new HashMap<>();
+    List<CommDef> out = new ArrayList<>(a);
+    for (CommDef c : a) {
+      byId.put(c.id(), c);
+    }
+    for (CommDef c : b) {
+      CommDef old = byId.putIfAbsent(c.id(), c);
+      if (old == null) {
+        out.add(c);
+      } else if (!old.members().equals(c.members())) {
+        throw new TraceFormatException("communicator " + c.id()
+            + " is defined with different members on different ranks: " + old.members()
+            + " and " + c.members());
+      }
+    }
+    out.sort(Comparator.comparingInt(CommDef::id));
+    return out;
+  }
+
+  List<Node> mergeSeq(List<Node> a, List<Node> b) {
+    if (a.isEmpty()) {
+      return b;
+    }
+    if (b.isEmpty()) {
+      return a;
+    }
+    Patch<Node> patch = DiffUtils.diff(a, b, this::matches);
+    List<Node> out = new ArrayList<>(Math.max(a.size(), b.size()));
+    int i = 0;
+    int j = 0;
+    for (AbstractDelta<Node> d : patch.getDeltas()) {
+      int ai = d.getSource().getPosition();
+      while (i < ai) {
+        out.add(mergeNode(a.get(i++), b.get(j++)));
+      }
+      out.addAll(d.getSource().getLines());
+      out.addAll(d.getTarget().getLines());
+      i += d.getSource().size();
+      j += d.getTarget().size();
+    }
+    while (i < a.size()) {
+      out.add(mergeNode(a.get(i++), b.get(j++)));
+    }
+    return out;
+  }
+
+  private boolean matches(Node x, Node y) {
+    if (x instanceof Rsd r && y instanceof Rsd s) {
+      return r.op() == s.op() && r.site().equals(s.site());
+    }
+    if (x instanceof Loop && y instanceof Loop) {
+      if (shape(x) == shape(y)) {
+        return true;
+      }
+      Set<Integer> sx = sites(x);
+      Set<Integer> sy = sites(y);
+      int common = 0;
+      for (Integer s : sx) {
+        common += sy.contains(s) ? 1 : 0;
+      }
+      return common > 0 && 2 * common >= Math.min(sx.size(), sy.size());
+    }
+    return false;
+  }
+
+  private int shape(Node n) {
+    Integer s = shapes.get(n);
+    if (s == null) {
+      s = n instanceof Rsd r ? ShapeTable.rsd(r.op(), r.site())
+          : ShapeTable.loop(((Loop) n).body().stream().mapToInt(this::shape).toArray());
+      shapes.put(n, s);
+    }
+    return s;
+  }
+
+  /** The RSD shapes anywhere inside a loop. */
+  private Set<Integer> sites(Node n) {
+    Set<Integer> s = sites.get(n);
+    if (s == null) {
+      s = new HashSet<>();
+      if (n instanceof Rsd) {
+        s.add(shape(n));
+      } else {
+        for (Node c : ((Loop) n).body()) {
+          s.addAll(sites(c));
+        }
+      }
+      sites.put(n, s);
+    }
+    return s;
+  }
+
+  private Node mergeNode(Node x, Node y) {
+    if (x instanceof Rsd r) {
+      Rsd s = (Rsd) y;
+      List<Param> params = new ArrayList<>(r.params().size());
+      for (int k = 0; k < r.params().size(); k++) {
+        params.add(mergeParam(r.params().get(k), s.params().get(k)));
+      }
+      return new Rsd(r.op(), r.site(), r.ranks().union(s.ranks()), params,
+          mergeCompute(r.compute(), s.compute()), r.duration().merge(s.duration()));
+    }
+    Loop l = (Loop) x;
+    Loop m = (Loop) y;
+    return new Loop(l.ranks().union(m.ranks()), mergeParam(l.trips(), m.trips()),
+        mergeSeq(l.body(), m.body()));
+  }
+
+  /** Entries of equal values (peers: equal absolutely or relatively) share one entry. */
+  static Param mergeParam(Param a, Param b) {
+    List<ParamEntry> out = new ArrayList<>(a.entries());
+    for (ParamEntry e : b.entries()) {
+      boolean merged = false;
+      for (int k = 0; k < out.size() && !merged; k++) {
+        ParamEntry o = out.get(k);
+        Optional<Values> u = Values.unify(o.values(), e.values());
+        if (u.isPresent()) {
+          out.set(k, new ParamEntry(u.get(), o.ranks().union(e.ranks())));
+          merged = true;
+        }
+      }
+      if (!merged) {
+        out.add(e);
+      }
+    }
+    out.sort(Comparator.comparingInt(e -> e.ranks().first()));
+    return new Param(out);
+  }
+
+  private static List<ComputeStat> mergeCompute(List<ComputeStat> a, List<ComputeStat> b) {
+    List<ComputeStat> out = new ArrayList<>(a);
+    for (ComputeStat c : b) {
+      int k = 0;
+      while (k < out.size() && !out.get(k).after().equals(c.after())) {
+        k++;
+      }
+      if (k < out.size()) {
+        out.set(k, new ComputeStat(c.after(), out.get(k).time().merge(c.time())));
+      } else {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+}

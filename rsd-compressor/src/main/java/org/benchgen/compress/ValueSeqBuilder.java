@@ -1,0 +1,101 @@
+package org.benchgen.compress;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.model.VNode;
+import org.benchgen.model.ValueSeq;
+
+/**
+ * Builds a {@link ValueSeq} online with the same {@link LoopFolder} that folds events, with
+ * equality as the shape. The result depends only on the sequence of values, not on how they were
+ * pushed, so two ranks with equal values get equal sequences.
+ */
+final class ValueSeqBuilder {
+  /** Values repeat with short periods; a small window keeps non-periodic values cheap. */
+  private static final int WINDOW = 16;
+
+  private static final FoldPolicy<VNode> POLICY = new FoldPolicy<>() {
+    @Override
+    public long shape(VNode node) {
+      return node.hash();
+    }
+
+    @Override
+    public boolean sameShape(VNode a, VNode b) {
+      return a.equals(b);
+    }
+
+    @Override
+    public int bodySize(VNode node) {
+      return node instanceof VNode.Rep r ? r.body().size() : 0;
+    }
+
+    @Override
+    public VNode bodyAt(VNode loop, int i) {
+      return ((VNode.Rep) loop).body().get(i);
+    }
+
+    @Override
+    public VNode fold(List<VNode> first, List<VNode> second) {
+      return VNode.Rep.of(first, 2);
+    }
+
+    @Override
+    public VNode absorb(VNode loop, List<VNode> iteration) {
+      VNode.Rep r = (VNode.Rep) loop;
+      return VNode.Rep.of(r.body(), r.times() + 1);
+    }
+  };
+
+  private final LoopFolder<VNode> folder = new LoopFolder<>(POLICY, WINDOW);
+
+  void push(long v) {
+    push(v, 1);
+  }
+
+  /** Same result as pushing {@code v} {@code times} times. */
+  void push(long v, long times) {
+    while (times > 0) {
+      if (folder.size() > 0 && folder.trackingLastFresh()
+          && folder.last() instanceof VNode.Rep r && r.body().size() == 1
+          && r.body().get(0) instanceof VNode.Leaf l && l.value() == v) {
+        folder.replaceLast(VNode.Rep.of(r.body(), r.times() + times));
+        return;
+      }
+      folder.push(new VNode.Leaf(v));
+      times--;
+    }
+  }
+
+  void appendAll(ValueSeqBuilder other) {
+    for (VNode n : new ArrayList<>(other.folder.nodes())) {
+      pushNode(n);
+    }
+  }
+
+  private void pushNode(VNode n) {
+    if (n instanceof VNode.Leaf l) {
+      push(l.value());
+      return;
+    }
+    VNode.Rep r = (VNode.Rep) n;
+    if (r.body().size() == 1 && r.body().get(0) instanceof VNode.Leaf l) {
+      push(l.value(), r.times());
+      return;
+    }
+    for (long t = 0; t < r.times(); t++) {
+      for (VNode b : r.body()) {
+        pushNode(b);
+      }
+    }
+  }
+
+  /** The sequence as a cyclic pattern: a whole that is one repetition is reduced to its body. */
+  ValueSeq build() {
+    List<VNode> nodes = folder.nodes();
+    while (nodes.size() == 1 && nodes.get(0) instanceof VNode.Rep r) {
+      nodes = r.body();
+    }
+    return new ValueSeq(nodes);
+  }
+}

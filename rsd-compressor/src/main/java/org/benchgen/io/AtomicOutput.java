@@ -1,0 +1,98 @@
+package org.benchgen.io;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Writes outputs so that a failure never leaves a half-written file or directory behind: the
+ * content goes to a temporary sibling, which is renamed into place only when complete.
+ */
+public final class AtomicOutput {
+  /** Writes content; may throw. */
+  public interface WriterBody {
+    void write(Writer out) throws IOException;
+  }
+
+  /** Fills a directory; may throw. */
+  public interface DirBody {
+    void fill(Path dir) throws IOException;
+  }
+
+  private AtomicOutput() {}
+
+  public static void writeFile(Path target, WriterBody body) throws IOException {
+    Path parent = target.toAbsolutePath().getParent();
+    Files.createDirectories(parent);
+    Path tmp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp");
+    try {
+      try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp),
+          StandardCharsets.UTF_8), 1 << 16)) {
+        body.write(w);
+      }
+      move(tmp, target);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  /**
+   * Fills a new directory and moves it to {@code target}, which must not exist or be an empty
+   * directory: an existing trace is never overwritten or mixed with new files.
+   */
+  public static void writeDirectory(Path target, DirBody body) throws IOException {
+    Path abs = target.toAbsolutePath();
+    if (Files.exists(abs) && !isEmptyDir(abs)) {
+      throw new FileAlreadyExistsException(target + " (exists and is not an empty directory;"
+          + " remove it or choose another output)");
+    }
+    Files.createDirectories(abs.getParent());
+    Path tmp = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".");
+    try {
+      body.fill(tmp);
+      if (Files.exists(abs)) {
+        Files.delete(abs);
+      }
+      move(tmp, abs);
+    } finally {
+      deleteTree(tmp);
+    }
+  }
+
+  private static boolean isEmptyDir(Path p) throws IOException {
+    if (!Files.isDirectory(p)) {
+      return false;
+    }
+    try (Stream<Path> s = Files.list(p)) {
+      return s.findAny().isEmpty();
+    }
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(p)) {
+      for (Path x : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(x);
+      }
+    }
+  }
+}

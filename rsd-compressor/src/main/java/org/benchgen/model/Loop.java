@@ -1,0 +1,18 @@
+package org.benchgen.model;
+
+import java.util.List;
+
+/**
+ * A loop (power-RSD): {@code body} repeated; {@code trips} holds, per rank set, the trip count of
+ * each time the loop is entered. A rank executes only the body nodes whose rank list holds it.
+ */
+public record Loop(RankList ranks, Param trips, List<Node> body) implements Node {
+  public Loop {
+    body = List.copyOf(body);
+  }
+
+  @Override
+  public <R> R accept(NodeVisitor<R> visitor) {
+    return visitor.visitLoop(this);
+  }
+}

@@ -1,0 +1,32 @@
+package org.benchgen.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A parameter of an RSD (or a loop's trip count): entries for disjoint rank sets, sorted by first
+ * rank. No entry for a rank means the parameter was absent there.
+ */
+public record Param(List<ParamEntry> entries) {
+  public Param {
+    entries = List.copyOf(entries);
+  }
+
+  public static Param none() {
+    return new Param(List.of());
+  }
+
+  /** The entry that holds {@code rank}'s values. */
+  public Optional<ParamEntry> entryFor(int rank) {
+    for (ParamEntry e : entries) {
+      if (e.ranks().contains(rank)) {
+        return Optional.of(e);
+      }
+    }
+    return Optional.empty();
+  }
+
+  public boolean isAbsent() {
+    return entries.isEmpty();
+  }
+}
