@@ -49,11 +49,13 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
     private ValueSeqBuilder[] relSeq;
     private Map<String, Histogram.Builder> computes;
     private Histogram.Builder durations;
+    private String lastAfter;
+    private Histogram.Builder lastCompute;
 
     /** {@code rel} holds relative peers in peer slots (else equal to abs); {@code after} may be null. */
-    RsdBuilder(Op op, String site, long[] abs, long[] rel, String after, long compute,
+    RsdBuilder(int shape, Op op, String site, long[] abs, long[] rel, String after, long compute,
         long duration) {
-      super(ShapeTable.rsd(op, site));
+      super(shape);
       this.op = op;
       this.site = site;
       this.abs = abs;
@@ -92,9 +94,19 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
         }
       }
       if (prev != null) {
-        computes.computeIfAbsent(prev, k -> new Histogram.Builder()).add(comp);
+        computeFor(prev).add(comp);
       }
       durations.add(dur);
+    }
+
+    /** The histogram for call path {@code prev}; sites are interned by the reader, so try == first. */
+    private Histogram.Builder computeFor(String prev) {
+      if (prev == lastAfter) {
+        return lastCompute;
+      }
+      lastAfter = prev;
+      lastCompute = computes.computeIfAbsent(prev, k -> new Histogram.Builder());
+      return lastCompute;
     }
 
     @Override
@@ -111,7 +123,7 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
           relSeq[i].appendAll(o.relSeq[i]);
         }
       }
-      o.computes.forEach((k, h) -> computes.computeIfAbsent(k, x -> new Histogram.Builder()).merge(h));
+      o.computes.forEach((k, h) -> computeFor(k).merge(h));
       durations.merge(o.durations);
     }
 

@@ -69,6 +69,8 @@ public final class RankCompressor implements RawTraceReader.Sink {
   private final Map<Integer, int[]> members = new HashMap<>();
   private final List<CommDef> comms = new ArrayList<>();
   private final LiveRequests requests = new LiveRequests();
+  /** Shape ids by call site (the reader hands out one String per distinct site) and op. */
+  private final java.util.IdentityHashMap<String, int[]> shapes = new java.util.IdentityHashMap<>();
   private String prevSite;
   private long prevExit;
   private long events;
@@ -104,12 +106,12 @@ public final class RankCompressor implements RawTraceReader.Sink {
     Op op = e.op();
     int n = op.fields().size();
     long[] abs = e.values().clone();
-    long[][] lists = e.lists().clone();
+    long[][] lists = op.has(Field.REQS) || op.has(Field.DONE) ? e.lists().clone() : e.lists();
     requests.encode(op, abs, lists);
     for (int i = 0; i < n; i++) {
       Field f = op.fields().get(i);
       if (f.kind().isList()) {
-        abs[i] = e.isPresent(f) ? Interner.list(lists[i]) : Sym.ABSENT.code();
+        abs[i] = e.isPresent(f) ? internList(i, lists[i]) : Sym.ABSENT.code();
       }
     }
     long[] rel = abs;
@@ -121,10 +123,31 @@ public final class RankCompressor implements RawTraceReader.Sink {
       }
     }
     long compute = prevSite == null ? 0 : e.enter() - prevExit;
-    folder.push(new RsdBuilder(op, e.site(), abs, rel, prevSite, compute, e.exit() - e.enter()));
+    int[] byOp = shapes.computeIfAbsent(e.site(), k -> new int[Op.values().length]);
+    if (byOp[op.ordinal()] == 0) {
+      byOp[op.ordinal()] = ShapeTable.rsd(op, e.site());
+    }
+    folder.push(new RsdBuilder(byOp[op.ordinal()], op, e.site(), abs, rel, prevSite, compute,
+        e.exit() - e.enter()));
     prevSite = e.site();
     prevExit = e.exit();
     events++;
+  }
+
+  private long[][] lastList = new long[8][];
+  private final long[] lastListId = new long[8];
+
+  /** Interns a list, remembering the last one per slot: in a loop it is usually the same. */
+  private long internList(int slot, long[] list) {
+    if (slot < lastList.length && java.util.Arrays.equals(lastList[slot], list)) {
+      return lastListId[slot];
+    }
+    long id = Interner.list(list);
+    if (slot < lastList.length) {
+      lastList[slot] = list;
+      lastListId[slot] = id;
+    }
+    return id;
   }
 
   /** {@code peer - me} modulo the communicator size, in (-size/2, size/2]. */

@@ -47,14 +47,45 @@ final class ValueSeqBuilder {
     }
   };
 
-  private final LoopFolder<VNode> folder = new LoopFolder<>(POLICY, WINDOW);
+  /** Created on the first change of value: most parameters are constant and never need it. */
+  private LoopFolder<VNode> folder;
+  /** A run of equal values not yet given to the folder (the common case costs a compare). */
+  private long runValue;
+  private long runLength;
 
   void push(long v) {
-    push(v, 1);
+    if (runLength > 0 && v == runValue) {
+      runLength++;
+      return;
+    }
+    flush();
+    runValue = v;
+    runLength = 1;
   }
 
   /** Same result as pushing {@code v} {@code times} times. */
   void push(long v, long times) {
+    if (runLength > 0 && v == runValue) {
+      runLength += times;
+      return;
+    }
+    flush();
+    runValue = v;
+    runLength = times;
+  }
+
+  private void flush() {
+    if (runLength > 0) {
+      long t = runLength;
+      runLength = 0;
+      pushToFolder(runValue, t);
+    }
+  }
+
+  private void pushToFolder(long v, long times) {
+    if (folder == null) {
+      folder = new LoopFolder<>(POLICY, WINDOW);
+    }
     while (times > 0) {
       if (folder.size() > 0 && folder.trackingLastFresh()
           && folder.last() instanceof VNode.Rep r && r.body().size() == 1
@@ -68,8 +99,13 @@ final class ValueSeqBuilder {
   }
 
   void appendAll(ValueSeqBuilder other) {
-    for (VNode n : new ArrayList<>(other.folder.nodes())) {
-      pushNode(n);
+    if (other.folder != null) {
+      for (VNode n : new ArrayList<>(other.folder.nodes())) {
+        pushNode(n);
+      }
+    }
+    if (other.runLength > 0) {
+      push(other.runValue, other.runLength);
     }
   }
 
@@ -92,6 +128,11 @@ final class ValueSeqBuilder {
 
   /** The sequence as a cyclic pattern: a whole that is one repetition is reduced to its body. */
   ValueSeq build() {
+    if (folder == null) {
+      // Never changed value: a constant (or nothing), as the folder would reduce it to.
+      return new ValueSeq(runLength > 0 ? List.of(new VNode.Leaf(runValue)) : List.of());
+    }
+    flush();
     List<VNode> nodes = folder.nodes();
     while (nodes.size() == 1 && nodes.get(0) instanceof VNode.Rep r) {
       nodes = r.body();

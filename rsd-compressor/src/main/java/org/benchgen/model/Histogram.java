@@ -2,8 +2,6 @@ package org.benchgen.model;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.math3.stat.descriptive.AggregateSummaryStatistics;
-import org.apache.commons.math3.stat.descriptive.StatisticalSummaryValues;
 
 /**
  * A summary of durations in nanoseconds: count, min, max, mean, sample standard deviation, and
@@ -23,9 +21,8 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
     return 64 - Long.numberOfLeadingZeros(Math.max(0, v));
   }
 
-  /** Merges two summaries (Commons Math's pooled mean and variance). */
+  /** Merges two summaries: exact bins, pooled mean and variance. */
   public Histogram merge(Histogram o) {
-    StatisticalSummaryValues s = AggregateSummaryStatistics.aggregate(List.of(summary(), o.summary()));
     long[] counts = new long[65];
     for (Bin b : bins) {
       counts[b.log2()] += b.count();
@@ -33,12 +30,35 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
     for (Bin b : o.bins) {
       counts[b.log2()] += b.count();
     }
-    return new Histogram(count + o.count, Math.min(min, o.min), Math.max(max, o.max), s.getMean(),
-        count + o.count > 1 ? Math.sqrt(Math.max(0, s.getVariance())) : 0, toBins(counts));
+    double[] p = pool(count, mean, m2(), o.count, o.mean, o.m2());
+    long n = count + o.count;
+    return new Histogram(n, Math.min(min, o.min), Math.max(max, o.max), p[0], sd(n, p[1]),
+        toBins(counts));
   }
 
-  private StatisticalSummaryValues summary() {
-    return new StatisticalSummaryValues(mean, sd * sd, count, max, min, mean * count);
+  /** The sum of squared deviations from the mean. */
+  private double m2() {
+    return count > 1 ? sd * sd * (count - 1) : 0;
+  }
+
+  private static double sd(long n, double m2) {
+    return n > 1 ? Math.sqrt(Math.max(0, m2 / (n - 1))) : 0;
+  }
+
+  /**
+   * Pooled mean and sum of squared deviations of two groups (Chan et al.'s parallel update),
+   * allocation-free because loop folding merges histograms on the hot path.
+   */
+  static double[] pool(long na, double ma, double m2a, long nb, double mb, double m2b) {
+    if (na == 0) {
+      return new double[] {mb, m2b};
+    }
+    if (nb == 0) {
+      return new double[] {ma, m2a};
+    }
+    double n = (double) na + nb;
+    double d = mb - ma;
+    return new double[] {ma + d * nb / n, m2a + m2b + d * d * ((double) na * nb / n)};
   }
 
   static List<Bin> toBins(long[] counts) {
@@ -70,20 +90,20 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
       counts[binOf(v)]++;
     }
 
-    /** Adds all of {@code o}'s values, pooling mean and variance via {@link Histogram#merge}. */
+    /** Adds all of {@code o}'s values. */
     public void merge(Builder o) {
       if (o.count == 0) {
         return;
       }
-      Histogram h = count == 0 ? o.build() : build().merge(o.build());
+      double[] p = pool(count, mean, m2, o.count, o.mean, o.m2);
       for (int k = 0; k < counts.length; k++) {
         counts[k] += o.counts[k];
       }
-      count = h.count();
-      min = h.min();
-      max = h.max();
-      mean = h.mean();
-      m2 = h.sd() * h.sd() * (count - 1);
+      count += o.count;
+      min = Math.min(min, o.min);
+      max = Math.max(max, o.max);
+      mean = p[0];
+      m2 = p[1];
     }
 
     public boolean isEmpty() {
@@ -91,8 +111,7 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
     }
 
     public Histogram build() {
-      return new Histogram(count, min, max, mean, count > 1 ? Math.sqrt(m2 / (count - 1)) : 0,
-          toBins(counts));
+      return new Histogram(count, min, max, mean, sd(count, m2), toBins(counts));
     }
   }
 }

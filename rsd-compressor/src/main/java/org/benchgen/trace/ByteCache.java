@@ -9,12 +9,23 @@ final class ByteCache<V> {
   private Object[] vals = new Object[64];
   private int size;
 
+  private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles
+      .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+  /** Length and the first and last 8 bytes: cheap, and enough to tell names apart in practice. */
   private static int hash(byte[] b, int s, int e) {
-    int h = 0x811c9dc5;
-    for (int i = s; i < e; i++) {
-      h = (h ^ b[i]) * 0x01000193;
+    int len = e - s;
+    long h;
+    if (len >= 8) {
+      h = (long) LONGS.get(b, s) * 0x9E3779B97F4A7C15L ^ (long) LONGS.get(b, e - 8) + len;
+    } else {
+      h = len;
+      for (int i = s; i < e; i++) {
+        h = h * 31 + b[i];
+      }
     }
-    return h ^ (h >>> 16);
+    h *= 0xff51afd7ed558ccdL;
+    return (int) (h ^ (h >>> 32));
   }
 
   @SuppressWarnings("unchecked")

@@ -36,7 +36,6 @@ public final class RawTraceReader {
   private long lineNo;
   private long bytesRead;
   private final ByteCache<Op> ops = new ByteCache<>();
-  private final ByteCache<Field> keys = new ByteCache<>();
   private final ByteCache<Sym> syms = new ByteCache<>();
   private final ByteCache<Object> names = new ByteCache<>();
   private final Map<Integer, Integer> commSizes = new HashMap<>();
@@ -51,10 +50,6 @@ public final class RawTraceReader {
     for (Op op : Op.values()) {
       byte[] b = op.mpiName().getBytes(StandardCharsets.US_ASCII);
       ops.put(b, 0, b.length, op);
-    }
-    for (Field f : Field.values()) {
-      byte[] b = f.key().getBytes(StandardCharsets.US_ASCII);
-      keys.put(b, 0, b.length, f);
     }
     for (Sym s : Sym.values()) {
       if (s != Sym.ABSENT) {
@@ -310,29 +305,40 @@ public final class RawTraceReader {
       if (p >= e) {
         break;
       }
-      int end = indexOf(' ', p, e);
-      int eq = indexOf('=', p, end);
-      if (eq >= end) {
+      int eq = p;
+      while (eq < e && buf[eq] != '=' && buf[eq] != ' ') {
+        eq++;
+      }
+      if (eq >= e || buf[eq] != '=') {
         throw error(op.mpiName() + ": expected key=value, found '"
-            + new String(buf, p, end - p, StandardCharsets.UTF_8) + "'");
+            + new String(buf, p, indexOf(' ', p, e) - p, StandardCharsets.UTF_8) + "'");
       }
       int vs = eq + 1;
-      int klen = eq - p;
-      if (klen == 4 && buf[p] == 's' && buf[p + 1] == 'i' && buf[p + 2] == 't' && buf[p + 3] == 'e') {
-        if (site != null) {
-          throw error(op.mpiName() + ": field 'site' given twice");
-        }
-        site = (String) nameValue(vs, end, true);
-      } else if (klen == 5 && buf[p] == 'e' && buf[p + 1] == 'n' && buf[p + 2] == 't') {
-        enter = parseInt(vs, end, "enter");
-      } else if (klen == 4 && buf[p] == 'e' && buf[p + 1] == 'x' && buf[p + 2] == 'i') {
-        exit = parseInt(vs, end, "exit");
-      } else {
-        Field f = keys.get(buf, p, eq);
-        int slot = f == null ? -1 : op.slot(f);
-        if (slot < 0) {
+      int end = vs;
+      while (end < e && buf[end] != ' ') {
+        end++;
+      }
+      long packed = pack(buf, p, eq);
+      Field f = packed == SITE || packed == ENTER || packed == EXIT ? null : KEYS.get(packed);
+      if (f == null) {
+        if (packed == SITE) {
+          if (site != null) {
+            throw error(op.mpiName() + ": field 'site' given twice");
+          }
+          site = (String) nameValue(vs, end, true);
+        } else if (packed == ENTER) {
+          enter = parseInt(vs, end, "enter");
+        } else if (packed == EXIT) {
+          exit = parseInt(vs, end, "exit");
+        } else {
           throw error(op.mpiName() + " has no field '"
-              + new String(buf, p, klen, StandardCharsets.UTF_8) + "' (its fields: "
+              + new String(buf, p, eq - p, StandardCharsets.UTF_8) + "' (its fields: "
+              + fieldList(op) + ")");
+        }
+      } else {
+        int slot = op.slot(f);
+        if (slot < 0) {
+          throw error(op.mpiName() + " has no field '" + f.key() + "' (its fields: "
               + fieldList(op) + ")");
         }
         if ((seen & (1L << slot)) != 0) {
@@ -368,6 +374,34 @@ public final class RawTraceReader {
     lastExit = exit;
     checkPeers(op, values);
     return new RawEvent(op, site, enter, exit, values, lists);
+  }
+
+  /** Keys packed into a long (all are at most 8 bytes) for a lookup without hashing bytes. */
+  private static final java.util.HashMap<Long, Field> KEYS = new java.util.HashMap<>();
+  private static final long SITE = pack("site");
+  private static final long ENTER = pack("enter");
+  private static final long EXIT = pack("exit");
+
+  static {
+    for (Field f : Field.values()) {
+      KEYS.put(pack(f.key()), f);
+    }
+  }
+
+  private static long pack(String key) {
+    byte[] b = key.getBytes(StandardCharsets.US_ASCII);
+    return pack(b, 0, b.length);
+  }
+
+  private static long pack(byte[] b, int s, int e) {
+    if (e - s > 8) {
+      return -1;
+    }
+    long k = 0;
+    for (int i = s; i < e; i++) {
+      k = (k << 8) | (b[i] & 0xff);
+    }
+    return k;
   }
 
   private static String fieldList(Op op) {
@@ -408,25 +442,29 @@ public final class RawTraceReader {
   }
 
   private long parseInt(int s, int e, String what) {
-    if (s == e) {
-      throw error("empty value for '" + what + "'");
+    int i = s;
+    boolean neg = i < e && buf[i] == '-';
+    if (neg) {
+      i++;
     }
-    boolean neg = buf[s] == '-';
-    int i = neg ? s + 1 : s;
     if (i == e || e - i > 18) {
-      throw error("bad integer '" + new String(buf, s, e - s, StandardCharsets.UTF_8)
-          + "' for '" + what + "'");
+      throw badInt(s, e, what);
     }
     long v = 0;
     for (; i < e; i++) {
       int d = buf[i] - '0';
-      if (d < 0 || d > 9) {
-        throw error("bad integer '" + new String(buf, s, e - s, StandardCharsets.UTF_8)
-            + "' for '" + what + "'");
+      if ((d & ~15) != 0 || d > 9) {
+        throw badInt(s, e, what);
       }
       v = v * 10 + d;
     }
     return neg ? -v : v;
+  }
+
+  private TraceFormatException badInt(int s, int e, String what) {
+    return s == e ? error("empty value for '" + what + "'")
+        : error("bad integer '" + new String(buf, s, e - s, StandardCharsets.UTF_8) + "' for '"
+            + what + "'");
   }
 
   private long parseScalar(Field f, int s, int e) {
