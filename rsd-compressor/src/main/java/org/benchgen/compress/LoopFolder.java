@@ -63,29 +63,59 @@ final class LoopFolder<N> {
       }
       track = -1;
     }
-    // The nodes before this one may have just completed an iteration of an earlier loop.
-    for (int p = findLoop(seq.size() - 1, true); p >= 0; p = findLoop(seq.size() - 1, true)) {
-      absorbAfter(p, seq.size() - 1);
-    }
+    settleBefore();
     reduce();
   }
 
-  private void reduce() {
+  /** The input is complete: settle the tail as a later push would have. */
+  void finish() {
     while (true) {
-      int n = seq.size();
-      int p = findLoop(n, false);
+      int end = seq.size();
+      int p = findLoop(end, true);
       if (p >= 0) {
-        if (n - 1 - p == bodySizes[p]) {
-          absorbAfter(p, n);
-        } else {
-          track = p;
-          matched = n - 1 - p;
-        }
+        absorbAfter(p, end);
+      } else if (!foldRepeat(end)) {
+        track = -1;
         return;
       }
-      if (!foldRepeat()) {
+    }
+  }
+
+  /**
+   * The nodes before the one just pushed are final now (a loop at their end has stopped growing):
+   * absorb them into an earlier loop, or fold their repeats, for as long as that changes anything.
+   */
+  private void settleBefore() {
+    while (true) {
+      int end = seq.size() - 1;
+      int p = findLoop(end, true);
+      if (p >= 0) {
+        absorbAfter(p, end);
+      } else if (!foldRepeat(end)) {
         return;
       }
+    }
+  }
+
+  /**
+   * Places the node just pushed: continue an earlier loop's iteration, or fold an immediate repeat.
+   * A loop formed here may still grow, so nothing folds over it until a later push settles it.
+   */
+  private void reduce() {
+    int n = seq.size();
+    int p = findLoop(n, false);
+    if (p >= 0) {
+      if (n - 1 - p == bodySizes[p]) {
+        absorbAfter(p, n);
+      } else {
+        track = p;
+        matched = n - 1 - p;
+      }
+      return;
+    }
+    if (foldRepeat(n)) {
+      track = seq.size() - 1;
+      matched = 0;
     }
   }
 
@@ -114,14 +144,19 @@ final class LoopFolder<N> {
     return -1;
   }
 
-  /** Folds the last k nodes with the k before them, for the smallest such k in the window. */
-  private boolean foldRepeat() {
-    int n = seq.size();
-    long s = shapes[n - 1];
-    int lo = Math.max(0, n - 1 - window);
-    for (int j = n - 2; j >= lo; j--) {
-      int k = n - 1 - j;
-      if (2 * k > n) {
+  /**
+   * Folds the k nodes before {@code end} with the k before them, for the smallest such k in the
+   * window; nodes from {@code end} on move up behind the new loop.
+   */
+  private boolean foldRepeat(int end) {
+    if (end < 2) {
+      return false;
+    }
+    long s = shapes[end - 1];
+    int lo = Math.max(0, end - 1 - window);
+    for (int j = end - 2; j >= lo; j--) {
+      int k = end - 1 - j;
+      if (2 * k > end) {
         return false;
       }
       if (shapes[j] != s) {
@@ -129,16 +164,19 @@ final class LoopFolder<N> {
       }
       boolean ok = true;
       for (int i = 0; i < k && ok; i++) {
-        ok = shapes[n - 2 * k + i] == shapes[n - k + i]
-            && policy.sameShape(seq.get(n - 2 * k + i), seq.get(n - k + i));
+        ok = shapes[end - 2 * k + i] == shapes[end - k + i]
+            && policy.sameShape(seq.get(end - 2 * k + i), seq.get(end - k + i));
       }
       if (ok) {
-        List<N> first = new ArrayList<>(seq.subList(n - 2 * k, n - k));
-        List<N> second = new ArrayList<>(seq.subList(n - k, n));
-        truncate(n - 2 * k);
+        List<N> first = new ArrayList<>(seq.subList(end - 2 * k, end - k));
+        List<N> second = new ArrayList<>(seq.subList(end - k, end));
+        List<N> rest = new ArrayList<>(seq.subList(end, seq.size()));
+        truncate(end - 2 * k);
         append(policy.fold(first, second));
-        track = seq.size() - 1;
-        matched = 0;
+        track = -1;
+        for (N r : rest) {
+          append(r);
+        }
         return true;
       }
     }

@@ -180,6 +180,7 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   /** The rank's compressed trace, with rank list {rank} everywhere. */
   public CompressedTrace finish() {
+    folder.finish();
     RankList me = RankList.of(rank);
     List<Node> nodes = new ArrayList<>(folder.size());
     for (NodeBuilder b : folder.nodes()) {

@@ -7,8 +7,9 @@ import org.benchgen.model.ValueSeq;
 
 /**
  * Builds a {@link ValueSeq} online with the same {@link LoopFolder} that folds events, with
- * equality as the shape. The result depends only on the sequence of values, not on how they were
- * pushed, so two ranks with equal values get equal sequences.
+ * equality as the shape. Equal values are first gathered into maximal runs, and each run is one
+ * node for the folder; so the result depends only on the sequence of values, not on how they were
+ * pushed, and two ranks with equal values get equal sequences.
  */
 final class ValueSeqBuilder {
   /** Values repeat with short periods; a small window keeps non-periodic values cheap. */
@@ -82,20 +83,13 @@ final class ValueSeqBuilder {
     }
   }
 
+  /** Maximal runs go to the folder as one node each, so what it sees depends only on the values. */
   private void pushToFolder(long v, long times) {
     if (folder == null) {
       folder = new LoopFolder<>(POLICY, WINDOW);
     }
-    while (times > 0) {
-      if (folder.size() > 0 && folder.trackingLastFresh()
-          && folder.last() instanceof VNode.Rep r && r.body().size() == 1
-          && r.body().get(0) instanceof VNode.Leaf l && l.value() == v) {
-        folder.replaceLast(VNode.Rep.of(r.body(), r.times() + times));
-        return;
-      }
-      folder.push(new VNode.Leaf(v));
-      times--;
-    }
+    VNode leaf = new VNode.Leaf(v);
+    folder.push(times == 1 ? leaf : VNode.Rep.of(List.of(leaf), times));
   }
 
   void appendAll(ValueSeqBuilder other) {
@@ -133,6 +127,7 @@ final class ValueSeqBuilder {
       return new ValueSeq(runLength > 0 ? List.of(new VNode.Leaf(runValue)) : List.of());
     }
     flush();
+    folder.finish();
     List<VNode> nodes = folder.nodes();
     while (nodes.size() == 1 && nodes.get(0) instanceof VNode.Rep r) {
       nodes = r.body();

@@ -43,9 +43,14 @@ public final class IntRuns {
 
   /** Appends the text of one run. */
   static void appendRun(StringBuilder b, int start, int stride, int count) {
+    appendRun(b, start, stride, count, false);
+  }
+
+  /** {@code asRange}: never as two comma-separated items (inside a larger item, a comma would split it). */
+  static void appendRun(StringBuilder b, int start, int stride, int count, boolean asRange) {
     if (count == 1) {
       b.append(start);
-    } else if (count == 2 && stride == 1) {
+    } else if (count == 2 && stride == 1 && !asRange) {
       b.append(start).append(',').append(start + 1);
     } else {
       b.append(start).append("..").append(start + stride * (count - 1));

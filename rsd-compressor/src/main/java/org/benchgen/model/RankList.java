@@ -153,7 +153,7 @@ public final class RankList {
         b.append(',');
       }
       if (m >= 2 && runs[3 * i + 2] >= 2) {
-        IntRuns.appendRun(b, runs[3 * i], runs[3 * i + 1], runs[3 * i + 2]);
+        IntRuns.appendRun(b, runs[3 * i], runs[3 * i + 1], runs[3 * i + 2], true);
         b.append('/').append(runs[3 * (i + 1)] - runs[3 * i]).append('x').append(m);
         i += m;
       } else {

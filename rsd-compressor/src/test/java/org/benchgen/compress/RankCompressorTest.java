@@ -1,0 +1,143 @@
+package org.benchgen.compress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.format.CompressedTraceWriter;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.RawEvent;
+import org.benchgen.trace.RawEventBuilder;
+import org.junit.jupiter.api.Test;
+
+/** Intra-rank folding on small inline programs, checked against the loops written by hand. */
+class RankCompressorTest {
+  private long clock;
+  private long req = 1;
+
+  private RawEvent send(String site, long count, int dest) {
+    clock += 100;
+    return new RawEventBuilder(Op.SEND, site).set(Field.COMM, 0).set(Field.DEST, dest)
+        .set(Field.TAG, 0).set(Field.COUNT, count).name(Field.TYPE, "MPI_BYTE")
+        .set(Field.TSIZE, 1).times(clock, clock + 10).build();
+  }
+
+  private CompressedTrace compress(int rank, int size, List<RawEvent> events) {
+    RankCompressor rc = new RankCompressor(rank, size);
+    events.forEach(rc::event);
+    return rc.finish();
+  }
+
+  private static String values(Rsd r, Field f) {
+    StringBuilder b = new StringBuilder();
+    CompressedTraceWriter.seq(b, r.param(f).entries().get(0).values().seq(), FieldKind.INT, false);
+    return b.toString();
+  }
+
+  @Test
+  void twoSitesInAnOuterLoopBecomeNestedLoops() {
+    List<RawEvent> ev = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      for (int j = 0; j < 5; j++) {
+        ev.add(send("a.c:1", 64, 1));
+      }
+      for (int j = 0; j < 10; j++) {
+        ev.add(send("a.c:2", 4096, 1));
+      }
+    }
+    List<Node> top = compress(0, 2, ev).body();
+    // Expected by hand: loop 100 { loop 5 { send a.c:1 }, loop 10 { send a.c:2 } }.
+    assertEquals(1, top.size());
+    Loop outer = assertInstanceOf(Loop.class, top.get(0));
+    assertEquals("100", tripText(outer));
+    assertEquals(2, outer.body().size());
+    Loop five = assertInstanceOf(Loop.class, outer.body().get(0));
+    Loop ten = assertInstanceOf(Loop.class, outer.body().get(1));
+    assertEquals("5", tripText(five));
+    assertEquals("10", tripText(ten));
+    assertEquals("64", values((Rsd) five.body().get(0), Field.COUNT));
+    assertEquals("4096", values((Rsd) ten.body().get(0), Field.COUNT));
+  }
+
+  @Test
+  void oneSiteWithTwoSizesIsOneLoopWithAValueVector() {
+    List<RawEvent> ev = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      for (int j = 0; j < 5; j++) {
+        ev.add(send("a.c:1", 64, 1));
+      }
+      for (int j = 0; j < 10; j++) {
+        ev.add(send("a.c:1", 4096, 1));
+      }
+    }
+    List<Node> top = compress(0, 2, ev).body();
+    // 1,500 sends from one call site: one loop of 1,500, sizes the period (64x5, 4096x10).
+    assertEquals(1, top.size());
+    Loop loop = assertInstanceOf(Loop.class, top.get(0));
+    assertEquals("1500", tripText(loop));
+    assertEquals("64*5,4096*10", values((Rsd) loop.body().get(0), Field.COUNT));
+  }
+
+  @Test
+  void varyingParameterDoesNotBreakTheLoop() {
+    List<RawEvent> ev = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      ev.add(send("a.c:1", i % 2 == 0 ? 1024 : 2048, 1));
+      ev.add(send("a.c:2", 8, 1));
+    }
+    List<Node> top = compress(0, 2, ev).body();
+    Loop loop = assertInstanceOf(Loop.class, top.get(0));
+    assertEquals(1, top.size());
+    assertEquals("50", tripText(loop));
+    assertEquals("1024,2048", values((Rsd) loop.body().get(0), Field.COUNT));
+  }
+
+  @Test
+  void peersAreKeptAbsoluteAndRelativeUntilRanksMerge() {
+    // Rank 3 of 4 sends to rank 0: absolute 0, relative +1.
+    CompressedTrace t = compress(3, 4, List.of(send("a.c:1", 1, 0)));
+    Rsd r = (Rsd) t.body().get(0);
+    var v = (org.benchgen.model.Values.Undecided) r.param(Field.DEST).entries().get(0).values();
+    assertEquals(0, v.absolute().iterator().nextLong());
+    assertEquals(1, v.relative().iterator().nextLong());
+  }
+
+  @Test
+  void requestsAreNamedByAgeSoLoopBodiesCompress() {
+    List<RawEvent> ev = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      long a = req++;
+      long b = req++;
+      clock += 10;
+      ev.add(new RawEventBuilder(Op.IRECV, "r").set(Field.COMM, 0).set(Field.SRC, 1)
+          .set(Field.TAG, 0).set(Field.COUNT, 1).name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4)
+          .set(Field.REQ, a).set(Field.BYTES, 4).times(clock, clock).build());
+      ev.add(new RawEventBuilder(Op.ISEND, "s").set(Field.COMM, 0).set(Field.DEST, 1)
+          .set(Field.TAG, 0).set(Field.COUNT, 1).name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4)
+          .set(Field.REQ, b).times(clock, clock).build());
+      ev.add(new RawEventBuilder(Op.WAITALL, "w").list(Field.REQS, a, b).times(clock, clock)
+          .build());
+    }
+    List<Node> top = compress(0, 2, ev).body();
+    assertEquals(1, top.size(), "ids 1..40 must not break the loop");
+    Loop loop = assertInstanceOf(Loop.class, top.get(0));
+    StringBuilder b = new StringBuilder();
+    CompressedTraceWriter.seq(b, ((Rsd) loop.body().get(2)).param(Field.REQS).entries().get(0)
+        .values().seq(), FieldKind.REQS, false);
+    // The Irecv's request is the older of the two live ones (age 1), the Isend's the newest (0).
+    assertEquals("[1,0]", b.toString());
+  }
+
+  private static String tripText(Loop l) {
+    StringBuilder b = new StringBuilder();
+    CompressedTraceWriter.seq(b, l.trips().entries().get(0).values().seq(), FieldKind.INT, false);
+    return b.toString();
+  }
+}
