@@ -1,0 +1,121 @@
+package org.benchgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The commands as a user runs them: output, exit codes, and no half-written files. */
+class CliTest {
+  private static final Path RING = Path.of("../samples/traces/ring");
+
+  @TempDir
+  Path tmp;
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    CommandLine cl = Benchgen.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private List<String> files() throws IOException {
+    try (Stream<Path> s = Files.list(tmp)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void helpListsCommandsAndExitCodes() {
+    Run r = run("--help");
+    assertEquals(0, r.code());
+    for (String s : List.of("compress", "show", "expand", "stats", "synth", "Exit codes",
+        "usage error")) {
+      assertTrue(r.out().contains(s), s);
+    }
+    assertEquals(0, run("compress", "--help").code());
+  }
+
+  @Test
+  void usageErrorsExitTwo() {
+    assertEquals(2, run("compress").code());
+    assertEquals(2, run("frobnicate").code());
+    assertEquals(2, run("synth", "nosuch", "--ranks", "4", "-o", tmp.resolve("x").toString())
+        .code());
+  }
+
+  @Test
+  void compressShowExpandStatsOnTheRingSample() throws IOException {
+    Path out = tmp.resolve("ring.bgc");
+    Run c = run("compress", RING.toString(), "-o", out.toString());
+    assertEquals(0, c.code(), c.err());
+    assertTrue(c.out().contains("4 ranks, 68 events -> 5 RSDs, 1 loops"), c.out());
+    Run show = run("show", out.toString());
+    assertTrue(show.out().contains("loop x5"), show.out());
+    assertTrue(show.out().contains("dest=r+1"), show.out());
+    Run csv = run("stats", out.toString(), "--format", "csv");
+    // Hand check: each rank sends 5 messages of 1024 doubles: 5 * 1024 * 8 = 40960 bytes.
+    assertTrue(csv.out().startsWith("rank,op,calls,bytes\n"), csv.out());
+    assertTrue(csv.out().contains("\n2,MPI_Isend,5,40960\n"), csv.out());
+    assertEquals(csv.out(), run("stats", RING.toString(), "--format", "csv").out());
+    Path back = tmp.resolve("back");
+    assertEquals(0, run("expand", out.toString(), "-o", back.toString()).code());
+    assertEquals(csv.out(), run("stats", back.toString(), "--format", "csv").out());
+    assertTrue(run("stats", out.toString()).out().contains("point-to-point bytes sent"));
+    assertTrue(run("stats", out.toString(), "--format", "json").out().contains("\"rows\""));
+  }
+
+  @Test
+  void badInputExitsOneNamesTheFileAndWritesNothing() throws IOException {
+    Path bad = Files.createDirectory(tmp.resolve("bad"));
+    Files.writeString(bad.resolve("rank-0.trace"), "# benchgen-trace 1 rank=0 size=1\n"
+        + "MPI_Init site=m enter=5 exit=6\nMPI_Barrier site=b enter=1 exit=2 comm=0\n");
+    Run r = run("compress", bad.toString(), "-o", tmp.resolve("out.bgc").toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("rank-0.trace:3: time goes backwards"), r.err());
+    assertEquals(List.of("bad"), files(), "no output, no temporary file left");
+    Run missing = run("show", tmp.resolve("nope.bgc").toString());
+    assertEquals(1, missing.code());
+    assertTrue(missing.err().contains("nope.bgc"), missing.err());
+  }
+
+  @Test
+  void expandRefusesToMixIntoAnExistingTrace() throws IOException {
+    Path out = tmp.resolve("ring.bgc");
+    run("compress", RING.toString(), "-o", out.toString());
+    Path existing = Files.createDirectory(tmp.resolve("existing"));
+    Files.writeString(existing.resolve("keep.txt"), "mine");
+    Run r = run("expand", out.toString(), "-o", existing.toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("exists and is not an empty directory"), r.err());
+    assertEquals(List.of("keep.txt"), Files.list(existing).map(p -> p.getFileName().toString())
+        .toList());
+  }
+
+  @Test
+  void synthWritesAStencilWhoseEdgesMergeIntoOneLoop() throws IOException {
+    Path d = tmp.resolve("st");
+    assertEquals(0, run("synth", "stencil2d", "--ranks", "16", "--iterations", "20", "-o",
+        d.toString()).code());
+    Path out = tmp.resolve("st.bgc");
+    Run c = run("compress", d.toString(), "-o", out.toString());
+    // Init, one loop of 20 iterations, Finalize: 4 receives + 4 sends + Waitall + Init/Finalize.
+    assertTrue(c.out().contains("16 ranks, " + (16 * 2 + 20 * (2 * 48 + 16))
+        + " events -> 11 RSDs, 1 loops"), c.out());
+  }
+}
