@@ -49,10 +49,11 @@ final class CompressCommand implements Callable<Integer> {
     TraceFiles.writeCompressed(r.trace(), output);
     long out = Files.size(output);
     TraceSummary s = TraceSummary.of(r.trace());
+    double secs = (System.nanoTime() - t0) / 1e9;
     spec.commandLine().getOut().printf("%s: %d ranks, %d events -> %d RSDs, %d loops; %d bytes"
-        + " -> %d bytes (%.1fx) in %.2f s%n", output, s.ranks(), r.events(), s.rsds(), s.loops(),
-        r.inputBytes(), out, out == 0 ? 0.0 : (double) r.inputBytes() / out,
-        (System.nanoTime() - t0) / 1e9);
+        + " -> %d bytes (%.1fx) in %.2f s (%.2f M events/s)%n", output, s.ranks(), r.events(),
+        s.rsds(), s.loops(), r.inputBytes(), out, out == 0 ? 0.0 : (double) r.inputBytes() / out,
+        secs, r.events() / secs / 1e6);
     return 0;
   }
 }

@@ -1,9 +1,13 @@
 package org.benchgen.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.benchgen.compress.TraceCompressor;
 import org.benchgen.format.TreeView;
 import org.benchgen.io.TraceFiles;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.trace.TraceDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -23,8 +27,15 @@ final class ShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    TreeView.print(TraceFiles.load(input, new Progress(spec.commandLine().getErr(),
-        "compressing", 0)), spec.commandLine().getOut());
+    CompressedTrace t;
+    if (Files.isDirectory(input)) {
+      TraceDirectory d = TraceDirectory.open(input);
+      t = new TraceCompressor().compress(d, new Progress(spec.commandLine().getErr(),
+          "compressing", d.size())).trace();
+    } else {
+      t = TraceFiles.readCompressed(input);
+    }
+    TreeView.print(t, spec.commandLine().getOut());
     spec.commandLine().getOut().flush();
     return 0;
   }

@@ -39,6 +39,8 @@ public final class AtomicOutput {
           StandardCharsets.UTF_8), 1 << 16)) {
         body.write(w);
       }
+      // Temporary files are private (0600); the output is an ordinary file.
+      setPermissions(tmp, "rw-r--r--");
       move(tmp, target);
     } finally {
       Files.deleteIfExists(tmp);
@@ -59,12 +61,21 @@ public final class AtomicOutput {
     Path tmp = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".");
     try {
       body.fill(tmp);
+      setPermissions(tmp, "rwxr-xr-x");
       if (Files.exists(abs)) {
         Files.delete(abs);
       }
       move(tmp, abs);
     } finally {
       deleteTree(tmp);
+    }
+  }
+
+  private static void setPermissions(Path p, String perms) throws IOException {
+    try {
+      Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(perms));
+    } catch (UnsupportedOperationException e) {
+      // Not a POSIX file system: its defaults apply.
     }
   }
 

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.function.IntConsumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
-import org.benchgen.compress.TraceCompressor;
 import org.benchgen.expand.Expander;
 import org.benchgen.format.CompressedTraceReader;
 import org.benchgen.format.CompressedTraceWriter;
@@ -41,14 +40,6 @@ public final class TraceFiles {
         StandardCharsets.UTF_8), 1 << 16)) {
       return CompressedTraceReader.read(file, r);
     }
-  }
-
-  /** A directory of per-rank streams is compressed; a file is read as a compressed trace. */
-  public static CompressedTrace load(Path path, IntConsumer progress) throws IOException {
-    if (Files.isDirectory(path)) {
-      return new TraceCompressor().compress(TraceDirectory.open(path), progress).trace();
-    }
-    return readCompressed(path);
   }
 
   public static void writeCompressed(CompressedTrace t, Path file) throws IOException {
