@@ -51,9 +51,9 @@ final class CompressCommand implements Callable<Integer> {
     TraceSummary s = TraceSummary.of(r.trace());
     double secs = (System.nanoTime() - t0) / 1e9;
     spec.commandLine().getOut().printf("%s: %d ranks, %d events -> %d RSDs, %d loops; %d bytes"
-        + " -> %d bytes (%.1fx) in %.2f s (%.2f M events/s)%n", output, s.ranks(), r.events(),
+        + " -> %d bytes (%.1fx) in %.2f s (%,.0f events/s)%n", output, s.ranks(), r.events(),
         s.rsds(), s.loops(), r.inputBytes(), out, out == 0 ? 0.0 : (double) r.inputBytes() / out,
-        secs, r.events() / secs / 1e6);
+        secs, r.events() / secs);
     return 0;
   }
 }

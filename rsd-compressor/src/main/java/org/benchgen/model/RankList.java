@@ -127,10 +127,6 @@ public final class RankList {
     return fromSorted(Arrays.copyOf(m, n));
   }
 
-  public boolean containsAll(RankList o) {
-    return o.stream().allMatch(this::contains);
-  }
-
   /** The text form, e.g. {@code 0..3/8x4,40}. */
   @Override
   public String toString() {

@@ -10,36 +10,26 @@ public sealed interface VNode permits VNode.Leaf, VNode.Rep {
   /** A hash of the node's structure; equal nodes have equal hashes. */
   long hash();
 
-  /** How many values the node expands to. */
-  long length();
-
   /** One value. */
   record Leaf(long value) implements VNode {
     @Override
     public long hash() {
       return mix(value);
     }
-
-    @Override
-    public long length() {
-      return 1;
-    }
   }
 
   /** {@code body} repeated {@code times} times; build with {@link #of}. */
-  record Rep(List<VNode> body, long times, long hash, long length) implements VNode {
+  record Rep(List<VNode> body, long times, long hash) implements VNode {
     public Rep {
       body = List.copyOf(body);
     }
 
     public static Rep of(List<VNode> body, long times) {
       long h = 0x9E3779B97F4A7C15L ^ times;
-      long len = 0;
       for (VNode n : body) {
         h = mix(h * 31 + n.hash());
-        len += n.length();
       }
-      return new Rep(body, times, mix(h + times), len * times);
+      return new Rep(body, times, mix(h + times));
     }
   }
 

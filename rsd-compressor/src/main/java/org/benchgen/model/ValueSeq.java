@@ -22,15 +22,6 @@ public record ValueSeq(List<VNode> nodes) {
     return new ValueSeq(List.of(new VNode.Leaf(value)));
   }
 
-  /** The number of values in one cycle of the pattern. */
-  public long length() {
-    long n = 0;
-    for (VNode v : nodes) {
-      n += v.length();
-    }
-    return n;
-  }
-
   /** Whether every value equals {@code v} (and there is at least one). */
   public boolean allEqual(long v) {
     return !nodes.isEmpty() && nodes.stream().allMatch(n -> allEqual(n, v));
