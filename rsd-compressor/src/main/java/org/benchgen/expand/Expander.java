@@ -4,13 +4,13 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.PrimitiveIterator;
 import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
 import org.benchgen.model.ComputeStat;
 import org.benchgen.model.Loop;
 import org.benchgen.model.Node;
-import org.benchgen.model.Param;
 import org.benchgen.model.ParamEntry;
 import org.benchgen.model.Rsd;
 import org.benchgen.model.Values;
@@ -73,7 +73,9 @@ public final class Expander {
           continue;
         }
         if (n instanceof Loop l) {
-          long trips = next(l.trips(), "loop trip count");
+          ParamEntry e = l.trips().entryFor(rank).orElseThrow(() -> new TraceProblem(
+              "no loop trip count for rank " + rank));
+          long trips = next(e, "loop", "trips");
           for (long t = 0; t < trips; t++) {
             nodes(l.body());
           }
@@ -83,12 +85,11 @@ public final class Expander {
       }
     }
 
-    private long next(Param p, String what) {
-      ParamEntry e = p.entryFor(rank).orElseThrow(() -> new TraceProblem("no " + what
-          + " for rank " + rank));
+    /** The next value of {@code e} for this rank; {@code node} and {@code key} name it in errors. */
+    private long next(ParamEntry e, String node, String key) {
       PrimitiveIterator.OfLong it = cursors.computeIfAbsent(e, x -> x.values().seq().iterator());
       if (!it.hasNext()) {
-        throw new TraceProblem("the " + what + " values of rank " + rank + " run out");
+        throw new TraceProblem("the " + node + " " + key + " values of rank " + rank + " run out");
       }
       return it.nextLong();
     }
@@ -98,11 +99,12 @@ public final class Expander {
       int n = op.fields().size();
       long[] values = new long[n];
       long[][] lists = new long[n][];
+      boolean[] relative = new boolean[n];
       for (int i = 0; i < n; i++) {
         Field f = op.fields().get(i);
-        Param p = r.params().get(i);
-        long v = p.entryFor(rank).isPresent() ? next(p, op.mpiName() + " " + f.key())
-            : Sym.ABSENT.code();
+        Optional<ParamEntry> e = r.params().get(i).entryFor(rank);
+        long v = e.isPresent() ? next(e.get(), op.mpiName(), f.key()) : Sym.ABSENT.code();
+        relative[i] = e.isPresent() && e.get().values() instanceof Values.Relative;
         if (f.kind().isList()) {
           lists[i] = v == Sym.ABSENT.code() ? RawEvent.NO_LIST : Interner.list(v).clone();
           values[i] = Sym.ABSENT.code();
@@ -113,8 +115,7 @@ public final class Expander {
       }
       for (int i = 0; i < n; i++) {
         Field f = op.fields().get(i);
-        if (f.isPeer() && !Sym.isSymbol(values[i])
-            && r.params().get(i).entryFor(rank).orElseThrow().values() instanceof Values.Relative) {
+        if (f.isPeer() && relative[i] && !Sym.isSymbol(values[i])) {
           values[i] = absolute(values[i], values[op.slot(Field.COMM)]);
         }
       }
