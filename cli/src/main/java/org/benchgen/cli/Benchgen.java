@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
 /** The {@code benchgen} command: subcommands, and the one place where exit codes are decided. */
 @Command(name = "benchgen", mixinStandardHelpOptions = true, version = "benchgen 0.1.0",
     description = "Turns the traces of an MPI application into a small, readable proxy benchmark."
-        + " Today: compress per-rank event streams into a merged RSD/PRSD trace and inspect it.",
-    subcommands = {CompressCommand.class, ShowCommand.class, ExpandCommand.class,
+        + " Today: trace an application, compress its per-rank event streams into a merged"
+        + " RSD/PRSD trace, and inspect it.",
+    subcommands = {TraceCommand.class, CompressCommand.class, ShowCommand.class, ExpandCommand.class,
         StatsCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -38,6 +39,8 @@ public final class Benchgen implements Runnable {
   /** A command line with benchgen's exit-code mapping; tests call this. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Benchgen());
+    // Everything after the launcher is the launcher's: `trace -o d mpirun -np 4 ./app` works without --.
+    cl.getSubcommands().get("trace").setStopAtPositional(true);
     cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
       PrintWriter err = cmd.getErr();
       if (ex instanceof TraceProblem || ex instanceof NoSuchFileException

@@ -1,0 +1,255 @@
+package org.benchgen.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.benchgen.io.AtomicOutput;
+import org.benchgen.trace.TraceProblem;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code benchgen trace -o DIR -- LAUNCHER ...}: runs an MPI application under the tracer. */
+@Command(name = "trace", mixinStandardHelpOptions = true,
+    description = {"Runs an MPI application under the benchgen tracer (libbenchgen-trace.so, loaded"
+        + " with LD_PRELOAD: no recompile or relink) and collects one event stream per rank in DIR.",
+        "The launcher is recognised (Open MPI mpirun -x, MPICH mpiexec -genv, Slurm srun --export);"
+        + " anything else is started directly with the tracer in its environment.",
+        "",
+        "Example:",
+        "  benchgen trace -o traces/app -- mpirun -np 4 ./app",
+        "  benchgen compress traces/app -o app.bgc", ""})
+final class TraceCommand implements Callable<Integer> {
+  private static final Pattern RANK_FILE = Pattern.compile("rank-(\\d+)\\.trace(\\.part)?");
+  private static final Pattern HEADER_SIZE = Pattern.compile("size=(\\d+)");
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR",
+      description = "the trace directory to create (must not exist, or be empty)")
+  Path output;
+
+  @Option(names = "--mpi", paramLabel = "IMPL", description = "the application's MPI: openmpi or"
+      + " mpich; default: recognised from the launcher")
+  String mpi;
+
+  @Option(names = "--tracer-lib", paramLabel = "FILE", description = "the libbenchgen-trace.so to"
+      + " preload; default: the one built for the MPI in tracer/target/<mpi>/ (or"
+      + " $BENCHGEN_TRACER_LIB)")
+  Path tracerLib;
+
+  @Option(names = "--site-depth", defaultValue = "1", paramLabel = "N", description = "return"
+      + " addresses hashed into a call site (1: the caller of MPI; more tells apart calls of a"
+      + " helper from different places, at a cost per call); default: ${DEFAULT-VALUE}")
+  int siteDepth;
+
+  @Option(names = "--buffer-mb", defaultValue = "64", paramLabel = "MB", description = "events"
+      + " each rank buffers in memory before writing; default: ${DEFAULT-VALUE}")
+  int bufferMb;
+
+  @Parameters(paramLabel = "LAUNCHER", arity = "1..*", description = "the command that runs the"
+      + " application, e.g. mpirun -np 4 ./app (put it after --)")
+  List<String> command;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
+    if (siteDepth < 1 || siteDepth > 32 || bufferMb < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--site-depth must be 1..32 and --buffer-mb at least 1");
+    }
+    MpiLauncher launcher = MpiLauncher.detect(command);
+    MpiLauncher.Flavour flavour = flavour(launcher);
+    Path lib = library(flavour);
+    int[] status = new int[1];
+    Streams[] streams = new Streams[1];
+    List<String> problems = new ArrayList<>();
+    // The ranks write into a temporary sibling, which becomes DIR once the run is over.
+    AtomicOutput.writeDirectory(output, tmp -> {
+      Map<String, String> childEnv = new HashMap<>();
+      List<String> cmd = launcher.command(command,
+          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb), childEnv);
+      err.println("benchgen trace: " + String.join(" ", cmd));
+      err.flush();
+      ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+      pb.environment().putAll(childEnv);
+      try {
+        status[0] = pb.start().waitFor();
+      } catch (IOException e) {
+        throw new TraceProblem("cannot start '" + command.get(0) + "': " + e.getMessage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while the application ran", e);
+      }
+      streams[0] = Streams.of(tmp);
+      if (streams[0].ranks.isEmpty()) {
+        throw new TraceProblem("no rank wrote a trace (the command exited with status "
+            + status[0] + "). Does the application call MPI_Init, and is it built with "
+            + flavour.dirName + "? (ldd APP | grep -i mpi)");
+      }
+      problems.addAll(streams[0].problems());
+    });
+    if (status[0] != 0) {
+      problems.add(0, "the application exited with status " + status[0]);
+    }
+    if (!problems.isEmpty()) {
+      err.println("benchgen trace: " + output + " is incomplete:");
+      for (String p : problems) {
+        err.println("  " + p);
+      }
+      err.flush();
+      return Benchgen.INPUT_ERROR;
+    }
+    long bytes = streams[0].bytes;
+    out.printf("%s: %d rank streams (%s, %s). Next: benchgen compress %s -o app.bgc%n",
+        output, streams[0].ranks.size(), flavour.dirName,
+        bytes < 1_000_000 ? (bytes + 999) / 1000 + " kB" : String.format("%.1f MB", bytes / 1e6),
+        output);
+    return 0;
+  }
+
+  private MpiLauncher.Flavour flavour(MpiLauncher launcher) {
+    if (mpi != null) {
+      return switch (mpi) {
+        case "openmpi" -> MpiLauncher.Flavour.OPENMPI;
+        case "mpich" -> MpiLauncher.Flavour.MPICH;
+        default -> throw new CommandLine.ParameterException(spec.commandLine(),
+            "--mpi must be openmpi or mpich, not '" + mpi + "'");
+      };
+    }
+    if (launcher.flavour().isPresent()) {
+      return launcher.flavour().get();
+    }
+    List<MpiLauncher.Flavour> built = new ArrayList<>();
+    for (MpiLauncher.Flavour f : MpiLauncher.Flavour.values()) {
+      if (Files.isRegularFile(defaultLibrary(f))) {
+        built.add(f);
+      }
+    }
+    if (built.size() == 1 || tracerLib != null || System.getenv("BENCHGEN_TRACER_LIB") != null) {
+      return built.isEmpty() ? MpiLauncher.Flavour.OPENMPI : built.get(0);
+    }
+    throw new CommandLine.ParameterException(spec.commandLine(), "cannot tell which MPI '"
+        + command.get(0) + "' runs; say it with --mpi openmpi or --mpi mpich");
+  }
+
+  private Path library(MpiLauncher.Flavour flavour) {
+    Path lib = tracerLib;
+    if (lib == null && System.getenv("BENCHGEN_TRACER_LIB") != null) {
+      lib = Path.of(System.getenv("BENCHGEN_TRACER_LIB"));
+    }
+    if (lib == null) {
+      lib = defaultLibrary(flavour);
+    }
+    if (!Files.isRegularFile(lib)) {
+      throw new TraceProblem("the tracer library for " + flavour.dirName + " is not at " + lib
+          + "; build it with 'mvn -DskipTests install' (needs mpicc." + flavour.dirName
+          + ") or 'make -C tracer MPICC=mpicc BUILD=...' and pass --tracer-lib");
+    }
+    return lib.toAbsolutePath();
+  }
+
+  /** tracer/target/FLAVOUR/ under the benchgen home (bin/benchgen sets it; else the jar's place). */
+  static Path defaultLibrary(MpiLauncher.Flavour flavour) {
+    return home().resolve("tracer/target").resolve(flavour.dirName)
+        .resolve("libbenchgen-trace.so");
+  }
+
+  static Path home() {
+    String prop = System.getProperty("benchgen.home");
+    if (prop != null && !prop.isBlank()) {
+      return Path.of(prop);
+    }
+    try {
+      // cli/target/benchgen.jar or cli/target/classes: three levels below the home.
+      Path code = Path.of(TraceCommand.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI());
+      return code.getParent().getParent().getParent();
+    } catch (URISyntaxException | RuntimeException e) {
+      return Path.of(".");
+    }
+  }
+
+  /** What the ranks left in the directory. */
+  private record Streams(Map<Integer, Path> ranks, List<Integer> parts, long bytes, int size) {
+    static Streams of(Path dir) throws IOException {
+      Map<Integer, Path> ranks = new TreeMap<>();
+      List<Integer> parts = new ArrayList<>();
+      long bytes = 0;
+      try (Stream<Path> s = Files.list(dir)) {
+        for (Path p : (Iterable<Path>) s::iterator) {
+          Matcher m = RANK_FILE.matcher(p.getFileName().toString());
+          if (m.matches()) {
+            int r = Integer.parseInt(m.group(1));
+            ranks.put(r, p);
+            bytes += Files.size(p);
+            if (m.group(2) != null) {
+              parts.add(r);
+            }
+          }
+        }
+      }
+      int size = -1;
+      if (!ranks.isEmpty()) {
+        Matcher m = HEADER_SIZE.matcher(firstLine(ranks.values().iterator().next()));
+        size = m.find() ? Integer.parseInt(m.group(1)) : -1;
+      }
+      return new Streams(ranks, parts, bytes, size);
+    }
+
+    List<String> problems() throws IOException {
+      List<String> out = new ArrayList<>();
+      for (int r = 0; r < size; r++) {
+        if (!ranks.containsKey(r)) {
+          out.add("rank " + r + " wrote no stream");
+        }
+      }
+      for (int r : parts) {
+        out.add("rank " + r + " ended without MPI_Finalize or a flush (rank-" + r
+            + ".trace.part)");
+      }
+      for (Map.Entry<Integer, Path> e : ranks.entrySet()) {
+        if (!parts.contains(e.getKey()) && tail(e.getValue()).contains("# truncated")) {
+          out.add("rank " + e.getKey() + " was cut short (" + e.getValue().getFileName()
+              + " ends with '# truncated')");
+        }
+      }
+      return out;
+    }
+  }
+
+  private static String firstLine(Path p) throws IOException {
+    try (var r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+      String line = r.readLine();
+      return line == null ? "" : line;
+    }
+  }
+
+  private static String tail(Path p) throws IOException {
+    try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "r")) {
+      long n = Math.min(200, f.length());
+      byte[] b = new byte[(int) n];
+      f.seek(f.length() - n);
+      f.readFully(b);
+      return new String(b, StandardCharsets.UTF_8);
+    }
+  }
+}
