@@ -727,6 +727,8 @@ static void on_exit_hook(void) {
 /* ---- lifecycle ----------------------------------------------------------------------------------- */
 
 void bgt_after_init(bgt_call *c) {
+  /* An MPI library's own MPI_Init called from inside our wrapper: the outer wrapper sets up. */
+  if (g_initialized || (!c->on && g_depth > 1)) return;
   PMPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &g_size);
   const char *dir = getenv("BENCHGEN_TRACE_DIR");
@@ -793,6 +795,7 @@ void bgt_before_finalize(void) {
 }
 
 void bgt_after_finalize(bgt_call *c) {
+  if (!c->on && g_depth > 1) return; /* nested: the outer wrapper records and closes the stream */
   g_finalized = 1;
   if (c->on && g_fd >= 0) {
     begin_event(c, BGT_FINALIZE);
