@@ -1,6 +1,7 @@
 package org.benchgen.model;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * A loop (power-RSD): {@code body} repeated; {@code trips} holds, per rank set, the trip count of
@@ -9,6 +10,11 @@ import java.util.List;
 public record Loop(RankList ranks, Param trips, List<Node> body) implements Node {
   public Loop {
     body = List.copyOf(body);
+  }
+
+  /** The trip count on {@code rank} when it is the same each time the loop is entered. */
+  public OptionalLong tripsOn(int rank) {
+    return trips.entryFor(rank).map(e -> e.values().seq().constant()).orElse(OptionalLong.empty());
   }
 
   @Override

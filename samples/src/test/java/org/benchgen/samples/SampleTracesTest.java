@@ -493,11 +493,8 @@ class SampleTracesTest {
 
   /** The trip count of {@code loop} on {@code rank} (the same each time the loop is entered). */
   private static long trips(Loop loop, int rank) {
-    ParamEntry e = loop.trips().entryFor(rank)
-        .orElseThrow(() -> new AssertionError("no trip count for rank " + rank));
-    List<Long> distinct = e.values().seq().leaves().boxed().toList();
-    assertEquals(1, distinct.size(), "one trip count on rank " + rank + ": " + distinct);
-    return distinct.get(0);
+    return loop.tripsOn(rank).orElseThrow(() -> new AssertionError(
+        "no single trip count on rank " + rank + ": " + loop.trips()));
   }
 
   /**
