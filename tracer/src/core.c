@@ -351,9 +351,11 @@ static int g_rhcap, g_rhused;
 static int64_t g_next_req = 1;
 static int g_claim;
 
-static int rh_find_slot(uint64_t k) {
+/* A free slot for a handle that has none (tombstones are reused: the same handle coming back for
+ * every request, as for sends to MPI_PROC_NULL, must not lengthen the probe each time). */
+static int rh_free_slot(uint64_t k) {
   unsigned m = (unsigned) g_rhcap - 1, i = (unsigned) mix(k) & m;
-  while (g_rhash[i] != -1 && (g_rhash[i] == -2 || g_reqs[g_rhash[i]].key != k)) i = (i + 1) & m;
+  while (g_rhash[i] >= 0) i = (i + 1) & m;
   return (int) i;
 }
 static int rh_lookup(uint64_t k) {
@@ -373,7 +375,7 @@ static void rh_grow(void) {
   for (int i = 0; i < g_rhcap; i++) g_rhash[i] = -1;
   g_rhused = 0;
   for (int i = 0; i < old; i++)
-    if (oh[i] >= 0) { g_rhash[rh_find_slot(g_reqs[oh[i]].key)] = oh[i]; g_rhused++; }
+    if (oh[i] >= 0) { g_rhash[rh_free_slot(g_reqs[oh[i]].key)] = oh[i]; g_rhused++; }
   free(oh);
 }
 
@@ -403,8 +405,9 @@ static req_entry *req_add(MPI_Request r, int kind, int persistent, int64_t send_
   if (2 * (g_rhused + 1) > g_rhcap) rh_grow();
   int s = rh_lookup(x->key);
   if (s < 0) {
-    g_rhash[rh_find_slot(x->key)] = e;
-    g_rhused++;
+    int f = rh_free_slot(x->key);
+    if (g_rhash[f] == -1) g_rhused++; /* a reused tombstone was counted already */
+    g_rhash[f] = e;
   } else {
     int t = g_rhash[s];
     while (g_reqs[t].next >= 0) t = g_reqs[t].next;
