@@ -786,7 +786,7 @@ static void finish(int truncated) {
   if (g_flushed_final || g_fd < 0) return;
   g_flushed_final = 1;
   flush_some(1);
-  if (truncated) out_str("# truncated: the run ended before MPI_Finalize\n");
+  if (truncated) out_str("# truncated\n"); /* the format's marker: the run ended before MPI_Finalize */
   out_flush();
   close(g_fd);
   g_fd = -1;

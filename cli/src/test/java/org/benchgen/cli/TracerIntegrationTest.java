@@ -301,6 +301,46 @@ class TracerIntegrationTest {
     assertEquals(shape(b.trace.body()), shape(a.trace.body()));
   }
 
+  @Test
+  void smallBufferFlushesManyTimesAndKeepsReceiveSizes() throws Exception {
+    // 10,000 iterations of ~360 bytes of records each: a 1 MB buffer is written out 3 times while
+    // Irecv records wait for their completion to learn their size.
+    int iters = 10_000;
+    int count = 8;
+    Traced t = trace("openmpi", List.of("--buffer-mb", "1"), "ring", iters, count);
+    long bytes = (long) iters * count * 8;
+    for (int r = 0; r < N; r++) {
+      assertCalls(t.stats, r, Map.of(Op.INIT, cb(1, 0), Op.IRECV, cb(iters, bytes),
+          Op.ISEND, cb(iters, bytes), Op.WAITALL, cb(iters, 0), Op.FINALIZE, cb(1, 0)));
+    }
+  }
+
+  @Test
+  void anAbortLeavesTruncatedStreamsThatCompressRefuses() throws Exception {
+    Path exe = work.resolve("abort_midway");
+    Path src = Path.of(getClass().getResource("/mpi/abort_midway.c").toURI());
+    run(List.of("mpicc.openmpi", "-g", "-o", exe.toString(), src.toString()));
+    Path dir = work.resolve("aborted");
+    java.io.StringWriter err = new java.io.StringWriter();
+    picocli.CommandLine cl = Benchgen.commandLine();
+    cl.setErr(new java.io.PrintWriter(err));
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
+    cmd.addAll(openMpiRun());
+    cmd.addAll(List.of(exe.toString(), "10"));
+    assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
+    assertTrue(err.toString().contains("is incomplete"), err.toString());
+    assertTrue(err.toString().contains("rank 1 was cut short"), err.toString());
+    // Rank 1 aborted after 5 iterations: its stream has Init and 5 Sendrecv, then the marker.
+    List<String> lines = Files.readAllLines(dir.resolve("rank-1.trace"));
+    assertEquals("# truncated", lines.get(lines.size() - 1));
+    assertEquals(6, lines.stream().filter(l -> l.startsWith("MPI_")).count(), "events of rank 1");
+    org.benchgen.trace.TraceProblem refused = org.junit.jupiter.api.Assertions.assertThrows(
+        org.benchgen.trace.TraceProblem.class,
+        () -> new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }));
+    assertTrue(refused.getMessage().contains("truncated")
+        || refused.getMessage().contains(".part"), refused.getMessage());
+  }
+
   private void assertFortranRing(Traced t, int iters, int count) {
     long bytes = (long) iters * count * 8;
     for (int r = 0; r < N; r++) {
@@ -318,18 +358,18 @@ class TracerIntegrationTest {
   private record Traced(Path dir, CompressedTrace trace, TraceStats stats) {}
 
   private Traced trace(String flavour, String program, int... args) throws Exception {
+    return trace(flavour, List.of(), program, args);
+  }
+
+  private Traced trace(String flavour, List<String> options, String program, int... args)
+      throws Exception {
     Path dir = work.resolve(flavour + "-" + program + "-" + Arrays.toString(args).hashCode());
     List<String> cmd = new ArrayList<>();
-    cmd.addAll(List.of("trace", "-o", dir.toString(), "--"));
-    if (flavour.equals("openmpi")) {
-      cmd.addAll(List.of("mpirun.openmpi", "--oversubscribe"));
-      if ("root".equals(System.getProperty("user.name"))) {
-        cmd.add("--allow-run-as-root");
-      }
-    } else {
-      cmd.add("mpirun.mpich");
-    }
-    cmd.addAll(List.of("-np", Integer.toString(N), bins.get(flavour).resolve(program).toString()));
+    cmd.addAll(List.of("trace", "-o", dir.toString()));
+    cmd.addAll(options);
+    cmd.add("--");
+    cmd.addAll(flavour.equals("openmpi") ? openMpiRun() : List.of("mpirun.mpich", "-np", "" + N));
+    cmd.add(bins.get(flavour).resolve(program).toString());
     for (int a : args) {
       cmd.add(Integer.toString(a));
     }
@@ -342,6 +382,14 @@ class TracerIntegrationTest {
     assertEquals(raw.rows(), TraceStats.of(trace, n -> { }).rows(), program + ": stats after"
         + " compression");
     return new Traced(dir, trace, raw);
+  }
+
+  private static List<String> openMpiRun() {
+    List<String> cmd = new ArrayList<>(List.of("mpirun.openmpi", "--oversubscribe", "-np", "" + N));
+    if ("root".equals(System.getProperty("user.name"))) {
+      cmd.add("--allow-run-as-root");
+    }
+    return cmd;
   }
 
   private static MpiLauncher.Flavour flavour(String name) {

@@ -74,8 +74,12 @@ public final class TraceDirectory {
     }
     for (int r = 0; r < size; r++) {
       if (byRank[r] == null) {
+        String part = fileName(r, false) + ".part";
         throw new TraceFormatException(dir + ": " + fileName(r, false)
-            + " is missing (the world has " + size + " ranks)");
+            + " is missing (the world has " + size + " ranks)"
+            + (java.nio.file.Files.exists(dir.resolve(part)) ? "; " + part + " is there: rank " + r
+                + " ended without MPI_Finalize and without a flush (killed?), so its stream is"
+                + " incomplete" : ""));
       }
     }
     return new TraceDirectory(dir, List.of(byRank));
