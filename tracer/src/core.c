@@ -827,14 +827,19 @@ static void put_status(const MPI_Status *st, int src, int tag) {
   }
 }
 
+/* The fields every point-to-point record starts with: comm, the peer (dest or src), tag, buffer. */
+static void put_p2p(int64_t cid, int fpeer, int peer, int tag, int count, MPI_Datatype type) {
+  put(F_COMM, cid);
+  put(fpeer, peer_value(peer));
+  put(F_TAG, tag_value(tag));
+  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+}
+
 void bgt_rec_send(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   if (!c->on) return;
   int64_t cid = comm_id(comm);
   begin_event(c, op);
-  put(F_COMM, cid);
-  put(F_DEST, peer_value(dest));
-  put(F_TAG, tag_value(tag));
-  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
   end_record();
 }
 
@@ -846,10 +851,7 @@ void bgt_rec_isend(bgt_call *c, int op, int count, MPI_Datatype type, int dest, 
   int64_t cid = comm_id(comm);
   req_entry *x = req_add(req, R_SEND, persistent, send_bytes(count, type, dest));
   begin_event(c, op);
-  put(F_COMM, cid);
-  put(F_DEST, peer_value(dest));
-  put(F_TAG, tag_value(tag));
-  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
   put(F_REQ, x->id);
   end_record();
 }
@@ -859,10 +861,7 @@ void bgt_rec_recv(bgt_call *c, int count, MPI_Datatype type, int src, int tag, M
   if (!c->on) return;
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_RECV);
-  put(F_COMM, cid);
-  put(F_SRC, peer_value(src));
-  put(F_TAG, tag_value(tag));
-  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+  put_p2p(cid, F_SRC, src, tag, count, type);
   put_status(st, src, tag);
   end_record();
 }
@@ -874,10 +873,7 @@ void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, i
   int64_t cid = comm_id(comm);
   req_entry *x = req_add(req, R_RECV, persistent, 0);
   begin_event(c, op);
-  put(F_COMM, cid);
-  put(F_SRC, peer_value(src));
-  put(F_TAG, tag_value(tag));
-  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+  put_p2p(cid, F_SRC, src, tag, count, type);
   put(F_REQ, x->id);
   if (!persistent) {
     /* bytes (and the matched source and tag of a wildcard) are known at completion: reserve them. */
@@ -897,10 +893,7 @@ void bgt_rec_sendrecv(bgt_call *c, int count, MPI_Datatype type, int dest, int t
   if (!c->on) return;
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_SENDRECV);
-  put(F_COMM, cid);
-  put(F_DEST, peer_value(dest));
-  put(F_TAG, tag_value(tag));
-  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
   put(F_SRC, peer_value(src));
   put(F_RTAG, tag_value(rtag));
   put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, rcount, rtype);
@@ -913,10 +906,7 @@ void bgt_rec_sendrecv_replace(bgt_call *c, int count, MPI_Datatype type, int des
   if (!c->on) return;
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_SENDRECV_REPLACE);
-  put(F_COMM, cid);
-  put(F_DEST, peer_value(dest));
-  put(F_TAG, tag_value(tag));
-  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
   put(F_SRC, peer_value(src));
   put(F_RTAG, tag_value(rtag));
   put_status(st, src, rtag);
