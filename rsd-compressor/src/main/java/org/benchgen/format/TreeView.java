@@ -59,7 +59,10 @@ public final class TreeView {
       }
       OptionalLong count = constant(r.param(Field.COUNT));
       OptionalLong tsize = constant(r.param(Field.TSIZE));
-      if (count.isPresent() && tsize.isPresent()) {
+      // The message size; a send to MPI_PROC_NULL moves nothing, as stats counts it.
+      boolean toNull = r.op().has(Field.DEST) && constant(r.param(Field.DEST))
+          .equals(OptionalLong.of(org.benchgen.trace.Sym.PROC_NULL.code()));
+      if (count.isPresent() && tsize.isPresent() && !toNull) {
         b.append(" (").append(count.getAsLong() * tsize.getAsLong()).append(" B)");
       }
       out.println(b.append(ranks).append("  @").append(r.site()).toString()
