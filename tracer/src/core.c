@@ -52,7 +52,7 @@ static int64_t tag_value(int t) { return t == MPI_ANY_TAG ? V_ANY_TAG : t; }
 
 static int g_depth;            /* nesting of wrapped calls; only depth 1 is recorded */
 static int g_off;              /* tracing disabled (BENCHGEN_TRACE=0, or after finalize) */
-static int g_started, g_initialized, g_finalized, g_flushed_final;
+static int g_started, g_initialized, g_flushed_final;
 static int g_rank = -1, g_size = 0;
 static int g_site_depth = 1;
 static char g_dir[4096];
@@ -799,7 +799,6 @@ void bgt_before_finalize(void) {
 
 void bgt_after_finalize(bgt_call *c) {
   if (!c->on && g_depth > 1) return; /* nested: the outer wrapper records and closes the stream */
-  g_finalized = 1;
   if (c->on && g_fd >= 0) {
     begin_event(c, BGT_FINALIZE);
     end_record();

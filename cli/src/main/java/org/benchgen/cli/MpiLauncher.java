@@ -34,7 +34,7 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
   /**
    * Recognises the launcher by asking it for its version ({@code --version}); a command that is
    * not a known launcher is started directly with the variables in its environment (a singleton
-   * MPI run, or a script that launches).
+   * MPI run, or a script that launches), its MPI told by the libraries it links.
    */
   static MpiLauncher detect(List<String> command) {
     String exe = command.get(0);
@@ -43,9 +43,9 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
       return new MpiLauncher(Kind.SRUN, Optional.empty());
     }
     if (!base.startsWith("mpirun") && !base.startsWith("mpiexec") && !base.startsWith("orterun")) {
-      return new MpiLauncher(Kind.DIRECT, Optional.empty());
+      return new MpiLauncher(Kind.DIRECT, linkedMpi(exe));
     }
-    String version = versionOf(exe);
+    String version = output(exe, "--version");
     if (version.contains("Open MPI") || version.contains("OpenRTE")) {
       return new MpiLauncher(Kind.OPEN_MPI_MPIRUN, Optional.of(Flavour.OPENMPI));
     }
@@ -55,9 +55,19 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
     return new MpiLauncher(Kind.DIRECT, Optional.empty());
   }
 
-  private static String versionOf(String exe) {
+  /** The MPI a program started directly (a singleton) is linked with, as {@code ldd} tells. */
+  private static Optional<Flavour> linkedMpi(String exe) {
+    String libs = output("ldd", exe);
+    if (libs.contains("libmpich")) {
+      return Optional.of(Flavour.MPICH);
+    }
+    return libs.contains("libmpi.so") ? Optional.of(Flavour.OPENMPI) : Optional.empty();
+  }
+
+  /** What a short-lived command prints (empty if it cannot run). */
+  private static String output(String... cmd) {
     try {
-      Process p = new ProcessBuilder(exe, "--version").redirectErrorStream(true).start();
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       p.getOutputStream().close();
       byte[] out;
       try (InputStream in = p.getInputStream()) {

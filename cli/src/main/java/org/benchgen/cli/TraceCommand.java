@@ -76,6 +76,10 @@ final class TraceCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--site-depth must be 1..32 and --buffer-mb at least 1");
     }
+    if (!isCommand(command.get(0))) {
+      throw new TraceProblem("'" + command.get(0) + "' is not a command: no such executable"
+          + " (on PATH, or as a file)");
+    }
     MpiLauncher launcher = MpiLauncher.detect(command);
     MpiLauncher.Flavour flavour = flavour(launcher);
     Path lib = library(flavour);
@@ -234,6 +238,19 @@ final class TraceCommand implements Callable<Integer> {
       }
       return out;
     }
+  }
+
+  /** An executable file, or a name found on PATH. */
+  static boolean isCommand(String name) {
+    if (name.contains("/")) {
+      return Files.isExecutable(Path.of(name));
+    }
+    for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!d.isEmpty() && Files.isExecutable(Path.of(d, name))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String firstLine(Path p) throws IOException {

@@ -58,7 +58,7 @@ class TracerIntegrationTest {
     work = tmp;
     for (String f : List.of("openmpi", "mpich")) {
       for (String tool : List.of("mpicc." + f, "mpif90." + f, "mpirun." + f)) {
-        if (!onPath(tool)) {
+        if (!TraceCommand.isCommand(tool)) {
           fail(tool + " is missing: the MPI integration tests need Open MPI and MPICH"
               + " (apt-get install openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran)");
         }
@@ -341,6 +341,27 @@ class TracerIntegrationTest {
         || refused.getMessage().contains(".part"), refused.getMessage());
   }
 
+  @Test
+  void badLaunchesFailClearlyAndLeaveNothing() throws Exception {
+    Path out = work.resolve("never");
+    java.io.StringWriter err = new java.io.StringWriter();
+    picocli.CommandLine cl = Benchgen.commandLine();
+    cl.setErr(new java.io.PrintWriter(err));
+    assertEquals(Benchgen.INPUT_ERROR, cl.execute("trace", "-o", out.toString(), "--",
+        "no-such-launcher", "-np", "4", "./app"));
+    assertTrue(err.toString().contains("'no-such-launcher' is not a command"), err.toString());
+    assertTrue(Files.notExists(out), "no output directory");
+    try (var s = Files.list(work)) {
+      assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".never")),
+          "no temporary directory left");
+    }
+    Path full = Files.createDirectories(work.resolve("full"));
+    Files.writeString(full.resolve("keep.txt"), "mine");
+    assertEquals(Benchgen.INPUT_ERROR, cl.execute("trace", "-o", full.toString(), "--",
+        "mpirun.mpich", "-np", "2", bins.get("mpich").resolve("ring").toString()));
+    assertEquals("mine", Files.readString(full.resolve("keep.txt")), "existing output untouched");
+  }
+
   private void assertFortranRing(Traced t, int iters, int count) {
     long bytes = (long) iters * count * 8;
     for (int r = 0; r < N; r++) {
@@ -394,15 +415,6 @@ class TracerIntegrationTest {
 
   private static MpiLauncher.Flavour flavour(String name) {
     return name.equals("openmpi") ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH;
-  }
-
-  private static boolean onPath(String tool) {
-    for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (!d.isEmpty() && Files.isExecutable(Path.of(d, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static void run(List<String> cmd) throws IOException, InterruptedException {
