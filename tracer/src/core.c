@@ -189,12 +189,16 @@ static void put_list_int(int f, const int *v, int n) {
   g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
   for (int i = 0; i < n; i++) g_buf[g_len++] = (uint64_t) (int64_t) v[i];
 }
-static void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
+/* A datatype as two fields: its name and its size. */
+static void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
   int64_t name, size;
   type_info(t, &name, &size);
-  put(fcount, count);
   put(ftype, name);
   put(ftsize, size);
+}
+static void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
+  put(fcount, count);
+  put_datatype(ftype, ftsize, t);
 }
 
 static void begin_record(int kind, int op, int extra) {
@@ -1070,7 +1074,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   case BGT_REDUCE_SCATTER:
     n = comm_size(a->comm);
     put_list_int(F_RCOUNTS, a->rcounts, n);
-    { int64_t nm, sz; type_info(a->type, &nm, &sz); put(F_TYPE, nm); put(F_TSIZE, sz); }
+    put_datatype(F_TYPE, F_TSIZE, a->type);
     put(F_OP, op_name(a->op));
     break;
   case BGT_GATHER: case BGT_GATHERV:
@@ -1086,10 +1090,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     if (base == BGT_GATHER) {
       put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, is_root ? a->rcount : 0, is_root ? a->rtype : MPI_DATATYPE_NULL);
     } else {
-      int64_t nm, sz;
-      type_info(is_root ? a->rtype : MPI_DATATYPE_NULL, &nm, &sz);
-      put(F_RTYPE, nm);
-      put(F_RTSIZE, sz);
+      put_datatype(F_RTYPE, F_RTSIZE, is_root ? a->rtype : MPI_DATATYPE_NULL);
       if (is_root) put_list_int(F_RCOUNTS, a->rcounts, comm_size(a->comm));
     }
     break;
@@ -1100,10 +1101,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     if (base == BGT_SCATTER) {
       put_type(F_COUNT, F_TYPE, F_TSIZE, is_root ? a->count : 0, is_root ? a->type : MPI_DATATYPE_NULL);
     } else {
-      int64_t nm, sz;
-      type_info(is_root ? a->type : MPI_DATATYPE_NULL, &nm, &sz);
-      put(F_TYPE, nm);
-      put(F_TSIZE, sz);
+      put_datatype(F_TYPE, F_TSIZE, is_root ? a->type : MPI_DATATYPE_NULL);
     }
     if (rin_place && is_root) {
       int own = base == BGT_SCATTER ? a->count : a->counts[me];
@@ -1123,14 +1121,14 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     if (in_place) put_type(F_COUNT, F_TYPE, F_TSIZE, a->rcounts[me], a->rtype);
     else put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
     put_list_int(F_RCOUNTS, a->rcounts, n);
-    { int64_t nm, sz; type_info(a->rtype, &nm, &sz); put(F_RTYPE, nm); put(F_RTSIZE, sz); }
+    put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   case BGT_ALLTOALLV:
     n = comm_size(a->comm);
     put_list_int(F_COUNTS, in_place ? a->rcounts : a->counts, n);
-    { int64_t nm, sz; type_info(in_place ? a->rtype : a->type, &nm, &sz); put(F_TYPE, nm); put(F_TSIZE, sz); }
+    put_datatype(F_TYPE, F_TSIZE, in_place ? a->rtype : a->type);
     put_list_int(F_RCOUNTS, a->rcounts, n);
-    { int64_t nm, sz; type_info(a->rtype, &nm, &sz); put(F_RTYPE, nm); put(F_RTSIZE, sz); }
+    put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   default:
     break;
