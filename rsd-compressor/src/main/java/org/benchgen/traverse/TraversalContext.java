@@ -1,0 +1,236 @@
+package org.benchgen.traverse;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PrimitiveIterator;
+import org.benchgen.model.CommDef;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.ParamEntry;
+import org.benchgen.model.Rsd;
+import org.benchgen.model.Values;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * One rank's place in a compressed trace: the loop stack (body, index, iteration, trips per
+ * level) and one cursor per parameter entry the rank has read. {@link #peek()} and {@link #next()}
+ * give the rank's calls in order, skipping nodes whose rank list does not hold the rank and running
+ * each loop as many times as the rank's next trip count says. Positions of two contexts on the
+ * same trace compare in program order ({@link #comparePosition}), which lets a scheduler move ranks
+ * that are at the same point together.
+ */
+public final class TraversalContext {
+  private final CompressedTrace trace;
+  private final int rank;
+  private final Map<Long, int[]> members;
+  private final Map<ParamEntry, PrimitiveIterator.OfLong> cursors = new IdentityHashMap<>();
+  private final ArrayList<Frame> stack = new ArrayList<>();
+  /** Whether the top frame's index points at the rank's next RSD. */
+  private boolean positioned;
+
+  private static final class Frame {
+    final List<Node> body;
+    final Loop loop;
+    final int loopIndex;
+    final long trips;
+    int index;
+    long iteration;
+
+    Frame(List<Node> body, Loop loop, int loopIndex, long trips) {
+      this.body = body;
+      this.loop = loop;
+      this.loopIndex = loopIndex;
+      this.trips = trips;
+    }
+  }
+
+  public TraversalContext(CompressedTrace trace, int rank) {
+    this(trace, rank, membersOf(trace));
+  }
+
+  /** Shares {@code members} (communicator id to world ranks, from {@link #membersOf}). */
+  public TraversalContext(CompressedTrace trace, int rank, Map<Long, int[]> members) {
+    if (rank < 0 || rank >= trace.worldSize()) {
+      throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
+    }
+    this.trace = trace;
+    this.rank = rank;
+    this.members = members;
+    stack.add(new Frame(trace.body(), null, -1, 1));
+  }
+
+  /** Communicator members by id, to share among the contexts of one trace. */
+  public static Map<Long, int[]> membersOf(CompressedTrace trace) {
+    Map<Long, int[]> m = new HashMap<>();
+    for (CommDef c : trace.comms()) {
+      m.put((long) c.id(), c.members().stream().mapToInt(Integer::intValue).toArray());
+    }
+    return m;
+  }
+
+  public int rank() {
+    return rank;
+  }
+
+  /** Whether the rank has calls left. */
+  public boolean hasNext() {
+    return position();
+  }
+
+  /** The RSD of the rank's next call, without taking it; empty at the end. */
+  public Optional<Rsd> peek() {
+    return position() ? Optional.of((Rsd) top().body.get(top().index)) : Optional.empty();
+  }
+
+  /** The rank's next call; reads its parameter values and moves past it. */
+  public Step next() {
+    if (!position()) {
+      throw new java.util.NoSuchElementException("rank " + rank + " has no calls left");
+    }
+    Frame f = top();
+    Rsd r = (Rsd) f.body.get(f.index);
+    Step s = step(r, f.index);
+    f.index++;
+    positioned = false;
+    return s;
+  }
+
+  /** The enclosing loops of the next call (or of the end), outermost first. */
+  public List<LoopCoord> loops() {
+    position();
+    return coords();
+  }
+
+  /**
+   * Program order of the two contexts' next calls: negative when this one's comes first. A context
+   * at its end comes after every call; two contexts at the same position are at the same node.
+   */
+  public int comparePosition(TraversalContext o) {
+    boolean a = position();
+    boolean b = o.position();
+    if (!a || !b) {
+      return Boolean.compare(!a, !b);
+    }
+    int n = Math.min(stack.size(), o.stack.size());
+    for (int i = 0; i < n; i++) {
+      Frame x = stack.get(i);
+      Frame y = o.stack.get(i);
+      if (i > 0 && x.iteration != y.iteration) {
+        return Long.compare(x.iteration, y.iteration);
+      }
+      if (x.index != y.index) {
+        return Integer.compare(x.index, y.index);
+      }
+    }
+    // Equal prefixes: the deeper one is inside the loop the other stands at, so not before it.
+    return Integer.compare(stack.size(), o.stack.size());
+  }
+
+  private Frame top() {
+    return stack.get(stack.size() - 1);
+  }
+
+  /** Moves to the rank's next RSD; false at the end. */
+  private boolean position() {
+    if (positioned) {
+      return true;
+    }
+    while (!stack.isEmpty()) {
+      Frame f = top();
+      if (f.index >= f.body.size()) {
+        if (f.loop != null && ++f.iteration < f.trips) {
+          f.index = 0;
+          continue;
+        }
+        stack.remove(stack.size() - 1);
+        if (!stack.isEmpty()) {
+          top().index++;
+        }
+        continue;
+      }
+      Node n = f.body.get(f.index);
+      if (!n.ranks().contains(rank)) {
+        f.index++;
+      } else if (n instanceof Loop l) {
+        ParamEntry e = l.trips().entryFor(rank).orElseThrow(() -> new TraceProblem(
+            "no loop trip count for rank " + rank));
+        long trips = next(e, "loop", "trips");
+        if (trips <= 0) {
+          f.index++;
+        } else {
+          stack.add(new Frame(l.body(), l, f.index, trips));
+        }
+      } else {
+        positioned = true;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private List<LoopCoord> coords() {
+    List<LoopCoord> out = new ArrayList<>(stack.size());
+    for (int i = 1; i < stack.size(); i++) {
+      Frame f = stack.get(i);
+      out.add(new LoopCoord(f.loop, f.loopIndex, f.iteration, f.trips));
+    }
+    return out;
+  }
+
+  /** The next value of {@code e} for this rank; {@code node} and {@code key} name it in errors. */
+  private long next(ParamEntry e, String node, String key) {
+    PrimitiveIterator.OfLong it = cursors.computeIfAbsent(e, x -> x.values().seq().iterator());
+    if (!it.hasNext()) {
+      throw new TraceProblem("the " + node + " " + key + " values of rank " + rank + " run out");
+    }
+    return it.nextLong();
+  }
+
+  private Step step(Rsd r, int index) {
+    Op op = r.op();
+    int n = op.fields().size();
+    long[] stored = new long[n];
+    boolean[] relative = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      Optional<ParamEntry> e = r.params().get(i).entryFor(rank);
+      stored[i] = e.isPresent() ? next(e.get(), op.mpiName(), op.fields().get(i).key())
+          : Sym.ABSENT.code();
+      relative[i] = e.isPresent() && e.get().values() instanceof Values.Relative;
+    }
+    long[] values = stored;
+    for (int i = 0; i < n; i++) {
+      if (relative[i] && !Sym.isSymbol(stored[i])) {
+        values = values == stored ? stored.clone() : values;
+        values[i] = absolute(stored[i], stored[op.slot(Field.COMM)]);
+      }
+    }
+    return new Step(rank, r, stored, relative, values, coords(), index);
+  }
+
+  private long absolute(long rel, long comm) {
+    if (comm == 0) {
+      return Math.floorMod(rank + rel, trace.worldSize());
+    }
+    int[] m = members.get(comm);
+    if (m == null) {
+      throw new TraceProblem("communicator " + comm + " is not defined");
+    }
+    int me = -1;
+    for (int i = 0; i < m.length; i++) {
+      me = m[i] == rank ? i : me;
+    }
+    if (me < 0) {
+      throw new TraceProblem("rank " + rank + " uses communicator " + comm
+          + " but is not a member of it");
+    }
+    return Math.floorMod(me + rel, m.length);
+  }
+}
