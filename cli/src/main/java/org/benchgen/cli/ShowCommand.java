@@ -27,14 +27,7 @@ final class ShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    CompressedTrace t;
-    if (Files.isDirectory(input)) {
-      TraceDirectory d = TraceDirectory.open(input);
-      t = new TraceCompressor().compress(d, new Progress(spec.commandLine().getErr(),
-          "compressing", d.size())).trace();
-    } else {
-      t = TraceFiles.readCompressed(input);
-    }
+    CompressedTrace t = TraceInput.load(input, spec.commandLine().getErr());
     TreeView.print(t, spec.commandLine().getOut());
     spec.commandLine().getOut().flush();
     return 0;

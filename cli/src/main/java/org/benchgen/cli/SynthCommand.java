@@ -45,6 +45,10 @@ final class SynthCommand implements Callable<Integer> {
       + " default: ${DEFAULT-VALUE}")
   long seed;
 
+  @Option(names = "--split-collectives", description = "odd ranks call every collective and"
+      + " MPI_Finalize from a call site of their own (paper Figure 3), for `align`")
+  boolean splitCollectives;
+
   @Option(names = "--gzip", description = "write rank-R.trace.gz files")
   boolean gzip;
 
@@ -59,10 +63,10 @@ final class SynthCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--ranks and --iterations must be at least 1 (master-worker: at least 2 ranks)");
     }
-    new Synth(p, ranks, iterations, seed).write(output, gzip,
+    new Synth(p, ranks, iterations, seed, splitCollectives).write(output, gzip,
         new Progress(spec.commandLine().getErr(), "writing", ranks));
     spec.commandLine().getOut().println(output + ": " + ranks + " rank streams of " + p.cliName()
-        + ", " + iterations + " iterations");
+        + ", " + iterations + " iterations" + (splitCollectives ? ", collectives split" : ""));
     return 0;
   }
 }

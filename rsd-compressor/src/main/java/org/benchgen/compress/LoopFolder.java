@@ -12,7 +12,7 @@ import java.util.List;
  * which folds into a new loop. Loops nest because loops are nodes too. Only the last {@code window}
  * nodes are searched, so the work per push is bounded. Every step keeps the expansion unchanged.
  */
-final class LoopFolder<N> {
+public final class LoopFolder<N> {
   private final FoldPolicy<N> policy;
   private final int window;
   private final ArrayList<N> seq = new ArrayList<>();
@@ -23,16 +23,16 @@ final class LoopFolder<N> {
   /** How many nodes after {@code track} match its body so far. */
   private int matched;
 
-  LoopFolder(FoldPolicy<N> policy, int window) {
+  public LoopFolder(FoldPolicy<N> policy, int window) {
     this.policy = policy;
     this.window = window;
   }
 
-  List<N> nodes() {
+  public List<N> nodes() {
     return Collections.unmodifiableList(seq);
   }
 
-  int size() {
+  public int size() {
     return seq.size();
   }
 
@@ -50,7 +50,7 @@ final class LoopFolder<N> {
     set(seq.size() - 1, node);
   }
 
-  void push(N node) {
+  public void push(N node) {
     append(node);
     if (track >= 0) {
       N loop = seq.get(track);
@@ -68,7 +68,7 @@ final class LoopFolder<N> {
   }
 
   /** The input is complete: settle the tail as a later push would have. */
-  void finish() {
+  public void finish() {
     while (true) {
       int end = seq.size();
       int p = findLoop(end, true);

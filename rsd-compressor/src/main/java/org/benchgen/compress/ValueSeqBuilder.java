@@ -11,7 +11,7 @@ import org.benchgen.model.ValueSeq;
  * node for the folder; so the result depends only on the sequence of values, not on how they were
  * pushed, and two ranks with equal values get equal sequences.
  */
-final class ValueSeqBuilder {
+public final class ValueSeqBuilder {
   /** Values repeat with short periods; a small window keeps non-periodic values cheap. */
   private static final int WINDOW = 16;
 
@@ -54,7 +54,7 @@ final class ValueSeqBuilder {
   private long runValue;
   private long runLength;
 
-  void push(long v) {
+  public void push(long v) {
     if (runLength > 0 && v == runValue) {
       runLength++;
       return;
@@ -92,7 +92,7 @@ final class ValueSeqBuilder {
     folder.push(times == 1 ? leaf : VNode.Rep.of(List.of(leaf), times));
   }
 
-  void appendAll(ValueSeqBuilder other) {
+  public void appendAll(ValueSeqBuilder other) {
     if (other.folder != null) {
       for (VNode n : new ArrayList<>(other.folder.nodes())) {
         pushNode(n);
@@ -121,7 +121,7 @@ final class ValueSeqBuilder {
   }
 
   /** The sequence as a cyclic pattern: a whole that is one repetition is reduced to its body. */
-  ValueSeq build() {
+  public ValueSeq build() {
     if (folder == null) {
       // Never changed value: a constant (or nothing), as the folder would reduce it to.
       return new ValueSeq(runLength > 0 ? List.of(new VNode.Leaf(runValue)) : List.of());

@@ -27,4 +27,13 @@ public record Step(int rank, Rsd rsd, long[] stored, boolean[] relative, long[] 
     long c = value(Field.COMM);
     return c == Sym.ABSENT.code() ? 0 : c;
   }
+
+  /** For people: the call, its site and its loop iterations, innermost first. */
+  public String describe() {
+    StringBuilder b = new StringBuilder(rsd.op().mpiName()).append(" at ").append(rsd.site());
+    for (int i = loops.size() - 1; i >= 0; i--) {
+      b.append(i == loops.size() - 1 ? " in " : ", ").append(loops.get(i).describe());
+    }
+    return b.toString();
+  }
 }

@@ -110,8 +110,11 @@ public final class TraversalContext {
   }
 
   /**
-   * Program order of the two contexts' next calls: negative when this one's comes first. A context
-   * at its end comes after every call; two contexts at the same position are at the same node.
+   * An order of the two contexts' next calls for schedulers that move many ranks: negative when
+   * this one's comes first. Within one loop instance it is program order; when the two are inside
+   * different sibling loops, their iteration counts are compared first, so that ranks running
+   * parallel loops (a collective's two call sites, each in its own loop) interleave iteration by
+   * iteration. A context at its end comes last. 0 exactly when both are at the same node.
    */
   public int comparePosition(TraversalContext o) {
     boolean a = position();
@@ -127,6 +130,16 @@ public final class TraversalContext {
         return Long.compare(x.iteration, y.iteration);
       }
       if (x.index != y.index) {
+        for (int j = i + 1; j < n; j++) {
+          Frame u = stack.get(j);
+          Frame v = o.stack.get(j);
+          if (u.iteration != v.iteration) {
+            return Long.compare(u.iteration, v.iteration);
+          }
+          if (u.index != v.index) {
+            return Integer.compare(u.index, v.index);
+          }
+        }
         return Integer.compare(x.index, y.index);
       }
     }

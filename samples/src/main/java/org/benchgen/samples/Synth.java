@@ -60,8 +60,17 @@ public final class Synth {
   private final int ranks;
   private final int iterations;
   private final long seed;
+  private final boolean splitCollectives;
 
   public Synth(Pattern pattern, int ranks, int iterations, long seed) {
+    this(pattern, ranks, iterations, seed, false);
+  }
+
+  /**
+   * {@code splitCollectives}: odd ranks reach every collective and MPI_Finalize from a call site
+   * of their own (the next line), as in the paper's Figure 3, so that alignment has work to do.
+   */
+  public Synth(Pattern pattern, int ranks, int iterations, long seed, boolean splitCollectives) {
     if (ranks < 1 || iterations < 1) {
       throw new IllegalArgumentException("ranks and iterations must be at least 1");
     }
@@ -72,6 +81,7 @@ public final class Synth {
     this.ranks = ranks;
     this.iterations = iterations;
     this.seed = seed;
+    this.splitCollectives = splitCollectives;
   }
 
   /** Writes all ranks' streams into a new directory {@code out}. */
@@ -174,7 +184,7 @@ public final class Synth {
         default -> throw new IllegalStateException();
       }
       compute(10_000);
-      call(new RawEventBuilder(Op.FINALIZE, "main.c:99"), 30_000);
+      call(new RawEventBuilder(Op.FINALIZE, site("main.c", 99)), 30_000);
     }
 
     private void compute(double meanNs) {
@@ -205,8 +215,13 @@ public final class Synth {
       return b;
     }
 
-    private RawEventBuilder collective(Op op, String site, long count) {
-      return new RawEventBuilder(op, site).set(Field.COMM, 0).set(Field.COUNT, count)
+    /** {@code file:line}, or the next line on odd ranks when collectives are split. */
+    private String site(String file, int line) {
+      return file + ":" + (splitCollectives && rank % 2 == 1 ? line + 1 : line);
+    }
+
+    private RawEventBuilder collective(Op op, String file, int line, long count) {
+      return new RawEventBuilder(op, site(file, line)).set(Field.COMM, 0).set(Field.COUNT, count)
           .name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8).name(Field.OP, "MPI_SUM");
     }
 
@@ -267,7 +282,7 @@ public final class Synth {
         waitall(file + ":60", first, 2 * neighbours.size());
         if (nd == 3 && it % 10 == 9) {
           compute(20_000);
-          call(collective(Op.ALLREDUCE, file + ":70", 1), 15_000 + 500 * log2(ranks));
+          call(collective(Op.ALLREDUCE, file, 70, 1), 15_000 + 500 * log2(ranks));
         }
       }
     }
@@ -304,7 +319,7 @@ public final class Synth {
           }
         }
         compute(30_000);
-        call(collective(Op.ALLREDUCE, "sweep.f:200", 1), 15_000 + 500 * log2(ranks));
+        call(collective(Op.ALLREDUCE, "sweep.f", 200, 1), 15_000 + 500 * log2(ranks));
       }
     }
 
@@ -312,12 +327,12 @@ public final class Synth {
       long count = 256;
       for (int it = 0; it < iterations; it++) {
         compute(300_000);
-        call(new RawEventBuilder(Op.ALLTOALL, "fft.c:80").set(Field.COMM, 0)
+        call(new RawEventBuilder(Op.ALLTOALL, site("fft.c", 80)).set(Field.COMM, 0)
             .set(Field.COUNT, count).name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8)
             .set(Field.RCOUNT, count).name(Field.RTYPE, "MPI_DOUBLE").set(Field.RTSIZE, 8),
             transfer(count * 8 * ranks));
         compute(50_000);
-        call(collective(Op.ALLREDUCE, "fft.c:90", 2), 15_000 + 500 * log2(ranks));
+        call(collective(Op.ALLREDUCE, "fft.c", 90, 2), 15_000 + 500 * log2(ranks));
       }
     }
 

@@ -1,0 +1,316 @@
+package org.benchgen.align;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.ParamEntry;
+import org.benchgen.model.RankList;
+import org.benchgen.model.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+import org.benchgen.traverse.Step;
+import org.benchgen.traverse.TraversalContext;
+
+/**
+ * Algorithm 1 of the main paper (§4.3): one collective that ranks reach from different call sites
+ * shows up as several RSDs; this makes it one RSD for all participants while keeping every rank's
+ * order of calls, and recompresses the result as it is built ({@link TraceBuilder}).
+ *
+ * <p>A traversal context walks the trace for each {@linkplain RankClasses class} of ranks (ranks
+ * that walk it identically), so the work grows with classes × calls, not ranks × calls. The
+ * runnable classes whose next calls come first in program order move together, so ranks that do
+ * the same thing stay one call in the output. A class that reaches a collective (or MPI_Finalize,
+ * a collective of all ranks) waits there until every member of the communicator has arrived; then
+ * one call for all of them is emitted and they go on. Communicators are independent. When no class
+ * can move and some wait, the input is inconsistent: the finding names who waits where, and who
+ * never came.
+ *
+ * <p>{@link #needsAlignment} decides in O(number of RSDs) whether any of this is needed; if not,
+ * {@link #align} returns the trace unchanged.
+ */
+public final class CollectiveAligner {
+  private final CompressedTrace trace;
+  private final Map<Long, int[]> members;
+
+  public CollectiveAligner(CompressedTrace trace) {
+    this.trace = trace;
+    this.members = TraversalContext.membersOf(trace);
+  }
+
+  /** Whether a call waits for the other members of its communicator (MPI_Finalize: all ranks). */
+  public static boolean synchronizes(Op op) {
+    return op.isCollective() || op.kind() == OpKind.COMM_CREATE || op.kind() == OpKind.COMM_FREE
+        || op.kind() == OpKind.FINALIZE;
+  }
+
+  /**
+   * Whether some collective RSD does not cover all members of its communicator, or sits in a loop
+   * whose trip counts differ by rank: only then can ranks disagree on a collective. O(RSDs), plus
+   * the members of sub-communicators.
+   */
+  public boolean needsAlignment() {
+    return needs(trace.body(), true);
+  }
+
+  private boolean needs(List<Node> nodes, boolean uniformTrips) {
+    for (Node n : nodes) {
+      if (n instanceof Loop l) {
+        if (needs(l.body(), uniformTrips && l.trips().entries().size() <= 1)) {
+          return true;
+        }
+      } else if (synchronizes(((Rsd) n).op()) && !(uniformTrips && covers((Rsd) n))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether every communicator {@code r} is called on has all its members among the ranks that
+   * call it there. An entry whose communicator changes between executions counts as not covered.
+   */
+  private boolean covers(Rsd r) {
+    if (!r.op().has(Field.COMM)) {
+      return r.ranks().size() == trace.worldSize();
+    }
+    Map<Long, RankList> callers = new HashMap<>();
+    for (ParamEntry e : r.param(Field.COMM).entries()) {
+      long[] ids = e.values().seq().leaves().toArray();
+      if (ids.length != 1) {
+        return false;
+      }
+      callers.merge(ids[0], e.ranks(), RankList::union);
+    }
+    for (Map.Entry<Long, RankList> c : callers.entrySet()) {
+      RankList in = c.getValue();
+      int[] m = c.getKey() == 0 ? null : members.get(c.getKey());
+      if (c.getKey() == 0 ? in.size() != trace.worldSize()
+          : m == null || Arrays.stream(m).anyMatch(w -> !in.contains(w))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Aligns the trace, or says why it cannot be. */
+  public Alignment align() {
+    if (!needsAlignment()) {
+      return new Alignment.Aligned(trace, false, 0);
+    }
+    return new Run().run();
+  }
+
+  /** One alignment pass: the contexts of all classes and what they wait for. */
+  private final class Run {
+    private final RankClasses classes = new RankClasses(trace);
+    private final int n = classes.count();
+    private final TraversalContext[] ctx = new TraversalContext[n];
+    private final int[] size = new int[n];
+    /** The step a class waits in, or null while it runs. */
+    private final Step[] waitingIn = new Step[n];
+    private final Map<Long, List<Integer>> waiters = new LinkedHashMap<>();
+    private final Map<Long, Long> arrived = new HashMap<>();
+    /** How many collectives each communicator has completed, for messages. */
+    private final Map<Long, Long> completed = new HashMap<>();
+    private final TraceBuilder out;
+    private final java.util.Set<Long> memberOf = new java.util.HashSet<>();
+    private final Map<Long, RankList> commRanks = new HashMap<>();
+    private long merged;
+
+    Run() {
+      for (int c = 0; c < n; c++) {
+        ctx[c] = new TraversalContext(trace, classes.ranks(c).first(), members);
+        size[c] = classes.ranks(c).size();
+      }
+      out = new TraceBuilder(trace.worldSize(), trace.comms(), classes.all());
+    }
+
+    Alignment run() {
+      int[] group = new int[n];
+      while (true) {
+        int g = earliestRunnable(group);
+        if (g == 0) {
+          Optional<Finding> stuck = stuck();
+          if (stuck.isPresent()) {
+            return new Alignment.Failed(stuck.get());
+          }
+          return new Alignment.Aligned(out.build(), true, merged);
+        }
+        int[] units = Arrays.copyOf(group, g);
+        Rsd rsd = ctx[units[0]].peek().orElseThrow();
+        Step[] steps = new Step[g];
+        for (int i = 0; i < g; i++) {
+          steps[i] = ctx[units[i]].next();
+        }
+        if (!synchronizes(rsd.op())) {
+          out.append(List.of(rsd), rsd.site(), units, steps);
+          continue;
+        }
+        List<Long> touched = new ArrayList<>(1);
+        for (int i = 0; i < g; i++) {
+          Optional<Finding> f = arrive(units[i], steps[i], touched);
+          if (f.isPresent()) {
+            return new Alignment.Failed(f.get());
+          }
+        }
+        for (long comm : touched) {
+          Optional<Finding> f = release(comm);
+          if (f.isPresent()) {
+            return new Alignment.Failed(f.get());
+          }
+        }
+      }
+    }
+
+    /**
+     * Fills {@code group} with the runnable classes whose next calls come first (ascending); returns
+     * how many, 0 when none can run.
+     */
+    private int earliestRunnable(int[] group) {
+      int g = 0;
+      for (int c = 0; c < n; c++) {
+        if (waitingIn[c] != null || !ctx[c].hasNext()) {
+          continue;
+        }
+        int cmp = g == 0 ? -1 : ctx[c].comparePosition(ctx[group[0]]);
+        if (cmp < 0) {
+          g = 0;
+        }
+        if (cmp <= 0) {
+          group[g++] = c;
+        }
+      }
+      return g;
+    }
+
+    private Optional<Finding> arrive(int c, Step s, List<Long> touched) {
+      long comm = s.rsd().op().kind() == OpKind.FINALIZE ? 0 : s.comm();
+      int world = trace.worldSize();
+      long need = comm == 0 ? world : members.containsKey(comm) ? members.get(comm).length : -1;
+      if (need < 0 || (comm != 0 && !isMember(c, comm))) {
+        return Optional.of(new Finding(Problem.NOT_A_MEMBER, "ranks " + classes.ranks(c)
+            + " call " + s.describe() + " on communicator " + comm + (need < 0
+            ? ", which the trace does not define" : ", which they are not members of")));
+      }
+      waitingIn[c] = s;
+      waiters.computeIfAbsent(comm, k -> new ArrayList<>()).add(c);
+      arrived.merge(comm, (long) size[c], Long::sum);
+      if (!touched.contains(comm)) {
+        touched.add(comm);
+      }
+      return Optional.empty();
+    }
+
+    /** Whether all of class {@code c} are members of {@code comm}; checked once per pair. */
+    private boolean isMember(int c, long comm) {
+      if (!memberOf.add(comm * n + c)) {
+        return true;
+      }
+      RankList m = commRanks.computeIfAbsent(comm, k -> RankList.of(members.get(k)));
+      boolean all = classes.ranks(c).stream().allMatch(m::contains);
+      if (!all) {
+        memberOf.remove(comm * n + c);
+      }
+      return all;
+    }
+
+    /** Completes the collective on {@code comm} if all its members have arrived. */
+    private Optional<Finding> release(long comm) {
+      long need = comm == 0 ? trace.worldSize() : members.get(comm).length;
+      if (arrived.get(comm) < need) {
+        return Optional.empty();
+      }
+      List<Integer> w = waiters.remove(comm);
+      arrived.remove(comm);
+      w.sort(null);
+      long k = completed.merge(comm, 1L, Long::sum);
+      Step first = waitingIn[w.get(0)];
+      for (int c : w) {
+        Step s = waitingIn[c];
+        if (s.rsd().op() != first.rsd().op()
+            || s.value(Field.ROOT) != first.value(Field.ROOT)) {
+          return Optional.of(mismatch(comm, k, w));
+        }
+      }
+      int[] units = w.stream().mapToInt(Integer::intValue).toArray();
+      Step[] steps = new Step[units.length];
+      List<Rsd> sources = new ArrayList<>();
+      for (int i = 0; i < units.length; i++) {
+        Step s = waitingIn[units[i]];
+        steps[i] = s;
+        waitingIn[units[i]] = null;
+        if (sources.stream().noneMatch(x -> x == s.rsd())) {
+          sources.add(s.rsd());
+        }
+      }
+      if (sources.size() > 1) {
+        merged++;
+      }
+      String site = sources.stream().map(Rsd::site).distinct().collect(Collectors.joining("|"));
+      out.append(sources, site, units, steps);
+      return Optional.empty();
+    }
+
+    private Finding mismatch(long comm, long k, List<Integer> w) {
+      Map<String, RankList> byCall = new LinkedHashMap<>();
+      for (int c : w) {
+        Step s = waitingIn[c];
+        String call = s.describe() + (s.rsd().op().has(Field.ROOT)
+            ? " (root " + s.value(Field.ROOT) + ")" : "");
+        byCall.merge(call, classes.ranks(c), RankList::union);
+      }
+      return new Finding(Problem.MISMATCHED_COLLECTIVE, "collective number " + k + " on "
+          + commName(comm) + ": " + byCall.entrySet().stream()
+              .map(e -> "ranks " + e.getValue() + " call " + e.getKey())
+              .collect(Collectors.joining("; ")));
+    }
+
+    /** When nothing can run: the first collective still waited in, if any, and who is missing. */
+    private Optional<Finding> stuck() {
+      if (waiters.isEmpty()) {
+        return Optional.empty();
+      }
+      Map.Entry<Long, List<Integer>> e = waiters.entrySet().iterator().next();
+      long comm = e.getKey();
+      RankList there = RankList.empty();
+      for (int c : e.getValue()) {
+        there = there.union(classes.ranks(c));
+      }
+      Step s = waitingIn[e.getValue().get(0)];
+      int[] all = comm == 0 ? java.util.stream.IntStream.range(0, trace.worldSize()).toArray()
+          : members.get(comm);
+      Map<String, List<Integer>> absent = new LinkedHashMap<>();
+      for (int r : all) {
+        if (there.contains(r)) {
+          continue;
+        }
+        int c = classes.classOf(r);
+        String where = waitingIn[c] != null ? "wait in " + waitingIn[c].describe() + " on "
+            + commName(waitingIn[c].rsd().op().kind() == OpKind.FINALIZE ? 0
+                : waitingIn[c].comm())
+            : "have no calls left";
+        absent.computeIfAbsent(where, x -> new ArrayList<>()).add(r);
+      }
+      String missing = absent.entrySet().stream().map(a -> "ranks " + RankList.of(
+          a.getValue().stream().mapToInt(Integer::intValue).toArray()) + " " + a.getKey())
+          .collect(Collectors.joining("; "));
+      return Optional.of(new Finding(Problem.UNREACHED_COLLECTIVE, "ranks " + there + " wait in "
+          + s.describe() + " on " + commName(comm) + ", which the other members never reach: "
+          + missing));
+    }
+
+    private String commName(long comm) {
+      return comm == 0 ? "MPI_COMM_WORLD" : "communicator " + comm;
+    }
+  }
+
+}

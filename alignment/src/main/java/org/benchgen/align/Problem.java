@@ -1,0 +1,32 @@
+package org.benchgen.align;
+
+/**
+ * The problems a traversal of a compressed trace can find in its input, numbered once for good
+ * (docs/errors.md documents each). Alignment reports the BG1xx ones; wildcard resolution adds its
+ * own here, so that all findings share one table.
+ */
+public enum Problem {
+  /** Members of one communicator reach different collectives as their same collective call. */
+  MISMATCHED_COLLECTIVE("BG101", "ranks reach different collectives at the same point"),
+  /** Some members of a communicator never reach a collective that others wait in. */
+  UNREACHED_COLLECTIVE("BG102", "a collective that some members never reach"),
+  /** A rank calls a collective on a communicator it is not a member of. */
+  NOT_A_MEMBER("BG103", "a collective on a communicator the rank is not a member of");
+
+  private final String code;
+  private final String summary;
+
+  Problem(String code, String summary) {
+    this.code = code;
+    this.summary = summary;
+  }
+
+  /** The stable code, e.g. {@code BG101}. */
+  public String code() {
+    return code;
+  }
+
+  public String summary() {
+    return summary;
+  }
+}

@@ -1,0 +1,373 @@
+package org.benchgen.align;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.compress.FoldPolicy;
+import org.benchgen.compress.LoopFolder;
+import org.benchgen.compress.RankCompressor;
+import org.benchgen.compress.ValueSeqBuilder;
+import org.benchgen.model.CommDef;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.ComputeStat;
+import org.benchgen.model.Histogram;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.Param;
+import org.benchgen.model.ParamEntry;
+import org.benchgen.model.RankList;
+import org.benchgen.model.Rsd;
+import org.benchgen.model.ValueSeq;
+import org.benchgen.model.Values;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Step;
+
+/**
+ * Builds a compressed trace from calls appended in one global order, recompressing as it goes:
+ * each call is made by a set of <em>units</em> (disjoint rank sets fixed up front, e.g. {@link
+ * RankClasses}) with per-unit values, and the calls fold into loops with the compressor's own
+ * {@link LoopFolder} (shape: source RSDs and units). Every unit's values are kept in order, so
+ * expanding the result gives each rank exactly the calls appended for it. Compute and duration
+ * statistics are carried over from the source RSDs (merged when several became one).
+ */
+public final class TraceBuilder {
+  private final int worldSize;
+  private final List<CommDef> comms;
+  private final List<RankList> units;
+  private final LoopFolder<Out> folder;
+  private final Map<Rsd, Integer> sourceIds = new IdentityHashMap<>();
+  private final Map<Object, Integer> shapes = new HashMap<>();
+  private final Map<Key, RankList> rankLists = new HashMap<>();
+
+  public TraceBuilder(int worldSize, List<CommDef> comms, List<RankList> units) {
+    this.worldSize = worldSize;
+    this.comms = List.copyOf(comms);
+    this.units = List.copyOf(units);
+    this.folder = new LoopFolder<>(policy, RankCompressor.DEFAULT_WINDOW);
+  }
+
+  /**
+   * Appends one call: made by {@code units} (ascending), with {@code steps[i]} the step of a rank
+   * of {@code units[i]}; {@code sources} are the RSDs the steps come from (one, or several merged
+   * into one call), {@code site} the call site to show.
+   */
+  public void append(List<Rsd> sources, String site, int[] units, Step[] steps) {
+    int[] ids = new int[sources.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = sourceIds.computeIfAbsent(sources.get(i), k -> sourceIds.size());
+    }
+    int shape = shapes.computeIfAbsent(new RsdKey(new Key(ids), new Key(units)),
+        k -> shapes.size() + 1);
+    folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps));
+  }
+
+  /** The trace appended so far, folded. */
+  public CompressedTrace build() {
+    folder.finish();
+    return new CompressedTrace(worldSize, comms, freeze(folder.nodes()));
+  }
+
+  /** An int array with value equality, for map keys. */
+  private record Key(int[] v) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Arrays.equals(v, k.v);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(v);
+    }
+  }
+
+  private record RsdKey(Key sources, Key units) {}
+
+  private record LoopKey(Key body) {}
+
+  private abstract static sealed class Out permits OutRsd, OutLoop {
+    final int shape;
+    final int[] units;
+
+    Out(int shape, int[] units) {
+      this.shape = shape;
+      this.units = units;
+    }
+
+    /** Appends {@code other}'s executions (same shape) after this node's. */
+    abstract void merge(Out other);
+
+    /** Makes this node ready to be a loop body element. */
+    abstract void settle();
+  }
+
+  /** One call; holds its steps until it becomes a loop body element, then value sequences. */
+  private static final class OutRsd extends Out {
+    final List<Rsd> sources;
+    final String site;
+    private Step[] steps;
+    /** Per unit, per slot. */
+    private ValueSeqBuilder[][] seqs;
+    private boolean[][] relative;
+
+    OutRsd(int shape, List<Rsd> sources, String site, int[] units, Step[] steps) {
+      super(shape, units);
+      this.sources = sources;
+      this.site = site;
+      this.steps = steps;
+    }
+
+    @Override
+    void settle() {
+      if (seqs != null) {
+        return;
+      }
+      seqs = new ValueSeqBuilder[units.length][];
+      relative = new boolean[units.length][];
+      for (int u = 0; u < units.length; u++) {
+        int n = steps[u].stored().length;
+        seqs[u] = new ValueSeqBuilder[n];
+        for (int i = 0; i < n; i++) {
+          seqs[u][i] = new ValueSeqBuilder();
+        }
+        relative[u] = steps[u].relative();
+      }
+      add(steps);
+      steps = null;
+    }
+
+    private void add(Step[] s) {
+      for (int u = 0; u < units.length; u++) {
+        long[] v = s[u].stored();
+        for (int i = 0; i < v.length; i++) {
+          seqs[u][i].push(v[i]);
+        }
+      }
+    }
+
+    @Override
+    void merge(Out other) {
+      settle();
+      OutRsd o = (OutRsd) other;
+      if (o.seqs == null) {
+        add(o.steps);
+        return;
+      }
+      for (int u = 0; u < units.length; u++) {
+        for (int i = 0; i < seqs[u].length; i++) {
+          seqs[u][i].appendAll(o.seqs[u][i]);
+        }
+      }
+    }
+  }
+
+  private static final class OutLoop extends Out {
+    final List<Out> body;
+    private final ValueSeqBuilder trips = new ValueSeqBuilder();
+    /** Iterations of the instance still being matched (0: none). */
+    private long open = 1;
+
+    OutLoop(int shape, List<Out> body) {
+      super(shape, unionOf(body));
+      this.body = body;
+      for (Out b : body) {
+        b.settle();
+      }
+    }
+
+    void absorb(List<Out> iteration) {
+      open++;
+      for (int i = 0; i < body.size(); i++) {
+        body.get(i).merge(iteration.get(i));
+      }
+    }
+
+    @Override
+    void settle() {
+      if (open > 0) {
+        trips.push(open);
+        open = 0;
+      }
+    }
+
+    @Override
+    void merge(Out other) {
+      OutLoop o = (OutLoop) other;
+      settle();
+      o.settle();
+      trips.appendAll(o.trips);
+      for (int i = 0; i < body.size(); i++) {
+        body.get(i).merge(o.body.get(i));
+      }
+    }
+
+    private static int[] unionOf(List<Out> body) {
+      return body.stream().flatMapToInt(b -> Arrays.stream(b.units)).distinct().sorted()
+          .toArray();
+    }
+  }
+
+  private final FoldPolicy<Out> policy = new FoldPolicy<>() {
+    @Override
+    public long shape(Out node) {
+      return node.shape;
+    }
+
+    @Override
+    public boolean sameShape(Out a, Out b) {
+      return a.shape == b.shape;
+    }
+
+    @Override
+    public int bodySize(Out node) {
+      return node instanceof OutLoop l ? l.body.size() : 0;
+    }
+
+    @Override
+    public Out bodyAt(Out loop, int i) {
+      return ((OutLoop) loop).body.get(i);
+    }
+
+    @Override
+    public Out fold(List<Out> first, List<Out> second) {
+      int[] bodyShapes = first.stream().mapToInt(o -> o.shape).toArray();
+      int shape = shapes.computeIfAbsent(new LoopKey(new Key(bodyShapes)),
+          k -> shapes.size() + 1);
+      OutLoop loop = new OutLoop(shape, new ArrayList<>(first));
+      loop.absorb(second);
+      return loop;
+    }
+
+    @Override
+    public Out absorb(Out loop, List<Out> iteration) {
+      ((OutLoop) loop).absorb(iteration);
+      return loop;
+    }
+  };
+
+  private RankList ranksOf(int[] u) {
+    return rankLists.computeIfAbsent(new Key(u), k -> {
+      RankList r = RankList.empty();
+      for (int x : u) {
+        r = r.union(units.get(x));
+      }
+      return r;
+    });
+  }
+
+  /**
+   * Freezes a body; neighbouring calls of one op and call site on disjoint ranks become one RSD
+   * (the same line run by different ranks, e.g. a Wait after rank-dependent branches).
+   */
+  private List<Node> freeze(List<Out> outs) {
+    List<Node> body = new ArrayList<>(outs.size());
+    for (Out o : outs) {
+      Node n = freeze(o);
+      int last = body.size() - 1;
+      if (n instanceof Rsd r && last >= 0 && body.get(last) instanceof Rsd p
+          && p.op() == r.op() && p.site().equals(r.site()) && disjoint(p.ranks(), r.ranks())) {
+        body.set(last, join(p, r));
+      } else {
+        body.add(n);
+      }
+    }
+    return body;
+  }
+
+  private static boolean disjoint(RankList a, RankList b) {
+    return a.union(b).size() == a.size() + b.size();
+  }
+
+  /** One RSD for two of the same op and site on disjoint ranks. */
+  private static Rsd join(Rsd a, Rsd b) {
+    List<Param> params = new ArrayList<>(a.params().size());
+    for (int i = 0; i < a.params().size(); i++) {
+      Map<Values, RankList> byValues = new LinkedHashMap<>();
+      for (ParamEntry e : a.params().get(i).entries()) {
+        byValues.merge(e.values(), e.ranks(), RankList::union);
+      }
+      for (ParamEntry e : b.params().get(i).entries()) {
+        byValues.merge(e.values(), e.ranks(), RankList::union);
+      }
+      List<ParamEntry> entries = new ArrayList<>();
+      byValues.forEach((v, r) -> entries.add(new ParamEntry(v, r)));
+      entries.sort(Comparator.comparingInt(e -> e.ranks().first()));
+      params.add(new Param(entries));
+    }
+    List<Rsd> both = List.of(a, b);
+    return new Rsd(a.op(), a.site(), a.ranks().union(b.ranks()), params, compute(both),
+        duration(both));
+  }
+
+  private Node freeze(Out o) {
+    RankList ranks = ranksOf(o.units);
+    if (o instanceof OutLoop l) {
+      l.settle();
+      List<Node> body = freeze(l.body);
+      Param trips = new Param(List.of(new ParamEntry(new Values.Plain(l.trips.build()), ranks)));
+      return new Loop(ranks, trips, body);
+    }
+    OutRsd r = (OutRsd) o;
+    r.settle();
+    Op op = r.sources.get(0).op();
+    List<Param> params = new ArrayList<>(op.fields().size());
+    for (int i = 0; i < op.fields().size(); i++) {
+      params.add(param(op.fields().get(i), r, i));
+    }
+    return new Rsd(op, r.site, ranks, params, compute(r.sources), duration(r.sources));
+  }
+
+  /** Slot {@code i} of {@code r}: one entry per distinct (sequence, relative) over its units. */
+  private Param param(Field f, OutRsd r, int i) {
+    Map<Values, int[]> groups = new LinkedHashMap<>();
+    for (int u = 0; u < r.units.length; u++) {
+      ValueSeq seq = r.seqs[u][i].build();
+      if (seq.allEqual(Sym.ABSENT.code())) {
+        continue;
+      }
+      boolean rel = r.relative[u][i];
+      Values v = rel ? new Values.Relative(seq)
+          : f.isPeer() ? new Values.Absolute(seq) : new Values.Plain(seq);
+      groups.merge(v, new int[] {r.units[u]}, TraceBuilder::concat);
+    }
+    List<ParamEntry> entries = new ArrayList<>();
+    groups.forEach((v, us) -> entries.add(new ParamEntry(v, ranksOf(us))));
+    entries.sort(Comparator.comparingInt(e -> e.ranks().first()));
+    return new Param(entries);
+  }
+
+  private static int[] concat(int[] a, int[] b) {
+    int[] c = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
+  }
+
+  private static List<ComputeStat> compute(List<Rsd> sources) {
+    if (sources.size() == 1) {
+      return sources.get(0).compute();
+    }
+    Map<String, Histogram> byAfter = new LinkedHashMap<>();
+    for (Rsd s : sources) {
+      for (ComputeStat c : s.compute()) {
+        byAfter.merge(c.after(), c.time(), Histogram::merge);
+      }
+    }
+    List<ComputeStat> out = new ArrayList<>();
+    byAfter.forEach((k, h) -> out.add(new ComputeStat(k, h)));
+    return out;
+  }
+
+  private static Histogram duration(List<Rsd> sources) {
+    Histogram h = sources.get(0).duration();
+    for (int i = 1; i < sources.size(); i++) {
+      h = h.merge(sources.get(i).duration());
+    }
+    return h;
+  }
+}

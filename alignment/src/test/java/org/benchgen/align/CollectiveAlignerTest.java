@@ -1,0 +1,256 @@
+package org.benchgen.align;
+
+import static org.benchgen.align.Traces.calls;
+import static org.benchgen.align.Traces.compress;
+import static org.benchgen.align.Traces.outline;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.format.CompressedTraceReader;
+import org.benchgen.format.CompressedTraceWriter;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.Rsd;
+import org.benchgen.samples.Synth;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.TraceDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CollectiveAlignerTest {
+  private static final Path SAMPLES = Path.of("..", "samples", "traces");
+
+  @TempDir
+  Path tmp;
+
+  private static CompressedTrace sample(String name) throws IOException {
+    return new TraceCompressor().compress(TraceDirectory.open(SAMPLES.resolve(name)), n -> { })
+        .trace();
+  }
+
+  private static Alignment.Aligned aligned(CompressedTrace t) {
+    return assertInstanceOf(Alignment.Aligned.class, new CollectiveAligner(t).align());
+  }
+
+  private static Finding failed(CompressedTrace t) {
+    return assertInstanceOf(Alignment.Failed.class, new CollectiveAligner(t).align()).finding();
+  }
+
+  /** Every rank makes the same calls with the same parameters, in the same order, as before. */
+  private static void assertSameCalls(CompressedTrace before, CompressedTrace after, int... ranks) {
+    for (int r : ranks) {
+      assertEquals(calls(before, r), calls(after, r), "calls of rank " + r);
+    }
+  }
+
+  private static int[] all(CompressedTrace t) {
+    return java.util.stream.IntStream.range(0, t.worldSize()).toArray();
+  }
+
+  /**
+   * Paper Figures 3 and 4: rank 0 calls Isend then Barrier, the others Barrier then (rank 1)
+   * Irecv; both Wait. Figure 4's result, by hand: Isend{0}, Barrier{all}, Irecv{1}, Wait{0,1},
+   * here inside the sample's loop of 3.
+   */
+  @Test
+  void figures3And4() throws IOException {
+    CompressedTrace in = sample("split-collectives");
+    assertTrue(new CollectiveAligner(in).needsAlignment());
+    Alignment.Aligned a = aligned(in);
+    assertEquals("MPI_Init[0..3] loop[0..3]x3(MPI_Isend[0] MPI_Barrier[0..3] MPI_Irecv[1]"
+        + " MPI_Wait[0,1]) MPI_Finalize[0..3]", outline(a.trace().body(), false));
+    Rsd barrier = (Rsd) ((Loop) a.trace().body().get(1)).body().get(1);
+    assertEquals("split.c:21|split.c:24", barrier.site());
+    assertEquals(3, a.merged());
+    assertSameCalls(in, a.trace(), all(in));
+    assertFalse(new CollectiveAligner(a.trace()).needsAlignment());
+  }
+
+  /**
+   * 4 ranks, 4 outer iterations of 5 ring exchanges; every second outer iteration an Allreduce,
+   * even ranks at s.c:20, odd ranks at s.c:30; MPI_Finalize split the same way. By hand: each
+   * rank is Init, (10 exchanges, Allreduce) x 2, Finalize; aligned, all ranks share it.
+   */
+  @Test
+  void splitCollectivesInNestedLoopsOnSomeIterations() throws IOException {
+    List<Traces.Rank> ranks = new ArrayList<>();
+    for (int r = 0; r < 4; r++) {
+      Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+      int req = 1;
+      for (int it = 0; it < 4; it++) {
+        for (int x = 0; x < 5; x++) {
+          k.call("MPI_Irecv site=s.c:10 comm=0 src=" + (r + 3) % 4
+              + " tag=1 count=8 type=MPI_INT tsize=4 req=" + req + " bytes=32");
+          k.call("MPI_Isend site=s.c:11 comm=0 dest=" + (r + 1) % 4
+              + " tag=1 count=8 type=MPI_INT tsize=4 req=" + (req + 1));
+          k.call("MPI_Waitall site=s.c:12 reqs=" + req + "," + (req + 1));
+          req += 2;
+        }
+        if (it % 2 == 1) {
+          k.call("MPI_Allreduce site=s.c:" + (r % 2 == 0 ? 20 : 30)
+              + " comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM");
+        }
+      }
+      ranks.add(k.call("MPI_Finalize site=m.c:" + (r % 2 == 0 ? 40 : 41)));
+    }
+    CompressedTrace in = compress(tmp.resolve("t"), ranks);
+    Alignment.Aligned a = aligned(in);
+    assertEquals("MPI_Init[0..3] loop[0..3]x2(loop[0..3]x10(MPI_Irecv[0..3] MPI_Isend[0..3]"
+        + " MPI_Waitall[0..3]) MPI_Allreduce[0..3]) MPI_Finalize[0..3]",
+        outline(a.trace().body(), false));
+    assertEquals(3, a.merged());
+    assertSameCalls(in, a.trace(), all(in));
+  }
+
+  /**
+   * Collectives on two sub-communicators, each split across call sites, with different counts:
+   * comm 7 = {0,1} does 3 Bcasts, comm 8 = {2,3} 2 Allreduces. They proceed independently; the
+   * outline (by hand) interleaves them iteration by iteration.
+   */
+  @Test
+  void subCommunicatorsAreIndependent() throws IOException {
+    List<Traces.Rank> ranks = new ArrayList<>();
+    for (int r = 0; r < 4; r++) {
+      Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+      if (r < 2) {
+        k.def("comm id=7 members=0,1");
+        for (int i = 0; i < 3; i++) {
+          k.call("MPI_Bcast site=b.c:" + (r + 1)
+              + " comm=7 root=0 count=4 type=MPI_INT tsize=4");
+        }
+      } else {
+        k.def("comm id=8 members=2,3");
+        for (int i = 0; i < 2; i++) {
+          k.call("MPI_Allreduce site=c.c:" + (r - 1)
+              + " comm=8 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM");
+        }
+      }
+      ranks.add(k.call("MPI_Finalize site=m.c:9"));
+    }
+    CompressedTrace in = compress(tmp.resolve("t"), ranks);
+    assertTrue(new CollectiveAligner(in).needsAlignment());
+    Alignment.Aligned a = aligned(in);
+    assertEquals("MPI_Init[0..3] loop[0..3]x2(MPI_Bcast[0,1] MPI_Allreduce[2,3]) MPI_Bcast[0,1]"
+        + " MPI_Finalize[0..3]", outline(a.trace().body(), false));
+    assertEquals(5, a.merged());
+    assertSameCalls(in, a.trace(), all(in));
+  }
+
+  @Test
+  void differentCollectivesAtOnePointAreNamed() throws IOException {
+    Traces.Rank r0 = new Traces.Rank().call("MPI_Init site=m.c:1");
+    Traces.Rank r1 = new Traces.Rank().call("MPI_Init site=m.c:1");
+    for (int i = 0; i < 3; i++) {
+      r0.call("MPI_Barrier site=x.c:5 comm=0");
+    }
+    r1.call("MPI_Barrier site=x.c:5 comm=0").call("MPI_Barrier site=x.c:5 comm=0")
+        .call("MPI_Bcast site=x.c:9 comm=0 root=0 count=1 type=MPI_INT tsize=4");
+    r0.call("MPI_Finalize site=m.c:9");
+    r1.call("MPI_Finalize site=m.c:9");
+    Finding f = failed(compress(tmp.resolve("t"), List.of(r0, r1)));
+    assertEquals(Problem.MISMATCHED_COLLECTIVE, f.problem());
+    assertEquals("collective number 3 on MPI_COMM_WORLD: ranks 0 call MPI_Barrier at x.c:5 in"
+        + " iteration 3 of 3 of the loop from MPI_Barrier at x.c:5; ranks 1 call MPI_Bcast at"
+        + " x.c:9 (root 0)", f.message());
+  }
+
+  @Test
+  void aCollectiveSomeMembersNeverReachIsNamed() throws IOException {
+    List<Traces.Rank> ranks = new ArrayList<>();
+    for (int r = 0; r < 3; r++) {
+      Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+      if (r < 2) {
+        k.def("comm id=7 members=0,1");
+      }
+      if (r == 0) {
+        k.call("MPI_Bcast site=b.c:3 comm=7 root=0 count=4 type=MPI_INT tsize=4");
+      }
+      ranks.add(k.call("MPI_Finalize site=m.c:9"));
+    }
+    Finding f = failed(compress(tmp.resolve("t"), ranks));
+    assertEquals(Problem.UNREACHED_COLLECTIVE, f.problem());
+    assertEquals("ranks 0 wait in MPI_Bcast at b.c:3 on communicator 7, which the other members"
+        + " never reach: ranks 1 wait in MPI_Finalize at m.c:9 on MPI_COMM_WORLD", f.message());
+  }
+
+  @Test
+  void aRankWhoseCallsEndBeforeFinalizeIsNamed() throws IOException {
+    Traces.Rank r0 = new Traces.Rank().call("MPI_Init site=m.c:1")
+        .call("MPI_Barrier site=x.c:5 comm=0").call("MPI_Finalize site=m.c:9");
+    Traces.Rank r1 = new Traces.Rank().call("MPI_Init site=m.c:1")
+        .call("MPI_Barrier site=x.c:6 comm=0");
+    Finding f = failed(compress(tmp.resolve("t"), List.of(r0, r1)));
+    assertEquals(Problem.UNREACHED_COLLECTIVE, f.problem());
+    assertEquals("ranks 0 wait in MPI_Finalize at m.c:9 on MPI_COMM_WORLD, which the other"
+        + " members never reach: ranks 1 have no calls left", f.message());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ring", "stencil2d", "nested-loops", "wildcard", "comm-split",
+      "deadlock"})
+  void tracesWithAlignedCollectivesPassThroughUnchanged(String name) throws IOException {
+    CompressedTrace in = sample(name);
+    assertFalse(new CollectiveAligner(in).needsAlignment());
+    Alignment.Aligned a = aligned(in);
+    assertSame(in, a.trace());
+    assertFalse(a.changed());
+  }
+
+  @Test
+  void alignedTraceSurvivesAWriteReadRoundTrip() throws IOException {
+    CompressedTrace t = aligned(sample("split-collectives")).trace();
+    StringWriter w1 = new StringWriter();
+    CompressedTraceWriter.write(t, w1);
+    CompressedTrace back = CompressedTraceReader.read(Path.of("x"),
+        new java.io.BufferedReader(new StringReader(w1.toString())));
+    StringWriter w2 = new StringWriter();
+    CompressedTraceWriter.write(back, w2);
+    assertEquals(w1.toString(), w2.toString());
+    assertSameCalls(t, back, all(t));
+  }
+
+  /**
+   * The issue's synthetic case at full width: a 16x16x16 stencil whose odd ranks reach the
+   * Allreduce and MPI_Finalize from their own call sites. Aligned, each is one RSD of all 4,096
+   * ranks, and corner, edge, face and interior ranks keep their calls.
+   */
+  @Test
+  void stencil3dOf4096RanksWithSplitCollectives() throws IOException {
+    Path dir = tmp.resolve("s3d");
+    new Synth(Synth.Pattern.stencil3d, 4096, 10, 1, true).write(dir, false, n -> { });
+    CompressedTrace in = new TraceCompressor().compress(TraceDirectory.open(dir), n -> { })
+        .trace();
+    Alignment.Aligned a = aligned(in);
+    List<Rsd> collectives = new ArrayList<>();
+    collect(a.trace().body(), collectives);
+    assertEquals(List.of("MPI_Allreduce[0..4095]@stencil3d.f90:70|stencil3d.f90:71",
+        "MPI_Finalize[0..4095]@main.c:99|main.c:100"),
+        collectives.stream().map(r -> r.op().mpiName() + "[" + r.ranks() + "]@" + r.site())
+            .toList());
+    // Corners 0 and 4095, an edge (1), a face (17), the interior (273), their odd neighbours.
+    assertSameCalls(in, a.trace(), 0, 1, 17, 273, 274, 4094, 4095);
+  }
+
+  private static void collect(List<Node> nodes, List<Rsd> out) {
+    for (Node n : nodes) {
+      if (n instanceof Loop l) {
+        collect(l.body(), out);
+      } else if (((Rsd) n).op().isCollective() || ((Rsd) n).op() == Op.FINALIZE) {
+        out.add((Rsd) n);
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+package org.benchgen.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.io.TraceFiles;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.trace.TraceDirectory;
+
+/** Commands that take "a compressed trace or a trace directory" load it here. */
+final class TraceInput {
+  private TraceInput() {}
+
+  /** Reads a compressed trace, or compresses a trace directory (progress on {@code err}). */
+  static CompressedTrace load(Path input, PrintWriter err) throws IOException {
+    if (Files.isDirectory(input)) {
+      TraceDirectory d = TraceDirectory.open(input);
+      return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace();
+    }
+    return TraceFiles.readCompressed(input);
+  }
+}
