@@ -45,7 +45,7 @@ final class AlignCommand implements Callable<Integer> {
     TraceSummary before = TraceSummary.of(t);
     TraceSummary after = TraceSummary.of(done.trace());
     spec.commandLine().getOut().println(output + ": " + (done.changed()
-        ? done.merged() + " collective RSDs made of several; " + before.rsds() + " RSDs, "
+        ? done.merged() + " collective calls joined from several call sites; " + before.rsds() + " RSDs, "
             + before.loops() + " loops -> " + after.rsds() + " RSDs, " + after.loops() + " loops"
         : "no collective needed aligning; written unchanged"));
     return 0;

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "benchgen", mixinStandardHelpOptions = true, version = "benchgen 0.1.0",
     description = "Turns the traces of an MPI application into a small, readable proxy benchmark."
         + " Today: trace an application, compress its per-rank event streams into a merged"
-        + " RSD/PRSD trace, and inspect it.",
+        + " RSD/PRSD trace, align its collectives, and inspect it.",
     subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class, ShowCommand.class,
         ExpandCommand.class,
         StatsCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
@@ -24,7 +24,8 @@ import picocli.CommandLine.Command;
         "2:usage error (unknown option, missing argument)",
         "3:internal error (a bug in benchgen: please report it with the command)"},
     footer = {"", "Run 'benchgen COMMAND --help' for a command's options.",
-        "Formats: docs/trace-format.md (per-rank streams), docs/compressed-format.md."})
+        "Formats: docs/trace-format.md (per-rank streams), docs/compressed-format.md.",
+        "Error codes of findings (BG1xx): docs/alignment.md."})
 public final class Benchgen implements Runnable {
   public static final int INPUT_ERROR = 1;
   public static final int INTERNAL_ERROR = 3;

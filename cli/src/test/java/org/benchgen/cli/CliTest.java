@@ -44,7 +44,7 @@ class CliTest {
   void helpListsCommandsAndExitCodes() {
     Run r = run("--help");
     assertEquals(0, r.code());
-    for (String s : List.of("compress", "show", "expand", "stats", "synth", "Exit codes",
+    for (String s : List.of("compress", "align", "show", "expand", "stats", "synth", "Exit codes",
         "usage error")) {
       assertTrue(r.out().contains(s), s);
     }
@@ -117,5 +117,34 @@ class CliTest {
     // Init, one loop of 20 iterations, Finalize: 4 receives + 4 sends + Waitall + Init/Finalize.
     assertTrue(c.out().contains("16 ranks, " + (16 * 2 + 20 * (2 * 48 + 16))
         + " events -> 11 RSDs, 1 loops"), c.out());
+  }
+
+  @Test
+  void alignJoinsTheSplitBarrierAndPassesOthersThrough() throws IOException {
+    Path out = tmp.resolve("sc.bgc");
+    Run a = run("align", "../samples/traces/split-collectives", "-o", out.toString());
+    assertEquals(0, a.code(), a.err());
+    assertTrue(a.out().contains("3 collective calls joined from several call sites"), a.out());
+    assertTrue(run("show", out.toString()).out().contains("MPI_Barrier comm=0  @split.c:21|split.c:24"));
+    Run ring = run("align", RING.toString(), "-o", tmp.resolve("ring.bgc").toString());
+    assertTrue(ring.out().contains("written unchanged"), ring.out());
+    assertEquals(run("stats", RING.toString(), "--format", "csv").out(),
+        run("stats", tmp.resolve("ring.bgc").toString(), "--format", "csv").out());
+  }
+
+  @Test
+  void alignReportsDisagreeingRanksExitsOneAndWritesNothing() throws IOException {
+    Path bad = Files.createDirectory(tmp.resolve("bad"));
+    Files.writeString(bad.resolve("rank-0.trace"), "# benchgen-trace 1 rank=0 size=2\n"
+        + "MPI_Barrier site=a.c:1 enter=1 exit=2 comm=0\nMPI_Finalize site=m enter=3 exit=4\n");
+    Files.writeString(bad.resolve("rank-1.trace"), "# benchgen-trace 1 rank=1 size=2\n"
+        + "MPI_Bcast site=a.c:2 enter=1 exit=2 comm=0 root=1 count=1 type=MPI_INT tsize=4\n"
+        + "MPI_Finalize site=m enter=3 exit=4\n");
+    Run r = run("align", bad.toString(), "-o", tmp.resolve("out.bgc").toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("error BG101"), r.err());
+    assertTrue(r.err().contains("ranks 0 call MPI_Barrier at a.c:1; ranks 1 call MPI_Bcast at"
+        + " a.c:2 (root 1)"), r.err());
+    assertEquals(List.of("bad"), files(), "no output, no temporary file left");
   }
 }
