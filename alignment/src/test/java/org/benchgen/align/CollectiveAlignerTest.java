@@ -149,6 +149,32 @@ class CollectiveAlignerTest {
     assertSameCalls(in, a.trace(), all(in));
   }
 
+  /**
+   * Rank-dependent trip counts: rank r sends r+2 messages to PROC_NULL before a Barrier split by
+   * parity, twice. Each rank is a class of its own; by hand, the ranks still in the inner loop go
+   * first, so each outer iteration is Send{0..3} twice, Send{1..3}, Send{2,3}, Send{3}, Barrier.
+   */
+  @Test
+  void rankDependentTripCountsBeforeASplitBarrier() throws IOException {
+    List<Traces.Rank> ranks = new ArrayList<>();
+    for (int r = 0; r < 4; r++) {
+      Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+      for (int it = 0; it < 2; it++) {
+        for (int x = 0; x < r + 2; x++) {
+          k.call("MPI_Send site=p.c:5 comm=0 dest=PROC_NULL tag=0 count=1 type=MPI_INT tsize=4");
+        }
+        k.call("MPI_Barrier site=p.c:" + (r % 2 == 0 ? 7 : 8) + " comm=0");
+      }
+      ranks.add(k.call("MPI_Finalize site=m.c:9"));
+    }
+    CompressedTrace in = compress(tmp.resolve("t"), ranks);
+    Alignment.Aligned a = aligned(in);
+    assertEquals("MPI_Init[0..3] loop[0..3]x2(loop[0..3]x2(MPI_Send[0..3]) MPI_Send[1..3]"
+        + " MPI_Send[2,3] MPI_Send[3] MPI_Barrier[0..3]) MPI_Finalize[0..3]",
+        outline(a.trace().body(), false));
+    assertSameCalls(in, a.trace(), all(in));
+  }
+
   @Test
   void differentCollectivesAtOnePointAreNamed() throws IOException {
     Traces.Rank r0 = new Traces.Rank().call("MPI_Init site=m.c:1");
