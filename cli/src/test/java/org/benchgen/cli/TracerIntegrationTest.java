@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.benchgen.align.Alignment;
+import org.benchgen.align.CollectiveAligner;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
@@ -158,6 +160,17 @@ class TracerIntegrationTest {
       }
     });
     assertEquals(Set.of(Set.of(0, 2), Set.of(1, 3)), new HashSet<>(sites.values()));
+    // Aligned, it is one Allreduce RSD of all ranks, and every rank's calls and bytes are kept.
+    Alignment.Aligned a = (Alignment.Aligned) new CollectiveAligner(t.trace).align();
+    List<Rsd> allreduces = new ArrayList<>();
+    forEachRsd(a.trace().body(), rsd -> {
+      if (rsd.op() == Op.ALLREDUCE) {
+        allreduces.add(rsd);
+      }
+    });
+    assertEquals(1, allreduces.size());
+    assertEquals(N, allreduces.get(0).ranks().size());
+    assertEquals(t.stats.rows(), TraceStats.of(a.trace(), n -> { }).rows());
   }
 
   @Test
