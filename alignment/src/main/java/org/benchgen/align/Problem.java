@@ -11,7 +11,13 @@ public enum Problem {
   /** Some members of a communicator never reach a collective that others wait in. */
   UNREACHED_COLLECTIVE("BG102", "a collective that some members never reach"),
   /** A rank calls a collective on a communicator it is not a member of. */
-  NOT_A_MEMBER("BG103", "a collective on a communicator the rank is not a member of");
+  NOT_A_MEMBER("BG103", "a collective on a communicator the rank is not a member of"),
+  /** Ranks wait for each other in a cycle (wait-for graph), or for ranks that will never act. */
+  DEADLOCK("BG201", "deadlock"),
+  /** A message is sent and never received. */
+  UNMATCHED_SEND("BG202", "a message sent and never received"),
+  /** A receive is posted and never satisfied. */
+  UNMATCHED_RECEIVE("BG203", "a receive never satisfied");
 
   private final String code;
   private final String summary;

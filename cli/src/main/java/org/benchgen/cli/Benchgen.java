@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
     description = "Turns the traces of an MPI application into a small, readable proxy benchmark."
         + " Today: trace an application, compress its per-rank event streams into a merged"
         + " RSD/PRSD trace, align its collectives, and inspect it.",
-    subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class, ShowCommand.class,
+    subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class,
+        ResolveCommand.class, ShowCommand.class,
         ExpandCommand.class,
         StatsCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",

@@ -5,13 +5,10 @@ import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
 import org.benchgen.model.ComputeStat;
 import org.benchgen.model.Rsd;
-import org.benchgen.trace.Interner;
-import org.benchgen.trace.LiveRequests;
-import org.benchgen.trace.Op;
 import org.benchgen.trace.RawEvent;
 import org.benchgen.trace.RawTraceReader;
-import org.benchgen.trace.Sym;
 import org.benchgen.traverse.Step;
+import org.benchgen.traverse.StepDecoder;
 import org.benchgen.traverse.TraversalContext;
 
 /**
@@ -45,7 +42,7 @@ public final class Expander {
   private final class RankWalk {
     private final TraversalContext context;
     private final RawTraceReader.Sink sink;
-    private final LiveRequests requests = new LiveRequests();
+    private final StepDecoder decoder = new StepDecoder();
     private long clock;
     private String prevSite;
 
@@ -62,19 +59,7 @@ public final class Expander {
 
     private RawEvent event(Step s) {
       Rsd r = s.rsd();
-      Op op = r.op();
-      int n = op.fields().size();
-      long[] values = s.values().clone();
-      long[][] lists = new long[n][];
-      for (int i = 0; i < n; i++) {
-        lists[i] = RawEvent.NO_LIST;
-        if (op.fields().get(i).kind().isList()) {
-          lists[i] = values[i] == Sym.ABSENT.code() ? RawEvent.NO_LIST
-              : Interner.list(values[i]).clone();
-          values[i] = Sym.ABSENT.code();
-        }
-      }
-      requests.decode(op, values, lists);
+      RawEvent call = decoder.decode(s);
       long compute = 0;
       if (prevSite != null) {
         for (ComputeStat c : r.compute()) {
@@ -87,7 +72,7 @@ public final class Expander {
       long exit = enter + Math.round(r.duration().mean());
       clock = exit;
       prevSite = r.site();
-      return new RawEvent(op, r.site(), enter, exit, values, lists);
+      return new RawEvent(r.op(), r.site(), enter, exit, call.values(), call.lists());
     }
   }
 }
