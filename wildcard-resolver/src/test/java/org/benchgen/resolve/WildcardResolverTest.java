@@ -1,0 +1,189 @@
+package org.benchgen.resolve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.align.Finding;
+import org.benchgen.align.Problem;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.expand.Expander;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.samples.Synth;
+import org.benchgen.stats.TraceStats;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.RawEvent;
+import org.benchgen.trace.RawTraceReader;
+import org.benchgen.trace.TraceDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WildcardResolverTest {
+  private static final Path SAMPLES = Path.of("..", "samples", "traces");
+
+  @TempDir
+  Path tmp;
+
+  private static CompressedTrace compress(Path dir) throws IOException {
+    return new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace();
+  }
+
+  private static Resolution.Resolved resolved(CompressedTrace t, boolean re) {
+    return assertInstanceOf(Resolution.Resolved.class, new WildcardResolver(t, re).resolve());
+  }
+
+  private static Finding failed(CompressedTrace t) {
+    return assertInstanceOf(Resolution.Failed.class, new WildcardResolver(t, false).resolve())
+        .finding();
+  }
+
+  /** Rank {@code r}'s calls of {@code op}, expanded. */
+  private static List<RawEvent> calls(CompressedTrace t, int r, Op op) {
+    List<RawEvent> out = new ArrayList<>();
+    new Expander(t).expand(r, new RawTraceReader.Sink() {
+      @Override
+      public void comm(int id, long[] members) {}
+
+      @Override
+      public void event(RawEvent e) {
+        if (e.op() == op) {
+          out.add(e);
+        }
+      }
+    });
+    return out;
+  }
+
+  private static List<Long> sources(CompressedTrace t, int r) {
+    return calls(t, r, Op.RECV).stream().map(e -> e.get(Field.SRC)).toList();
+  }
+
+  /**
+   * Figure 5: rank 1 receives from ANY_SOURCE, then from 0; ranks 0 and 2 send to 1. With no
+   * recorded source the first matching sender is rank 0 (it runs first), so rank 1 then waits for
+   * rank 0 in Recv(0) while rank 0 waits in MPI_Finalize for rank 1: a cycle, and rank 2's message
+   * is never received (all by hand, from the sample's README).
+   */
+  @Test
+  void figure5DeadlockIsReportedWithItsCycle() throws IOException {
+    Finding f = failed(compress(SAMPLES.resolve("deadlock")));
+    assertEquals(Problem.DEADLOCK, f.problem());
+    assertEquals("ranks 0 -> 1 -> 0 wait for each other: rank 0 waits in MPI_Finalize at"
+        + " main.c:20 for rank 1 to arrive; rank 1 waits in MPI_Recv at deadlock.c:11 for a"
+        + " message from rank 0. Never received: rank 2's MPI_Send at deadlock.c:14 to rank 1"
+        + " (tag 0)", f.message());
+  }
+
+  /** The wildcard sample records its sources (2,1,3,3,1,2 by its README); they are kept. */
+  @Test
+  void recordedSourcesAreKept() throws IOException {
+    CompressedTrace in = compress(SAMPLES.resolve("wildcard"));
+    Resolution.Resolved r = resolved(in, false);
+    assertEquals(6, r.resolved());
+    assertEquals(List.of(2L, 1L, 3L, 3L, 1L, 2L), sources(r.trace(), 0));
+    assertEquals(List.of(), r.warnings());
+    assertEquals(TraceStats.of(in, n -> { }).rows(), TraceStats.of(r.trace(), n -> { }).rows());
+  }
+
+  /**
+   * Re-resolved, by hand: rank 0 posts its first receive and blocks; rank 1's first send matches
+   * it, its second waits; ranks 2 and 3 send both theirs. In arrival order: 1, 1, 2, 2, 3, 3; five
+   * of the six differ from the recorded 2, 1, 3, 3, 1, 2.
+   */
+  @Test
+  void reResolvingComputesFirstMatchingSendersAndWarns() throws IOException {
+    Resolution.Resolved r = resolved(compress(SAMPLES.resolve("wildcard")), true);
+    assertEquals(List.of(1L, 1L, 2L, 2L, 3L, 3L), sources(r.trace(), 0));
+    assertEquals(5, r.warnings().size());
+    assertEquals("rank 0: MPI_Recv at wildcard.c:22 in iteration 1 of 6 of the loop from MPI_Recv"
+        + " at wildcard.c:22: recorded source 2, resolved 1", r.warnings().get(0));
+  }
+
+  @Test
+  void masterWorkerAt64Ranks() throws IOException {
+    Path dir = tmp.resolve("mw");
+    int tasks = 20;
+    new Synth(Synth.Pattern.masterWorker, 64, tasks, 1).write(dir, false, n -> { });
+    CompressedTrace in = compress(dir);
+    for (boolean re : new boolean[] {false, true}) {
+      Resolution.Resolved r = resolved(in, re);
+      assertEquals(63L * tasks, r.resolved());
+      // Every resolved receive names a real sender: each worker sent exactly `tasks` results.
+      Map<Long, Integer> perWorker = new HashMap<>();
+      for (long s : sources(r.trace(), 0)) {
+        perWorker.merge(s, 1, Integer::sum);
+      }
+      assertEquals(63, perWorker.size());
+      for (long w = 1; w < 64; w++) {
+        assertEquals(tasks, perWorker.get(w), "results from worker " + w);
+        assertEquals(tasks, calls(r.trace(), (int) w, Op.SEND).size());
+      }
+      if (!re) {
+        assertEquals(calls(in, 0, Op.RECV).stream().map(e -> e.get(Field.ASRC)).toList(),
+            sources(r.trace(), 0), "the recorded sources");
+      }
+    }
+  }
+
+  @Test
+  void wavefrontAt64RanksHasNoDeadlockAndPassesThrough() throws IOException {
+    Path dir = tmp.resolve("wf");
+    new Synth(Synth.Pattern.wavefront, 64, 5, 1).write(dir, false, n -> { });
+    CompressedTrace in = compress(dir);
+    assertSame(in, resolved(in, false).trace());
+  }
+
+  private CompressedTrace write(List<String> ranks) throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("t"));
+    for (int r = 0; r < ranks.size(); r++) {
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), "# benchgen-trace 1 rank=" + r
+          + " size=" + ranks.size() + "\n" + ranks.get(r));
+    }
+    return compress(dir);
+  }
+
+  /** Four ranks each MPI_Ssend to the next, then receive: nobody receives; the cycle is all. */
+  @Test
+  void aRingOfSynchronousSendsDeadlocks() throws IOException {
+    List<String> ranks = new ArrayList<>();
+    for (int r = 0; r < 4; r++) {
+      ranks.add("MPI_Ssend site=ring.c:7 enter=10 exit=20 comm=0 dest=" + (r + 1) % 4
+          + " tag=0 count=1 type=MPI_INT tsize=4\n"
+          + "MPI_Recv site=ring.c:8 enter=30 exit=40 comm=0 src=" + (r + 3) % 4
+          + " tag=0 count=1 type=MPI_INT tsize=4 bytes=4\n"
+          + "MPI_Finalize site=m.c:9 enter=50 exit=60\n");
+    }
+    Finding f = failed(write(ranks));
+    assertEquals(Problem.DEADLOCK, f.problem());
+    assertTrue(f.message().startsWith("ranks 0 -> 1 -> 2 -> 3 -> 0 wait for each other: rank 0"
+        + " waits in MPI_Ssend at ring.c:7 for rank 1 to receive;"), f.message());
+  }
+
+  @Test
+  void aMessageNeverReceivedIsReported() throws IOException {
+    Finding f = failed(write(List.of(
+        "MPI_Send site=s.c:3 enter=1 exit=2 comm=0 dest=1 tag=4 count=1 type=MPI_INT tsize=4\n",
+        "MPI_Init site=m.c:1 enter=1 exit=2\n")));
+    assertEquals(Problem.UNMATCHED_SEND, f.problem());
+    assertEquals("rank 0's MPI_Send at s.c:3 to rank 1 (tag 4)", f.message());
+  }
+
+  @Test
+  void aReceiveNeverSatisfiedIsReported() throws IOException {
+    Finding f = failed(write(List.of(
+        "MPI_Irecv site=s.c:3 enter=1 exit=2 comm=0 src=1 tag=4 count=1 type=MPI_INT tsize=4"
+            + " req=1\n", "MPI_Init site=m.c:1 enter=1 exit=2\n")));
+    assertEquals(Problem.UNMATCHED_RECEIVE, f.problem());
+    assertEquals("rank 0 posts MPI_Irecv at s.c:3 from rank 1, and no rank ever sends it a"
+        + " matching message", f.message());
+  }
+}
