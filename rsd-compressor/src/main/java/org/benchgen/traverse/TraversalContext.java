@@ -32,6 +32,10 @@ public final class TraversalContext {
   private final int rank;
   private final Map<Long, int[]> members;
   private final Map<ParamEntry, PrimitiveIterator.OfLong> cursors = new IdentityHashMap<>();
+  private final Map<Rsd, Slots> rsdSlots = new IdentityHashMap<>();
+
+  /** This rank's cursor per slot of an RSD (null: no entry) and which slots are relative. */
+  private record Slots(PrimitiveIterator.OfLong[] cursors, boolean[] relative) {}
   private final ArrayList<Frame> stack = new ArrayList<>();
   /** Whether the top frame's index points at the rank's next RSD. */
   private boolean positioned;
@@ -207,16 +211,40 @@ public final class TraversalContext {
     return it.nextLong();
   }
 
+  /** The rank's slots of an RSD, found once per RSD: the entry a rank reads never changes. */
+  private Slots slotsOf(Rsd r) {
+    return rsdSlots.computeIfAbsent(r, x -> {
+      int n = x.params().size();
+      PrimitiveIterator.OfLong[] c = new PrimitiveIterator.OfLong[n];
+      boolean[] rel = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        Optional<ParamEntry> e = x.params().get(i).entryFor(rank);
+        if (e.isPresent()) {
+          c[i] = cursors.computeIfAbsent(e.get(), y -> y.values().seq().iterator());
+          rel[i] = e.get().values() instanceof Values.Relative;
+        }
+      }
+      return new Slots(c, rel);
+    });
+  }
+
   private Step step(Rsd r, int index) {
     Op op = r.op();
     int n = op.fields().size();
     long[] stored = new long[n];
-    boolean[] relative = new boolean[n];
+    Slots slots = slotsOf(r);
+    PrimitiveIterator.OfLong[] c = slots.cursors();
+    boolean[] relative = slots.relative();
     for (int i = 0; i < n; i++) {
-      Optional<ParamEntry> e = r.params().get(i).entryFor(rank);
-      stored[i] = e.isPresent() ? next(e.get(), op.mpiName(), op.fields().get(i).key())
-          : Sym.ABSENT.code();
-      relative[i] = e.isPresent() && e.get().values() instanceof Values.Relative;
+      if (c[i] == null) {
+        stored[i] = Sym.ABSENT.code();
+        continue;
+      }
+      if (!c[i].hasNext()) {
+        throw new TraceProblem("the " + op.mpiName() + " " + op.fields().get(i).key()
+            + " values of rank " + rank + " run out");
+      }
+      stored[i] = c[i].nextLong();
     }
     long[] values = stored;
     for (int i = 0; i < n; i++) {
