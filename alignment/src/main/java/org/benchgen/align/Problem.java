@@ -2,8 +2,8 @@ package org.benchgen.align;
 
 /**
  * The problems a traversal of a compressed trace can find in its input, numbered once for good
- * (docs/errors.md documents each). Alignment reports the BG1xx ones; wildcard resolution adds its
- * own here, so that all findings share one table.
+ * (docs/alignment.md documents BG1xx, docs/resolve.md BG2xx). Alignment reports the BG1xx ones,
+ * wildcard resolution the BG2xx ones; one table, so that codes never collide.
  */
 public enum Problem {
   /** Members of one communicator reach different collectives as their same collective call. */

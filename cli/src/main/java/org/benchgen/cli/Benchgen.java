@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
 @Command(name = "benchgen", mixinStandardHelpOptions = true, version = "benchgen 0.1.0",
     description = "Turns the traces of an MPI application into a small, readable proxy benchmark."
         + " Today: trace an application, compress its per-rank event streams into a merged"
-        + " RSD/PRSD trace, align its collectives, and inspect it.",
+        + " RSD/PRSD trace, align its collectives, resolve its wildcard receives (reporting"
+        + " deadlocks), and inspect it.",
     subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class,
         ResolveCommand.class, ShowCommand.class,
         ExpandCommand.class,
@@ -26,7 +27,7 @@ import picocli.CommandLine.Command;
         "3:internal error (a bug in benchgen: please report it with the command)"},
     footer = {"", "Run 'benchgen COMMAND --help' for a command's options.",
         "Formats: docs/trace-format.md (per-rank streams), docs/compressed-format.md.",
-        "Error codes of findings (BG1xx): docs/alignment.md."})
+        "Error codes of findings: docs/alignment.md (BG1xx), docs/resolve.md (BG2xx)."})
 public final class Benchgen implements Runnable {
   public static final int INPUT_ERROR = 1;
   public static final int INTERNAL_ERROR = 3;

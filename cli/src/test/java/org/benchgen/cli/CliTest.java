@@ -44,7 +44,7 @@ class CliTest {
   void helpListsCommandsAndExitCodes() {
     Run r = run("--help");
     assertEquals(0, r.code());
-    for (String s : List.of("compress", "align", "show", "expand", "stats", "synth", "Exit codes",
+    for (String s : List.of("compress", "align", "resolve", "show", "expand", "stats", "synth", "Exit codes",
         "usage error")) {
       assertTrue(r.out().contains(s), s);
     }
@@ -146,5 +146,23 @@ class CliTest {
     assertTrue(r.err().contains("ranks 0 call MPI_Barrier at a.c:1; ranks 1 call MPI_Bcast at"
         + " a.c:2 (root 1)"), r.err());
     assertEquals(List.of("bad"), files(), "no output, no temporary file left");
+  }
+
+  @Test
+  void resolveWritesSourcesAndReportsFigure5() throws IOException {
+    Path out = tmp.resolve("w.bgc");
+    Run ok = run("resolve", "../samples/traces/wildcard", "-o", out.toString());
+    assertEquals(0, ok.code(), ok.err());
+    assertTrue(ok.out().contains("6 wildcard receives resolved"), ok.out());
+    assertTrue(run("show", out.toString()).out().contains("src=2,1,3*2,1,2"));
+    Run re = run("resolve", "--re-resolve", "../samples/traces/wildcard", "-o",
+        tmp.resolve("w2.bgc").toString());
+    assertEquals(0, re.code(), re.err());
+    assertTrue(re.err().contains("warning: rank 0: MPI_Recv at wildcard.c:22"), re.err());
+    Run dead = run("resolve", "../samples/traces/deadlock", "-o", tmp.resolve("d.bgc").toString());
+    assertEquals(1, dead.code());
+    assertTrue(dead.err().contains("error BG201"), dead.err());
+    assertTrue(dead.err().contains("ranks 0 -> 1 -> 0 wait for each other"), dead.err());
+    assertEquals(List.of("w.bgc", "w2.bgc"), files(), "no output for the deadlocked trace");
   }
 }
