@@ -19,7 +19,10 @@ public interface FoldPolicy<N> {
 
   N bodyAt(N loop, int i);
 
-  /** A loop of two iterations, {@code first} then {@code second} (of equal shapes). */
+  /**
+   * A loop of two iterations, {@code first} then {@code second} (of equal shapes). The lists are
+   * views of the folder's sequence, valid only during the call (here and in {@link #absorb}).
+   */
   N fold(List<N> first, List<N> second);
 
   /** {@code loop} with one more iteration appended; may return a new node. */

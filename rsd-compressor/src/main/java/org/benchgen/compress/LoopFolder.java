@@ -42,7 +42,7 @@ public final class LoopFolder<N> {
 
   /** Whether the last node is a loop that the next push would start a new iteration of. */
   boolean trackingLastFresh() {
-    return track == seq.size() - 1 && matched == 0;
+    return track >= 0 && track == seq.size() - 1 && matched == 0;
   }
 
   /** Replaces the last node by one of the same body (a fast path of the caller's). */
@@ -168,11 +168,10 @@ public final class LoopFolder<N> {
             && policy.sameShape(seq.get(end - 2 * k + i), seq.get(end - k + i));
       }
       if (ok) {
-        List<N> first = new ArrayList<>(seq.subList(end - 2 * k, end - k));
-        List<N> second = new ArrayList<>(seq.subList(end - k, end));
-        List<N> rest = new ArrayList<>(seq.subList(end, seq.size()));
+        N loop = policy.fold(seq.subList(end - 2 * k, end - k), seq.subList(end - k, end));
+        List<N> rest = restAfter(end);
         truncate(end - 2 * k);
-        append(policy.fold(first, second));
+        append(loop);
         track = -1;
         for (N r : rest) {
           append(r);
@@ -185,16 +184,21 @@ public final class LoopFolder<N> {
 
   /** Absorbs nodes p+1 .. end-1 as one more iteration of the loop at p; later nodes move up. */
   private void absorbAfter(int p, int end) {
-    List<N> iteration = new ArrayList<>(seq.subList(p + 1, end));
-    List<N> rest = new ArrayList<>(seq.subList(end, seq.size()));
+    N loop = policy.absorb(seq.get(p), seq.subList(p + 1, end));
+    List<N> rest = restAfter(end);
     truncate(p + 1);
-    set(p, policy.absorb(seq.get(p), iteration));
+    set(p, loop);
     // With nodes after it, the caller re-derives what to track.
     track = rest.isEmpty() ? p : -1;
     matched = 0;
     for (N r : rest) {
       append(r);
     }
+  }
+
+  /** A copy of the nodes from {@code end} on, to move up after a truncation. */
+  private List<N> restAfter(int end) {
+    return end == seq.size() ? List.of() : new ArrayList<>(seq.subList(end, seq.size()));
   }
 
   private void append(N node) {

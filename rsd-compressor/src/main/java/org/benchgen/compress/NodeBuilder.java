@@ -86,6 +86,12 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
       rel = null;
     }
 
+    /** Appends one execution (as a node of it would be merged); the arrays are not kept. */
+    void add(long[] a, long[] r, String prev, long comp, long dur) {
+      settle();
+      addSingle(a, r, prev, comp, dur);
+    }
+
     private void addSingle(long[] a, long[] r, String prev, long comp, long dur) {
       for (int i = 0; i < a.length; i++) {
         absSeq[i].push(a[i]);
@@ -164,10 +170,15 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
 
     /** Appends one iteration of the open instance. */
     void absorb(List<NodeBuilder> iteration) {
-      open++;
+      startIteration();
       for (int i = 0; i < body.size(); i++) {
         body.get(i).merge(iteration.get(i));
       }
+    }
+
+    /** Counts one more iteration of the open instance, whose executions are then merged in. */
+    void startIteration() {
+      open++;
     }
 
     @Override

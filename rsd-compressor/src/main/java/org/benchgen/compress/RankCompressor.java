@@ -101,37 +101,143 @@ public final class RankCompressor implements RawTraceReader.Sink {
     comms.add(new CommDef(id, list));
   }
 
+  /** The slots of a call's list fields and of its peers, looked up once per call, not per event. */
+  private record Slots(int[] lists, int[] peers) {
+    static Slots of(Op op) {
+      List<Field> fields = op.fields();
+      return new Slots(
+          java.util.stream.IntStream.range(0, fields.size())
+              .filter(i -> fields.get(i).kind().isList()).toArray(),
+          java.util.stream.IntStream.range(0, fields.size())
+              .filter(i -> fields.get(i).isPeer()).toArray());
+    }
+  }
+
+  private static final Slots[] SLOTS =
+      java.util.Arrays.stream(Op.values()).map(Slots::of).toArray(Slots[]::new);
+
+  /**
+   * An event held back from the folder: one of the iteration in progress of the loop that the
+   * folder ends with, while the events match that loop's body. The folder would only append them
+   * and, once the iteration is whole, absorb it; that is done here directly, without a node per
+   * event, and reusing the value arrays. An event that does not match first hands the held ones to
+   * the folder, as if they had been pushed one by one.
+   */
+  private static final class Held {
+    String site;
+    long[] abs;
+    long[] rel;
+    String after;
+    long compute;
+    long duration;
+    /** The arrays to fill next time, or null (then new ones are made). */
+    long[] absBuffer;
+    long[] relBuffer;
+  }
+
+  private Held[] held = new Held[0];
+  private int heldCount;
+
+  /** Events are copied (see {@link #copy}), so the reader may reuse their arrays. */
+  @Override
+  public boolean keepsEvents() {
+    return false;
+  }
+
   @Override
   public void event(RawEvent e) {
     Op op = e.op();
-    int n = op.fields().size();
-    long[] abs = e.values().clone();
+    LoopBuilder loop = heldCount > 0 || folder.trackingLastFresh() ? (LoopBuilder) folder.last()
+        : null;
+    NodeBuilder expected = loop == null ? null : loop.body.get(heldCount);
+    // Usually the event is the call the loop body expects, whose shape is then known.
+    int shape = expected instanceof RsdBuilder r && r.op == op && r.site == e.site() ? r.shape
+        : shape(op, e.site());
+    Held h = null;
+    if (expected != null && expected.shape == shape) {
+      if (heldCount == held.length) {
+        held = java.util.Arrays.copyOf(held, heldCount + 1);
+        held[heldCount] = new Held();
+      }
+      h = held[heldCount];
+    } else {
+      releaseHeld();
+    }
+    Slots slots = SLOTS[op.ordinal()];
+    long[] abs = copy(e.values(), h == null ? null : h.absBuffer);
     long[][] lists = op.has(Field.REQS) || op.has(Field.DONE) ? e.lists().clone() : e.lists();
     requests.encode(op, abs, lists);
-    for (int i = 0; i < n; i++) {
-      Field f = op.fields().get(i);
-      if (f.kind().isList()) {
-        abs[i] = e.isPresent(f) ? internList(i, lists[i]) : Sym.ABSENT.code();
-      }
+    for (int i : slots.lists()) {
+      abs[i] = e.isPresent(op.fields().get(i)) ? internList(i, lists[i]) : Sym.ABSENT.code();
     }
     long[] rel = abs;
-    for (int i = 0; i < n; i++) {
-      Field f = op.fields().get(i);
-      if (f.isPeer() && !Sym.isSymbol(abs[i])) {
-        rel = rel == abs ? abs.clone() : rel;
+    for (int i : slots.peers()) {
+      if (!Sym.isSymbol(abs[i])) {
+        rel = rel == abs ? copy(abs, h == null ? null : h.relBuffer) : rel;
         rel[i] = relative(abs[i], (int) abs[op.slot(Field.COMM)]);
       }
     }
     long compute = prevSite == null ? 0 : e.enter() - prevExit;
-    int[] byOp = shapes.computeIfAbsent(e.site(), k -> new int[Op.values().length]);
-    if (byOp[op.ordinal()] == 0) {
-      byOp[op.ordinal()] = ShapeTable.rsd(op, e.site());
+    long duration = e.exit() - e.enter();
+    if (h == null) {
+      folder.push(new RsdBuilder(shape, op, e.site(), abs, rel, prevSite, compute, duration));
+    } else {
+      h.site = e.site();
+      h.abs = abs;
+      h.rel = rel;
+      h.after = prevSite;
+      h.compute = compute;
+      h.duration = duration;
+      h.absBuffer = abs;
+      h.relBuffer = rel != abs ? rel : h.relBuffer;
+      if (++heldCount == loop.body.size()) {
+        // The iteration is whole: absorb it as the folder would (LoopBuilder.absorb).
+        loop.startIteration();
+        for (int i = 0; i < heldCount; i++) {
+          Held x = held[i];
+          ((RsdBuilder) loop.body.get(i)).add(x.abs, x.rel, x.after, x.compute, x.duration);
+        }
+        heldCount = 0;
+      }
     }
-    folder.push(new RsdBuilder(byOp[op.ordinal()], op, e.site(), abs, rel, prevSite, compute,
-        e.exit() - e.enter()));
     prevSite = e.site();
     prevExit = e.exit();
     events++;
+  }
+
+  /** Gives the held events to the folder, in order, as nodes that keep their arrays. */
+  private void releaseHeld() {
+    if (heldCount == 0) {
+      return;
+    }
+    LoopBuilder loop = (LoopBuilder) folder.last();
+    for (int i = 0; i < heldCount; i++) {
+      Held x = held[i];
+      RsdBuilder b = (RsdBuilder) loop.body.get(i);
+      x.absBuffer = null;
+      x.relBuffer = null;
+      folder.push(new RsdBuilder(b.shape, b.op, x.site, x.abs, x.rel, x.after, x.compute,
+          x.duration));
+    }
+    heldCount = 0;
+  }
+
+  /** A copy of {@code values}: in {@code buffer} when it fits, else new. */
+  private static long[] copy(long[] values, long[] buffer) {
+    if (buffer == null || buffer.length != values.length) {
+      return values.clone();
+    }
+    System.arraycopy(values, 0, buffer, 0, values.length);
+    return buffer;
+  }
+
+  /** The shape id of an RSD of this call at this site. */
+  private int shape(Op op, String site) {
+    int[] byOp = shapes.computeIfAbsent(site, k -> new int[Op.values().length]);
+    if (byOp[op.ordinal()] == 0) {
+      byOp[op.ordinal()] = ShapeTable.rsd(op, site);
+    }
+    return byOp[op.ordinal()];
   }
 
   private long[][] lastList = new long[8][];
@@ -180,6 +286,7 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   /** The rank's compressed trace, with rank list {rank} everywhere. */
   public CompressedTrace finish() {
+    releaseHeld();
     folder.finish();
     RankList me = RankList.of(rank);
     List<Node> nodes = new ArrayList<>(folder.size());

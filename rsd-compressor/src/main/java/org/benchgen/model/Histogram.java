@@ -78,7 +78,8 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
     private long max = Long.MIN_VALUE;
     private double mean;
     private double m2;
-    private final long[] counts = new long[65];
+    /** Counts by bin, only up to the highest bin used: most values are small and builders many. */
+    private long[] counts = new long[0];
 
     public void add(long v) {
       count++;
@@ -87,7 +88,11 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
       double d = v - mean;
       mean += d / count;
       m2 += d * (v - mean);
-      counts[binOf(v)]++;
+      int bin = binOf(v);
+      if (bin >= counts.length) {
+        counts = java.util.Arrays.copyOf(counts, bin + 1);
+      }
+      counts[bin]++;
     }
 
     /** Adds all of {@code o}'s values. */
@@ -96,7 +101,10 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
         return;
       }
       double[] p = pool(count, mean, m2, o.count, o.mean, o.m2);
-      for (int k = 0; k < counts.length; k++) {
+      if (o.counts.length > counts.length) {
+        counts = java.util.Arrays.copyOf(counts, o.counts.length);
+      }
+      for (int k = 0; k < o.counts.length; k++) {
         counts[k] += o.counts[k];
       }
       count += o.count;

@@ -3,6 +3,9 @@ package org.benchgen.trace;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +16,8 @@ import java.util.zip.GZIPInputStream;
 /**
  * Reads one rank's {@code benchgen-trace 1} stream (docs/trace-format.md), validating as it goes,
  * and hands definitions and events to a {@link Sink}. Byte-level parsing without regular
- * expressions or per-field strings: this is the hot path of compression.
+ * expressions or per-field strings: this is the hot path of compression. Event lines are parsed in
+ * one pass, eight bytes at a time where that pays, along the order writers write fields in.
  */
 public final class RawTraceReader {
   /** Receives what the reader finds, in file order. May throw {@link TraceProblem}. */
@@ -21,6 +25,14 @@ public final class RawTraceReader {
     void comm(int id, long[] members);
 
     void event(RawEvent event);
+
+    /**
+     * Whether this sink may keep an event (or its arrays) after {@link #event} returns. One that
+     * copies what it needs says no, and the reader then reuses the arrays from event to event.
+     */
+    default boolean keepsEvents() {
+      return true;
+    }
   }
 
   /** The header of a rank's stream. */
@@ -30,14 +42,21 @@ public final class RawTraceReader {
 
   private final Path file;
   private final InputStream in;
-  private byte[] buf = new byte[1 << 16];
+  /**
+   * Bytes kept free after the data, so that a word read anywhere in the data stays in the buffer:
+   * the word-at-a-time scans then need no byte-at-a-time tail, nor a branch the JIT would see
+   * taken only now and then (at a buffer's end), each time recompiling the parser.
+   */
+  private static final int SLACK = 8;
+
+  private byte[] buf = new byte[(1 << 16) + SLACK];
   private int pos;
   private int lim;
   private long lineNo;
   private long bytesRead;
   private final ByteCache<Op> ops = new ByteCache<>();
   private final ByteCache<Sym> syms = new ByteCache<>();
-  private final ByteCache<Object> names = new ByteCache<>();
+  private final ByteCache<Name> names = new ByteCache<>();
   private final Map<Integer, Integer> commSizes = new HashMap<>();
   private Header header;
   private long lastExit = Long.MIN_VALUE;
@@ -82,43 +101,124 @@ public final class RawTraceReader {
 
   private int lineStart;
   private int lineEnd;
+  /**
+   * Where the whole lines in the buffer end: after its last newline, or at the end of the input's
+   * last line when that has none. A line starting before it is complete, so event lines are parsed
+   * in one pass, their tokens ending at a space or the line end, without first finding the newline.
+   */
+  private int complete;
 
-  private boolean nextLine() throws IOException {
+  /** Starts the next line at pos, reading more input if needed; false at the end of the input. */
+  private boolean startLine() throws IOException {
+    if (pos >= complete && !fill()) {
+      return false;
+    }
+    lineStart = pos;
+    lineNo++;
+    return true;
+  }
+
+  /** Reads until the buffer holds a whole line at pos; false when the input has no more. */
+  private boolean fill() throws IOException {
     while (true) {
-      for (int i = pos; i < lim; i++) {
-        if (buf[i] == '\n') {
-          lineStart = pos;
-          lineEnd = i > pos && buf[i - 1] == '\r' ? i - 1 : i;
-          pos = i + 1;
-          lineNo++;
-          return true;
-        }
-      }
-      // No newline in the buffer: compact and refill.
+      // Compact, growing the buffer when one line fills it.
       int rest = lim - pos;
-      if (rest == buf.length) {
-        if (buf.length >= MAX_LINE) {
+      int capacity = buf.length - SLACK;
+      if (rest == capacity) {
+        if (capacity >= MAX_LINE) {
           throw new TraceFormatException(file, lineNo + 1, "line longer than " + MAX_LINE + " bytes");
         }
-        buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+        buf = java.util.Arrays.copyOf(buf, 2 * capacity + SLACK);
       }
       System.arraycopy(buf, pos, buf, 0, rest);
       pos = 0;
       lim = rest;
-      int n = in.read(buf, lim, buf.length - lim);
+      int n = in.read(buf, lim, buf.length - SLACK - lim);
       if (n < 0) {
-        if (lim == 0) {
-          return false;
-        }
-        lineStart = 0;
-        lineEnd = lim;
-        pos = lim;
-        lineNo++;
-        return true;
+        complete = lim;
+        return lim > 0;
       }
       bytesRead += n;
+      for (int i = lim + n - 1; i >= lim; i--) {
+        if (buf[i] == '\n') {
+          complete = i + 1;
+          lim += n;
+          return true;
+        }
+      }
       lim += n;
     }
+  }
+
+  /** Whether the line ends at i: "\n" or "\r\n" there, or the end of the input's last line. */
+  private boolean atLineEnd(int i) {
+    if (i >= complete) {
+      return true;
+    }
+    byte c = buf[i];
+    return c == '\n' || c == '\r' && i + 1 < complete && buf[i + 1] == '\n';
+  }
+
+  /** Ends the line whose end (see {@link #atLineEnd}) is at i: the next line starts after it. */
+  private void endLineAt(int i) {
+    pos = i >= complete ? complete : buf[i] == '\r' ? i + 2 : i + 1;
+  }
+
+  /** Finds the end of the line started at lineStart, for the code that wants it whole. */
+  private int frameLine() {
+    int i = scanTo('\n', lineStart);
+    lineEnd = i;
+    endLineAt(i);
+    return i;
+  }
+
+  /** The next whole line, framed: lineStart, lineEnd. */
+  private boolean nextLine() throws IOException {
+    if (!startLine()) {
+      return false;
+    }
+    frameLine();
+    return true;
+  }
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
+
+  /**
+   * The first {@code a} or {@code b} in [s, e), or e (at most lim). Eight bytes at a time, as lines
+   * and tokens are long; the last word may reach past e (into the slack), those bytes are ignored.
+   */
+  private int indexOfEither(char a, char b, int s, int e) {
+    long pa = a * ONES;
+    long pb = b * ONES;
+    for (int i = s; i < e; i += 8) {
+      long w = (long) LONGS.get(buf, i);
+      long found = zeroBytes(w ^ pa) | zeroBytes(w ^ pb);
+      if (found != 0) {
+        return Math.min(e, i + (Long.numberOfTrailingZeros(found) >>> 3));
+      }
+    }
+    return e;
+  }
+
+  /**
+   * The high bit of each zero byte of w, exact for the lowest one (the one that matters: bytes
+   * above it may be flagged falsely by the borrow).
+   */
+  private static long zeroBytes(long w) {
+    return (w - ONES) & ~w & HIGH_BITS;
+  }
+
+  private int indexOf(char c, int s, int e) {
+    return indexOfEither(c, c, s, e);
+  }
+
+  /** The first c from s in the current line, or the line end ({@link #atLineEnd}). */
+  private int scanTo(char c, int s) {
+    int i = indexOfEither(c, '\n', s, complete);
+    return i < complete && buf[i] == '\n' && i > s && buf[i - 1] == '\r' ? i - 1 : i;
   }
 
   private String lineText() {
@@ -177,17 +277,23 @@ public final class RawTraceReader {
     }
     header = parseHeader();
     commSizes.put(0, header.size());
-    while (nextLine()) {
+    reused = sink.keepsEvents() ? null : new RawEvent[Op.values().length];
+    while (startLine()) {
       int s = lineStart;
-      int e = lineEnd;
-      while (s < e && buf[s] == ' ') {
+      while (s < complete && buf[s] == ' ') {
         s++;
       }
-      if (s == e) {
+      if (atLineEnd(s)) {
+        endLineAt(s);
         continue;
       }
       byte c = buf[s];
       try {
+        if (c == 'M') {
+          sink.event(parseEvent(s));
+          continue;
+        }
+        int e = frameLine();
         if (c == '#') {
           if (lineText().trim().equals("# truncated")) {
             throw error("this stream is truncated: the traced run aborted before MPI_Finalize,"
@@ -195,8 +301,6 @@ public final class RawTraceReader {
           }
         } else if (c >= 'a' && c <= 'z') {
           parseDefinition(s, e, sink);
-        } else if (c == 'M') {
-          sink.event(parseEvent(s, e));
         } else {
           throw error("unrecognized line (expected an MPI_ call, a definition or a # comment): "
               + abbreviate(lineText()));
@@ -281,87 +385,236 @@ public final class RawTraceReader {
 
   // ---- events
 
-  private RawEvent parseEvent(int s, int e) {
-    int sp = indexOf(' ', s, e);
-    Op op = ops.get(buf, s, sp);
-    if (op == null) {
-      throw error("unknown call '" + new String(buf, s, sp - s, StandardCharsets.UTF_8)
-          + "' (see docs/trace-format.md for the calls covered)");
+  /** Positions of the keys in a {@link Layout}: site, enter, exit, then the fields by slot. */
+  private static final int SITE_AT = 0;
+  private static final int ENTER_AT = 1;
+  private static final int EXIT_AT = 2;
+  private static final int FIELDS_AT = 3;
+
+  /** The fields checked against the communicator's size, in the order they are checked. */
+  private static final Field[] PEERS = {Field.DEST, Field.SRC, Field.ASRC, Field.ROOT};
+
+  /**
+   * What the parser needs of a call, by {@link Op#ordinal()}: its keys in the order writers give
+   * them (site, enter, exit, then the fields by slot), packed as the key scan packs them and, for a
+   * one-word match, as the bytes {@code key=} and their mask; its values and lists before any field
+   * is read (copied per event); the slots that must be present; the slots of the peers checked
+   * against the communicator ({@link #PEERS}).
+   */
+  private record Layout(Field[] fields, long[] keys, long[] keyWords, long[] keyMasks,
+      int[] keyLengths, long[] absent, long[][] noLists, long required, int[] peers) {
+    static Layout of(Op op) {
+      Field[] fields = op.fields().toArray(new Field[0]);
+      int n = FIELDS_AT + fields.length;
+      long[] keys = new long[n];
+      long[] keyWords = new long[n];
+      long[] keyMasks = new long[n];
+      int[] keyLengths = new int[n];
+      for (int i = 0; i < n; i++) {
+        String key = i == SITE_AT ? "site" : i == ENTER_AT ? "enter" : i == EXIT_AT ? "exit"
+            : fields[i - FIELDS_AT].key();
+        byte[] b = (key + "=").getBytes(StandardCharsets.US_ASCII);
+        if (b.length > 8) {
+          throw new IllegalStateException("key '" + key + "' does not fit the one-word match");
+        }
+        keys[i] = pack(key);
+        keyLengths[i] = b.length;
+        for (int j = b.length - 1; j >= 0; j--) {
+          keyWords[i] = keyWords[i] << 8 | b[j];
+        }
+        keyMasks[i] = b.length == 8 ? -1L : (1L << 8 * b.length) - 1;
+      }
+      long[] absent = new long[fields.length];
+      long[][] noLists = new long[fields.length][];
+      long required = 0;
+      for (int i = 0; i < fields.length; i++) {
+        absent[i] = Sym.ABSENT.code();
+        noLists[i] = RawEvent.NO_LIST;
+        required |= op.isRequired(fields[i]) ? 1L << i : 0;
+      }
+      int[] peers = java.util.Arrays.stream(PEERS).mapToInt(op::slot).filter(i -> i >= 0)
+          .toArray();
+      return new Layout(fields, keys, keyWords, keyMasks, keyLengths, absent, noLists, required,
+          peers);
     }
-    int nf = op.fields().size();
-    long[] values = new long[nf];
-    long[][] lists = new long[nf][];
-    java.util.Arrays.fill(values, Sym.ABSENT.code());
-    java.util.Arrays.fill(lists, RawEvent.NO_LIST);
+
+    /** The position of the key packed as {@code packed}, or -1; {@code guess} is tried first. */
+    int position(long packed, int guess) {
+      if (guess < keys.length && keys[guess] == packed) {
+        return guess;
+      }
+      for (int i = 0; i < keys.length; i++) {
+        if (keys[i] == packed) {
+          return i;
+        }
+      }
+      return -1;
+    }
+  }
+
+  private static final Layout[] LAYOUTS =
+      java.util.Arrays.stream(Op.values()).map(Layout::of).toArray(Layout[]::new);
+
+  /**
+   * When the sink does not keep events ({@link Sink#keepsEvents}): by call, the last event, whose
+   * arrays the next event of that call reuses. Else null.
+   */
+  private RawEvent[] reused;
+
+  /** Where the token that the last scan* call read ends (a space or the line end). */
+  private int tokenEnd;
+
+  /**
+   * How an event line starts as writers write it, {@code MPI_Call site=S}, with the call and site
+   * it names and, as a prediction, the start of the line that followed last time. In a loop, lines
+   * follow each other in the same order, so most lines start as predicted, which a comparison of
+   * bytes confirms, without scanning or hashing the call and the site.
+   */
+  private static final class Start {
+    final byte[] bytes;
+    final Op op;
+    final String site;
+    Start next;
+
+    Start(byte[] bytes, Op op, String site) {
+      this.bytes = bytes;
+      this.op = op;
+      this.site = site;
+    }
+  }
+
+  private final ByteCache<Start> starts = new ByteCache<>();
+  /** The start of the previous event line, when it was written so. */
+  private Start lastStart;
+
+  /** Parses the event line whose call name starts at s, and ends the line. */
+  private RawEvent parseEvent(int s) {
+    Start start = lastStart == null ? null : lastStart.next;
+    if (start != null) {
+      // Confirmed by the bytes and a space after them, as the general path would read the two.
+      int e = s + start.bytes.length;
+      if (e >= complete || buf[e] != ' '
+          || !java.util.Arrays.equals(buf, s, e, start.bytes, 0, start.bytes.length)) {
+        start = null;
+      }
+    }
+    Op op;
+    String site;
+    int p;
+    if (start != null) {
+      op = start.op;
+      site = start.site;
+      p = s + start.bytes.length;
+    } else {
+      p = scanToken(s);
+      op = ops.get(buf, s, p);
+      if (op == null) {
+        throw error("unknown call '" + new String(buf, s, p - s, StandardCharsets.UTF_8)
+            + "' (see docs/trace-format.md for the calls covered)");
+      }
+      site = null;
+    }
+    // Where the site ends when the line starts as writers write it, else -1.
+    int siteEnd = start == null ? -1 : p;
+    Layout layout = LAYOUTS[op.ordinal()];
+    long[] keyWords = layout.keyWords();
+    RawEvent last = reused == null ? null : reused[op.ordinal()];
+    long[] values = last == null ? layout.absent().clone() : last.values();
+    long[][] lists = last == null ? layout.noLists().clone() : last.lists();
+    if (last != null) {
+      System.arraycopy(layout.absent(), 0, values, 0, values.length);
+      System.arraycopy(layout.noLists(), 0, lists, 0, lists.length);
+    }
     long seen = 0;
-    String site = null;
     long enter = -1;
     long exit = -1;
-    int p = sp;
-    while (p < e) {
-      while (p < e && buf[p] == ' ') {
-        p++;
-      }
-      if (p >= e) {
-        break;
-      }
-      int eq = p;
-      while (eq < e && buf[eq] != '=' && buf[eq] != ' ') {
-        eq++;
-      }
-      if (eq >= e || buf[eq] != '=') {
-        throw error(op.mpiName() + ": expected key=value, found '"
-            + new String(buf, p, indexOf(' ', p, e) - p, StandardCharsets.UTF_8) + "'");
-      }
-      int vs = eq + 1;
-      int end = vs;
-      while (end < e && buf[end] != ' ') {
-        end++;
-      }
-      long packed = pack(buf, p, eq);
-      Field f = packed == SITE || packed == ENTER || packed == EXIT ? null : KEYS.get(packed);
-      if (f == null) {
-        if (packed == SITE) {
-          if (site != null) {
-            throw error(op.mpiName() + ": field 'site' given twice");
-          }
-          site = (String) nameValue(vs, end, true);
-        } else if (packed == ENTER) {
-          enter = parseInt(vs, end, "enter");
-        } else if (packed == EXIT) {
-          exit = parseInt(vs, end, "exit");
-        } else {
-          throw error(op.mpiName() + " has no field '"
-              + new String(buf, p, eq - p, StandardCharsets.UTF_8) + "' (its fields: "
-              + fieldList(op) + ")");
-        }
+    // The position of the key expected next: writers give the keys in layout order.
+    int next = site == null ? SITE_AT : ENTER_AT;
+    while (true) {
+      int at;
+      int vs;
+      int q = p + 1;
+      if (next < keyWords.length && p < complete && buf[p] == ' '
+          && ((long) LONGS.get(buf, q) & layout.keyMasks()[next]) == keyWords[next]
+          && q + layout.keyLengths()[next] <= complete) {
+        // The usual case, one space and the expected key=, taken in one word.
+        at = next;
+        vs = q + layout.keyLengths()[next];
       } else {
-        int slot = op.slot(f);
-        if (slot < 0) {
-          throw error(op.mpiName() + " has no field '" + f.key() + "' (its fields: "
-              + fieldList(op) + ")");
+        while (p < complete && buf[p] == ' ') {
+          p++;
         }
+        if (atLineEnd(p)) {
+          break;
+        }
+        int eq = p;
+        long packed = 0;
+        byte c;
+        while (!atLineEnd(eq) && (c = buf[eq]) != '=' && c != ' ') {
+          packed = packed << 8 | (c & 0xff);
+          eq++;
+        }
+        if (atLineEnd(eq) || buf[eq] != '=') {
+          throw error(op.mpiName() + ": expected key=value, found '"
+              + new String(buf, p, scanTo(' ', p) - p, StandardCharsets.UTF_8) + "'");
+        }
+        if (eq - p > 8) {
+          packed = -1;
+        }
+        at = layout.position(packed, next);
+        if (at < 0) {
+          Field f = KEYS.get(packed);
+          throw error(op.mpiName() + " has no field '"
+              + (f != null ? f.key() : new String(buf, p, eq - p, StandardCharsets.UTF_8))
+              + "' (its fields: " + fieldList(op) + ")");
+        }
+        vs = eq + 1;
+      }
+      next = at + 1;
+      if (at == SITE_AT) {
+        if (site != null) {
+          throw error(op.mpiName() + ": field 'site' given twice");
+        }
+        site = name(vs, scanToken(vs)).text();
+        boolean first = vs == s + op.mpiName().length() + " site=".length();
+        siteEnd = first && tokenEnd < complete && buf[tokenEnd] == ' ' ? tokenEnd : -1;
+      } else if (at == ENTER_AT) {
+        long v = scanDigits(vs);
+        enter = v >= 0 ? v : parseInt(vs, tokenEnd, "enter");
+      } else if (at == EXIT_AT) {
+        long v = scanDigits(vs);
+        exit = v >= 0 ? v : parseInt(vs, tokenEnd, "exit");
+      } else {
+        int slot = at - FIELDS_AT;
+        Field f = layout.fields()[slot];
         if ((seen & (1L << slot)) != 0) {
           throw error(op.mpiName() + ": field '" + f.key() + "' given twice");
         }
         seen |= 1L << slot;
-        if (f.kind().isList()) {
-          lists[slot] = parseList(vs, end, f.kind(), f.key());
+        FieldKind kind = f.kind();
+        if (kind.isList()) {
+          lists[slot] = parseList(vs, scanToken(vs), kind, f.key());
+        } else if (kind == FieldKind.NAME) {
+          values[slot] = name(vs, scanToken(vs)).id();
         } else {
-          values[slot] = parseScalar(f, vs, end);
+          long v = scanDigits(vs);
+          values[slot] = v >= 0 ? checkNumber(kind, v, f.key())
+              : parseNumberOrSymbol(kind, vs, tokenEnd, f.key());
         }
       }
-      p = end;
+      p = tokenEnd;
     }
     if (site == null || enter < 0 || exit < 0) {
       throw error(op.mpiName() + " is missing "
           + (site == null ? "site" : enter < 0 ? "enter" : "exit") + "= (every event has site,"
           + " enter and exit)");
     }
-    for (int i = 0; i < nf; i++) {
-      Field f = op.fields().get(i);
-      if ((seen & (1L << i)) == 0 && op.isRequired(f)) {
-        throw error(op.mpiName() + " is missing its required field '" + f.key() + "'");
+    if ((seen & layout.required()) != layout.required()) {
+      for (int i = 0; i < layout.fields().length; i++) {
+        if ((layout.required() & ~seen & (1L << i)) != 0) {
+          throw error(op.mpiName() + " is missing its required field '"
+              + layout.fields()[i].key() + "'");
+        }
       }
     }
     if (exit < enter) {
@@ -372,15 +625,37 @@ public final class RawTraceReader {
           + " before the previous call exited at " + lastExit);
     }
     lastExit = exit;
-    checkPeers(op, values);
-    return new RawEvent(op, site, enter, exit, values, lists);
+    checkPeers(layout, op, values);
+    endLineAt(p);
+    learnStart(start, s, siteEnd, op, site);
+    RawEvent event = new RawEvent(op, site, enter, exit, values, lists);
+    if (reused != null) {
+      reused[op.ordinal()] = event;
+    }
+    return event;
   }
 
-  /** Keys packed into a long (all are at most 8 bytes) for a lookup without hashing bytes. */
+  /**
+   * Remembers how this line started ({@code siteEnd} -1: not as writers write it), and, when that
+   * was not as predicted, that it follows the previous line's start.
+   */
+  private void learnStart(Start predicted, int s, int siteEnd, Op op, String site) {
+    Start start = predicted;
+    if (start == null && siteEnd >= 0) {
+      start = starts.get(buf, s, siteEnd);
+      if (start == null) {
+        start = new Start(java.util.Arrays.copyOfRange(buf, s, siteEnd), op, site);
+        starts.put(buf, s, siteEnd, start);
+      }
+      if (lastStart != null) {
+        lastStart.next = start;
+      }
+    }
+    lastStart = start;
+  }
+
+  /** The fields by packed key, to name an unexpected one. */
   private static final java.util.HashMap<Long, Field> KEYS = new java.util.HashMap<>();
-  private static final long SITE = pack("site");
-  private static final long ENTER = pack("enter");
-  private static final long EXIT = pack("exit");
 
   static {
     for (Field f : Field.values()) {
@@ -388,18 +663,15 @@ public final class RawTraceReader {
     }
   }
 
+  /** Big-endian bytes of a key of at most 8 bytes (longer keys: -1), as parseEvent packs them. */
   private static long pack(String key) {
     byte[] b = key.getBytes(StandardCharsets.US_ASCII);
-    return pack(b, 0, b.length);
-  }
-
-  private static long pack(byte[] b, int s, int e) {
-    if (e - s > 8) {
+    if (b.length > 8) {
       return -1;
     }
     long k = 0;
-    for (int i = s; i < e; i++) {
-      k = (k << 8) | (b[i] & 0xff);
+    for (byte x : b) {
+      k = (k << 8) | (x & 0xff);
     }
     return k;
   }
@@ -412,33 +684,86 @@ public final class RawTraceReader {
     return b.toString();
   }
 
-  private void checkPeers(Op op, long[] values) {
+  /** The communicator checked last and its size: events mostly use one. */
+  private long lastComm = -1;
+  private int lastCommSize;
+
+  private void checkPeers(Layout layout, Op op, long[] values) {
     int cs = op.slot(Field.COMM);
     if (cs < 0) {
       return;
     }
     long comm = values[cs];
-    Integer size = commSizes.get((int) comm);
-    if (comm > Integer.MAX_VALUE || size == null) {
-      throw error(op.mpiName() + " uses communicator " + comm
-          + ", which is not defined (a 'comm id=" + comm + " members=...' line must come first)");
+    if (comm != lastComm) {
+      Integer size = commSizes.get((int) comm);
+      if (comm > Integer.MAX_VALUE || size == null) {
+        throw error(op.mpiName() + " uses communicator " + comm
+            + ", which is not defined (a 'comm id=" + comm + " members=...' line must come first)");
+      }
+      lastComm = comm;
+      lastCommSize = size;
     }
-    for (Field f : new Field[] {Field.DEST, Field.SRC, Field.ASRC, Field.ROOT}) {
-      int s = op.slot(f);
-      if (s >= 0 && !Sym.isSymbol(values[s]) && values[s] >= size) {
-        throw error(op.mpiName() + ": " + f.key() + "=" + values[s] + " is outside communicator "
-            + comm + " (size " + size + ")");
+    for (int s : layout.peers()) {
+      if (!Sym.isSymbol(values[s]) && values[s] >= lastCommSize) {
+        throw error(op.mpiName() + ": " + layout.fields()[s].key() + "=" + values[s]
+            + " is outside communicator " + comm + " (size " + lastCommSize + ")");
       }
     }
   }
 
-  private int indexOf(char c, int s, int e) {
-    for (int i = s; i < e; i++) {
-      if (buf[i] == c) {
-        return i;
+  /** Scans the token at s (up to a space or the line end): returns its end, also left in tokenEnd. */
+  private int scanToken(int s) {
+    tokenEnd = scanTo(' ', s);
+    return tokenEnd;
+  }
+
+  /**
+   * The value of the token at s when it is plain decimal digits (at most 18), the common case,
+   * parsed as it is scanned; else -1, for the caller's general parse. Either way the token's end
+   * is left in tokenEnd.
+   */
+  private long scanDigits(int s) {
+    long v = 0;
+    int i = s;
+    int n = 8;
+    // Eight bytes at a time: the digits before the first other byte convert at once.
+    while (n == 8 && i < complete && i - s < 18) {
+      long digits = (long) LONGS.get(buf, i) - '0' * ONES;
+      n = Math.min(complete - i, leadingDigits(digits));
+      if (n > 0) {
+        v = v * POW10[n] + eightDigits(digits << (64 - 8 * n));
+        i += n;
       }
     }
-    return e;
+    if (i > s && i - s <= 18 && (i < complete && buf[i] == ' ' || atLineEnd(i))) {
+      tokenEnd = i;
+      return v;
+    }
+    scanToken(i);
+    return -1;
+  }
+
+  private static final long[] POW10 = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+      100000000};
+
+  /**
+   * How many of the 8 bytes, from the lowest, are digits, given the bytes minus '0': a byte is a
+   * digit when that left it at most 9. Bytes above the first non-digit may be garbled by borrows
+   * and carries, which only reach upwards.
+   */
+  private static int leadingDigits(long digits) {
+    long other = (digits | (digits + 0x76 * ONES)) & HIGH_BITS;
+    return other == 0 ? 8 : Long.numberOfTrailingZeros(other) >>> 3;
+  }
+
+  /**
+   * The number whose digits (0..9) are the bytes of {@code digits}, most significant in the lowest
+   * byte (the first in the file): pairs, then quads, then the eight combine by multiplication.
+   */
+  private static long eightDigits(long digits) {
+    long x = (digits * (1 + (10 << 8))) >>> 8 & 0x00FF00FF00FF00FFL;
+    x = (x * (1 + (100 << 16))) >>> 16 & 0x0000FFFF0000FFFFL;
+    return (x * (1 + (10000L << 32))) >>> 32;
   }
 
   private long parseInt(int s, int e, String what) {
@@ -467,14 +792,6 @@ public final class RawTraceReader {
             + what + "'");
   }
 
-  private long parseScalar(Field f, int s, int e) {
-    FieldKind kind = f.kind();
-    if (kind == FieldKind.NAME) {
-      return (Integer) nameValue(s, e, false);
-    }
-    return parseNumberOrSymbol(kind, s, e, f.key());
-  }
-
   private long parseNumberOrSymbol(FieldKind kind, int s, int e, String what) {
     if (s < e && buf[s] >= 'A' && buf[s] <= 'Z') {
       Sym sym = syms.get(buf, s, e);
@@ -485,7 +802,10 @@ public final class RawTraceReader {
       }
       return sym.code();
     }
-    long v = parseInt(s, e, what);
+    return checkNumber(kind, parseInt(s, e, what), what);
+  }
+
+  private long checkNumber(FieldKind kind, long v, String what) {
     if (v < 0 && kind != FieldKind.INT && kind != FieldKind.COLOR) {
       throw error("negative value " + v + " for '" + what + "'");
     }
@@ -517,15 +837,17 @@ public final class RawTraceReader {
     return out;
   }
 
-  /** A name field's value: the decoded string (for site) or its interned id. */
-  private Object nameValue(int s, int e, boolean asString) {
-    Object cached = names.get(buf, s, e);
-    if (cached == null) {
+  /** A name as read: decoded (a site's value) and interned (the value of the other name fields). */
+  private record Name(String text, int id) {}
+
+  /** The name in [s, e). */
+  private Name name(int s, int e) {
+    Name name = names.get(buf, s, e);
+    if (name == null) {
       String decoded = Names.decode(java.util.Arrays.copyOfRange(buf, s, e));
-      cached = new Object[] {decoded, Interner.name(decoded)};
-      names.put(buf, s, e, cached);
+      name = new Name(decoded, Interner.name(decoded));
+      names.put(buf, s, e, name);
     }
-    Object[] pair = (Object[]) cached;
-    return asString ? pair[0] : pair[1];
+    return name;
   }
 }
