@@ -8,7 +8,8 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.benchgen.compress.FoldPolicy;
+import org.benchgen.compress.FoldLoop;
+import org.benchgen.compress.FoldNode;
 import org.benchgen.compress.LoopFolder;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.compress.ValueSeqBuilder;
@@ -41,7 +42,7 @@ public final class TraceBuilder {
   private final int worldSize;
   private final List<CommDef> comms;
   private final List<RankList> units;
-  private final LoopFolder<Out> folder;
+  private final LoopFolder<FoldNode> folder;
   private final Map<Rsd, Integer> sourceIds = new IdentityHashMap<>();
   private final Map<Object, Integer> shapes = new HashMap<>();
   private final Map<Key, RankList> rankLists = new HashMap<>();
@@ -50,7 +51,8 @@ public final class TraceBuilder {
     this.worldSize = worldSize;
     this.comms = List.copyOf(comms);
     this.units = List.copyOf(units);
-    this.folder = new LoopFolder<>(policy, RankCompressor.DEFAULT_WINDOW);
+    this.folder = new LoopFolder<>(FoldNode.policy(body -> shapes.computeIfAbsent(
+        new LoopKey(new Key(body)), k -> shapes.size() + 1)), RankCompressor.DEFAULT_WINDOW);
   }
 
   /**
@@ -91,24 +93,9 @@ public final class TraceBuilder {
 
   private record LoopKey(Key body) {}
 
-  private abstract static sealed class Out permits OutRsd, OutLoop {
-    final int shape;
-    final int[] units;
-
-    Out(int shape, int[] units) {
-      this.shape = shape;
-      this.units = units;
-    }
-
-    /** Appends {@code other}'s executions (same shape) after this node's. */
-    abstract void merge(Out other);
-
-    /** Makes this node ready to be a loop body element. */
-    abstract void settle();
-  }
-
   /** One call; holds its steps until it becomes a loop body element, then value sequences. */
-  private static final class OutRsd extends Out {
+  private static final class OutRsd extends FoldNode {
+    final int[] units;
     final List<Rsd> sources;
     final String site;
     private Step[] steps;
@@ -117,14 +104,15 @@ public final class TraceBuilder {
     private boolean[][] relative;
 
     OutRsd(int shape, List<Rsd> sources, String site, int[] units, Step[] steps) {
-      super(shape, units);
+      super(shape);
+      this.units = units;
       this.sources = sources;
       this.site = site;
       this.steps = steps;
     }
 
     @Override
-    void settle() {
+    public void settle() {
       if (seqs != null) {
         return;
       }
@@ -152,7 +140,7 @@ public final class TraceBuilder {
     }
 
     @Override
-    void merge(Out other) {
+    public void merge(FoldNode other) {
       settle();
       OutRsd o = (OutRsd) other;
       if (o.seqs == null) {
@@ -166,90 +154,6 @@ public final class TraceBuilder {
       }
     }
   }
-
-  private static final class OutLoop extends Out {
-    final List<Out> body;
-    private final ValueSeqBuilder trips = new ValueSeqBuilder();
-    /** Iterations of the instance still being matched (0: none). */
-    private long open = 1;
-
-    OutLoop(int shape, List<Out> body) {
-      super(shape, unionOf(body));
-      this.body = body;
-      for (Out b : body) {
-        b.settle();
-      }
-    }
-
-    void absorb(List<Out> iteration) {
-      open++;
-      for (int i = 0; i < body.size(); i++) {
-        body.get(i).merge(iteration.get(i));
-      }
-    }
-
-    @Override
-    void settle() {
-      if (open > 0) {
-        trips.push(open);
-        open = 0;
-      }
-    }
-
-    @Override
-    void merge(Out other) {
-      OutLoop o = (OutLoop) other;
-      settle();
-      o.settle();
-      trips.appendAll(o.trips);
-      for (int i = 0; i < body.size(); i++) {
-        body.get(i).merge(o.body.get(i));
-      }
-    }
-
-    private static int[] unionOf(List<Out> body) {
-      return body.stream().flatMapToInt(b -> Arrays.stream(b.units)).distinct().sorted()
-          .toArray();
-    }
-  }
-
-  private final FoldPolicy<Out> policy = new FoldPolicy<>() {
-    @Override
-    public long shape(Out node) {
-      return node.shape;
-    }
-
-    @Override
-    public boolean sameShape(Out a, Out b) {
-      return a.shape == b.shape;
-    }
-
-    @Override
-    public int bodySize(Out node) {
-      return node instanceof OutLoop l ? l.body.size() : 0;
-    }
-
-    @Override
-    public Out bodyAt(Out loop, int i) {
-      return ((OutLoop) loop).body.get(i);
-    }
-
-    @Override
-    public Out fold(List<Out> first, List<Out> second) {
-      int[] bodyShapes = first.stream().mapToInt(o -> o.shape).toArray();
-      int shape = shapes.computeIfAbsent(new LoopKey(new Key(bodyShapes)),
-          k -> shapes.size() + 1);
-      OutLoop loop = new OutLoop(shape, new ArrayList<>(first));
-      loop.absorb(second);
-      return loop;
-    }
-
-    @Override
-    public Out absorb(Out loop, List<Out> iteration) {
-      ((OutLoop) loop).absorb(iteration);
-      return loop;
-    }
-  };
 
   private RankList ranksOf(int[] u) {
     return rankLists.computeIfAbsent(new Key(u), k -> {
@@ -265,9 +169,9 @@ public final class TraceBuilder {
    * Freezes a body; neighbouring calls of one op and call site on disjoint ranks become one RSD
    * (the same line run by different ranks, e.g. a Wait after rank-dependent branches).
    */
-  private List<Node> freeze(List<Out> outs) {
+  private List<Node> freeze(List<FoldNode> outs) {
     List<Node> body = new ArrayList<>(outs.size());
-    for (Out o : outs) {
+    for (FoldNode o : outs) {
       Node n = freeze(o);
       int last = body.size() - 1;
       if (n instanceof Rsd r && last >= 0 && body.get(last) instanceof Rsd p
@@ -305,15 +209,18 @@ public final class TraceBuilder {
         duration(both));
   }
 
-  private Node freeze(Out o) {
-    RankList ranks = ranksOf(o.units);
-    if (o instanceof OutLoop l) {
-      l.settle();
-      List<Node> body = freeze(l.body);
-      Param trips = new Param(List.of(new ParamEntry(new Values.Plain(l.trips.build()), ranks)));
+  private Node freeze(FoldNode o) {
+    if (o instanceof FoldLoop l) {
+      List<Node> body = freeze(l.body());
+      RankList ranks = RankList.empty();
+      for (Node b : body) {
+        ranks = ranks.union(b.ranks());
+      }
+      Param trips = new Param(List.of(new ParamEntry(new Values.Plain(l.trips()), ranks)));
       return new Loop(ranks, trips, body);
     }
     OutRsd r = (OutRsd) o;
+    RankList ranks = ranksOf(r.units);
     r.settle();
     Op op = r.sources.get(0).op();
     List<Param> params = new ArrayList<>(op.fields().size());

@@ -23,11 +23,14 @@ import java.util.TreeSet;
 import org.benchgen.align.Alignment;
 import org.benchgen.align.CollectiveAligner;
 import org.benchgen.compress.TraceCompressor;
+import org.benchgen.expand.Expander;
 import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
 import org.benchgen.model.Loop;
 import org.benchgen.model.Node;
 import org.benchgen.model.Rsd;
+import org.benchgen.resolve.Resolution;
+import org.benchgen.resolve.WildcardResolver;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
@@ -194,6 +197,28 @@ class TracerIntegrationTest {
       }
     }
     assertEquals(Map.of(1L, iters, 2L, iters, 3L, iters), bySource);
+    // Resolved, the receives name exactly the recorded sources; the run had no deadlock.
+    Resolution.Resolved res = (Resolution.Resolved) new WildcardResolver(t.trace, false).resolve();
+    assertEquals(3L * iters, res.resolved());
+    List<Long> recorded = new ArrayList<>();
+    for (RawEvent e : events(t.dir, 0)) {
+      if (e.op() == Op.RECV) {
+        recorded.add(e.get(Field.ASRC));
+      }
+    }
+    List<Long> written = new ArrayList<>();
+    new Expander(res.trace()).expand(0, new RawTraceReader.Sink() {
+      @Override
+      public void comm(int id, long[] members) {}
+
+      @Override
+      public void event(RawEvent e) {
+        if (e.op() == Op.RECV) {
+          written.add(e.get(Field.SRC));
+        }
+      }
+    });
+    assertEquals(recorded, written);
   }
 
   @Test

@@ -18,24 +18,26 @@ import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 
-/** Mutable nodes of one rank's compression; frozen into the model when the rank is done. */
-abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.LoopBuilder {
-  final int shape;
+/** The folded nodes of one rank's compression, frozen into the model when the rank is done. */
+final class NodeBuilder {
+  private NodeBuilder() {}
 
-  NodeBuilder(int shape) {
-    this.shape = shape;
+  /** Freezes a call or a loop with the rank list {@code ranks} everywhere. */
+  static Node freeze(FoldNode n, RankList ranks) {
+    if (n instanceof RsdBuilder r) {
+      return r.freeze(ranks);
+    }
+    FoldLoop l = (FoldLoop) n;
+    Param trips = new Param(List.of(new ParamEntry(new Values.Plain(l.trips()), ranks)));
+    List<Node> nodes = new ArrayList<>(l.body().size());
+    for (FoldNode b : l.body()) {
+      nodes.add(freeze(b, ranks));
+    }
+    return new Loop(ranks, trips, nodes);
   }
 
-  /** Appends {@code other}'s executions (same shape) after this node's. */
-  abstract void merge(NodeBuilder other);
-
-  /** Makes this node ready to be a loop body element (its executions will be appended to). */
-  abstract void settle();
-
-  abstract Node freeze(RankList ranks);
-
   /** One call site's executions; starts as one event and turns into value sequences on folding. */
-  static final class RsdBuilder extends NodeBuilder {
+  static final class RsdBuilder extends FoldNode {
     final Op op;
     final String site;
     // One event, until settled.
@@ -66,7 +68,7 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
     }
 
     @Override
-    void settle() {
+    public void settle() {
       if (absSeq != null) {
         return;
       }
@@ -116,7 +118,7 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
     }
 
     @Override
-    void merge(NodeBuilder other) {
+    public void merge(FoldNode other) {
       settle();
       RsdBuilder o = (RsdBuilder) other;
       if (o.absSeq == null) {
@@ -133,7 +135,6 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
       durations.merge(o.durations);
     }
 
-    @Override
     Rsd freeze(RankList ranks) {
       settle();
       List<Param> params = new ArrayList<>(absSeq.length);
@@ -150,65 +151,6 @@ abstract sealed class NodeBuilder permits NodeBuilder.RsdBuilder, NodeBuilder.Lo
       List<ComputeStat> stats = new ArrayList<>();
       computes.forEach((k, h) -> stats.add(new ComputeStat(k, h.build())));
       return new Rsd(op, site, ranks, params, stats, durations.build());
-    }
-  }
-
-  /** A loop; {@code open} counts the iterations of the instance still being matched (0: none). */
-  static final class LoopBuilder extends NodeBuilder {
-    final List<NodeBuilder> body;
-    private final ValueSeqBuilder trips = new ValueSeqBuilder();
-    private long open = 1;
-
-    /** A loop whose first iteration is {@code body}. */
-    LoopBuilder(List<NodeBuilder> body) {
-      super(ShapeTable.loop(body.stream().mapToInt(b -> b.shape).toArray()));
-      this.body = body;
-      for (NodeBuilder b : body) {
-        b.settle();
-      }
-    }
-
-    /** Appends one iteration of the open instance. */
-    void absorb(List<NodeBuilder> iteration) {
-      startIteration();
-      for (int i = 0; i < body.size(); i++) {
-        body.get(i).merge(iteration.get(i));
-      }
-    }
-
-    /** Counts one more iteration of the open instance, whose executions are then merged in. */
-    void startIteration() {
-      open++;
-    }
-
-    @Override
-    void settle() {
-      if (open > 0) {
-        trips.push(open);
-        open = 0;
-      }
-    }
-
-    @Override
-    void merge(NodeBuilder other) {
-      LoopBuilder o = (LoopBuilder) other;
-      settle();
-      o.settle();
-      trips.appendAll(o.trips);
-      for (int i = 0; i < body.size(); i++) {
-        body.get(i).merge(o.body.get(i));
-      }
-    }
-
-    @Override
-    Loop freeze(RankList ranks) {
-      settle();
-      List<Node> nodes = new ArrayList<>(body.size());
-      for (NodeBuilder b : body) {
-        nodes.add(b.freeze(ranks));
-      }
-      Param t = new Param(List.of(new ParamEntry(new Values.Plain(trips.build()), ranks)));
-      return new Loop(ranks, t, nodes);
     }
   }
 }

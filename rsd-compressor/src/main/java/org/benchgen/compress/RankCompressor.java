@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.benchgen.compress.NodeBuilder.LoopBuilder;
 import org.benchgen.compress.NodeBuilder.RsdBuilder;
 import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
@@ -28,44 +27,11 @@ public final class RankCompressor implements RawTraceReader.Sink {
   /** How many trailing nodes the loop search looks back over (ScalaTrace uses 5,000 events). */
   public static final int DEFAULT_WINDOW = 1024;
 
-  private static final FoldPolicy<NodeBuilder> POLICY = new FoldPolicy<>() {
-    @Override
-    public long shape(NodeBuilder node) {
-      return node.shape;
-    }
-
-    @Override
-    public boolean sameShape(NodeBuilder a, NodeBuilder b) {
-      return a.shape == b.shape;
-    }
-
-    @Override
-    public int bodySize(NodeBuilder node) {
-      return node instanceof LoopBuilder l ? l.body.size() : 0;
-    }
-
-    @Override
-    public NodeBuilder bodyAt(NodeBuilder loop, int i) {
-      return ((LoopBuilder) loop).body.get(i);
-    }
-
-    @Override
-    public NodeBuilder fold(List<NodeBuilder> first, List<NodeBuilder> second) {
-      LoopBuilder loop = new LoopBuilder(new ArrayList<>(first));
-      loop.absorb(second);
-      return loop;
-    }
-
-    @Override
-    public NodeBuilder absorb(NodeBuilder loop, List<NodeBuilder> iteration) {
-      ((LoopBuilder) loop).absorb(iteration);
-      return loop;
-    }
-  };
+  private static final FoldPolicy<FoldNode> POLICY = FoldNode.policy(ShapeTable::loop);
 
   private final int rank;
   private final int size;
-  private final LoopFolder<NodeBuilder> folder;
+  private final LoopFolder<FoldNode> folder;
   private final Map<Integer, int[]> members = new HashMap<>();
   private final List<CommDef> comms = new ArrayList<>();
   private final LiveRequests requests = new LiveRequests();
@@ -147,9 +113,9 @@ public final class RankCompressor implements RawTraceReader.Sink {
   @Override
   public void event(RawEvent e) {
     Op op = e.op();
-    LoopBuilder loop = heldCount > 0 || folder.trackingLastFresh() ? (LoopBuilder) folder.last()
+    FoldLoop loop = heldCount > 0 || folder.trackingLastFresh() ? (FoldLoop) folder.last()
         : null;
-    NodeBuilder expected = loop == null ? null : loop.body.get(heldCount);
+    FoldNode expected = loop == null ? null : loop.body().get(heldCount);
     // Usually the event is the call the loop body expects, whose shape is then known.
     int shape = expected instanceof RsdBuilder r && r.op == op && r.site == e.site() ? r.shape
         : shape(op, e.site());
@@ -190,12 +156,12 @@ public final class RankCompressor implements RawTraceReader.Sink {
       h.duration = duration;
       h.absBuffer = abs;
       h.relBuffer = rel != abs ? rel : h.relBuffer;
-      if (++heldCount == loop.body.size()) {
-        // The iteration is whole: absorb it as the folder would (LoopBuilder.absorb).
+      if (++heldCount == loop.body().size()) {
+        // The iteration is whole: absorb it as the folder would (FoldLoop.absorb).
         loop.startIteration();
         for (int i = 0; i < heldCount; i++) {
           Held x = held[i];
-          ((RsdBuilder) loop.body.get(i)).add(x.abs, x.rel, x.after, x.compute, x.duration);
+          ((RsdBuilder) loop.body().get(i)).add(x.abs, x.rel, x.after, x.compute, x.duration);
         }
         heldCount = 0;
       }
@@ -210,10 +176,10 @@ public final class RankCompressor implements RawTraceReader.Sink {
     if (heldCount == 0) {
       return;
     }
-    LoopBuilder loop = (LoopBuilder) folder.last();
+    FoldLoop loop = (FoldLoop) folder.last();
     for (int i = 0; i < heldCount; i++) {
       Held x = held[i];
-      RsdBuilder b = (RsdBuilder) loop.body.get(i);
+      RsdBuilder b = (RsdBuilder) loop.body().get(i);
       x.absBuffer = null;
       x.relBuffer = null;
       folder.push(new RsdBuilder(b.shape, b.op, x.site, x.abs, x.rel, x.after, x.compute,
@@ -290,8 +256,8 @@ public final class RankCompressor implements RawTraceReader.Sink {
     folder.finish();
     RankList me = RankList.of(rank);
     List<Node> nodes = new ArrayList<>(folder.size());
-    for (NodeBuilder b : folder.nodes()) {
-      nodes.add(b.freeze(me));
+    for (FoldNode b : folder.nodes()) {
+      nodes.add(NodeBuilder.freeze(b, me));
     }
     return new CompressedTrace(size, comms, nodes);
   }
