@@ -17,6 +17,7 @@ import org.benchgen.model.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
+import org.benchgen.traverse.Communicators;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.TraversalContext;
 
@@ -39,11 +40,11 @@ import org.benchgen.traverse.TraversalContext;
  */
 public final class CollectiveAligner {
   private final CompressedTrace trace;
-  private final Map<Long, int[]> members;
+  private final Communicators comms;
 
   public CollectiveAligner(CompressedTrace trace) {
     this.trace = trace;
-    this.members = TraversalContext.membersOf(trace);
+    this.comms = new Communicators(trace);
   }
 
   /** Whether a call waits for the other members of its communicator (MPI_Finalize: all ranks). */
@@ -92,9 +93,8 @@ public final class CollectiveAligner {
     }
     for (Map.Entry<Long, RankList> c : callers.entrySet()) {
       RankList in = c.getValue();
-      int[] m = c.getKey() == 0 ? null : members.get(c.getKey());
-      if (c.getKey() == 0 ? in.size() != trace.worldSize()
-          : m == null || Arrays.stream(m).anyMatch(w -> !in.contains(w))) {
+      if (!comms.isDefined(c.getKey())
+          || Arrays.stream(comms.members(c.getKey())).anyMatch(w -> !in.contains(w))) {
         return false;
       }
     }
@@ -123,12 +123,11 @@ public final class CollectiveAligner {
     private final Map<Long, Long> completed = new HashMap<>();
     private final TraceBuilder out;
     private final java.util.Set<Long> memberOf = new java.util.HashSet<>();
-    private final Map<Long, RankList> commRanks = new HashMap<>();
     private long merged;
 
     Run() {
       for (int c = 0; c < n; c++) {
-        ctx[c] = new TraversalContext(trace, classes.ranks(c).first(), members);
+        ctx[c] = new TraversalContext(trace, classes.ranks(c).first(), comms);
         size[c] = classes.ranks(c).size();
       }
       out = new TraceBuilder(trace.worldSize(), trace.comms(), classes.all());
@@ -193,12 +192,12 @@ public final class CollectiveAligner {
     }
 
     private Optional<Finding> arrive(int c, Step s, List<Long> touched) {
-      long comm = s.rsd().op().kind() == OpKind.FINALIZE ? 0 : s.comm();
-      int world = trace.worldSize();
-      long need = comm == 0 ? world : members.containsKey(comm) ? members.get(comm).length : -1;
-      if (need < 0 || (comm != 0 && !isMember(c, comm))) {
+      // MPI_Finalize has no communicator: comm() is the world's, as for all ranks.
+      long comm = s.comm();
+      boolean defined = comms.isDefined(comm);
+      if (!defined || !isMember(c, comm)) {
         return Optional.of(new Finding(Problem.NOT_A_MEMBER, "ranks " + classes.ranks(c)
-            + " call " + s.describe() + " on communicator " + comm + (need < 0
+            + " call " + s.describe() + " on communicator " + comm + (!defined
             ? ", which the trace does not define" : ", which they are not members of")));
       }
       waitingIn[c] = s;
@@ -215,8 +214,7 @@ public final class CollectiveAligner {
       if (!memberOf.add(comm * n + c)) {
         return true;
       }
-      RankList m = commRanks.computeIfAbsent(comm, k -> RankList.of(members.get(k)));
-      boolean all = classes.ranks(c).stream().allMatch(m::contains);
+      boolean all = classes.ranks(c).stream().allMatch(r -> comms.rankIn(comm, r) >= 0);
       if (!all) {
         memberOf.remove(comm * n + c);
       }
@@ -225,8 +223,7 @@ public final class CollectiveAligner {
 
     /** Completes the collective on {@code comm} if all its members have arrived. */
     private Optional<Finding> release(long comm) {
-      long need = comm == 0 ? trace.worldSize() : members.get(comm).length;
-      if (arrived.get(comm) < need) {
+      if (arrived.get(comm) < comms.size(comm)) {
         return Optional.empty();
       }
       List<Integer> w = waiters.remove(comm);
@@ -286,8 +283,7 @@ public final class CollectiveAligner {
         there = there.union(classes.ranks(c));
       }
       Step s = waitingIn[e.getValue().get(0)];
-      int[] all = comm == 0 ? java.util.stream.IntStream.range(0, trace.worldSize()).toArray()
-          : members.get(comm);
+      int[] all = comms.members(comm);
       Map<String, List<Integer>> absent = new LinkedHashMap<>();
       for (int r : all) {
         if (there.contains(r)) {
@@ -295,8 +291,7 @@ public final class CollectiveAligner {
         }
         int c = classes.classOf(r);
         String where = waitingIn[c] != null ? "wait in " + waitingIn[c].describe() + " on "
-            + commName(waitingIn[c].rsd().op().kind() == OpKind.FINALIZE ? 0
-                : waitingIn[c].comm())
+            + commName(waitingIn[c].comm())
             : "have no calls left";
         absent.computeIfAbsent(where, x -> new ArrayList<>()).add(r);
       }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.benchgen.compress.FoldLoop;
 import org.benchgen.compress.FoldNode;
+import org.benchgen.compress.IntsKey;
 import org.benchgen.compress.LoopFolder;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.compress.ValueSeqBuilder;
@@ -45,14 +46,14 @@ public final class TraceBuilder {
   private final LoopFolder<FoldNode> folder;
   private final Map<Rsd, Integer> sourceIds = new IdentityHashMap<>();
   private final Map<Object, Integer> shapes = new HashMap<>();
-  private final Map<Key, RankList> rankLists = new HashMap<>();
+  private final Map<IntsKey, RankList> rankLists = new HashMap<>();
 
   public TraceBuilder(int worldSize, List<CommDef> comms, List<RankList> units) {
     this.worldSize = worldSize;
     this.comms = List.copyOf(comms);
     this.units = List.copyOf(units);
     this.folder = new LoopFolder<>(FoldNode.policy(body -> shapes.computeIfAbsent(
-        new LoopKey(new Key(body)), k -> shapes.size() + 1)), RankCompressor.DEFAULT_WINDOW);
+        new LoopKey(new IntsKey(body)), k -> shapes.size() + 1)), RankCompressor.DEFAULT_WINDOW);
   }
 
   /**
@@ -65,7 +66,7 @@ public final class TraceBuilder {
     for (int i = 0; i < ids.length; i++) {
       ids[i] = sourceIds.computeIfAbsent(sources.get(i), k -> sourceIds.size());
     }
-    int shape = shapes.computeIfAbsent(new RsdKey(new Key(ids), new Key(units)),
+    int shape = shapes.computeIfAbsent(new RsdKey(new IntsKey(ids), new IntsKey(units)),
         k -> shapes.size() + 1);
     folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps));
   }
@@ -76,22 +77,9 @@ public final class TraceBuilder {
     return new CompressedTrace(worldSize, comms, freeze(folder.nodes()));
   }
 
-  /** An int array with value equality, for map keys. */
-  private record Key(int[] v) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && Arrays.equals(v, k.v);
-    }
+  private record RsdKey(IntsKey sources, IntsKey units) {}
 
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(v);
-    }
-  }
-
-  private record RsdKey(Key sources, Key units) {}
-
-  private record LoopKey(Key body) {}
+  private record LoopKey(IntsKey body) {}
 
   /** One call; holds its steps until it becomes a loop body element, then value sequences. */
   private static final class OutRsd extends FoldNode {
@@ -156,7 +144,7 @@ public final class TraceBuilder {
   }
 
   private RankList ranksOf(int[] u) {
-    return rankLists.computeIfAbsent(new Key(u), k -> {
+    return rankLists.computeIfAbsent(new IntsKey(u), k -> {
       RankList r = RankList.empty();
       for (int x : u) {
         r = r.union(units.get(x));

@@ -1,6 +1,5 @@
 package org.benchgen.compress;
 
-import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import org.benchgen.trace.Op;
 
@@ -17,24 +16,12 @@ final class ShapeTable {
 
   private record RsdKey(Op op, String site) {}
 
-  private record LoopKey(int[] body) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof LoopKey k && Arrays.equals(body, k.body);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(body);
-    }
-  }
-
   static int rsd(Op op, String site) {
     return id(new RsdKey(op, site));
   }
 
   static int loop(int[] bodyShapes) {
-    return id(new LoopKey(bodyShapes));
+    return id(new IntsKey(bodyShapes));
   }
 
   private static int id(Object key) {

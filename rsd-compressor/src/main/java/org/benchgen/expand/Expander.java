@@ -1,12 +1,12 @@
 package org.benchgen.expand;
 
-import java.util.Map;
 import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
 import org.benchgen.model.ComputeStat;
 import org.benchgen.model.Rsd;
 import org.benchgen.trace.RawEvent;
 import org.benchgen.trace.RawTraceReader;
+import org.benchgen.traverse.Communicators;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.StepDecoder;
 import org.benchgen.traverse.TraversalContext;
@@ -19,11 +19,11 @@ import org.benchgen.traverse.TraversalContext;
  */
 public final class Expander {
   private final CompressedTrace trace;
-  private final Map<Long, int[]> members;
+  private final Communicators comms;
 
   public Expander(CompressedTrace trace) {
     this.trace = trace;
-    this.members = TraversalContext.membersOf(trace);
+    this.comms = new Communicators(trace);
   }
 
   /** Sends {@code rank}'s communicator definitions, then its events, to {@code sink}. */
@@ -47,7 +47,7 @@ public final class Expander {
     private String prevSite;
 
     RankWalk(int rank, RawTraceReader.Sink sink) {
-      this.context = new TraversalContext(trace, rank, members);
+      this.context = new TraversalContext(trace, rank, comms);
       this.sink = sink;
     }
 

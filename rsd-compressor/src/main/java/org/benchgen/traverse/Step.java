@@ -10,11 +10,11 @@ import org.benchgen.trace.Sym;
  * in the RSD's slots. {@code stored} holds them as the trace stores them (peers possibly relative,
  * requests as ages, lists as interned ids, {@link Sym#ABSENT} where the rank has no value); {@code
  * relative[i]} says that slot i was stored relative; {@code values} has peers made absolute
- * communicator ranks. {@code loops} are the enclosing loops, outermost first, and {@code index} the
- * RSD's index in its body.
+ * communicator ranks. {@code loops} are the enclosing loops, outermost first. {@code relative} is
+ * shared by all steps of the RSD on this rank: read it, do not change it.
  */
 public record Step(int rank, Rsd rsd, long[] stored, boolean[] relative, long[] values,
-    List<LoopCoord> loops, int index) {
+    List<LoopCoord> loops) {
 
   /** The value of {@code f} (peers absolute), or {@link Sym#ABSENT}'s code. */
   public long value(Field f) {

@@ -1,13 +1,11 @@
 package org.benchgen.traverse;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
-import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
 import org.benchgen.model.Loop;
 import org.benchgen.model.Node;
@@ -30,7 +28,7 @@ import org.benchgen.trace.TraceProblem;
 public final class TraversalContext {
   private final CompressedTrace trace;
   private final int rank;
-  private final Map<Long, int[]> members;
+  private final Communicators comms;
   private final Map<ParamEntry, PrimitiveIterator.OfLong> cursors = new IdentityHashMap<>();
   private final Map<Rsd, Slots> rsdSlots = new IdentityHashMap<>();
 
@@ -57,27 +55,18 @@ public final class TraversalContext {
   }
 
   public TraversalContext(CompressedTrace trace, int rank) {
-    this(trace, rank, membersOf(trace));
+    this(trace, rank, new Communicators(trace));
   }
 
-  /** Shares {@code members} (communicator id to world ranks, from {@link #membersOf}). */
-  public TraversalContext(CompressedTrace trace, int rank, Map<Long, int[]> members) {
+  /** Shares {@code comms} with the other contexts of the trace. */
+  public TraversalContext(CompressedTrace trace, int rank, Communicators comms) {
     if (rank < 0 || rank >= trace.worldSize()) {
       throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
     }
     this.trace = trace;
     this.rank = rank;
-    this.members = members;
+    this.comms = comms;
     stack.add(new Frame(trace.body(), null, -1, 1));
-  }
-
-  /** Communicator members by id, to share among the contexts of one trace. */
-  public static Map<Long, int[]> membersOf(CompressedTrace trace) {
-    Map<Long, int[]> m = new HashMap<>();
-    for (CommDef c : trace.comms()) {
-      m.put((long) c.id(), c.members().stream().mapToInt(Integer::intValue).toArray());
-    }
-    return m;
   }
 
   public int rank() {
@@ -101,16 +90,10 @@ public final class TraversalContext {
     }
     Frame f = top();
     Rsd r = (Rsd) f.body.get(f.index);
-    Step s = step(r, f.index);
+    Step s = step(r);
     f.index++;
     positioned = false;
     return s;
-  }
-
-  /** The enclosing loops of the next call (or of the end), outermost first. */
-  public List<LoopCoord> loops() {
-    position();
-    return coords();
   }
 
   /**
@@ -228,7 +211,7 @@ public final class TraversalContext {
     });
   }
 
-  private Step step(Rsd r, int index) {
+  private Step step(Rsd r) {
     Op op = r.op();
     int n = op.fields().size();
     long[] stored = new long[n];
@@ -253,25 +236,15 @@ public final class TraversalContext {
         values[i] = absolute(stored[i], stored[op.slot(Field.COMM)]);
       }
     }
-    return new Step(rank, r, stored, relative, values, coords(), index);
+    return new Step(rank, r, stored, relative, values, coords());
   }
 
   private long absolute(long rel, long comm) {
-    if (comm == 0) {
-      return Math.floorMod(rank + rel, trace.worldSize());
-    }
-    int[] m = members.get(comm);
-    if (m == null) {
-      throw new TraceProblem("communicator " + comm + " is not defined");
-    }
-    int me = -1;
-    for (int i = 0; i < m.length; i++) {
-      me = m[i] == rank ? i : me;
-    }
+    int me = comms.rankIn(comm, rank);
     if (me < 0) {
       throw new TraceProblem("rank " + rank + " uses communicator " + comm
           + " but is not a member of it");
     }
-    return Math.floorMod(me + rel, m.length);
+    return Math.floorMod(me + rel, comms.size(comm));
   }
 }

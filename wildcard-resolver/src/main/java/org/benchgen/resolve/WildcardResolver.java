@@ -29,6 +29,7 @@ import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.RawEvent;
 import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Communicators;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.StepDecoder;
 import org.benchgen.traverse.TraversalContext;
@@ -68,17 +69,12 @@ public final class WildcardResolver {
 
   private final CompressedTrace trace;
   private final boolean reResolve;
-  private final Map<Long, int[]> members;
+  private final Communicators comms;
 
   public WildcardResolver(CompressedTrace trace, boolean reResolve) {
     this.trace = trace;
     this.reResolve = reResolve;
-    this.members = TraversalContext.membersOf(trace);
-  }
-
-  /** Whether any receive names {@code MPI_ANY_SOURCE}: O(RSDs). */
-  public static boolean hasWildcards(CompressedTrace t) {
-    return !wildcardRsds(t.body(), new ArrayList<>()).isEmpty();
+    this.comms = new Communicators(trace);
   }
 
   private static List<Rsd> wildcardRsds(List<Node> nodes, List<Rsd> out) {
@@ -197,10 +193,6 @@ public final class WildcardResolver {
       }
       return null;
     }
-
-    boolean isEmpty() {
-      return all.stream().allMatch(m -> m.matched);
-    }
   }
 
   /** The resolved sources of one wildcard RSD on one rank, compressed as they become known. */
@@ -225,7 +217,6 @@ public final class WildcardResolver {
     private final ArrayDeque<Integer> ready = new ArrayDeque<>();
     private final Map<Long, List<Integer>> arrived = new HashMap<>();
     private final Map<Rsd, Sources[]> wild = new IdentityHashMap<>();
-    private final Map<Long, int[]> commRank = new HashMap<>();
     private final List<String> warnings = new ArrayList<>();
     private long disagreements;
     private long resolved;
@@ -234,7 +225,7 @@ public final class WildcardResolver {
     Sim() {
       reqs = new Map[p];
       for (int r = 0; r < p; r++) {
-        ctx[r] = new TraversalContext(trace, r, members);
+        ctx[r] = new TraversalContext(trace, r, comms);
         dec[r] = new StepDecoder();
         reqs[r] = new HashMap<>();
         inbox[r] = new Inbox();
@@ -362,15 +353,13 @@ public final class WildcardResolver {
           reqs[r].remove(e.get(Field.REQ));
           return false;
         }
-        case COLLECTIVE, COMM_CREATE, COMM_FREE -> {
+        case COLLECTIVE, COMM_CREATE, COMM_FREE, FINALIZE -> {
           if (op.createsRequest()) {
             reqs[r].put(e.get(Field.REQ), new Req(false, true));
             return false;
           }
-          return arrive(r, e.get(Field.COMM));
-        }
-        case FINALIZE -> {
-          return arrive(r, 0);
+          // MPI_Finalize has no communicator: comm() is the world's.
+          return arrive(r, s.comm());
         }
         default -> {
           return false;
@@ -391,8 +380,8 @@ public final class WildcardResolver {
       if (dest == PROC_NULL) {
         return null;
       }
-      int to = world(comm, dest);
-      Msg m = new Msg(r, to, rankIn(comm, r), comm, tag, sync, s);
+      int to = comms.world(comm, dest);
+      Msg m = new Msg(r, to, comms.rankIn(comm, r), comm, tag, sync, s);
       for (Posted x : posted.get(to)) {
         if (!x.matched && x.comm == comm && (x.src == ANY_SOURCE || x.src == m.fromCommRank)
             && (x.tag == ANY_TAG || x.tag == tag)) {
@@ -487,8 +476,8 @@ public final class WildcardResolver {
     }
 
     private long relative(long peer, long comm, int r) {
-      int n = comm == 0 ? p : members.get(comm).length;
-      long d = Math.floorMod(peer - rankIn(comm, r), n);
+      int n = comms.size(comm);
+      long d = Math.floorMod(peer - comms.rankIn(comm, r), n);
       return d > n / 2 ? d - n : d;
     }
 
@@ -568,8 +557,7 @@ public final class WildcardResolver {
     private boolean arrive(int r, long comm) {
       List<Integer> here = arrived.computeIfAbsent(comm, k -> new ArrayList<>());
       here.add(r);
-      int need = comm == 0 ? p : members.get(comm).length;
-      if (here.size() < need) {
+      if (here.size() < comms.size(comm)) {
         blockedOn[r] = comm;
         return true;
       }
@@ -582,28 +570,8 @@ public final class WildcardResolver {
       return false;
     }
 
-    private int world(long comm, long commRank) {
-      return comm == 0 ? (int) commRank : members.get(comm)[(int) commRank];
-    }
-
-    private long rankIn(long comm, int r) {
-      if (comm == 0) {
-        return r;
-      }
-      int[] inv = commRank.computeIfAbsent(comm, c -> {
-        int[] a = new int[p];
-        Arrays.fill(a, -1);
-        int[] m = members.get(c);
-        for (int i = 0; i < m.length; i++) {
-          a[m[i]] = i;
-        }
-        return a;
-      });
-      return inv[r];
-    }
-
     private String peerText(long comm, long src) {
-      return src == ANY_SOURCE ? "any source" : "rank " + world(comm, src);
+      return src == ANY_SOURCE ? "any source" : "rank " + comms.world(comm, src);
     }
 
     // ---- findings
@@ -628,9 +596,7 @@ public final class WildcardResolver {
         }
       } else if (on instanceof Long comm) {
         List<Integer> here = arrived.getOrDefault(comm, List.of());
-        int[] all = comm == 0 ? null : members.get(comm);
-        for (int i = 0; i < (all == null ? p : all.length); i++) {
-          int w = all == null ? i : all[i];
+        for (int w : comms.members(comm)) {
           if (!here.contains(w)) {
             out.add(w);
           }
@@ -645,12 +611,10 @@ public final class WildcardResolver {
 
     private void addPeers(long comm, long src, int self, Set<Integer> out) {
       if (src != ANY_SOURCE) {
-        out.add(world(comm, src));
+        out.add(comms.world(comm, src));
         return;
       }
-      int n = comm == 0 ? p : members.get(comm).length;
-      for (int i = 0; i < n; i++) {
-        int w = world(comm, i);
+      for (int w : comms.members(comm)) {
         if (w != self) {
           out.add(w);
         }
@@ -659,13 +623,10 @@ public final class WildcardResolver {
 
     private String waitText(int r) {
       Object on = blockedOn[r];
-      String what = on instanceof Long comm
-          ? " for rank " + RankList.of(waitsFor(r).stream().mapToInt(Integer::intValue).toArray())
-              + " to arrive"
-          : on instanceof Msg ? " for rank " + RankList.of(waitsFor(r).stream()
-              .mapToInt(Integer::intValue).toArray()) + " to receive"
-          : " for a message from rank " + RankList.of(waitsFor(r).stream()
-              .mapToInt(Integer::intValue).toArray());
+      RankList peers = RankList.of(waitsFor(r).stream().mapToInt(Integer::intValue).toArray());
+      String what = on instanceof Long ? " for rank " + peers + " to arrive"
+          : on instanceof Msg ? " for rank " + peers + " to receive"
+          : " for a message from rank " + peers;
       return "rank " + r + " waits in " + blockedIn[r].describe() + what;
     }
 
