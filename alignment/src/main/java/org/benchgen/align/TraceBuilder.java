@@ -13,6 +13,7 @@ import org.benchgen.compress.FoldNode;
 import org.benchgen.compress.IntsKey;
 import org.benchgen.compress.LoopFolder;
 import org.benchgen.compress.RankCompressor;
+import org.benchgen.compress.TraceMerger;
 import org.benchgen.compress.ValueSeqBuilder;
 import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
@@ -164,7 +165,7 @@ public final class TraceBuilder {
       int last = body.size() - 1;
       if (n instanceof Rsd r && last >= 0 && body.get(last) instanceof Rsd p
           && p.op() == r.op() && p.site().equals(r.site()) && disjoint(p.ranks(), r.ranks())) {
-        body.set(last, join(p, r));
+        body.set(last, TraceMerger.merge(p, r));
       } else {
         body.add(n);
       }
@@ -174,27 +175,6 @@ public final class TraceBuilder {
 
   private static boolean disjoint(RankList a, RankList b) {
     return a.union(b).size() == a.size() + b.size();
-  }
-
-  /** One RSD for two of the same op and site on disjoint ranks. */
-  private static Rsd join(Rsd a, Rsd b) {
-    List<Param> params = new ArrayList<>(a.params().size());
-    for (int i = 0; i < a.params().size(); i++) {
-      Map<Values, RankList> byValues = new LinkedHashMap<>();
-      for (ParamEntry e : a.params().get(i).entries()) {
-        byValues.merge(e.values(), e.ranks(), RankList::union);
-      }
-      for (ParamEntry e : b.params().get(i).entries()) {
-        byValues.merge(e.values(), e.ranks(), RankList::union);
-      }
-      List<ParamEntry> entries = new ArrayList<>();
-      byValues.forEach((v, r) -> entries.add(new ParamEntry(v, r)));
-      entries.sort(Comparator.comparingInt(e -> e.ranks().first()));
-      params.add(new Param(entries));
-    }
-    List<Rsd> both = List.of(a, b);
-    return new Rsd(a.op(), a.site(), a.ranks().union(b.ranks()), params, compute(both),
-        duration(both));
   }
 
   private Node freeze(FoldNode o) {
@@ -244,17 +224,10 @@ public final class TraceBuilder {
   }
 
   private static List<ComputeStat> compute(List<Rsd> sources) {
-    if (sources.size() == 1) {
-      return sources.get(0).compute();
+    List<ComputeStat> out = sources.get(0).compute();
+    for (int i = 1; i < sources.size(); i++) {
+      out = TraceMerger.mergeCompute(out, sources.get(i).compute());
     }
-    Map<String, Histogram> byAfter = new LinkedHashMap<>();
-    for (Rsd s : sources) {
-      for (ComputeStat c : s.compute()) {
-        byAfter.merge(c.after(), c.time(), Histogram::merge);
-      }
-    }
-    List<ComputeStat> out = new ArrayList<>();
-    byAfter.forEach((k, h) -> out.add(new ComputeStat(k, h)));
     return out;
   }
 

@@ -140,18 +140,25 @@ public final class TraceMerger {
 
   private Node mergeNode(Node x, Node y) {
     if (x instanceof Rsd r) {
-      Rsd s = (Rsd) y;
-      List<Param> params = new ArrayList<>(r.params().size());
-      for (int k = 0; k < r.params().size(); k++) {
-        params.add(mergeParam(r.params().get(k), s.params().get(k)));
-      }
-      return new Rsd(r.op(), r.site(), r.ranks().union(s.ranks()), params,
-          mergeCompute(r.compute(), s.compute()), r.duration().merge(s.duration()));
+      return merge(r, (Rsd) y);
     }
     Loop l = (Loop) x;
     Loop m = (Loop) y;
     return new Loop(l.ranks().union(m.ranks()), mergeParam(l.trips(), m.trips()),
         mergeSeq(l.body(), m.body()));
+  }
+
+  /**
+   * One RSD for two of one op on disjoint ranks, with {@code a}'s site: the union of their ranks,
+   * parameter entries and statistics.
+   */
+  public static Rsd merge(Rsd a, Rsd b) {
+    List<Param> params = new ArrayList<>(a.params().size());
+    for (int k = 0; k < a.params().size(); k++) {
+      params.add(mergeParam(a.params().get(k), b.params().get(k)));
+    }
+    return new Rsd(a.op(), a.site(), a.ranks().union(b.ranks()), params,
+        mergeCompute(a.compute(), b.compute()), a.duration().merge(b.duration()));
   }
 
   /** Entries of equal values (peers: equal absolutely or relatively) share one entry. */
@@ -175,7 +182,8 @@ public final class TraceMerger {
     return new Param(out);
   }
 
-  private static List<ComputeStat> mergeCompute(List<ComputeStat> a, List<ComputeStat> b) {
+  /** Compute statistics of two RSDs: one per previous call site, merged where both have it. */
+  public static List<ComputeStat> mergeCompute(List<ComputeStat> a, List<ComputeStat> b) {
     List<ComputeStat> out = new ArrayList<>(a);
     for (ComputeStat c : b) {
       int k = 0;
