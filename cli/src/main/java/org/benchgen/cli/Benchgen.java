@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         + " RSD/PRSD trace, align its collectives, resolve its wildcard receives (reporting"
         + " deadlocks), and inspect it.",
     subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class,
-        ResolveCommand.class, ShowCommand.class,
+        ResolveCommand.class, GenerateCommand.class, VerifyCommand.class, ShowCommand.class,
         ExpandCommand.class,
         StatsCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",

@@ -127,13 +127,21 @@ public final class RankList {
     return fromSorted(Arrays.copyOf(m, n));
   }
 
-  /** The text form, e.g. {@code 0..3/8x4,40}. */
-  @Override
-  public String toString() {
-    if (isEmpty()) {
-      return "none";
+  /**
+   * A regular piece of a rank list: the run {@code start, start+stride, …} of {@code count} ranks,
+   * repeated {@code times} times, each copy shifted by {@code shift} from the one before (a 2-D
+   * block; {@code times} is 1 for a plain run).
+   */
+  public record Block(int start, int stride, int count, int shift, int times) {
+    /** The highest rank in the block. */
+    public int last() {
+      return start + stride * (count - 1) + shift * (times - 1);
     }
-    StringBuilder b = new StringBuilder();
+  }
+
+  /** The list as blocks, in rank order: what the text form writes, and code generators test. */
+  public List<Block> blocks() {
+    List<Block> out = new ArrayList<>();
     int n = runs.length / 3;
     int i = 0;
     while (i < n) {
@@ -145,16 +153,34 @@ public final class RankList {
           m++;
         }
       }
+      if (m >= 2 && runs[3 * i + 2] >= 2) {
+        out.add(new Block(runs[3 * i], runs[3 * i + 1], runs[3 * i + 2],
+            runs[3 * (i + 1)] - runs[3 * i], m));
+        i += m;
+      } else {
+        out.add(new Block(runs[3 * i], runs[3 * i + 1], runs[3 * i + 2], 0, 1));
+        i++;
+      }
+    }
+    return out;
+  }
+
+  /** The text form, e.g. {@code 0..3/8x4,40}. */
+  @Override
+  public String toString() {
+    if (isEmpty()) {
+      return "none";
+    }
+    StringBuilder b = new StringBuilder();
+    for (Block k : blocks()) {
       if (b.length() > 0) {
         b.append(',');
       }
-      if (m >= 2 && runs[3 * i + 2] >= 2) {
-        IntRuns.appendRun(b, runs[3 * i], runs[3 * i + 1], runs[3 * i + 2], true);
-        b.append('/').append(runs[3 * (i + 1)] - runs[3 * i]).append('x').append(m);
-        i += m;
+      if (k.times() > 1) {
+        IntRuns.appendRun(b, k.start(), k.stride(), k.count(), true);
+        b.append('/').append(k.shift()).append('x').append(k.times());
       } else {
-        IntRuns.appendRun(b, runs[3 * i], runs[3 * i + 1], runs[3 * i + 2]);
-        i++;
+        IntRuns.appendRun(b, k.start(), k.stride(), k.count());
       }
     }
     return b.toString();

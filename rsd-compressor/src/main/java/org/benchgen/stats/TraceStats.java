@@ -10,6 +10,9 @@ import java.util.TreeMap;
 import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
 import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Op;
@@ -85,6 +88,10 @@ public final class TraceStats {
     return new TraceStats(out);
   }
 
+  /**
+   * The numbers of a compressed trace. Its times are histograms merged over ranks, so a rank's
+   * compute and MPI times are estimates: each RSD's total shared equally among its ranks.
+   */
   public static TraceStats of(CompressedTrace trace, IntConsumer progress) {
     Expander x = new Expander(trace);
     List<RankStats> out = new ArrayList<>();
@@ -94,7 +101,28 @@ public final class TraceStats {
       out.add(c.stats);
       progress.accept(r + 1);
     }
+    for (RankStats st : out) {
+      st.computeNs = 0;
+      st.mpiNs = 0;
+    }
+    trace.body().forEach(n -> shareTimes(n, out));
     return new TraceStats(out);
+  }
+
+  private static void shareTimes(Node n, List<RankStats> out) {
+    if (n instanceof Loop l) {
+      l.body().forEach(b -> shareTimes(b, out));
+      return;
+    }
+    Rsd rsd = (Rsd) n;
+    double compute = rsd.compute().stream().mapToDouble(c -> c.time().count() * c.time().mean())
+        .sum();
+    double mpi = rsd.duration().count() * rsd.duration().mean();
+    int k = rsd.ranks().size();
+    rsd.ranks().stream().forEach(r -> {
+      out.get(r).computeNs += Math.round(compute / k);
+      out.get(r).mpiNs += Math.round(mpi / k);
+    });
   }
 
   /** Rows by rank, then call-table order; calls a rank never made are left out. */

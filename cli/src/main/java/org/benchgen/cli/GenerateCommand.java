@@ -1,0 +1,124 @@
+package org.benchgen.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.benchgen.codegen.Benchmarks;
+import org.benchgen.codegen.ComputeMode;
+import org.benchgen.codegen.GenerateOptions;
+import org.benchgen.codegen.GeneratedFile;
+import org.benchgen.codegen.Target;
+import org.benchgen.io.AtomicOutput;
+import org.benchgen.model.CompressedTrace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code benchgen generate TRACE --lang LANG -o DIR}. */
+@Command(name = "generate", mixinStandardHelpOptions = true,
+    description = {"Generates a benchmark that makes every rank's MPI calls of the traced run"
+        + " (same calls, sizes, tags, datatypes, communicators and peers) with its compute time"
+        + " between them, in loops that follow the trace's. Runs `align` and `resolve` first.",
+        "Prints what it approximated, if anything. A trace that cannot be aligned or resolved"
+            + " (e.g. a deadlock) is reported with exit code 1 and nothing is written.", ""})
+final class GenerateCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "TRACE", description = "a compressed trace, or a trace directory")
+  Path input;
+
+  @Option(names = {"-l", "--lang"}, required = true, paramLabel = "LANG",
+      description = "the target language: ${COMPLETION-CANDIDATES}",
+      completionCandidates = Languages.class)
+  String lang;
+
+  @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR",
+      description = "the directory to write (created; files of the same names are replaced)")
+  Path output;
+
+  @Option(names = "--name", paramLabel = "NAME", description = "the program's name (default:"
+      + " from TRACE's file name; letters, digits, underscores)")
+  String name;
+
+  @Option(names = "--compute", paramLabel = "MODE", defaultValue = "mean",
+      description = "time computed per interval, from its histogram: mean (keeps total compute"
+          + " exactly; the default), median, or sample (drawn at run time, repeatably)")
+  String compute;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+      description = "the seed of --compute=sample (default ${DEFAULT-VALUE})")
+  long seed;
+
+  /** The target names, for --help. */
+  static final class Languages implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Target.available().stream().map(Target::name).iterator();
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Target target = Target.available().stream().filter(t -> t.name().equals(lang)).findFirst()
+        .orElseThrow(() -> new ParameterException(spec.commandLine(), "unknown language '"
+            + lang + "'; choose one of " + Target.available().stream().map(Target::name)
+            .toList()));
+    ComputeMode mode;
+    try {
+      mode = ComputeMode.valueOf(compute.toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--compute must be mean, median or"
+          + " sample, not '" + compute + "'");
+    }
+    String program = name != null ? name
+        : GenerateOptions.nameFrom(input.toAbsolutePath().normalize().getFileName().toString());
+    GenerateOptions options;
+    try {
+      options = new GenerateOptions(program, mode, seed);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    CompressedTrace t = TraceInput.load(input, err);
+    Benchmarks.Outcome outcome = Benchmarks.generate(t, target, options);
+    if (outcome instanceof Benchmarks.Failed f) {
+      return Findings.report(spec, input, f.finding());
+    }
+    Benchmarks.Generated g = (Benchmarks.Generated) outcome;
+    write(g.files());
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(output.resolve(g.files().get(0).name()) + ": " + target.name() + " benchmark for "
+        + t.worldSize() + " ranks" + (g.aligned() > 0 ? "; " + g.aligned()
+            + " collective calls aligned" : "") + (g.resolved() > 0 ? "; " + g.resolved()
+            + " wildcard receives resolved" : ""));
+    if (g.approximations().isEmpty()) {
+      out.println("approximations: none");
+    } else {
+      out.println("approximations:");
+      g.approximations().forEach(a -> out.println("  - " + a));
+    }
+    return 0;
+  }
+
+  /** A new directory appears whole; in an existing one, each file is replaced whole. */
+  private void write(List<GeneratedFile> files) throws IOException {
+    if (Files.isDirectory(output)) {
+      for (GeneratedFile f : files) {
+        AtomicOutput.writeFile(output.resolve(f.name()), w -> w.write(f.text()));
+      }
+      return;
+    }
+    AtomicOutput.writeDirectory(output, dir -> {
+      for (GeneratedFile f : files) {
+        Files.writeString(dir.resolve(f.name()), f.text());
+      }
+    });
+  }
+}

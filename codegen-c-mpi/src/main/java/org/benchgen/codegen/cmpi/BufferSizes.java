@@ -1,0 +1,75 @@
+package org.benchgen.codegen.cmpi;
+
+import java.util.function.LongUnaryOperator;
+import org.benchgen.model.ParamEntry;
+import org.benchgen.model.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Interner;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+import org.benchgen.trace.Sym;
+
+/**
+ * The largest send and receive buffers any call of the program needs, from the largest values of
+ * its counts, sizes and lists; collectives that send or receive a block per member count the
+ * world size, an upper bound on every communicator's.
+ */
+final class BufferSizes {
+  private final int worldSize;
+  private long send = 1;
+  private long recv = 1;
+
+  BufferSizes(int worldSize) {
+    this.worldSize = worldSize;
+  }
+
+  long send() {
+    return send;
+  }
+
+  long recv() {
+    return recv;
+  }
+
+  void add(Rsd r) {
+    Op op = r.op();
+    if (op.kind() == OpKind.COMPLETION || op.kind() == OpKind.COMM_CREATE) {
+      return;
+    }
+    long tsize = max(r, Field.TSIZE, v -> v);
+    long rtsize = Math.max(tsize, max(r, Field.RTSIZE, v -> v));
+    long count = max(r, Field.COUNT, v -> v);
+    long rcount = max(r, Field.RCOUNT, v -> v);
+    long counts = max(r, Field.COUNTS, BufferSizes::sum);
+    long rcounts = max(r, Field.RCOUNTS, BufferSizes::sum);
+    long bytes = max(r, Field.BYTES, v -> v);
+    boolean perMember = switch (op) {
+      case GATHER, IGATHER, ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL, SCATTER, ISCATTER,
+          REDUCE_SCATTER_BLOCK, IREDUCE_SCATTER_BLOCK -> true;
+      default -> false;
+    };
+    long n = perMember ? worldSize : 1;
+    long s = Math.max(count * n, counts) * tsize;
+    // Receive sides: posted counts, lists, what arrived; Sendrecv_replace and Bcast use one buffer.
+    long rv = Math.max(Math.max(rcount * n, rcounts) * rtsize, Math.max(bytes, count * n * tsize));
+    send = Math.max(send, Math.max(s, rcounts * tsize));
+    recv = Math.max(recv, rv);
+  }
+
+  private static long sum(long listId) {
+    long t = 0;
+    for (long x : Interner.list(listId)) {
+      t += Sym.isSymbol(x) ? 0 : x;
+    }
+    return t;
+  }
+
+  private static long max(Rsd r, Field f, LongUnaryOperator of) {
+    long m = 0;
+    for (ParamEntry e : r.param(f).entries()) {
+      m = Math.max(m, e.values().seq().leaves().filter(v -> !Sym.isSymbol(v)).map(of).max()
+          .orElse(0));
+    }
+    return m;
+  }
+}

@@ -1,0 +1,94 @@
+package org.benchgen.codegen.cmpi;
+
+import java.util.List;
+import org.benchgen.codegen.model.Compute;
+import org.benchgen.codegen.model.OutputModel;
+import org.benchgen.codegen.model.RankCond;
+import org.benchgen.codegen.model.Table;
+import org.benchgen.codegen.model.Value;
+
+/** The C+MPI output model: one record per template of {@code c-mpi.stg}, same name. */
+public sealed interface CModel extends OutputModel {
+  /**
+   * The whole program. {@code about}: header comment lines (already safe inside a C comment);
+   * {@code counters}: execution counters to declare; {@code comms}: communicator slots;
+   * {@code sendBytes}, {@code recvBytes}: buffer sizes.
+   */
+  record CProgram(String name, int ranks, List<String> about, List<String> approximations,
+      List<Table> tables, List<Compute.HistTable> histograms, boolean sampled, long seed,
+      List<String> counters, boolean tracksSites, int comms, List<OutputModel> startup,
+      boolean bsend, long sendBytes, long recvBytes, List<OutputModel> body) implements CModel {}
+
+  /** {@code make} for the program, with {@code MPICC} and {@code CFLAGS} overridable. */
+  record Makefile(String name) implements CModel {}
+
+  /**
+   * One traced call: its compute, the call, then the bookkeeping: the execution counter to
+   * advance, the site to record as the last call. {@code site} is safe inside a C comment.
+   */
+  record Statement(String site, List<Compute> compute, OutputModel call, List<String> counter,
+      List<Integer> tracked) implements CModel {}
+
+  /** Only compute (MPI_Finalize's, before the program's own epilogue). */
+  record ComputeOnly(String site, Compute compute) implements CModel {}
+
+  /** An MPI call by its name (from benchgen's call table, never from a trace). */
+  record Call(String function, List<OutputModel> args) implements CModel {}
+
+  /** A communicator-creating call, then the slot's rank and size looked up. */
+  record CommCreated(OutputModel call, Value slot) implements CModel {}
+
+  /** {@code MPI_Comm_create} of the group of world ranks {@code members} (a list). */
+  record CommCreate(Value parent, Value members, Value slot) implements CModel {}
+
+  /** A start-up communicator of these world ranks (one no recorded call created). */
+  record StartupComm(int slot, String members) implements CModel {}
+
+  /** The start-up slot holding MPI_COMM_SELF. */
+  record StartupSelf(int slot) implements CModel {}
+
+  record Wait(Value age) implements CModel {}
+
+  record Waitall(Value reqs) implements CModel {}
+
+  /** Waitany, Waitsome and the tests: {@code kind} names the call ({@code WAITANY} …). */
+  record Complete(String kind, Value reqs, Value done) implements CModel {}
+
+  record Start(Value age) implements CModel {}
+
+  record Startall(Value reqs) implements CModel {}
+
+  record RequestFree(Value age) implements CModel {}
+
+  /** {@code for} over {@code trips}; {@code entries} counts entries when the trips change. */
+  record For(String var, Value trips, List<String> entries, List<OutputModel> body)
+      implements CModel {}
+
+  record If(RankCond cond, List<OutputModel> body) implements CModel {}
+
+  /** Arguments. */
+  record SendBuf() implements CModel {}
+
+  record RecvBuf() implements CModel {}
+
+  record Arg(Value value) implements CModel {}
+
+  record CommArg(Value slot) implements CModel {}
+
+  record NewCommArg(Value slot) implements CModel {}
+
+  record NewReq(boolean persistent) implements CModel {}
+
+  record StatusIgnore() implements CModel {}
+
+  record FlagArg() implements CModel {}
+
+  /** The items of a list value. */
+  record ListItems(Value list) implements CModel {}
+
+  /** The length of a list value. */
+  record ListLength(Value list) implements CModel {}
+
+  /** Displacements for a list of counts: their prefix sums, in scratch array {@code which}. */
+  record Displs(Value list, int which) implements CModel {}
+}

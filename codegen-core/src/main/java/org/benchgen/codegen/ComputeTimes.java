@@ -1,0 +1,100 @@
+package org.benchgen.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.ToIntFunction;
+import org.benchgen.codegen.model.Compute;
+import org.benchgen.model.ComputeStat;
+import org.benchgen.model.Histogram;
+
+/**
+ * The compute interval before each call, from the RSD's histograms, in the chosen mode. Intervals
+ * shorter than {@link #MIN_NS} on average are left out (they are the tracer's and the
+ * application's own bookkeeping between back-to-back calls, which the benchmark has too), and call
+ * paths whose times differ by less than {@link #SAME_FRACTION} are pooled into one, so a loop's
+ * first iteration keeps its own time only where it really differs.
+ */
+public final class ComputeTimes {
+  /** Shortest mean interval that is kept, in nanoseconds. */
+  public static final double MIN_NS = 1000;
+  /** Call paths within this fraction of the pooled mean (or {@link #MIN_NS}) are pooled. */
+  public static final double SAME_FRACTION = 0.05;
+
+  private final ComputeMode mode;
+  private final Tables tables;
+
+  public ComputeTimes(ComputeMode mode, Tables tables) {
+    this.mode = mode;
+    this.tables = tables;
+  }
+
+  /** The compute before a call with these statistics, if any; {@code site} numbers call sites. */
+  public Optional<Compute> of(List<ComputeStat> stats, ToIntFunction<String> site) {
+    if (stats.isEmpty()) {
+      return Optional.empty();
+    }
+    Histogram pooled = stats.get(0).time();
+    for (int i = 1; i < stats.size(); i++) {
+      pooled = pooled.merge(stats.get(i).time());
+    }
+    if (pooled.mean() < MIN_NS) {
+      return Optional.empty();
+    }
+    double tolerance = Math.max(MIN_NS, SAME_FRACTION * pooled.mean());
+    Histogram base = pooled;
+    boolean alike = stats.stream().allMatch(s -> Math.abs(s.time().mean() - base.mean())
+        <= tolerance);
+    if (alike) {
+      return Optional.of(new Compute(List.of(), amount(pooled)));
+    }
+    // The most frequent path is the default; the others are cases.
+    ComputeStat common = stats.get(0);
+    for (ComputeStat s : stats) {
+      if (s.time().count() > common.time().count()) {
+        common = s;
+      }
+    }
+    List<Compute.AfterSite> cases = new ArrayList<>();
+    for (ComputeStat s : stats) {
+      if (s != common) {
+        cases.add(new Compute.AfterSite(site.applyAsInt(s.after()), amount(s.time())));
+      }
+    }
+    return Optional.of(new Compute(cases, amount(common.time())));
+  }
+
+  private Compute.Amount amount(Histogram h) {
+    return switch (mode) {
+      case MEAN -> micros(h.mean());
+      case MEDIAN -> micros(median(h));
+      case SAMPLE -> new Compute.Sampled(tables.histogram(h.min(), h.max(),
+          h.bins().stream().map(b -> new Compute.Bin(b.log2(), b.count())).toList()));
+    };
+  }
+
+  private static Compute.Micros micros(double ns) {
+    return new Compute.Micros(String.format(Locale.ROOT, "%.1f", ns / 1000));
+  }
+
+  /**
+   * The median estimated from power-of-two bins: the bin holding the middle value, linearly
+   * interpolated within its range, the range clamped to the observed min and max.
+   */
+  static double median(Histogram h) {
+    double half = h.count() / 2.0;
+    long seen = 0;
+    for (Histogram.Bin b : h.bins()) {
+      if (seen + b.count() >= half) {
+        double lo = b.log2() == 0 ? 0 : Math.pow(2, b.log2() - 1);
+        double hi = b.log2() == 0 ? 0 : Math.pow(2, b.log2()) - 1;
+        lo = Math.max(lo, h.min());
+        hi = Math.min(hi, h.max());
+        return lo + (hi - lo) * (half - seen) / b.count();
+      }
+      seen += b.count();
+    }
+    return h.mean();
+  }
+}

@@ -1,0 +1,24 @@
+package org.benchgen.codegen;
+
+import java.util.List;
+import org.benchgen.codegen.model.OutputModel;
+import org.benchgen.codegen.model.RankCond;
+
+/**
+ * A target's side of generation: the shared traversal calls it for each RSD and loop, in program
+ * order, and for each run of sibling nodes that only some ranks execute; then once for the whole
+ * program. It builds its output model and renders it with its own template group.
+ */
+public interface Emitter {
+  /** The statements of one RSD (none to leave it out). */
+  List<OutputModel> rsd(RsdContext rsd);
+
+  /** A loop around {@code body}. */
+  OutputModel loop(LoopContext loop, List<OutputModel> body);
+
+  /** {@code body}, executed only by the ranks for which {@code ranks} holds. */
+  OutputModel guard(RankCond ranks, List<OutputModel> body);
+
+  /** The program's files. */
+  List<GeneratedFile> program(List<OutputModel> body);
+}

@@ -1,0 +1,108 @@
+package org.benchgen.codegen;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.benchgen.codegen.model.Compute;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.Rsd;
+
+/**
+ * The state of generating one program, shared by the traversal and the target's emitter: the
+ * trace, the options, the program's tables, communicator slots, compute times and what was
+ * approximated.
+ */
+public final class Generation {
+  private final CompressedTrace trace;
+  private final GenerateOptions options;
+  private final Tables tables = new Tables();
+  private final Values values;
+  private final CommSlots comms;
+  private final Approximations approximations = new Approximations();
+  private final Map<Rsd, Optional<Compute>> computes = new IdentityHashMap<>();
+  private final Map<String, Integer> sites = new HashMap<>();
+  private final List<String> siteNames = new ArrayList<>();
+  private final boolean[] tracked;
+
+  public Generation(CompressedTrace trace, GenerateOptions options) {
+    this.trace = trace;
+    this.options = options;
+    this.values = new Values(tables, trace.worldSize());
+    this.comms = new CommSlots(trace);
+    ComputeTimes times = new ComputeTimes(options.compute(), tables);
+    List<Rsd> all = new ArrayList<>();
+    trace.body().forEach(n -> collect(n, all));
+    for (Rsd r : all) {
+      computes.put(r, times.of(r.compute(), this::site));
+    }
+    // A site that a compute case refers to must record, at run time, that it was the last call.
+    tracked = new boolean[siteNames.size()];
+    computes.values().forEach(c -> c.ifPresent(x -> x.cases().forEach(k -> tracked[k.after()]
+        = true)));
+  }
+
+  private static void collect(Node n, List<Rsd> out) {
+    if (n instanceof Loop l) {
+      l.body().forEach(b -> collect(b, out));
+    } else {
+      out.add((Rsd) n);
+    }
+  }
+
+  private int site(String name) {
+    return sites.computeIfAbsent(name, k -> {
+      siteNames.add(k);
+      return siteNames.size() - 1;
+    });
+  }
+
+  public CompressedTrace trace() {
+    return trace;
+  }
+
+  public GenerateOptions options() {
+    return options;
+  }
+
+  public Tables tables() {
+    return tables;
+  }
+
+  public Values values() {
+    return values;
+  }
+
+  public CommSlots comms() {
+    return comms;
+  }
+
+  public Approximations approximations() {
+    return approximations;
+  }
+
+  /** The compute before {@code rsd}'s calls. */
+  public Optional<Compute> compute(Rsd rsd) {
+    return computes.getOrDefault(rsd, Optional.empty());
+  }
+
+  /** The number of {@code rsd}'s site if later compute depends on it having been the last call. */
+  public Optional<Integer> trackedSite(Rsd rsd) {
+    Integer s = sites.get(rsd.site());
+    return s != null && tracked[s] ? Optional.of(s) : Optional.empty();
+  }
+
+  /** Whether any call must record itself as the last call. */
+  public boolean tracksSites() {
+    for (boolean t : tracked) {
+      if (t) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

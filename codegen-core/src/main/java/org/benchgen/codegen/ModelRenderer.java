@@ -1,0 +1,112 @@
+package org.benchgen.codegen;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.benchgen.codegen.model.OutputModel;
+import org.stringtemplate.v4.ST;
+import org.stringtemplate.v4.STErrorListener;
+import org.stringtemplate.v4.STGroup;
+import org.stringtemplate.v4.STGroupFile;
+import org.stringtemplate.v4.misc.STMessage;
+
+/**
+ * Renders an output model with a StringTemplate group: each record becomes an instance of the
+ * template named after its class, its components the template's arguments (after ANTLR's
+ * OutputModelWalker). A template error is a bug, so it throws instead of printing.
+ */
+public final class ModelRenderer {
+  private final STGroup group;
+
+  /** Loads the group file {@code resource} from the class path of {@code anchor}. */
+  public ModelRenderer(Class<?> anchor, String resource) {
+    URL url = anchor.getResource(resource);
+    if (url == null) {
+      throw new IllegalStateException("template group " + resource + " missing beside "
+          + anchor.getName());
+    }
+    STGroupFile g = new STGroupFile(url, "UTF-8", '<', '>');
+    g.setListener(new Strict());
+    g.load();
+    this.group = g;
+  }
+
+  /** The text of {@code model}. */
+  public String render(OutputModel model) {
+    return instance(model).render(Locale.ROOT);
+  }
+
+  /** The text of the template {@code name} with these arguments (for files with no model of their own). */
+  public String render(String name, OutputModel model) {
+    ST st = template(name);
+    fill(st, model);
+    return st.render(Locale.ROOT);
+  }
+
+  private ST instance(OutputModel model) {
+    ST st = template(model.getClass().getSimpleName());
+    fill(st, model);
+    return st;
+  }
+
+  private ST template(String name) {
+    ST st = group.getInstanceOf(name);
+    if (st == null) {
+      throw new IllegalStateException("template group " + group.getName() + " has no template "
+          + name);
+    }
+    return st;
+  }
+
+  private void fill(ST st, OutputModel model) {
+    for (RecordComponent c : model.getClass().getRecordComponents()) {
+      Object v;
+      try {
+        v = c.getAccessor().invoke(model);
+      } catch (IllegalAccessException | InvocationTargetException e) {
+        throw new IllegalStateException(e);
+      }
+      st.add(c.getName(), convert(v));
+    }
+  }
+
+  private Object convert(Object v) {
+    if (v instanceof OutputModel m) {
+      return instance(m);
+    }
+    if (v instanceof List<?> list) {
+      List<Object> out = new ArrayList<>(list.size());
+      for (Object o : list) {
+        out.add(convert(o));
+      }
+      return out;
+    }
+    return v;
+  }
+
+  /** Turns every StringTemplate problem into an exception. */
+  private static final class Strict implements STErrorListener {
+    @Override
+    public void compileTimeError(STMessage msg) {
+      throw new IllegalStateException(msg.toString());
+    }
+
+    @Override
+    public void runTimeError(STMessage msg) {
+      throw new IllegalStateException(msg.toString());
+    }
+
+    @Override
+    public void IOError(STMessage msg) {
+      throw new IllegalStateException(msg.toString());
+    }
+
+    @Override
+    public void internalError(STMessage msg) {
+      throw new IllegalStateException(msg.toString());
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package org.benchgen.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.codegen.model.RankAtom;
+import org.benchgen.codegen.model.RankCond;
+import org.benchgen.model.RankList;
+
+/**
+ * Rank lists as conditions on the rank: each regular block becomes a range with, for strides and
+ * 2-D blocks, a {@code rank % k} window. Bounds that every rank of the world meets are left out,
+ * so "all but the last column of an 8-wide grid" reads {@code rank % 8 <= 6}.
+ */
+public final class RankConds {
+  private RankConds() {}
+
+  /** The condition that holds exactly for the ranks of {@code ranks} among {@code 0..worldSize-1}. */
+  public static RankCond of(RankList ranks, int worldSize) {
+    List<List<RankAtom>> terms = new ArrayList<>();
+    for (RankList.Block b : ranks.blocks()) {
+      if (b.times() > 1 && b.stride() > 1 && b.shift() % b.stride() != 0) {
+        // The stride does not fit the shift: one term per run.
+        for (int k = 0; k < b.times(); k++) {
+          terms.add(term(new RankList.Block(b.start() + k * b.shift(), b.stride(), b.count(), 0,
+              1), worldSize));
+        }
+      } else {
+        terms.add(term(b, worldSize));
+      }
+    }
+    return RankCond.anyOf(terms);
+  }
+
+  private static List<RankAtom> term(RankList.Block b, int worldSize) {
+    List<RankAtom> atoms = new ArrayList<>();
+    if (b.count() == 1 && b.times() == 1) {
+      atoms.add(new RankAtom.RankIs(b.start()));
+      return atoms;
+    }
+    if (b.start() > 0) {
+      atoms.add(new RankAtom.RankFrom(b.start()));
+    }
+    if (b.last() < worldSize - 1) {
+      atoms.add(new RankAtom.RankUpTo(b.last()));
+    }
+    if (b.times() > 1) {
+      int span = b.stride() * (b.count() - 1);
+      int phase = b.start() % b.shift();
+      atoms.add(phase + span < b.shift() ? mod(0, b.shift(), phase, phase + span)
+          : mod(b.start(), b.shift(), 0, span));
+    }
+    if (b.stride() > 1) {
+      atoms.add(mod(0, b.stride(), b.start() % b.stride(), b.start() % b.stride()));
+    }
+    return atoms;
+  }
+
+  private static RankAtom.RankMod mod(int offset, int modulus, int lo, int hi) {
+    return new RankAtom.RankMod(offset, offset != 0, modulus, lo, hi, lo == hi, lo == 0);
+  }
+}

@@ -1,0 +1,49 @@
+package org.benchgen.codegen;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.codegen.model.Compute;
+import org.benchgen.codegen.model.Table;
+import org.benchgen.codegen.model.Value;
+
+/**
+ * The constant tables of one generated program, each named once and shared by every use of the
+ * same content, so a pattern used by many calls costs one table.
+ */
+public final class Tables {
+  private final Map<List<Object>, Table> tables = new LinkedHashMap<>();
+  private final Map<List<Object>, Compute.HistTable> histograms = new LinkedHashMap<>();
+
+  /** The name of the table of {@code kind} holding {@code items}, created on first use. */
+  public String of(String kind, List<Value> items) {
+    List<Object> key = List.of(kind, List.copyOf(items));
+    Table t = tables.computeIfAbsent(key, k -> new Table(prefix(kind) + (tables.size() + 1),
+        kind, items));
+    return t.name();
+  }
+
+  private static String prefix(String kind) {
+    return switch (kind) {
+      case "list" -> "list";
+      case "lists" -> "lists";
+      default -> "seq";
+    };
+  }
+
+  /** The name of a histogram table with these numbers, created on first use. */
+  public String histogram(long min, long max, List<Compute.Bin> bins) {
+    List<Object> key = List.of(min, max, List.copyOf(bins));
+    return histograms.computeIfAbsent(key, k -> new Compute.HistTable(
+        "hist" + (histograms.size() + 1), min, max, bins)).name();
+  }
+
+  public List<Table> all() {
+    return new ArrayList<>(tables.values());
+  }
+
+  public List<Compute.HistTable> histograms() {
+    return new ArrayList<>(histograms.values());
+  }
+}

@@ -1,0 +1,61 @@
+package org.benchgen.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.codegen.model.OutputModel;
+import org.benchgen.model.Loop;
+import org.benchgen.model.Node;
+import org.benchgen.model.RankList;
+import org.benchgen.model.Rsd;
+
+/**
+ * The shared traversal of a compressed trace for code generation: the tree in program order, the
+ * emitter called for each RSD and loop. Consecutive siblings executed by the same ranks, fewer
+ * than their parent's, share one guard. O(nodes): the program follows the trace's structure, not
+ * its ranks or iterations.
+ */
+public final class TraceWalker {
+  private final Generation g;
+  private final Emitter emitter;
+  private int rsds;
+  private int loops;
+
+  public TraceWalker(Generation g, Emitter emitter) {
+    this.g = g;
+    this.emitter = emitter;
+  }
+
+  /** The program body. */
+  public List<OutputModel> walk() {
+    return siblings(g.trace().body(), RankList.range(0, g.trace().worldSize()), 0);
+  }
+
+  private List<OutputModel> siblings(List<Node> nodes, RankList parent, int depth) {
+    List<OutputModel> out = new ArrayList<>();
+    int i = 0;
+    while (i < nodes.size()) {
+      RankList ranks = nodes.get(i).ranks();
+      int j = i;
+      List<OutputModel> run = new ArrayList<>();
+      while (j < nodes.size() && nodes.get(j).ranks().equals(ranks)) {
+        run.addAll(node(nodes.get(j), depth));
+        j++;
+      }
+      if (ranks.equals(parent) || run.isEmpty()) {
+        out.addAll(run);
+      } else {
+        out.add(emitter.guard(RankConds.of(ranks, g.trace().worldSize()), run));
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  private List<OutputModel> node(Node n, int depth) {
+    if (n instanceof Loop l) {
+      LoopContext ctx = new LoopContext(g, l, ++loops, depth);
+      return List.of(emitter.loop(ctx, siblings(l.body(), l.ranks(), depth + 1)));
+    }
+    return emitter.rsd(new RsdContext(g, (Rsd) n, ++rsds));
+  }
+}

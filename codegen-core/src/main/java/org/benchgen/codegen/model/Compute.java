@@ -1,0 +1,36 @@
+package org.benchgen.codegen.model;
+
+import java.util.List;
+
+/**
+ * The compute time before a call: {@code otherwise}, unless the rank's previous call was at the
+ * site numbered {@code after} of a case (before a loop's first iteration, for instance, the time
+ * differs from steady state).
+ */
+public record Compute(List<AfterSite> cases, Amount otherwise) implements OutputModel {
+  public Compute {
+    cases = List.copyOf(cases);
+  }
+
+  /** The amount when the previous call was at site {@code after}. */
+  public record AfterSite(int after, Amount amount) implements OutputModel {}
+
+  /** How long to compute. */
+  public sealed interface Amount extends OutputModel {}
+
+  /** A fixed time, in microseconds, written with one decimal. */
+  public record Micros(String us) implements Amount {}
+
+  /** A time drawn at run time from the histogram table {@code table}. */
+  public record Sampled(String table) implements Amount {}
+
+  /** A histogram to draw from: bins of power-of-two width, clamped to [min, max] nanoseconds. */
+  public record HistTable(String name, long min, long max, List<Bin> bins) implements OutputModel {
+    public HistTable {
+      bins = List.copyOf(bins);
+    }
+  }
+
+  /** {@code count} values in [2^(log2-1), 2^log2). */
+  public record Bin(int log2, long count) implements OutputModel {}
+}

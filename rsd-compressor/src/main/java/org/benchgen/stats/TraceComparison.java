@@ -1,0 +1,149 @@
+package org.benchgen.stats;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.benchgen.trace.Op;
+
+/**
+ * Two traces' numbers side by side, the proof that a benchmark does what a traced run did: per
+ * rank and call, calls and bytes (which must be equal), the rank-to-rank byte matrix, and total
+ * and compute time per rank (which should be close).
+ */
+public final class TraceComparison {
+  /** A rank and call whose calls or bytes differ. */
+  public record CallDiff(int rank, Op op, long callsA, long bytesA, long callsB, long bytesB) {}
+
+  /** One rank's times in nanoseconds: total (compute plus MPI) and compute, in each trace. */
+  public record RankTimes(int rank, long totalA, long totalB, long computeA, long computeB) {}
+
+  private final TraceStats a;
+  private final TraceStats b;
+  private final List<CallDiff> calls = new ArrayList<>();
+  private long matrixPairs;
+
+  public TraceComparison(TraceStats a, TraceStats b) {
+    this.a = a;
+    this.b = b;
+    int n = Math.max(a.worldSize(), b.worldSize());
+    for (int r = 0; r < n; r++) {
+      Map<Op, long[]> x = r < a.worldSize() ? a.rank(r).byOp() : Map.of();
+      Map<Op, long[]> y = r < b.worldSize() ? b.rank(r).byOp() : Map.of();
+      Set<Op> ops = EnumSet.noneOf(Op.class);
+      ops.addAll(x.keySet());
+      ops.addAll(y.keySet());
+      for (Op op : ops) {
+        long[] cx = x.getOrDefault(op, new long[2]);
+        long[] cy = y.getOrDefault(op, new long[2]);
+        if (cx[0] != cy[0] || cx[1] != cy[1]) {
+          calls.add(new CallDiff(r, op, cx[0], cx[1], cy[0], cy[1]));
+        }
+      }
+      Map<Integer, Long> sx = r < a.worldSize() ? a.rank(r).sentTo() : Map.of();
+      Map<Integer, Long> sy = r < b.worldSize() ? b.rank(r).sentTo() : Map.of();
+      Set<Integer> peers = new TreeSet<>(sx.keySet());
+      peers.addAll(sy.keySet());
+      for (int p : peers) {
+        if (!sx.getOrDefault(p, 0L).equals(sy.getOrDefault(p, 0L))) {
+          matrixPairs++;
+        }
+      }
+    }
+  }
+
+  public boolean sameWorldSize() {
+    return a.worldSize() == b.worldSize();
+  }
+
+  /** Every rank and call whose calls or bytes differ. */
+  public List<CallDiff> callDifferences() {
+    return calls;
+  }
+
+  /** How many (sender, receiver) pairs have different point-to-point bytes. */
+  public long matrixDifferences() {
+    return matrixPairs;
+  }
+
+  /** Equal world sizes, calls, bytes and message matrix. */
+  public boolean identical() {
+    return sameWorldSize() && calls.isEmpty() && matrixPairs == 0;
+  }
+
+  /** Times of the ranks both traces have. */
+  public List<RankTimes> times() {
+    List<RankTimes> out = new ArrayList<>();
+    for (int r = 0; r < Math.min(a.worldSize(), b.worldSize()); r++) {
+      TraceStats.RankStats x = a.rank(r);
+      TraceStats.RankStats y = b.rank(r);
+      out.add(new RankTimes(r, x.computeNs() + x.mpiNs(), y.computeNs() + y.mpiNs(),
+          x.computeNs(), y.computeNs()));
+    }
+    return out;
+  }
+
+  /** A table for people: per rank (up to {@code maxRows}), then the differences and a verdict. */
+  public void report(String nameA, String nameB, int maxRows, PrintWriter out) {
+    out.printf(Locale.ROOT, "A: %s (%d ranks)%nB: %s (%d ranks)%n%n", nameA, a.worldSize(),
+        nameB, b.worldSize());
+    out.printf(Locale.ROOT, "%6s %10s %10s %14s %14s %10s %10s %7s %10s %10s%n", "rank",
+        "calls A", "calls B", "bytes A", "bytes B", "total A s", "total B s", "diff %",
+        "compute A", "compute B");
+    List<RankTimes> times = times();
+    long sumA = 0;
+    long sumB = 0;
+    for (RankTimes t : times) {
+      sumA += t.totalA();
+      sumB += t.totalB();
+      if (t.rank() < maxRows) {
+        long[] ca = totals(a, t.rank());
+        long[] cb = totals(b, t.rank());
+        out.printf(Locale.ROOT, "%6d %10d %10d %14d %14d %10.4f %10.4f %7.1f %10.4f %10.4f%n",
+            t.rank(), ca[0], cb[0], ca[1], cb[1], t.totalA() / 1e9, t.totalB() / 1e9,
+            percent(t.totalA(), t.totalB()), t.computeA() / 1e9, t.computeB() / 1e9);
+      }
+    }
+    if (times.size() > maxRows) {
+      out.printf(Locale.ROOT, "%6s (%d more ranks)%n", "...", times.size() - maxRows);
+    }
+    out.println();
+    if (!sameWorldSize()) {
+      out.printf(Locale.ROOT, "world size: %d vs %d%n", a.worldSize(), b.worldSize());
+    }
+    if (calls.isEmpty()) {
+      out.println("calls and bytes: identical on every rank and MPI function");
+    } else {
+      out.printf(Locale.ROOT, "calls and bytes: %d differences%n", calls.size());
+      for (CallDiff d : calls.subList(0, Math.min(calls.size(), 50))) {
+        out.printf(Locale.ROOT, "  rank %d %s: %d calls, %d bytes vs %d calls, %d bytes%n",
+            d.rank(), d.op().mpiName(), d.callsA(), d.bytesA(), d.callsB(), d.bytesB());
+      }
+      if (calls.size() > 50) {
+        out.printf(Locale.ROOT, "  (%d more)%n", calls.size() - 50);
+      }
+    }
+    out.println(matrixPairs == 0 ? "message matrix: identical"
+        : "message matrix: " + matrixPairs + " rank pairs differ");
+    out.printf(Locale.ROOT, "time, summed over ranks: %.4f s vs %.4f s (%+.1f %%)%n", sumA / 1e9,
+        sumB / 1e9, percent(sumA, sumB));
+    out.println(identical() ? "verdict: same calls and bytes" : "verdict: DIFFERENT");
+  }
+
+  private static long[] totals(TraceStats s, int r) {
+    long[] t = new long[2];
+    s.rank(r).byOp().values().forEach(v -> {
+      t[0] += v[0];
+      t[1] += v[1];
+    });
+    return t;
+  }
+
+  private static double percent(long a, long b) {
+    return a == 0 ? 0 : 100.0 * (b - a) / a;
+  }
+}
