@@ -37,25 +37,33 @@ public final class RankConds {
       atoms.add(new RankAtom.RankIs(b.start()));
       return atoms;
     }
-    if (b.start() > 0) {
+    // A bound is needed unless the window below already excludes every rank beyond it: the
+    // pattern's next rank after the block (or before it) lies outside the world.
+    int modulus = b.times() > 1 ? b.shift() : b.stride();
+    int span = b.times() > 1 ? b.stride() * (b.count() - 1) : 0;
+    boolean window = b.times() > 1 ? b.stride() == 1 : b.stride() > 1;
+    if (b.start() > 0 && !(window && b.start() + span - modulus < 0)) {
       atoms.add(new RankAtom.RankFrom(b.start()));
     }
-    if (b.last() < worldSize - 1) {
+    if (b.last() < worldSize - 1 && !(window && b.last() - span + modulus > worldSize - 1)) {
       atoms.add(new RankAtom.RankUpTo(b.last()));
     }
     if (b.times() > 1) {
-      int span = b.stride() * (b.count() - 1);
       int phase = b.start() % b.shift();
-      atoms.add(phase + span < b.shift() ? mod(0, b.shift(), phase, phase + span)
-          : mod(b.start(), b.shift(), 0, span));
+      mod(atoms, phase + span < b.shift() ? 0 : b.start(), b.shift(),
+          phase + span < b.shift() ? phase : 0, phase + span < b.shift() ? phase + span : span);
     }
     if (b.stride() > 1) {
-      atoms.add(mod(0, b.stride(), b.start() % b.stride(), b.start() % b.stride()));
+      mod(atoms, 0, b.stride(), b.start() % b.stride(), b.start() % b.stride());
     }
     return atoms;
   }
 
-  private static RankAtom.RankMod mod(int offset, int modulus, int lo, int hi) {
-    return new RankAtom.RankMod(offset, offset != 0, modulus, lo, hi, lo == hi, lo == 0);
+  /** Adds {@code lo <= (rank - offset) % modulus <= hi} unless every rank meets it. */
+  private static void mod(List<RankAtom> atoms, int offset, int modulus, int lo, int hi) {
+    if (lo > 0 || hi < modulus - 1) {
+      atoms.add(new RankAtom.RankMod(offset, offset != 0, modulus, lo, hi, lo == hi, lo > 0,
+          hi < modulus - 1));
+    }
   }
 }

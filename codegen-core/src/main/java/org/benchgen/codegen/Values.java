@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.PrimitiveIterator;
 import java.util.function.LongFunction;
+import org.benchgen.codegen.model.RankCond;
 import org.benchgen.codegen.model.Value;
 import org.benchgen.model.Param;
 import org.benchgen.model.ParamEntry;
@@ -52,11 +53,21 @@ public final class Values {
     if (values.stream().distinct().count() == 1) {
       return values.get(0);
     }
-    List<Value.Case> cases = new ArrayList<>();
-    for (int i = 0; i < entries.size() - 1; i++) {
-      cases.add(new Value.Case(RankConds.of(entries.get(i).ranks(), worldSize), values.get(i)));
+    // The entry with the longest rank condition goes unsaid: it is the "otherwise".
+    List<RankCond> conds = entries.stream().map(e -> RankConds.of(e.ranks(), worldSize)).toList();
+    int rest = 0;
+    for (int i = 1; i < conds.size(); i++) {
+      if (conds.get(i).terms().size() > conds.get(rest).terms().size()) {
+        rest = i;
+      }
     }
-    return new Value.Choice(cases, values.get(values.size() - 1));
+    List<Value.Case> cases = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      if (i != rest) {
+        cases.add(new Value.Case(conds.get(i), values.get(i)));
+      }
+    }
+    return new Value.Choice(cases, values.get(rest));
   }
 
   private Value entry(ParamEntry e, Leaf leaf, String counter, Optional<Value> relativeComm,

@@ -296,6 +296,8 @@ final class CEmitter implements Emitter {
 
   private OutputModel type(RsdContext c, Field type) {
     if (!namedTypes(c, type)) {
+      g.approximations().note("a datatype that is not a predefined MPI type was sent as bytes"
+          + " (MPI_BYTE, count x type size)");
       return new CModel.Arg(new Value.TypeName("MPI_BYTE"));
     }
     return new CModel.Arg(c.value(type, new Values.Leaf(id -> new Value.TypeName(
@@ -307,8 +309,6 @@ final class CEmitter implements Emitter {
     if (namedTypes(c, type)) {
       return new CModel.Arg(c.value(count));
     }
-    g.approximations().note("a datatype that is not a predefined MPI type was sent as bytes"
-        + " (MPI_BYTE, count x type size)");
     return new CModel.Arg(times(c.value(count), c.value(size)));
   }
 

@@ -13,8 +13,9 @@ public sealed interface RankAtom extends OutputModel {
 
   /**
    * {@code lo <= (rank - offset) % modulus <= hi}; {@code hasOffset} false means offset 0 (written
-   * {@code rank % modulus}), {@code single} that lo == hi, {@code fromZero} that lo == 0.
+   * {@code rank % modulus}), {@code single} that lo == hi; {@code hasLo} and {@code hasHi} say
+   * which bounds are needed (lo > 0, hi < modulus - 1).
    */
   record RankMod(int offset, boolean hasOffset, int modulus, int lo, int hi, boolean single,
-      boolean fromZero) implements RankAtom {}
+      boolean hasLo, boolean hasHi) implements RankAtom {}
 }

@@ -1,0 +1,164 @@
+package org.benchgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.benchgen.stats.TraceComparison;
+import org.benchgen.stats.TraceStats;
+import org.benchgen.trace.TraceDirectory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * The product's promise on real MPI: every program of samples/mpi is traced at 4 ranks, its
+ * benchmark generated (`generate --lang c-mpi`, which aligns and resolves), built with its own
+ * Makefile, run under the tracer, and the two traces compared with `verify`: every rank's calls
+ * and bytes per MPI function, and the message matrix, must be identical. Open MPI for all, MPICH
+ * for one. MPI must be installed: without it these tests fail, they do not skip.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class BenchmarkIntegrationTest {
+  private static final int N = 4;
+  private static final Path HOME = TraceCommand.home().toAbsolutePath().normalize();
+
+  private Path work;
+  private final Map<String, Path> bins = new HashMap<>();
+
+  @BeforeAll
+  void buildSamples(@TempDir Path tmp) throws Exception {
+    work = tmp;
+    for (String f : List.of("openmpi", "mpich")) {
+      for (String tool : List.of("mpicc." + f, "mpif90." + f, "mpirun." + f)) {
+        if (!TraceCommand.isCommand(tool)) {
+          fail(tool + " is missing: the MPI integration tests need Open MPI and MPICH"
+              + " (apt-get install openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran)");
+        }
+      }
+      Path out = work.resolve("bin-" + f);
+      run(List.of("make", "-s", "-C", HOME.resolve("samples/mpi").toString(), "BUILD=" + out,
+          "MPICC=mpicc." + f, "MPIFC=mpif90." + f), work);
+      bins.put(f, out);
+    }
+  }
+
+  /** Every program of samples/mpi (pingpong and ringbench shortened: they are tracer benchmarks). */
+  static Stream<List<String>> programs() {
+    return Stream.of(List.of("ring"), List.of("stencil2d"), List.of("nested_loops"),
+        List.of("split_collectives"), List.of("wildcard"), List.of("comm_split"),
+        List.of("vcollectives"), List.of("nonblocking_coll"), List.of("edge_cases"),
+        List.of("ring_f90"), List.of("pingpong", "2000"), List.of("ringbench", "2000"));
+  }
+
+  @ParameterizedTest(name = "{0} under Open MPI")
+  @MethodSource("programs")
+  void benchmarkMakesTheSameCallsAsTheProgram(List<String> program) throws Exception {
+    assertSameCalls("openmpi", program);
+  }
+
+  @Test
+  void benchmarkUnderMpich() throws Exception {
+    assertSameCalls("mpich", List.of("stencil2d"));
+  }
+
+  @Test
+  void benchmarkRefusesAnotherRankCount() throws Exception {
+    Path gen = generated("openmpi", List.of("ring"));
+    List<String> cmd = new ArrayList<>(launcher("openmpi"));
+    cmd.set(cmd.indexOf("" + N), "2");
+    cmd.add(gen.resolve("ring").toString());
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor() != 0, "exit status");
+    assertTrue(out.contains("this benchmark reproduces a run of 4 ranks; run it with mpirun -np 4"
+        + " (it was started with 2)"), out);
+  }
+
+  private void assertSameCalls(String flavour, List<String> program) throws Exception {
+    String name = program.get(0);
+    Path original = trace(flavour, name + "-orig", bins.get(flavour).resolve(name),
+        program.subList(1, program.size()));
+    Path gen = work.resolve(flavour + "-" + name + "-gen");
+    generate(original, gen, name);
+    run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
+        "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
+    Path bench = trace(flavour, name + "-bench", gen.resolve(name), List.of());
+    TraceComparison c = new TraceComparison(TraceStats.of(TraceDirectory.open(original), n -> { }),
+        TraceStats.of(TraceDirectory.open(bench), n -> { }));
+    StringWriter table = new StringWriter();
+    c.report("original", "benchmark", 32, new PrintWriter(table, true));
+    assertTrue(c.identical(), name + " under " + flavour + ":\n" + table);
+    // The same verdict through the command.
+    assertEquals(0, Benchgen.commandLine().execute("verify", original.toString(),
+        bench.toString()));
+  }
+
+  private Path generated(String flavour, List<String> program) throws Exception {
+    String name = program.get(0);
+    Path original = trace(flavour, name + "-orig2", bins.get(flavour).resolve(name), List.of());
+    Path gen = work.resolve(flavour + "-" + name + "-gen2");
+    generate(original, gen, name);
+    run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour), work);
+    return gen;
+  }
+
+  private static void generate(Path trace, Path dir, String name) {
+    CommandLine cl = Benchgen.commandLine();
+    StringWriter out = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(out));
+    int rc = cl.execute("generate", trace.toString(), "--lang", "c-mpi", "-o", dir.toString(),
+        "--name", name);
+    assertEquals(0, rc, out.toString());
+    assertTrue(out.toString().contains("approximations: none"), out.toString());
+    assertTrue(Files.isRegularFile(dir.resolve(name + ".c")));
+    assertTrue(Files.isRegularFile(dir.resolve("Makefile")));
+  }
+
+  private Path trace(String flavour, String label, Path exe, List<String> args) {
+    Path dir = work.resolve(flavour + "-" + label);
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
+    cmd.addAll(launcher(flavour));
+    cmd.add(exe.toString());
+    cmd.addAll(args);
+    assertEquals(0, Benchgen.commandLine().execute(cmd.toArray(String[]::new)),
+        "benchgen " + String.join(" ", cmd));
+    assertFalse(Files.notExists(dir));
+    return dir;
+  }
+
+  private static List<String> launcher(String flavour) {
+    List<String> cmd = new ArrayList<>(List.of("mpirun." + flavour));
+    if (flavour.equals("openmpi")) {
+      cmd.add("--oversubscribe");
+      if ("root".equals(System.getProperty("user.name"))) {
+        cmd.add("--allow-run-as-root");
+      }
+    }
+    cmd.addAll(List.of("-np", "" + N));
+    return cmd;
+  }
+
+  private static void run(List<String> cmd, Path dir) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);
+  }
+}

@@ -1,0 +1,161 @@
+package org.benchgen.codegen.cmpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.benchgen.align.Problem;
+import org.benchgen.codegen.Benchmarks;
+import org.benchgen.codegen.ComputeMode;
+import org.benchgen.codegen.GenerateOptions;
+import org.benchgen.codegen.GeneratedFile;
+import org.benchgen.codegen.Target;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.model.CompressedTrace;
+import org.benchgen.samples.Synth;
+import org.benchgen.trace.TraceDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The C+MPI target on bundled and synthetic traces, checked with the real compiler (mpicc, which
+ * must be installed): it compiles without warnings, nothing from a trace reaches the code, and
+ * the program's size follows the trace's structure. Running the benchmarks is the cli module's
+ * BenchmarkIntegrationTest.
+ */
+class CMpiTargetTest {
+  private static final Path SAMPLES = Path.of("..", "samples", "traces");
+
+  @TempDir
+  Path tmp;
+
+  private static CompressedTrace compress(Path dir) throws IOException {
+    return new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace();
+  }
+
+  private static Benchmarks.Generated generate(CompressedTrace t, ComputeMode mode) {
+    return assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t, new CMpiTarget(),
+        new GenerateOptions("bench", mode, 7)));
+  }
+
+  private Path write(Benchmarks.Generated g, String dir) throws IOException {
+    Path d = Files.createDirectories(tmp.resolve(dir));
+    for (GeneratedFile f : g.files()) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
+    return d;
+  }
+
+  private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);
+    return out;
+  }
+
+  @Test
+  void theTargetIsFoundByName() {
+    assertTrue(Target.available().stream().anyMatch(t -> t.name().equals("c-mpi")));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ring", "stencil2d", "nested-loops", "split-collectives", "wildcard",
+      "comm-split"})
+  void everySampleCompilesWithoutWarnings(String sample) throws Exception {
+    Benchmarks.Generated g = generate(compress(SAMPLES.resolve(sample)), ComputeMode.MEAN);
+    assertEquals(List.of("bench.c", "Makefile"), g.files().stream().map(GeneratedFile::name)
+        .toList());
+    Path d = write(g, sample);
+    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
+    assertTrue(Files.isExecutable(d.resolve("bench")));
+  }
+
+  @ParameterizedTest
+  @EnumSource(ComputeMode.class)
+  void everyComputeModeCompiles(ComputeMode mode) throws Exception {
+    Path d = write(generate(compress(SAMPLES.resolve("stencil2d")), mode), mode.name());
+    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Werror");
+  }
+
+  @Test
+  void aDeadlockIsReportedNotGenerated() throws Exception {
+    Benchmarks.Failed f = assertInstanceOf(Benchmarks.Failed.class, Benchmarks.generate(
+        compress(SAMPLES.resolve("deadlock")), new CMpiTarget(), new GenerateOptions("d",
+            ComputeMode.MEAN, 1)));
+    assertEquals(Problem.DEADLOCK, f.finding().problem());
+  }
+
+  @Test
+  void nothingFromATraceReachesTheCode() throws Exception {
+    // A site that tries to close the comment, and a datatype name that tries to be code.
+    String site = "x*/%20int%20injected%20=%201;%20/*%0A#error%20boom%0A??/";
+    String type = "MPI_INT);%20evil_call(%22rm%22";
+    Path dir = Files.createDirectories(tmp.resolve("evil"));
+    for (int r = 0; r < 2; r++) {
+      int peer = 1 - r;
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), String.join("\n",
+          "# benchgen-trace 1 rank=" + r + " size=2",
+          "MPI_Init site=m.c:1 enter=1000 exit=2000",
+          (r == 0 ? "MPI_Send site=" + site + " enter=3000 exit=4000 comm=0 dest=" + peer
+              + " tag=0 count=4 type=" + type + " tsize=4"
+              : "MPI_Recv site=" + site + " enter=3000 exit=4000 comm=0 src=" + peer
+              + " tag=0 count=4 type=" + type + " tsize=4 bytes=16"),
+          "MPI_Finalize site=m.c:9 enter=5000 exit=6000", ""));
+    }
+    Benchmarks.Generated g = generate(compress(dir), ComputeMode.MEAN);
+    assertEquals(List.of("a datatype that is not a predefined MPI type was sent as bytes"
+        + " (MPI_BYTE, count x type size) (2 times)"), g.approximations());
+    Path d = write(g, "evil-out");
+    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Werror");
+    // Comments are gone after preprocessing: no trace text may be left.
+    String code = run(d, "mpicc", "-E", "-std=c99", "bench.c");
+    assertFalse(code.contains("injected"), "site text outside a comment");
+    assertFalse(code.contains("evil_call"), "datatype text in the code");
+    assertTrue(code.contains("MPI_Send(bg_sbuf, 16,"), "the datatype became 16 bytes");
+  }
+
+  @Test
+  void programSizeFollowsStructureNotRanksOrIterations() throws Exception {
+    List<Integer> lines = new ArrayList<>();
+    // stencil3d has an Allreduce every 10 iterations: 20 and 200 have the same structure.
+    for (int[] ri : new int[][] {{64, 20}, {1024, 20}, {64, 200}}) {
+      Path d = tmp.resolve("s3d-" + ri[0] + "-" + ri[1]);
+      new Synth(Synth.Pattern.stencil3d, ri[0], ri[1], 1).write(d, false, n -> { });
+      String c = generate(compress(d), ComputeMode.MEAN).files().get(0).text();
+      lines.add((int) c.lines().count());
+    }
+    assertTrue(Math.abs(lines.get(1) - lines.get(0)) <= lines.get(0) / 10,
+        "64 vs 1024 ranks: " + lines);
+    assertEquals(lines.get(0), lines.get(2), "20 vs 200 iterations: " + lines);
+  }
+
+  @Test
+  void linesOfTheBodyReadLikeTheTrace() throws Exception {
+    String c = generate(compress(SAMPLES.resolve("ring")), ComputeMode.MEAN).files().get(0)
+        .text();
+    // The ring (paper Figure 2): 4 ranks, 5 iterations of Irecv from the left, Isend to the
+    // right (1024 doubles, tag 0), Waitall on both; peers relative to the rank.
+    List<String> body = Stream.of(c.substring(c.indexOf("double bg_start")).split("\n"))
+        .map(String::strip).filter(l -> l.startsWith("MPI_") || l.startsWith("for")
+            || l.startsWith("bg_waitall")).toList();
+    assertEquals(List.of("for (long i0 = 0; i0 < 5; i0++) {",
+        "MPI_Irecv(bg_rbuf, 1024, MPI_DOUBLE, bg_rel(0, -1), 0, bg_comm[0].c, bg_req_new(0));"
+            + " /* MPI_Irecv at ring.c:12 */",
+        "MPI_Isend(bg_sbuf, 1024, MPI_DOUBLE, bg_rel(0, 1), 0, bg_comm[0].c, bg_req_new(0));"
+            + " /* MPI_Isend at ring.c:13 */",
+        "bg_waitall(list1); /* MPI_Waitall at ring.c:14 */",
+        "MPI_Finalize();"), body);
+    assertTrue(c.contains("static const int list1[] = {2, 1, 0};"), "both requests, oldest first");
+  }
+}
