@@ -37,7 +37,7 @@ public final class StatsReport {
     for (int r = 0; r < s.worldSize(); r++) {
       TraceStats.RankStats rs = s.rank(r);
       out.println("    {\"rank\": " + r + ", \"events\": " + rs.events() + ", \"compute_ns\": "
-          + rs.computeNs() + ", \"mpi_ns\": " + rs.mpiNs() + "}"
+          + rs.computeNs() + ", \"mpi_ns\": " + rs.mpiNs() + ", \"run_ns\": " + rs.runNs() + "}"
           + (r + 1 < s.worldSize() ? "," : ""));
     }
     out.println("  ],");

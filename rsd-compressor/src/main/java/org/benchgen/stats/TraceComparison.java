@@ -19,7 +19,10 @@ public final class TraceComparison {
   /** A rank and call whose calls or bytes differ. */
   public record CallDiff(int rank, Op op, long callsA, long bytesA, long callsB, long bytesB) {}
 
-  /** One rank's times in nanoseconds: total (compute plus MPI) and compute, in each trace. */
+  /**
+   * One rank's times in nanoseconds, in each trace: the run (MPI_Init to MPI_Finalize, see
+   * {@link TraceStats.RankStats#runNs()}) and the compute within it.
+   */
   public record RankTimes(int rank, long totalA, long totalB, long computeA, long computeB) {}
 
   private final TraceStats a;
@@ -81,8 +84,7 @@ public final class TraceComparison {
     for (int r = 0; r < Math.min(a.worldSize(), b.worldSize()); r++) {
       TraceStats.RankStats x = a.rank(r);
       TraceStats.RankStats y = b.rank(r);
-      out.add(new RankTimes(r, x.computeNs() + x.mpiNs(), y.computeNs() + y.mpiNs(),
-          x.computeNs(), y.computeNs()));
+      out.add(new RankTimes(r, x.runNs(), y.runNs(), x.computeNs(), y.computeNs()));
     }
     return out;
   }
@@ -92,7 +94,7 @@ public final class TraceComparison {
     out.printf(Locale.ROOT, "A: %s (%d ranks)%nB: %s (%d ranks)%n%n", nameA, a.worldSize(),
         nameB, b.worldSize());
     out.printf(Locale.ROOT, "%6s %10s %10s %14s %14s %10s %10s %7s %10s %10s%n", "rank",
-        "calls A", "calls B", "bytes A", "bytes B", "total A s", "total B s", "diff %",
+        "calls A", "calls B", "bytes A", "bytes B", "run A s", "run B s", "diff %",
         "compute A", "compute B");
     List<RankTimes> times = times();
     long sumA = 0;
@@ -129,7 +131,8 @@ public final class TraceComparison {
     }
     out.println(matrixPairs == 0 ? "message matrix: identical"
         : "message matrix: " + matrixPairs + " rank pairs differ");
-    out.printf(Locale.ROOT, "time, summed over ranks: %.4f s vs %.4f s (%+.1f %%)%n", sumA / 1e9,
+    out.printf(Locale.ROOT, "run time (MPI_Init to MPI_Finalize), summed over ranks: %.4f s vs"
+        + " %.4f s (%+.1f %%)%n", sumA / 1e9,
         sumB / 1e9, percent(sumA, sumB));
     out.println(identical() ? "verdict: same calls and bytes" : "verdict: DIFFERENT");
   }

@@ -34,6 +34,7 @@ public final class TraceStats {
     long events;
     long computeNs;
     long mpiNs;
+    long runNs;
 
     /** Calls and bytes per call, in call-table order. */
     public Map<Op, long[]> byOp() {
@@ -57,6 +58,15 @@ public final class TraceStats {
     /** Time inside MPI calls (nanoseconds). */
     public long mpiNs() {
       return mpiNs;
+    }
+
+    /**
+     * The run's time on this rank (nanoseconds): from the end of MPI_Init to the start of
+     * MPI_Finalize (the first and last call where those are missing), so start-up and tear-down
+     * of the MPI library, which no benchmark controls, are left out.
+     */
+    public long runNs() {
+      return runNs;
     }
   }
 
@@ -104,6 +114,7 @@ public final class TraceStats {
     for (RankStats st : out) {
       st.computeNs = 0;
       st.mpiNs = 0;
+      st.runNs = 0;
     }
     trace.body().forEach(n -> shareTimes(n, out));
     return new TraceStats(out);
@@ -118,10 +129,12 @@ public final class TraceStats {
     double compute = rsd.compute().stream().mapToDouble(c -> c.time().count() * c.time().mean())
         .sum();
     double mpi = rsd.duration().count() * rsd.duration().mean();
+    boolean startOrEnd = rsd.op() == Op.INIT || rsd.op() == Op.FINALIZE;
     int k = rsd.ranks().size();
     rsd.ranks().stream().forEach(r -> {
       out.get(r).computeNs += Math.round(compute / k);
       out.get(r).mpiNs += Math.round(mpi / k);
+      out.get(r).runNs += Math.round((startOrEnd ? compute : compute + mpi) / k);
     });
   }
 
@@ -142,6 +155,8 @@ public final class TraceStats {
     private final int rank;
     private final Map<Integer, long[]> members = new HashMap<>();
     private long lastExit = -1;
+    private long firstEnter = -1;
+    private long initExit = -1;
 
     Collector(int rank, int size) {
       this.rank = rank;
@@ -182,6 +197,14 @@ public final class TraceStats {
       }
       stats.mpiNs += e.exit() - e.enter();
       lastExit = e.exit();
+      if (firstEnter < 0) {
+        firstEnter = e.enter();
+      }
+      if (e.op() == Op.INIT) {
+        initExit = e.exit();
+      }
+      long from = initExit >= 0 ? initExit : firstEnter;
+      stats.runNs = (e.op() == Op.FINALIZE ? e.enter() : e.exit()) - from;
     }
   }
 }

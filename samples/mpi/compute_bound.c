@@ -1,0 +1,53 @@
+/*
+ * compute_bound.c - a run dominated by compute, to check that a benchmark keeps the run's time.
+ *
+ * Usage: compute_bound [iterations] [us]      defaults: iterations=100, us=10000
+ *
+ * Per iteration, every rank r of n:
+ *   a busy-wait "compute" phase of us microseconds (10 ms: about 1 s in all at the defaults),
+ *   MPI_Sendrecv of 1024 MPI_DOUBLEs to right = (r+1) % n and from left = (r-1+n) % n, tag 0,
+ *   MPI_Allreduce of 1 MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD (the sum of the ranks, checked).
+ * Works with any number of ranks.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "clock.h"
+
+int main(int argc, char **argv)
+{
+    int rank, size, errors = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int iterations = argc > 1 ? atoi(argv[1]) : 100;
+    long us = argc > 2 ? atol(argv[2]) : 10000;
+    int left = (rank - 1 + size) % size, right = (rank + 1) % size;
+    double sendbuf[1024], recvbuf[1024];
+    double t0 = now();
+
+    for (int i = 0; i < iterations; i++) {
+        compute(us);
+        for (int k = 0; k < 1024; k++)
+            sendbuf[k] = rank + i + k;
+        MPI_Sendrecv(sendbuf, 1024, MPI_DOUBLE, right, 0, recvbuf, 1024, MPI_DOUBLE, left, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (recvbuf[5] != left + i + 5)
+            errors++;
+        double mine = rank, sum;
+        MPI_Allreduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        if (sum != size * (size - 1) / 2.0)
+            errors++;
+    }
+    double seconds = now() - t0;
+    MPI_Finalize();
+    if (errors) {
+        fprintf(stderr, "compute_bound: rank %d: %d errors\n", rank, errors);
+        return 1;
+    }
+    if (rank == 0)
+        printf("compute_bound iterations=%d us=%ld seconds=%.6f done\n", iterations, us, seconds);
+    return 0;
+}
