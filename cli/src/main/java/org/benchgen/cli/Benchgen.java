@@ -11,9 +11,9 @@ import picocli.CommandLine.Command;
 /** The {@code benchgen} command: subcommands, and the one place where exit codes are decided. */
 @Command(name = "benchgen", mixinStandardHelpOptions = true, version = "benchgen 0.1.0",
     description = "Turns the traces of an MPI application into a small, readable proxy benchmark."
-        + " Today: trace an application, compress its per-rank event streams into a merged"
-        + " RSD/PRSD trace, align its collectives, resolve its wildcard receives (reporting"
-        + " deadlocks), and inspect it.",
+        + " Trace an application, compress its per-rank event streams into a merged RSD/PRSD"
+        + " trace, align its collectives, resolve its wildcard receives (reporting deadlocks),"
+        + " generate a benchmark from it, and verify the benchmark against the original.",
     subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class,
         ResolveCommand.class, GenerateCommand.class, VerifyCommand.class, ShowCommand.class,
         ExpandCommand.class,
@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
         "3:internal error (a bug in benchgen: please report it with the command)"},
     footer = {"", "Run 'benchgen COMMAND --help' for a command's options.",
         "Formats: docs/trace-format.md (per-rank streams), docs/compressed-format.md.",
+        "Benchmarks: docs/codegen.md.",
         "Error codes of findings: docs/alignment.md (BG1xx), docs/resolve.md (BG2xx)."})
 public final class Benchgen implements Runnable {
   public static final int INPUT_ERROR = 1;

@@ -59,12 +59,13 @@ class BenchmarkIntegrationTest {
     }
   }
 
-  /** Every program of samples/mpi (pingpong and ringbench shortened: they are tracer benchmarks). */
+  /** Every program of samples/mpi (shortened where their defaults run for seconds). */
   static Stream<List<String>> programs() {
     return Stream.of(List.of("ring"), List.of("stencil2d"), List.of("nested_loops"),
         List.of("split_collectives"), List.of("wildcard"), List.of("comm_split"),
         List.of("vcollectives"), List.of("nonblocking_coll"), List.of("edge_cases"),
-        List.of("ring_f90"), List.of("pingpong", "2000"), List.of("ringbench", "2000"));
+        List.of("ring_f90"), List.of("pingpong", "2000"), List.of("ringbench", "2000"),
+        List.of("compute_bound", "10", "1000"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")

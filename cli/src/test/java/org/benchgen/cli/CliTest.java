@@ -44,11 +44,49 @@ class CliTest {
   void helpListsCommandsAndExitCodes() {
     Run r = run("--help");
     assertEquals(0, r.code());
-    for (String s : List.of("compress", "align", "resolve", "show", "expand", "stats", "synth", "Exit codes",
+    for (String s : List.of("compress", "align", "resolve", "generate", "verify", "show", "expand",
+        "stats", "synth", "Exit codes",
         "usage error")) {
       assertTrue(r.out().contains(s), s);
     }
     assertEquals(0, run("compress", "--help").code());
+  }
+
+  @Test
+  void generateWritesABenchmarkOrNothing() throws Exception {
+    Path out = tmp.resolve("bench");
+    Run ok = run("generate", "../samples/traces/ring", "--lang", "c-mpi", "-o", out.toString());
+    assertEquals(0, ok.code(), ok.err());
+    assertTrue(ok.out().contains("c-mpi benchmark for 4 ranks"), ok.out());
+    assertTrue(ok.out().contains("approximations: none"), ok.out());
+    assertTrue(Files.readString(out.resolve("ring.c")).contains("#define BG_RANKS 4"));
+    assertTrue(Files.isRegularFile(out.resolve("Makefile")));
+    // A deadlock: the finding, exit 1, no directory.
+    Path none = tmp.resolve("none");
+    Run dead = run("generate", "../samples/traces/deadlock", "--lang", "c-mpi", "-o",
+        none.toString());
+    assertEquals(1, dead.code());
+    assertTrue(dead.err().contains("BG201"), dead.err());
+    assertTrue(Files.notExists(none));
+    // Usage errors: exit 2.
+    assertEquals(2, run("generate", "../samples/traces/ring", "--lang", "fortran", "-o",
+        none.toString()).code());
+    assertEquals(2, run("generate", "../samples/traces/ring", "--lang", "c-mpi", "--compute",
+        "max", "-o", none.toString()).code());
+    assertEquals(2, run("generate", "../samples/traces/ring", "--lang", "c-mpi", "--name",
+        "1-bad", "-o", none.toString()).code());
+    assertTrue(Files.notExists(none));
+  }
+
+  @Test
+  void verifyComparesCallsAndBytes() {
+    Run same = run("verify", "../samples/traces/ring", "../samples/traces/ring");
+    assertEquals(0, same.code(), same.err());
+    assertTrue(same.out().contains("verdict: same calls and bytes"), same.out());
+    Run other = run("verify", "../samples/traces/ring", "../samples/traces/stencil2d");
+    assertEquals(1, other.code());
+    assertTrue(other.out().contains("world size: 4 vs 6"), other.out());
+    assertTrue(other.out().contains("verdict: DIFFERENT"), other.out());
   }
 
   @Test
