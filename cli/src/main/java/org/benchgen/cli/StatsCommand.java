@@ -1,14 +1,10 @@
 package org.benchgen.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.benchgen.io.TraceFiles;
-import org.benchgen.model.CompressedTrace;
 import org.benchgen.stats.StatsReport;
 import org.benchgen.stats.TraceStats;
-import org.benchgen.trace.TraceDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,14 +33,7 @@ final class StatsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    TraceStats s;
-    if (Files.isDirectory(input)) {
-      TraceDirectory d = TraceDirectory.open(input);
-      s = TraceStats.of(d, new Progress(err, "reading", d.size()));
-    } else {
-      CompressedTrace t = TraceFiles.readCompressed(input);
-      s = TraceStats.of(t, new Progress(err, "expanding", t.worldSize()));
-    }
+    TraceStats s = TraceInput.stats(input, err);
     PrintWriter out = spec.commandLine().getOut();
     switch (format) {
       case csv -> StatsReport.csv(s, out);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.model.CompressedTrace;
+import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.TraceDirectory;
 
 /** Commands that take "a compressed trace or a trace directory" load it here. */
@@ -20,5 +21,15 @@ final class TraceInput {
       return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace();
     }
     return TraceFiles.readCompressed(input);
+  }
+
+  /** The numbers of a trace directory (read) or of a compressed trace (expanded). */
+  static TraceStats stats(Path input, PrintWriter err) throws IOException {
+    if (Files.isDirectory(input)) {
+      TraceDirectory d = TraceDirectory.open(input);
+      return TraceStats.of(d, new Progress(err, "reading " + input, d.size()));
+    }
+    CompressedTrace t = TraceFiles.readCompressed(input);
+    return TraceStats.of(t, new Progress(err, "expanding " + input, t.worldSize()));
   }
 }

@@ -1,16 +1,10 @@
 package org.benchgen.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.benchgen.io.TraceFiles;
-import org.benchgen.model.CompressedTrace;
 import org.benchgen.stats.StatsReport;
 import org.benchgen.stats.TraceComparison;
-import org.benchgen.stats.TraceStats;
-import org.benchgen.trace.TraceDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -36,20 +30,11 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    TraceComparison c = new TraceComparison(stats(original), stats(other));
+    TraceComparison c = new TraceComparison(TraceInput.stats(original,
+        spec.commandLine().getErr()), TraceInput.stats(other, spec.commandLine().getErr()));
     PrintWriter out = spec.commandLine().getOut();
     c.report(original.toString(), other.toString(), StatsReport.MATRIX_MAX_RANKS, out);
     out.flush();
     return c.identical() ? 0 : Benchgen.INPUT_ERROR;
-  }
-
-  private TraceStats stats(Path p) throws IOException {
-    PrintWriter err = spec.commandLine().getErr();
-    if (Files.isDirectory(p)) {
-      TraceDirectory d = TraceDirectory.open(p);
-      return TraceStats.of(d, new Progress(err, "reading " + p, d.size()));
-    }
-    CompressedTrace t = TraceFiles.readCompressed(p);
-    return TraceStats.of(t, new Progress(err, "expanding " + p, t.worldSize()));
   }
 }

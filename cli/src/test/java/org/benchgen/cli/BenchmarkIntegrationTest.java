@@ -3,7 +3,6 @@ package org.benchgen.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -37,7 +36,6 @@ import picocli.CommandLine;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BenchmarkIntegrationTest {
   private static final int N = 4;
-  private static final Path HOME = TraceCommand.home().toAbsolutePath().normalize();
 
   private Path work;
   private final Map<String, Path> bins = new HashMap<>();
@@ -45,18 +43,7 @@ class BenchmarkIntegrationTest {
   @BeforeAll
   void buildSamples(@TempDir Path tmp) throws Exception {
     work = tmp;
-    for (String f : List.of("openmpi", "mpich")) {
-      for (String tool : List.of("mpicc." + f, "mpif90." + f, "mpirun." + f)) {
-        if (!TraceCommand.isCommand(tool)) {
-          fail(tool + " is missing: the MPI integration tests need Open MPI and MPICH"
-              + " (apt-get install openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran)");
-        }
-      }
-      Path out = work.resolve("bin-" + f);
-      run(List.of("make", "-s", "-C", HOME.resolve("samples/mpi").toString(), "BUILD=" + out,
-          "MPICC=mpicc." + f, "MPIFC=mpif90." + f), work);
-      bins.put(f, out);
-    }
+    bins.putAll(MpiSamples.build(work));
   }
 
   /** Every program of samples/mpi (shortened where their defaults run for seconds). */
@@ -98,7 +85,7 @@ class BenchmarkIntegrationTest {
         program.subList(1, program.size()));
     Path gen = work.resolve(flavour + "-" + name + "-gen");
     generate(original, gen, name);
-    run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
+    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
         "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
     Path bench = trace(flavour, name + "-bench", gen.resolve(name), List.of());
     TraceComparison c = new TraceComparison(TraceStats.of(TraceDirectory.open(original), n -> { }),
@@ -116,7 +103,7 @@ class BenchmarkIntegrationTest {
     Path original = trace(flavour, name + "-orig2", bins.get(flavour).resolve(name), List.of());
     Path gen = work.resolve(flavour + "-" + name + "-gen2");
     generate(original, gen, name);
-    run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour), work);
+    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour), work);
     return gen;
   }
 
@@ -155,11 +142,5 @@ class BenchmarkIntegrationTest {
     }
     cmd.addAll(List.of("-np", "" + N));
     return cmd;
-  }
-
-  private static void run(List<String> cmd, Path dir) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);
   }
 }

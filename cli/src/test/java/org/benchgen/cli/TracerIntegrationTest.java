@@ -52,7 +52,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TracerIntegrationTest {
   private static final int N = 4;
-  private static final Path HOME = TraceCommand.home().toAbsolutePath().normalize();
 
   private Path work;
 
@@ -61,20 +60,7 @@ class TracerIntegrationTest {
   @BeforeAll
   void buildSamples(@TempDir Path tmp) throws Exception {
     work = tmp;
-    for (String f : List.of("openmpi", "mpich")) {
-      for (String tool : List.of("mpicc." + f, "mpif90." + f, "mpirun." + f)) {
-        if (!TraceCommand.isCommand(tool)) {
-          fail(tool + " is missing: the MPI integration tests need Open MPI and MPICH"
-              + " (apt-get install openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran)");
-        }
-      }
-      assertTrue(Files.isRegularFile(TraceCommand.defaultLibrary(flavour(f))),
-          "the tracer for " + f + " was not built (mvn builds tracer/ before cli/)");
-      Path out = work.resolve("bin-" + f);
-      run(List.of("make", "-s", "-C", HOME.resolve("samples/mpi").toString(), "BUILD=" + out,
-          "MPICC=mpicc." + f, "MPIFC=mpif90." + f));
-      bins.put(f, out);
-    }
+    bins.putAll(MpiSamples.build(work));
   }
 
   // ------------------------------------------------------------------------------- the programs
@@ -455,10 +441,8 @@ class TracerIntegrationTest {
     return name.equals("openmpi") ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH;
   }
 
-  private static void run(List<String> cmd) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);
+  private void run(List<String> cmd) throws IOException, InterruptedException {
+    MpiSamples.run(cmd, work);
   }
 
   private static List<RawEvent> events(Path dir, int rank) throws IOException {

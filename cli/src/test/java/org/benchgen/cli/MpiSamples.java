@@ -1,0 +1,52 @@
+package org.benchgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The MPI integration tests' common ground: the programs of samples/mpi built per MPI. */
+final class MpiSamples {
+  static final Path HOME = TraceCommand.home().toAbsolutePath().normalize();
+
+  private MpiSamples() {}
+
+  /**
+   * Builds samples/mpi under {@code work} for Open MPI and MPICH (flavour to build directory).
+   * Fails, never skips, when MPI or the tracer is missing.
+   */
+  static Map<String, Path> build(Path work) throws IOException, InterruptedException {
+    Map<String, Path> bins = new HashMap<>();
+    for (String f : List.of("openmpi", "mpich")) {
+      for (String tool : List.of("mpicc." + f, "mpif90." + f, "mpirun." + f)) {
+        if (!TraceCommand.isCommand(tool)) {
+          fail(tool + " is missing: the MPI integration tests need Open MPI and MPICH"
+              + " (apt-get install openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran)");
+        }
+      }
+      assertTrue(Files.isRegularFile(TraceCommand.defaultLibrary(f.equals("openmpi")
+          ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH)),
+          "the tracer for " + f + " was not built (mvn builds tracer/ before cli/)");
+      Path out = work.resolve("bin-" + f);
+      run(List.of("make", "-s", "-C", HOME.resolve("samples/mpi").toString(), "BUILD=" + out,
+          "MPICC=mpicc." + f, "MPIFC=mpif90." + f), work);
+      bins.put(f, out);
+    }
+    return bins;
+  }
+
+  /** Runs a command in {@code dir}; it must exit 0. Returns its output. */
+  static String run(List<String> cmd, Path dir) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);
+    return out;
+  }
+}
