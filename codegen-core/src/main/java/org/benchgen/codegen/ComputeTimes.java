@@ -70,12 +70,36 @@ public final class ComputeTimes {
       case MEAN -> micros(h.mean());
       case MEDIAN -> micros(median(h));
       case SAMPLE -> new Compute.Sampled(tables.histogram(h.min(), h.max(),
-          h.bins().stream().map(b -> new Compute.Bin(b.log2(), b.count())).toList()));
+          h.bins().stream().map(b -> new Compute.Bin(b.log2(), b.count())).toList(),
+          String.format(Locale.ROOT, "%.6f", drawScale(h))));
     };
   }
 
   private static Compute.Micros micros(double ns) {
     return new Compute.Micros(String.format(Locale.ROOT, "%.1f", ns / 1000));
+  }
+
+  /** Bounds of bin {@code log2}'s range, clamped to the observed min and max. */
+  private static double[] range(Histogram h, int log2) {
+    double lo = log2 == 0 ? 0 : Math.pow(2, log2 - 1);
+    double hi = log2 == 0 ? 0 : Math.pow(2, log2) - 1;
+    lo = Math.max(lo, h.min());
+    hi = Math.max(lo, Math.min(hi, h.max()));
+    return new double[] {lo, hi};
+  }
+
+  /**
+   * What a draw (a bin by count, then uniform in its clamped range) must be multiplied by for
+   * the draws' expectation to be the mean: a wide bin's middle is not where its values are.
+   */
+  static double drawScale(Histogram h) {
+    double expected = 0;
+    for (Histogram.Bin b : h.bins()) {
+      double[] r = range(h, b.log2());
+      expected += b.count() * (r[0] + r[1]) / 2;
+    }
+    expected /= h.count();
+    return expected > 0 ? h.mean() / expected : 1;
   }
 
   /**
@@ -87,11 +111,8 @@ public final class ComputeTimes {
     long seen = 0;
     for (Histogram.Bin b : h.bins()) {
       if (seen + b.count() >= half) {
-        double lo = b.log2() == 0 ? 0 : Math.pow(2, b.log2() - 1);
-        double hi = b.log2() == 0 ? 0 : Math.pow(2, b.log2()) - 1;
-        lo = Math.max(lo, h.min());
-        hi = Math.min(hi, h.max());
-        return lo + (hi - lo) * (half - seen) / b.count();
+        double[] r = range(h, b.log2());
+        return r[0] + (r[1] - r[0]) * (half - seen) / b.count();
       }
       seen += b.count();
     }

@@ -33,10 +33,10 @@ public final class Tables {
   }
 
   /** The name of a histogram table with these numbers, created on first use. */
-  public String histogram(long min, long max, List<Compute.Bin> bins) {
-    List<Object> key = List.of(min, max, List.copyOf(bins));
+  public String histogram(long min, long max, List<Compute.Bin> bins, String scale) {
+    List<Object> key = List.of(min, max, List.copyOf(bins), scale);
     return histograms.computeIfAbsent(key, k -> new Compute.HistTable(
-        "hist" + (histograms.size() + 1), min, max, bins)).name();
+        "hist" + (histograms.size() + 1), min, max, bins, scale)).name();
   }
 
   public List<Table> all() {

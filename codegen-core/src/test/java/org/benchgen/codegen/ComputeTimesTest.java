@@ -71,5 +71,11 @@ class ComputeTimesTest {
     // 5000 is in bin 13, 9000 in bin 14.
     assertEquals(List.of(new Compute.Bin(13, 1), new Compute.Bin(14, 1)),
         t.histograms().get(0).bins());
+    // Bin 13 (4096..8191) clamped to [5000, 9000] is 5000..8191, middle 6595.5; bin 14
+    // (8192..16383) is 8192..9000, middle 8596: the draws' expectation is 7595.75, the mean
+    // 7000, so draws are scaled by 7000 / 7595.75.
+    assertEquals(7000 / 7595.75, ComputeTimes.drawScale(of(5000, 9000)), 1e-12);
+    assertEquals(String.format(java.util.Locale.ROOT, "%.6f", 7000 / 7595.75),
+        t.histograms().get(0).scale());
   }
 }

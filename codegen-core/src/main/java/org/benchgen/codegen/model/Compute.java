@@ -24,8 +24,13 @@ public record Compute(List<AfterSite> cases, Amount otherwise) implements Output
   /** A time drawn at run time from the histogram table {@code table}. */
   public record Sampled(String table) implements Amount {}
 
-  /** A histogram to draw from: bins of power-of-two width, clamped to [min, max] nanoseconds. */
-  public record HistTable(String name, long min, long max, List<Bin> bins) implements OutputModel {
+  /**
+   * A histogram to draw from: a bin by its count, then uniformly within its power-of-two range
+   * clamped to [min, max] nanoseconds, times {@code scale} (written with 6 decimals), which makes
+   * the draws' expectation the histogram's mean.
+   */
+  public record HistTable(String name, long min, long max, List<Bin> bins, String scale)
+      implements OutputModel {
     public HistTable {
       bins = List.copyOf(bins);
     }
