@@ -4,8 +4,8 @@
 # end of MPI_Init to the start of MPI_Finalize (benchgen stats, run_ns). Prints medians, the error
 # of each benchmark and their mean absolute percentage error, then compute_bound with
 # --compute-scale 0.5 against the time that scale predicts (the original's minus half its compute).
-# Usage: codegen-c-mpi/bench/timing.sh [RUNS=5] [WORKDIR=/tmp/bg-timing]   (Open MPI, 4 ranks;
-# compute_bound at 2, about 1 s). Run it on a quiet machine: it measures time.
+# Usage: codegen-c-mpi/bench/timing.sh [RUNS=5] [WORKDIR=/tmp/bg-timing]   (Open MPI, 2 ranks:
+# one per core on the 2-core machine, as more would time the scheduler). Run it on a quiet machine.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs=${1:-5}
@@ -34,9 +34,9 @@ printf "%-18s %5s %12s %12s %8s\n" program ranks "original s" "benchmark s" "err
 errors=()
 # Iterations raised so that each run lasts a tenth of a second or more: at the defaults most
 # programs run for milliseconds, where scheduling noise is the error.
-for spec in "ring 4 2000" "stencil2d 4 1000" "nested_loops 4 500" "split_collectives 4 2000" \
-    "wildcard 4 1000" "comm_split 4 500" "vcollectives 4 1000" "nonblocking_coll 4 2000" \
-    "edge_cases 4 500" "ring_f90 4 2000" "pingpong 4 20000" "ringbench 4 20000" \
+for spec in "ring 2 2000" "stencil2d 2 1000" "nested_loops 2 500" "split_collectives 2 2000" \
+    "wildcard 2 1000" "comm_split 2 500" "vcollectives 2 1000" "nonblocking_coll 2 2000" \
+    "edge_cases 2 500" "ring_f90 2 2000" "pingpong 2 20000" "ringbench 2 20000" \
     "compute_bound 2"; do
   set -- $spec
   p=$1 np=$2; shift 2
