@@ -74,8 +74,4 @@ public final class RsdContext {
   public Optional<Integer> trackedSite() {
     return g.trackedSite(rsd);
   }
-
-  public Generation generation() {
-    return g;
-  }
 }

@@ -10,7 +10,6 @@ import org.benchgen.codegen.model.RankCond;
 import org.benchgen.codegen.model.Value;
 import org.benchgen.model.Param;
 import org.benchgen.model.ParamEntry;
-import org.benchgen.model.RankList;
 import org.benchgen.model.ValueSeq;
 import org.benchgen.trace.Sym;
 
@@ -109,10 +108,5 @@ public final class Values {
       only = c;
     }
     return only;
-  }
-
-  /** Whether {@code ranks} is every rank of the world. */
-  public boolean isWorld(RankList ranks) {
-    return ranks.size() == worldSize;
   }
 }
