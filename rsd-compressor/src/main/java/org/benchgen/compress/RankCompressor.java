@@ -112,13 +112,17 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   @Override
   public void event(RawEvent e) {
-    Op op = e.op();
+    event(e.op(), e.site(), e.enter(), e.exit(), e.values(), e.lists());
+  }
+
+  @Override
+  public void event(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
     FoldLoop loop = heldCount > 0 || folder.trackingLastFresh() ? (FoldLoop) folder.last()
         : null;
     FoldNode expected = loop == null ? null : loop.body().get(heldCount);
     // Usually the event is the call the loop body expects, whose shape is then known.
-    int shape = expected instanceof RsdBuilder r && r.op == op && r.site == e.site() ? r.shape
-        : shape(op, e.site());
+    int shape = expected instanceof RsdBuilder r && r.op == op && r.site == site ? r.shape
+        : shape(op, site);
     Held h = null;
     if (expected != null && expected.shape == shape) {
       if (heldCount == held.length) {
@@ -130,11 +134,13 @@ public final class RankCompressor implements RawTraceReader.Sink {
       releaseHeld();
     }
     Slots slots = SLOTS[op.ordinal()];
-    long[] abs = copy(e.values(), h == null ? null : h.absBuffer);
-    long[][] lists = op.has(Field.REQS) || op.has(Field.DONE) ? e.lists().clone() : e.lists();
-    requests.encode(op, abs, lists);
+    long[] abs = copy(values, h == null ? null : h.absBuffer);
+    // A list is absent when it is RawEvent.NO_LIST (as RawEvent.isPresent tells); the request
+    // encoding replaces present ones, so that is asked of the lists as read.
+    long[][] encoded = op.has(Field.REQS) || op.has(Field.DONE) ? lists.clone() : lists;
+    requests.encode(op, abs, encoded);
     for (int i : slots.lists()) {
-      abs[i] = e.isPresent(op.fields().get(i)) ? internList(i, lists[i]) : Sym.ABSENT.code();
+      abs[i] = lists[i] != RawEvent.NO_LIST ? internList(i, encoded[i]) : Sym.ABSENT.code();
     }
     long[] rel = abs;
     for (int i : slots.peers()) {
@@ -143,12 +149,12 @@ public final class RankCompressor implements RawTraceReader.Sink {
         rel[i] = relative(abs[i], (int) abs[op.slot(Field.COMM)]);
       }
     }
-    long compute = prevSite == null ? 0 : e.enter() - prevExit;
-    long duration = e.exit() - e.enter();
+    long compute = prevSite == null ? 0 : enter - prevExit;
+    long duration = exit - enter;
     if (h == null) {
-      folder.push(new RsdBuilder(shape, op, e.site(), abs, rel, prevSite, compute, duration));
+      folder.push(new RsdBuilder(shape, op, site, abs, rel, prevSite, compute, duration));
     } else {
-      h.site = e.site();
+      h.site = site;
       h.abs = abs;
       h.rel = rel;
       h.after = prevSite;
@@ -166,8 +172,8 @@ public final class RankCompressor implements RawTraceReader.Sink {
         heldCount = 0;
       }
     }
-    prevSite = e.site();
-    prevExit = e.exit();
+    prevSite = site;
+    prevExit = exit;
     events++;
   }
 

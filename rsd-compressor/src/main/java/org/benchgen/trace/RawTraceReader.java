@@ -27,6 +27,14 @@ public final class RawTraceReader {
     void event(RawEvent event);
 
     /**
+     * One event, as the reader hands it over: by default as a {@link RawEvent}. A sink on the hot
+     * path takes the parts here instead, so that no record is made per event.
+     */
+    default void event(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+      event(new RawEvent(op, site, enter, exit, values, lists));
+    }
+
+    /**
      * Whether this sink may keep an event (or its arrays) after {@link #event} returns. One that
      * copies what it needs says no, and the reader then reuses the arrays from event to event.
      */
@@ -277,7 +285,10 @@ public final class RawTraceReader {
     }
     header = parseHeader();
     commSizes.put(0, header.size());
-    reused = sink.keepsEvents() ? null : new RawEvent[Op.values().length];
+    if (!sink.keepsEvents()) {
+      reusedValues = new long[Op.values().length][];
+      reusedLists = new long[Op.values().length][][];
+    }
     while (startLine()) {
       int s = lineStart;
       while (s < complete && buf[s] == ' ') {
@@ -290,7 +301,7 @@ public final class RawTraceReader {
       byte c = buf[s];
       try {
         if (c == 'M') {
-          sink.event(parseEvent(s));
+          parseEvent(s, sink);
           continue;
         }
         int e = frameLine();
@@ -456,10 +467,11 @@ public final class RawTraceReader {
       java.util.Arrays.stream(Op.values()).map(Layout::of).toArray(Layout[]::new);
 
   /**
-   * When the sink does not keep events ({@link Sink#keepsEvents}): by call, the last event, whose
-   * arrays the next event of that call reuses. Else null.
+   * When the sink does not keep events ({@link Sink#keepsEvents}): by call, the arrays of the last
+   * event, which the next event of that call reuses. Else null.
    */
-  private RawEvent[] reused;
+  private long[][] reusedValues;
+  private long[][][] reusedLists;
 
   /** Where the token that the last scan* call read ends (a space or the line end). */
   private int tokenEnd;
@@ -487,8 +499,8 @@ public final class RawTraceReader {
   /** The start of the previous event line, when it was written so. */
   private Start lastStart;
 
-  /** Parses the event line whose call name starts at s, and ends the line. */
-  private RawEvent parseEvent(int s) {
+  /** Parses the event line whose call name starts at s, hands it to the sink, and ends the line. */
+  private void parseEvent(int s, Sink sink) {
     Start start = lastStart == null ? null : lastStart.next;
     if (start != null) {
       // Confirmed by the bytes and a space after them, as the general path would read the two.
@@ -518,10 +530,18 @@ public final class RawTraceReader {
     int siteEnd = start == null ? -1 : p;
     Layout layout = LAYOUTS[op.ordinal()];
     long[] keyWords = layout.keyWords();
-    RawEvent last = reused == null ? null : reused[op.ordinal()];
-    long[] values = last == null ? layout.absent().clone() : last.values();
-    long[][] lists = last == null ? layout.noLists().clone() : last.lists();
-    if (last != null) {
+    long[] values;
+    long[][] lists;
+    if (reusedValues == null || reusedValues[op.ordinal()] == null) {
+      values = layout.absent().clone();
+      lists = layout.noLists().clone();
+      if (reusedValues != null) {
+        reusedValues[op.ordinal()] = values;
+        reusedLists[op.ordinal()] = lists;
+      }
+    } else {
+      values = reusedValues[op.ordinal()];
+      lists = reusedLists[op.ordinal()];
       System.arraycopy(layout.absent(), 0, values, 0, values.length);
       System.arraycopy(layout.noLists(), 0, lists, 0, lists.length);
     }
@@ -628,11 +648,7 @@ public final class RawTraceReader {
     checkPeers(layout, op, values);
     endLineAt(p);
     learnStart(start, s, siteEnd, op, site);
-    RawEvent event = new RawEvent(op, site, enter, exit, values, lists);
-    if (reused != null) {
-      reused[op.ordinal()] = event;
-    }
-    return event;
+    sink.event(op, site, enter, exit, values, lists);
   }
 
   /**
