@@ -487,11 +487,88 @@ public final class RawTraceReader {
     final Op op;
     final String site;
     Start next;
+    /** The fields of the last line that started so, when they can serve the next one; or null. */
+    Tail tail;
 
     Start(byte[] bytes, Op op, String site) {
       this.bytes = bytes;
       this.op = op;
       this.site = site;
+    }
+  }
+
+  /**
+   * The fields of an event line read all in writers' order (site, enter, exit, then the fields by
+   * slot from the first, each key found where expected) and ending in a newline: the bytes after
+   * exit's value up to and with the newline, where each field's value ends in them, and the values
+   * read. A field's bytes give its value and nothing else does. So a later line of the same start
+   * whose bytes after exit's value begin as these takes the values of the fields within that common
+   * beginning as they are, without reading them. In a loop, a call's lines differ from one
+   * iteration to the next mostly in the times and a request id, which are then all that is read.
+   */
+  private static final class Tail {
+    byte[] bytes = new byte[0];
+    /** How many bytes: the last is the newline, which ends the last field's value. */
+    int length;
+    /** How many fields (slots 0 .. count-1), and where each field's value ends in bytes. */
+    int count;
+    int[] ends = new int[0];
+    long[] values = new long[0];
+    long[][] lists = new long[0][];
+  }
+
+  /** Where the values of the line being read end, by field, as {@link Tail#ends} would keep them. */
+  private int[] lineEnds = new int[8];
+
+  /**
+   * Takes, from tail, the values of the leading fields whose bytes (key, value and what ends it) the
+   * line repeats from {@code from} on, into values, lists and lineEnds; returns how many.
+   */
+  private int reuseTail(Tail tail, int from, long[] values, long[][] lists) {
+    if (from + tail.length > complete) {
+      return 0;
+    }
+    int m = java.util.Arrays.mismatch(buf, from, from + tail.length, tail.bytes, 0, tail.length);
+    int k = tail.count;
+    if (m >= 0) {
+      k = 0;
+      while (tail.ends[k] < m) {
+        k++;
+      }
+    }
+    System.arraycopy(tail.values, 0, values, 0, k);
+    System.arraycopy(tail.ends, 0, lineEnds, 0, k);
+    for (int i = 0; i < k; i++) {
+      if (tail.lists[i] != RawEvent.NO_LIST) {
+        lists[i] = tail.lists[i].clone(); // the sink owns the lists it gets
+      }
+    }
+    return k;
+  }
+
+  /** Keeps the line's fields, read from {@code from} to the newline at {@code end}, as start's tail. */
+  private void keepTail(Start start, int from, int end, int count, long[] values, long[][] lists) {
+    Tail tail = start.tail;
+    if (tail == null) {
+      tail = new Tail();
+      tail.values = new long[values.length];
+      tail.lists = new long[lists.length][];
+      start.tail = tail;
+    }
+    int length = end + 1 - from;
+    if (tail.bytes.length < length) {
+      tail.bytes = new byte[length];
+    }
+    System.arraycopy(buf, from, tail.bytes, 0, length);
+    tail.length = length;
+    if (tail.ends.length < count) {
+      tail.ends = new int[count];
+    }
+    System.arraycopy(lineEnds, 0, tail.ends, 0, count);
+    tail.count = count;
+    System.arraycopy(values, 0, tail.values, 0, values.length);
+    for (int i = 0; i < lists.length; i++) {
+      tail.lists[i] = lists[i] == RawEvent.NO_LIST ? lists[i] : lists[i].clone();
     }
   }
 
@@ -550,6 +627,13 @@ public final class RawTraceReader {
     long exit = -1;
     // The position of the key expected next: writers give the keys in layout order.
     int next = site == null ? SITE_AT : ENTER_AT;
+    // Whether the line is, so far, as writers write it: as predicted, then each key as expected.
+    boolean inOrder = start != null;
+    // Where the fields after exit start, when the line is in order up to them (see Tail); else -1.
+    int tailStart = -1;
+    // How many of those fields were read (or taken from the tail), and of those, taken.
+    int fields = 0;
+    int taken = 0;
     while (true) {
       int at;
       int vs;
@@ -567,6 +651,7 @@ public final class RawTraceReader {
         if (atLineEnd(p)) {
           break;
         }
+        inOrder = false;
         int eq = p;
         long packed = 0;
         byte c;
@@ -604,6 +689,15 @@ public final class RawTraceReader {
       } else if (at == EXIT_AT) {
         long v = scanDigits(vs);
         exit = v >= 0 ? v : parseInt(vs, tokenEnd, "exit");
+        if (inOrder) {
+          tailStart = tokenEnd;
+          if (start.tail != null) {
+            taken = fields = reuseTail(start.tail, tailStart, values, lists);
+            seen = (1L << taken) - 1;
+            next = FIELDS_AT + taken;
+            tokenEnd = taken == 0 ? tailStart : tailStart + lineEnds[taken - 1];
+          }
+        }
       } else {
         int slot = at - FIELDS_AT;
         Field f = layout.fields()[slot];
@@ -621,6 +715,12 @@ public final class RawTraceReader {
           values[slot] = v >= 0 ? checkNumber(kind, v, f.key())
               : parseNumberOrSymbol(kind, vs, tokenEnd, f.key());
         }
+      }
+      if (inOrder && at >= FIELDS_AT) {
+        if (fields == lineEnds.length) {
+          lineEnds = java.util.Arrays.copyOf(lineEnds, 2 * fields);
+        }
+        lineEnds[fields++] = tokenEnd - tailStart;
       }
       p = tokenEnd;
     }
@@ -646,6 +746,10 @@ public final class RawTraceReader {
     }
     lastExit = exit;
     checkPeers(layout, op, values);
+    if (inOrder && fields > taken && p == tailStart + lineEnds[fields - 1] && p < complete
+        && buf[p] == '\n') {
+      keepTail(start, tailStart, p, fields, values, lists);
+    }
     endLineAt(p);
     learnStart(start, s, siteEnd, op, site);
     sink.event(op, site, enter, exit, values, lists);
