@@ -478,15 +478,18 @@ public final class RawTraceReader {
 
   /**
    * How an event line starts as writers write it, {@code MPI_Call site=S}, with the call and site
-   * it names and, as a prediction, the start of the line that followed last time. In a loop, lines
-   * follow each other in the same order, so most lines start as predicted, which a comparison of
-   * bytes confirms, without scanning or hashing the call and the site.
+   * it names and, as predictions, the starts of the lines that followed the last two times, the
+   * latest first. In a loop, lines follow each other in the same order, so most lines start as
+   * predicted, which a comparison of bytes confirms, without scanning or hashing the call and the
+   * site. The second prediction serves where a loop's iterations end in turn in its next iteration
+   * and in what follows the loop, as an inner loop does.
    */
   private static final class Start {
     final byte[] bytes;
     final Op op;
     final String site;
     Start next;
+    Start other;
     /** The fields of the last line that started so, when they can serve the next one; or null. */
     Tail tail;
 
@@ -546,8 +549,12 @@ public final class RawTraceReader {
     return k;
   }
 
-  /** Keeps the line's fields, read from {@code from} to the newline at {@code end}, as start's tail. */
-  private void keepTail(Start start, int from, int end, int count, long[] values, long[][] lists) {
+  /**
+   * Keeps the line's fields, read from {@code from} to the newline at {@code end}, as start's tail;
+   * the first {@code taken} came from that tail, which already has them.
+   */
+  private void keepTail(Start start, int from, int end, int count, int taken, long[] values,
+      long[][] lists) {
     Tail tail = start.tail;
     if (tail == null) {
       tail = new Tail();
@@ -557,17 +564,18 @@ public final class RawTraceReader {
     }
     int length = end + 1 - from;
     if (tail.bytes.length < length) {
-      tail.bytes = new byte[length];
+      tail.bytes = java.util.Arrays.copyOf(tail.bytes, length);
     }
-    System.arraycopy(buf, from, tail.bytes, 0, length);
+    int same = taken == 0 ? 0 : lineEnds[taken - 1];
+    System.arraycopy(buf, from + same, tail.bytes, same, length - same);
     tail.length = length;
     if (tail.ends.length < count) {
-      tail.ends = new int[count];
+      tail.ends = java.util.Arrays.copyOf(tail.ends, count);
     }
-    System.arraycopy(lineEnds, 0, tail.ends, 0, count);
+    System.arraycopy(lineEnds, taken, tail.ends, taken, count - taken);
     tail.count = count;
-    System.arraycopy(values, 0, tail.values, 0, values.length);
-    for (int i = 0; i < lists.length; i++) {
+    System.arraycopy(values, taken, tail.values, taken, values.length - taken);
+    for (int i = taken; i < lists.length; i++) {
       tail.lists[i] = lists[i] == RawEvent.NO_LIST ? lists[i] : lists[i].clone();
     }
   }
@@ -578,15 +586,7 @@ public final class RawTraceReader {
 
   /** Parses the event line whose call name starts at s, hands it to the sink, and ends the line. */
   private void parseEvent(int s, Sink sink) {
-    Start start = lastStart == null ? null : lastStart.next;
-    if (start != null) {
-      // Confirmed by the bytes and a space after them, as the general path would read the two.
-      int e = s + start.bytes.length;
-      if (e >= complete || buf[e] != ' '
-          || !java.util.Arrays.equals(buf, s, e, start.bytes, 0, start.bytes.length)) {
-        start = null;
-      }
-    }
+    Start start = predictedStart(s);
     Op op;
     String site;
     int p;
@@ -748,11 +748,36 @@ public final class RawTraceReader {
     checkPeers(layout, op, values);
     if (inOrder && fields > taken && p == tailStart + lineEnds[fields - 1] && p < complete
         && buf[p] == '\n') {
-      keepTail(start, tailStart, p, fields, values, lists);
+      keepTail(start, tailStart, p, fields, taken, values, lists);
     }
     endLineAt(p);
     learnStart(start, s, siteEnd, op, site);
     sink.event(op, site, enter, exit, values, lists);
+  }
+
+  /** The start of the line at s when it is one the previous line's start predicts, else null. */
+  private Start predictedStart(int s) {
+    if (lastStart == null) {
+      return null;
+    }
+    Start latest = lastStart.next;
+    if (latest == null || startsAs(latest, s)) {
+      return latest;
+    }
+    Start other = lastStart.other;
+    if (other == null || !startsAs(other, s)) {
+      return null;
+    }
+    lastStart.other = latest;
+    lastStart.next = other;
+    return other;
+  }
+
+  /** Whether the line at s starts as {@code start}: its bytes and a space, as the general path reads them. */
+  private boolean startsAs(Start start, int s) {
+    int e = s + start.bytes.length;
+    return e < complete && buf[e] == ' '
+        && java.util.Arrays.equals(buf, s, e, start.bytes, 0, start.bytes.length);
   }
 
   /**
@@ -767,7 +792,8 @@ public final class RawTraceReader {
         start = new Start(java.util.Arrays.copyOfRange(buf, s, siteEnd), op, site);
         starts.put(buf, s, siteEnd, start);
       }
-      if (lastStart != null) {
+      if (lastStart != null && lastStart.next != start) {
+        lastStart.other = lastStart.next;
         lastStart.next = start;
       }
     }
