@@ -508,6 +508,10 @@ public final class RawTraceReader {
    * whose bytes after exit's value begin as these takes the values of the fields within that common
    * beginning as they are, without reading them. In a loop, a call's lines differ from one
    * iteration to the next mostly in the times and a request id, which are then all that is read.
+   *
+   * <p>A tail is replaced by a later line only when it serves worse than it did for the line
+   * before: the fields that vary from line to line differ from any earlier line, so keeping each
+   * line would only cost copying. Any tail is right, as it holds what its bytes read as.
    */
   private static final class Tail {
     byte[] bytes = new byte[0];
@@ -518,6 +522,8 @@ public final class RawTraceReader {
     int[] ends = new int[0];
     long[] values = new long[0];
     long[][] lists = new long[0][];
+    /** How many fields the last line took from this tail (-1: none has yet). */
+    int served = -1;
   }
 
   /** Where the values of the line being read end, by field, as {@link Tail#ends} would keep them. */
@@ -574,6 +580,7 @@ public final class RawTraceReader {
     }
     System.arraycopy(lineEnds, taken, tail.ends, taken, count - taken);
     tail.count = count;
+    tail.served = -1;
     System.arraycopy(values, taken, tail.values, taken, values.length - taken);
     for (int i = taken; i < lists.length; i++) {
       tail.lists[i] = lists[i] == RawEvent.NO_LIST ? lists[i] : lists[i].clone();
@@ -746,9 +753,13 @@ public final class RawTraceReader {
     }
     lastExit = exit;
     checkPeers(layout, op, values);
-    if (inOrder && fields > taken && p == tailStart + lineEnds[fields - 1] && p < complete
-        && buf[p] == '\n') {
-      keepTail(start, tailStart, p, fields, taken, values, lists);
+    if (inOrder) {
+      if (start.tail != null && taken >= start.tail.served) {
+        start.tail.served = taken;
+      } else if (fields > taken && p == tailStart + lineEnds[fields - 1] && p < complete
+          && buf[p] == '\n') {
+        keepTail(start, tailStart, p, fields, taken, values, lists);
+      }
     }
     endLineAt(p);
     learnStart(start, s, siteEnd, op, site);
