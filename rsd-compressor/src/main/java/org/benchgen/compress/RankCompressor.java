@@ -433,8 +433,11 @@ public final class RankCompressor implements RawTraceReader.Sink {
     }
   }
 
-  /** How many events an outer iteration may hold; past that they go to the folder. */
-  private static final int MAX_HELD = 1 << 16;
+  /**
+   * How many events an outer iteration may hold; past that they go to the folder. It bounds the
+   * memory held, and an iteration that long pays for its rebuilding anyway.
+   */
+  private static final int MAX_HELD = 1 << 12;
 
   /** A copy of {@code values}: in {@code buffer} when it fits, else new. */
   private static long[] copy(long[] values, long[] buffer) {
