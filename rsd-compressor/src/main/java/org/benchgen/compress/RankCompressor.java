@@ -87,9 +87,11 @@ public final class RankCompressor implements RawTraceReader.Sink {
    * folder ends with, while the events match that loop's body. The folder would only append them
    * and, once the iteration is whole, absorb it; that is done here directly, without a node per
    * event, and reusing the value arrays. An event that does not match first hands the held ones to
-   * the folder, as if they had been pushed one by one.
+   * the folder, as if they had been pushed one by one. ({@link OuterIteration} holds events too.)
    */
   private static final class Held {
+    int shape;
+    Op op;
     String site;
     long[] abs;
     long[] rel;
@@ -99,10 +101,36 @@ public final class RankCompressor implements RawTraceReader.Sink {
     /** The arrays to fill next time, or null (then new ones are made). */
     long[] absBuffer;
     long[] relBuffer;
+
+    /** A node of this event, which keeps its arrays (so this no longer reuses them). */
+    RsdBuilder node() {
+      absBuffer = null;
+      relBuffer = null;
+      return new RsdBuilder(shape, op, site, abs, rel, after, compute, duration);
+    }
+
+    /** Hands this event's data and arrays over to {@code to}. */
+    void moveTo(Held to) {
+      to.shape = shape;
+      to.op = op;
+      to.site = site;
+      to.abs = abs;
+      to.rel = rel;
+      to.after = after;
+      to.compute = compute;
+      to.duration = duration;
+      to.absBuffer = abs;
+      to.relBuffer = rel != abs ? rel : to.relBuffer;
+      absBuffer = null;
+      relBuffer = null;
+    }
   }
 
   private Held[] held = new Held[0];
   private int heldCount;
+  /** An event going to the folder as a node: its arrays are always new. */
+  private final Held pushed = new Held();
+  private final OuterIteration outer = new OuterIteration();
 
   /** Events are copied (see {@link #copy}), so the reader may reuse their arrays. */
   @Override
@@ -112,81 +140,304 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   @Override
   public void event(RawEvent e) {
-    Op op = e.op();
-    FoldLoop loop = heldCount > 0 || folder.trackingLastFresh() ? (FoldLoop) folder.last()
-        : null;
-    FoldNode expected = loop == null ? null : loop.body().get(heldCount);
-    // Usually the event is the call the loop body expects, whose shape is then known.
-    int shape = expected instanceof RsdBuilder r && r.op == op && r.site == e.site() ? r.shape
-        : shape(op, e.site());
-    Held h = null;
-    if (expected != null && expected.shape == shape) {
-      if (heldCount == held.length) {
-        held = java.util.Arrays.copyOf(held, heldCount + 1);
-        held[heldCount] = new Held();
-      }
-      h = held[heldCount];
-    } else {
-      releaseHeld();
+    event(e.op(), e.site(), e.enter(), e.exit(), e.values(), e.lists());
+  }
+
+  @Override
+  public void event(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+    FoldNode expected = outer.isHolding() ? outer.expected()
+        : heldCount > 0 || folder.trackingLastFresh()
+            ? ((FoldLoop) folder.last()).body().get(heldCount) : null;
+    // Usually the event is the call expected, whose shape is then known.
+    int shape = expected instanceof RsdBuilder r && r.op == op && r.site == site ? r.shape
+        : shape(op, site);
+    if (outer.isHolding() && !outer.continuesWith(shape)) {
+      outer.release();
     }
+    if (outer.isHolding() || outer.startsWith(shape)) {
+      encode(outer.slot(), shape, op, site, enter, exit, values, lists);
+      outer.advance();
+    } else {
+      Held h = heldSlot(shape);
+      encode(h == null ? pushed : h, shape, op, site, enter, exit, values, lists);
+      if (h == null) {
+        folder.push(pushed.node());
+      } else {
+        heldAdvance();
+      }
+    }
+    prevSite = site;
+    prevExit = exit;
+    events++;
+  }
+
+  /**
+   * The slot of the held iteration that an event of this shape continues, or null: then the held
+   * events go to the folder first.
+   */
+  private Held heldSlot(int shape) {
+    FoldLoop loop = heldCount > 0 || folder.trackingLastFresh() ? (FoldLoop) folder.last() : null;
+    if (loop == null || loop.body().get(heldCount).shape != shape) {
+      releaseHeld();
+      return null;
+    }
+    if (heldCount == held.length) {
+      held = java.util.Arrays.copyOf(held, heldCount + 1);
+      held[heldCount] = new Held();
+    }
+    return held[heldCount];
+  }
+
+  /** Counts the event just held; once the iteration is whole, absorbs it as the folder would. */
+  private void heldAdvance() {
+    FoldLoop loop = (FoldLoop) folder.last();
+    if (++heldCount == loop.body().size()) {
+      loop.startIteration(); // as FoldLoop.absorb
+      for (int i = 0; i < heldCount; i++) {
+        Held x = held[i];
+        ((RsdBuilder) loop.body().get(i)).add(x.abs, x.rel, x.after, x.compute, x.duration);
+      }
+      heldCount = 0;
+    }
+  }
+
+  /** Places an event already encoded (one of the outer iteration's) as if it had just come. */
+  private void place(Held x) {
+    Held h = heldSlot(x.shape);
+    if (h == null) {
+      folder.push(x.node());
+    } else {
+      x.moveTo(h);
+      heldAdvance();
+    }
+  }
+
+  /** Encodes an event into {@code x}, in its arrays when it has them. */
+  private void encode(Held x, int shape, Op op, String site, long enter, long exit,
+      long[] values, long[][] lists) {
     Slots slots = SLOTS[op.ordinal()];
-    long[] abs = copy(e.values(), h == null ? null : h.absBuffer);
-    long[][] lists = op.has(Field.REQS) || op.has(Field.DONE) ? e.lists().clone() : e.lists();
-    requests.encode(op, abs, lists);
+    long[] abs = copy(values, x.absBuffer);
+    // A list is absent when it is RawEvent.NO_LIST (as RawEvent.isPresent tells); the request
+    // encoding replaces present ones, so that is asked of the lists as read.
+    long[][] encoded = op.has(Field.REQS) || op.has(Field.DONE) ? lists.clone() : lists;
+    requests.encode(op, abs, encoded);
     for (int i : slots.lists()) {
-      abs[i] = e.isPresent(op.fields().get(i)) ? internList(i, lists[i]) : Sym.ABSENT.code();
+      abs[i] = lists[i] != RawEvent.NO_LIST ? internList(i, encoded[i]) : Sym.ABSENT.code();
     }
     long[] rel = abs;
     for (int i : slots.peers()) {
       if (!Sym.isSymbol(abs[i])) {
-        rel = rel == abs ? copy(abs, h == null ? null : h.relBuffer) : rel;
+        rel = rel == abs ? copy(abs, x.relBuffer) : rel;
         rel[i] = relative(abs[i], (int) abs[op.slot(Field.COMM)]);
       }
     }
-    long compute = prevSite == null ? 0 : e.enter() - prevExit;
-    long duration = e.exit() - e.enter();
-    if (h == null) {
-      folder.push(new RsdBuilder(shape, op, e.site(), abs, rel, prevSite, compute, duration));
-    } else {
-      h.site = e.site();
-      h.abs = abs;
-      h.rel = rel;
-      h.after = prevSite;
-      h.compute = compute;
-      h.duration = duration;
-      h.absBuffer = abs;
-      h.relBuffer = rel != abs ? rel : h.relBuffer;
-      if (++heldCount == loop.body().size()) {
-        // The iteration is whole: absorb it as the folder would (FoldLoop.absorb).
-        loop.startIteration();
-        for (int i = 0; i < heldCount; i++) {
-          Held x = held[i];
-          ((RsdBuilder) loop.body().get(i)).add(x.abs, x.rel, x.after, x.compute, x.duration);
-        }
-        heldCount = 0;
-      }
-    }
-    prevSite = e.site();
-    prevExit = e.exit();
-    events++;
+    x.shape = shape;
+    x.op = op;
+    x.site = site;
+    x.abs = abs;
+    x.rel = rel;
+    x.after = prevSite;
+    x.compute = prevSite == null ? 0 : enter - prevExit;
+    x.duration = exit - enter;
+    x.absBuffer = abs;
+    x.relBuffer = rel != abs ? rel : x.relBuffer;
   }
 
   /** Gives the held events to the folder, in order, as nodes that keep their arrays. */
   private void releaseHeld() {
-    if (heldCount == 0) {
-      return;
-    }
-    FoldLoop loop = (FoldLoop) folder.last();
     for (int i = 0; i < heldCount; i++) {
-      Held x = held[i];
-      RsdBuilder b = (RsdBuilder) loop.body().get(i);
-      x.absBuffer = null;
-      x.relBuffer = null;
-      folder.push(new RsdBuilder(b.shape, b.op, x.site, x.abs, x.rel, x.after, x.compute,
-          x.duration));
+      folder.push(held[i].node());
     }
     heldCount = 0;
   }
+
+  /**
+   * An iteration of the outer loop that the folder ends with, when that loop's body is an inner
+   * loop of calls followed by calls, as a loop with a periodic collective is: held back from the
+   * folder while the events match it (the inner loop's body twice or more, then the calls). The
+   * folder would rebuild the inner loop: push the calls of its first two iterations one by one,
+   * searching its window each time, fold them into a loop, absorb the further iterations, and at
+   * the calls after it absorb the whole as one more iteration of the outer loop. Its choices
+   * depend only on the shapes of what it holds and is given, not on their values. So once an
+   * outer iteration went so from this same state, as checked when it was placed event by event,
+   * the next one goes so too, for any count of inner iterations from two on: it is built here
+   * directly, by the node operations the folder would have made. Any other iteration goes to the
+   * folder event by event, as if never held.
+   */
+  private final class OuterIteration {
+    private FoldLoop loop;
+    private FoldLoop inner;
+    /** Where the outer loop is in the folder's sequence; that nothing follows it is checked. */
+    private int index;
+    private Held[] events = new Held[0];
+    private int count;
+    /** Where the calls after the inner loop begin among the held events, or -1 before they do. */
+    private int tailStart;
+    /** The outer loop known to take its iterations so (at its index), or null. */
+    private FoldLoop learned;
+    private int learnedIndex;
+
+    boolean isHolding() {
+      return loop != null;
+    }
+
+    /** The body node the next event likely is, while holding (a guess at an inner loop's end). */
+    FoldNode expected() {
+      return tailStart < 0 ? inner.body().get(count % inner.body().size())
+          : loop.body().get(1 + count - tailStart);
+    }
+
+    /** Whether the event of this shape continues the iteration being held. */
+    boolean continuesWith(int shape) {
+      int m = inner.body().size();
+      if (tailStart < 0) {
+        // Still in the inner loop: its next call, or after two or more whole iterations, the
+        // first call after it.
+        return inner.body().get(count % m).shape == shape || endsInner(shape);
+      }
+      return loop.body().get(1 + count - tailStart).shape == shape;
+    }
+
+    /** Whether an event of this shape, next, would be the first call after the inner loop. */
+    private boolean endsInner(int shape) {
+      int m = inner.body().size();
+      return count >= 2 * m && count % m == 0 && loop.body().get(1).shape == shape;
+    }
+
+    /**
+     * Whether an event of this shape starts an outer iteration to hold: the folder ends with a
+     * loop whose body is an inner loop of calls, then calls, and waits for its next iteration.
+     */
+    boolean startsWith(int shape) {
+      if (heldCount > 0 || !folder.trackingLastFresh()) {
+        return false;
+      }
+      if (!(folder.last() instanceof FoldLoop o) || o.body().size() < 2
+          || !(o.body().get(0) instanceof FoldLoop l) || l.body().get(0).shape != shape) {
+        return false;
+      }
+      for (FoldNode n : l.body()) {
+        if (!(n instanceof RsdBuilder)) {
+          return false;
+        }
+      }
+      for (int i = 1; i < o.body().size(); i++) {
+        if (!(o.body().get(i) instanceof RsdBuilder)) {
+          return false;
+        }
+      }
+      if (o.body().get(1).shape == l.body().get(0).shape) {
+        return false; // the end of the inner loop would be ambiguous
+      }
+      loop = o;
+      inner = l;
+      index = folder.size() - 1;
+      count = 0;
+      tailStart = -1;
+      return true;
+    }
+
+    /** The slot of the next event, while holding. */
+    Held slot() {
+      if (count == events.length) {
+        events = java.util.Arrays.copyOf(events, Math.max(16, 2 * count));
+        for (int i = count; i < events.length; i++) {
+          events[i] = new Held();
+        }
+      }
+      return events[count];
+    }
+
+    /** Counts the event just encoded into {@link #slot}; builds the iteration once it is whole. */
+    void advance() {
+      if (tailStart < 0 && endsInner(events[count].shape)) {
+        tailStart = count;
+      }
+      count++;
+      if (tailStart >= 0 && count - tailStart == loop.body().size() - 1) {
+        if (learned == loop && learnedIndex == index) {
+          build();
+        } else {
+          learn();
+        }
+        loop = null;
+      } else if (count == MAX_HELD) {
+        release();
+      }
+    }
+
+    /** Adds the whole iteration to the outer loop as the folder would (see the class comment). */
+    private void build() {
+      int m = inner.body().size();
+      List<FoldNode> first = new ArrayList<>(m);
+      for (int i = 0; i < m; i++) {
+        first.add(copyOf(events[i]));
+      }
+      FoldLoop instance = new FoldLoop(inner.shape, first);
+      for (int i = m; i < tailStart; i += m) {
+        instance.startIteration();
+        for (int j = 0; j < m; j++) {
+          Held x = events[i + j];
+          ((RsdBuilder) first.get(j)).add(x.abs, x.rel, x.after, x.compute, x.duration);
+        }
+      }
+      List<FoldNode> iteration = new ArrayList<>(loop.body().size());
+      iteration.add(instance);
+      for (int i = tailStart; i < count; i++) {
+        iteration.add(copyOf(events[i]));
+      }
+      loop.absorb(iteration);
+    }
+
+    /** A node of the event that keeps copies of its arrays (so the slot keeps its own). */
+    private RsdBuilder copyOf(Held x) {
+      long[] abs = x.abs.clone();
+      long[] rel = x.rel == x.abs ? abs : x.rel.clone();
+      return new RsdBuilder(x.shape, x.op, x.site, abs, rel, x.after, x.compute, x.duration);
+    }
+
+    /**
+     * Places the whole iteration event by event, and checks that the folder went as the class
+     * comment says: it appended the calls of the inner loop's first two iterations and folded
+     * them into one loop, kept absorbing, and at the end absorbed the whole into the outer loop.
+     */
+    private void learn() {
+      FoldLoop o = loop;
+      int at = index;
+      int m = inner.body().size();
+      int n = count;
+      loop = null;
+      boolean ok = true;
+      for (int i = 0; i < n; i++) {
+        place(events[i]);
+        int size = folder.size();
+        if (i < 2 * m - 1) {
+          ok &= size == at + 2 + i;
+        } else if (i == 2 * m - 1) {
+          ok &= size == at + 2 && folder.nodes().get(at) == o && folder.trackingLastFresh()
+              && folder.last() instanceof FoldLoop l && l.shape == inner.shape;
+        }
+      }
+      ok &= folder.size() == at + 1 && folder.last() == o && folder.trackingLastFresh();
+      learned = ok ? o : null;
+      learnedIndex = at;
+    }
+
+    /** Gives the held events to the folder, in order, as if they had just come. */
+    void release() {
+      int n = count;
+      loop = null;
+      for (int i = 0; i < n; i++) {
+        place(events[i]);
+      }
+    }
+  }
+
+  /**
+   * How many events an outer iteration may hold; past that they go to the folder. It bounds the
+   * memory held, and an iteration that long pays for its rebuilding anyway.
+   */
+  private static final int MAX_HELD = 1 << 12;
 
   /** A copy of {@code values}: in {@code buffer} when it fits, else new. */
   private static long[] copy(long[] values, long[] buffer) {
@@ -252,6 +503,9 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   /** The rank's compressed trace, with rank list {rank} everywhere. */
   public CompressedTrace finish() {
+    if (outer.isHolding()) {
+      outer.release();
+    }
     releaseHeld();
     folder.finish();
     RankList me = RankList.of(rank);

@@ -27,6 +27,14 @@ public final class RawTraceReader {
     void event(RawEvent event);
 
     /**
+     * One event, as the reader hands it over: by default as a {@link RawEvent}. A sink on the hot
+     * path takes the parts here instead, so that no record is made per event.
+     */
+    default void event(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+      event(new RawEvent(op, site, enter, exit, values, lists));
+    }
+
+    /**
      * Whether this sink may keep an event (or its arrays) after {@link #event} returns. One that
      * copies what it needs says no, and the reader then reuses the arrays from event to event.
      */
@@ -277,7 +285,10 @@ public final class RawTraceReader {
     }
     header = parseHeader();
     commSizes.put(0, header.size());
-    reused = sink.keepsEvents() ? null : new RawEvent[Op.values().length];
+    if (!sink.keepsEvents()) {
+      reusedValues = new long[Op.values().length][];
+      reusedLists = new long[Op.values().length][][];
+    }
     while (startLine()) {
       int s = lineStart;
       while (s < complete && buf[s] == ' ') {
@@ -290,7 +301,7 @@ public final class RawTraceReader {
       byte c = buf[s];
       try {
         if (c == 'M') {
-          sink.event(parseEvent(s));
+          parseEvent(s, sink);
           continue;
         }
         int e = frameLine();
@@ -456,25 +467,31 @@ public final class RawTraceReader {
       java.util.Arrays.stream(Op.values()).map(Layout::of).toArray(Layout[]::new);
 
   /**
-   * When the sink does not keep events ({@link Sink#keepsEvents}): by call, the last event, whose
-   * arrays the next event of that call reuses. Else null.
+   * When the sink does not keep events ({@link Sink#keepsEvents}): by call, the arrays of the last
+   * event, which the next event of that call reuses. Else null.
    */
-  private RawEvent[] reused;
+  private long[][] reusedValues;
+  private long[][][] reusedLists;
 
   /** Where the token that the last scan* call read ends (a space or the line end). */
   private int tokenEnd;
 
   /**
    * How an event line starts as writers write it, {@code MPI_Call site=S}, with the call and site
-   * it names and, as a prediction, the start of the line that followed last time. In a loop, lines
-   * follow each other in the same order, so most lines start as predicted, which a comparison of
-   * bytes confirms, without scanning or hashing the call and the site.
+   * it names and, as predictions, the starts of the lines that followed the last two times, the
+   * latest first. In a loop, lines follow each other in the same order, so most lines start as
+   * predicted, which a comparison of bytes confirms, without scanning or hashing the call and the
+   * site. The second prediction serves where a loop's iterations end in turn in its next iteration
+   * and in what follows the loop, as an inner loop does.
    */
   private static final class Start {
     final byte[] bytes;
     final Op op;
     final String site;
     Start next;
+    Start other;
+    /** The fields of the last line that started so, when they can serve the next one; or null. */
+    Tail tail;
 
     Start(byte[] bytes, Op op, String site) {
       this.bytes = bytes;
@@ -483,21 +500,100 @@ public final class RawTraceReader {
     }
   }
 
+  /**
+   * The fields of an event line read all in writers' order (site, enter, exit, then the fields by
+   * slot from the first, each key found where expected) and ending in a newline: the bytes after
+   * exit's value up to and with the newline, where each field's value ends in them, and the values
+   * read. A field's bytes give its value and nothing else does. So a later line of the same start
+   * whose bytes after exit's value begin as these takes the values of the fields within that common
+   * beginning as they are, without reading them. In a loop, a call's lines differ from one
+   * iteration to the next mostly in the times and a request id, which are then all that is read.
+   *
+   * <p>A tail is replaced by a later line only when it serves worse than it did for the line
+   * before: the fields that vary from line to line differ from any earlier line, so keeping each
+   * line would only cost copying. Any tail is right, as it holds what its bytes read as.
+   */
+  private static final class Tail {
+    byte[] bytes = new byte[0];
+    /** How many bytes: the last is the newline, which ends the last field's value. */
+    int length;
+    /** How many fields (slots 0 .. count-1), and where each field's value ends in bytes. */
+    int count;
+    int[] ends = new int[0];
+    long[] values = new long[0];
+    long[][] lists = new long[0][];
+    /** How many fields the last line took from this tail (-1: none has yet). */
+    int served = -1;
+  }
+
+  /** Where the values of the line being read end, by field, as {@link Tail#ends} would keep them. */
+  private int[] lineEnds = new int[8];
+
+  /**
+   * Takes, from tail, the values of the leading fields whose bytes (key, value and what ends it) the
+   * line repeats from {@code from} on, into values, lists and lineEnds; returns how many.
+   */
+  private int reuseTail(Tail tail, int from, long[] values, long[][] lists) {
+    if (from + tail.length > complete) {
+      return 0;
+    }
+    int m = java.util.Arrays.mismatch(buf, from, from + tail.length, tail.bytes, 0, tail.length);
+    int k = tail.count;
+    if (m >= 0) {
+      k = 0;
+      while (tail.ends[k] < m) {
+        k++;
+      }
+    }
+    System.arraycopy(tail.values, 0, values, 0, k);
+    System.arraycopy(tail.ends, 0, lineEnds, 0, k);
+    for (int i = 0; i < k; i++) {
+      if (tail.lists[i] != RawEvent.NO_LIST) {
+        lists[i] = tail.lists[i].clone(); // the sink owns the lists it gets
+      }
+    }
+    return k;
+  }
+
+  /**
+   * Keeps the line's fields, read from {@code from} to the newline at {@code end}, as start's tail;
+   * the first {@code taken} came from that tail, which already has them.
+   */
+  private void keepTail(Start start, int from, int end, int count, int taken, long[] values,
+      long[][] lists) {
+    Tail tail = start.tail;
+    if (tail == null) {
+      tail = new Tail();
+      tail.values = new long[values.length];
+      tail.lists = new long[lists.length][];
+      start.tail = tail;
+    }
+    int length = end + 1 - from;
+    if (tail.bytes.length < length) {
+      tail.bytes = java.util.Arrays.copyOf(tail.bytes, length);
+    }
+    int same = taken == 0 ? 0 : lineEnds[taken - 1];
+    System.arraycopy(buf, from + same, tail.bytes, same, length - same);
+    tail.length = length;
+    if (tail.ends.length < count) {
+      tail.ends = java.util.Arrays.copyOf(tail.ends, count);
+    }
+    System.arraycopy(lineEnds, taken, tail.ends, taken, count - taken);
+    tail.count = count;
+    tail.served = -1;
+    System.arraycopy(values, taken, tail.values, taken, values.length - taken);
+    for (int i = taken; i < lists.length; i++) {
+      tail.lists[i] = lists[i] == RawEvent.NO_LIST ? lists[i] : lists[i].clone();
+    }
+  }
+
   private final ByteCache<Start> starts = new ByteCache<>();
   /** The start of the previous event line, when it was written so. */
   private Start lastStart;
 
-  /** Parses the event line whose call name starts at s, and ends the line. */
-  private RawEvent parseEvent(int s) {
-    Start start = lastStart == null ? null : lastStart.next;
-    if (start != null) {
-      // Confirmed by the bytes and a space after them, as the general path would read the two.
-      int e = s + start.bytes.length;
-      if (e >= complete || buf[e] != ' '
-          || !java.util.Arrays.equals(buf, s, e, start.bytes, 0, start.bytes.length)) {
-        start = null;
-      }
-    }
+  /** Parses the event line whose call name starts at s, hands it to the sink, and ends the line. */
+  private void parseEvent(int s, Sink sink) {
+    Start start = predictedStart(s);
     Op op;
     String site;
     int p;
@@ -518,10 +614,18 @@ public final class RawTraceReader {
     int siteEnd = start == null ? -1 : p;
     Layout layout = LAYOUTS[op.ordinal()];
     long[] keyWords = layout.keyWords();
-    RawEvent last = reused == null ? null : reused[op.ordinal()];
-    long[] values = last == null ? layout.absent().clone() : last.values();
-    long[][] lists = last == null ? layout.noLists().clone() : last.lists();
-    if (last != null) {
+    long[] values;
+    long[][] lists;
+    if (reusedValues == null || reusedValues[op.ordinal()] == null) {
+      values = layout.absent().clone();
+      lists = layout.noLists().clone();
+      if (reusedValues != null) {
+        reusedValues[op.ordinal()] = values;
+        reusedLists[op.ordinal()] = lists;
+      }
+    } else {
+      values = reusedValues[op.ordinal()];
+      lists = reusedLists[op.ordinal()];
       System.arraycopy(layout.absent(), 0, values, 0, values.length);
       System.arraycopy(layout.noLists(), 0, lists, 0, lists.length);
     }
@@ -530,6 +634,13 @@ public final class RawTraceReader {
     long exit = -1;
     // The position of the key expected next: writers give the keys in layout order.
     int next = site == null ? SITE_AT : ENTER_AT;
+    // Whether the line is, so far, as writers write it: as predicted, then each key as expected.
+    boolean inOrder = start != null;
+    // Where the fields after exit start, when the line is in order up to them (see Tail); else -1.
+    int tailStart = -1;
+    // How many of those fields were read (or taken from the tail), and of those, taken.
+    int fields = 0;
+    int taken = 0;
     while (true) {
       int at;
       int vs;
@@ -547,6 +658,7 @@ public final class RawTraceReader {
         if (atLineEnd(p)) {
           break;
         }
+        inOrder = false;
         int eq = p;
         long packed = 0;
         byte c;
@@ -584,6 +696,15 @@ public final class RawTraceReader {
       } else if (at == EXIT_AT) {
         long v = scanDigits(vs);
         exit = v >= 0 ? v : parseInt(vs, tokenEnd, "exit");
+        if (inOrder) {
+          tailStart = tokenEnd;
+          if (start.tail != null) {
+            taken = fields = reuseTail(start.tail, tailStart, values, lists);
+            seen = (1L << taken) - 1;
+            next = FIELDS_AT + taken;
+            tokenEnd = taken == 0 ? tailStart : tailStart + lineEnds[taken - 1];
+          }
+        }
       } else {
         int slot = at - FIELDS_AT;
         Field f = layout.fields()[slot];
@@ -601,6 +722,12 @@ public final class RawTraceReader {
           values[slot] = v >= 0 ? checkNumber(kind, v, f.key())
               : parseNumberOrSymbol(kind, vs, tokenEnd, f.key());
         }
+      }
+      if (inOrder && at >= FIELDS_AT) {
+        if (fields == lineEnds.length) {
+          lineEnds = java.util.Arrays.copyOf(lineEnds, 2 * fields);
+        }
+        lineEnds[fields++] = tokenEnd - tailStart;
       }
       p = tokenEnd;
     }
@@ -626,13 +753,42 @@ public final class RawTraceReader {
     }
     lastExit = exit;
     checkPeers(layout, op, values);
+    if (inOrder) {
+      if (start.tail != null && taken >= start.tail.served) {
+        start.tail.served = taken;
+      } else if (fields > taken && p == tailStart + lineEnds[fields - 1] && p < complete
+          && buf[p] == '\n') {
+        keepTail(start, tailStart, p, fields, taken, values, lists);
+      }
+    }
     endLineAt(p);
     learnStart(start, s, siteEnd, op, site);
-    RawEvent event = new RawEvent(op, site, enter, exit, values, lists);
-    if (reused != null) {
-      reused[op.ordinal()] = event;
+    sink.event(op, site, enter, exit, values, lists);
+  }
+
+  /** The start of the line at s when it is one the previous line's start predicts, else null. */
+  private Start predictedStart(int s) {
+    if (lastStart == null) {
+      return null;
     }
-    return event;
+    Start latest = lastStart.next;
+    if (latest == null || startsAs(latest, s)) {
+      return latest;
+    }
+    Start other = lastStart.other;
+    if (other == null || !startsAs(other, s)) {
+      return null;
+    }
+    lastStart.other = latest;
+    lastStart.next = other;
+    return other;
+  }
+
+  /** Whether the line at s starts as {@code start}: its bytes and a space, as the general path reads them. */
+  private boolean startsAs(Start start, int s) {
+    int e = s + start.bytes.length;
+    return e < complete && buf[e] == ' '
+        && java.util.Arrays.equals(buf, s, e, start.bytes, 0, start.bytes.length);
   }
 
   /**
@@ -647,7 +803,8 @@ public final class RawTraceReader {
         start = new Start(java.util.Arrays.copyOfRange(buf, s, siteEnd), op, site);
         starts.put(buf, s, siteEnd, start);
       }
-      if (lastStart != null) {
+      if (lastStart != null && lastStart.next != start) {
+        lastStart.other = lastStart.next;
         lastStart.next = start;
       }
     }

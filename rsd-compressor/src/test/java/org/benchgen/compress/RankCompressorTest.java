@@ -66,6 +66,35 @@ class RankCompressorTest {
     assertEquals("4096", values((Rsd) ten.body().get(0), Field.COUNT));
   }
 
+  private RawEvent barrier(String site) {
+    clock += 100;
+    return new RawEventBuilder(Op.BARRIER, site).set(Field.COMM, 0).times(clock, clock + 10)
+        .build();
+  }
+
+  @Test
+  void outerIterationsFoldTheSameWhateverTheirInnerTripCounts() {
+    // An outer loop whose body is an inner loop then a barrier: the compressor builds such
+    // iterations itself once it has seen the folder take one (RankCompressor.OuterIteration);
+    // an iteration with fewer than two inner iterations goes to the folder event by event.
+    int[] trips = {3, 2, 5, 3, 4, 2, 1, 3, 3};
+    List<RawEvent> ev = new ArrayList<>();
+    for (int t : trips) {
+      for (int i = 0; i < t; i++) {
+        ev.add(send("a.c:1", 64, 1));
+        ev.add(send("a.c:2", 8 + i % 2, 1));
+      }
+      ev.add(barrier("a.c:3"));
+    }
+    CompressedTrace trace = compress(0, 2, ev);
+    LosslessPropertyTest.assertSameCalls(ev, LosslessPropertyTest.expand(trace, 0), "expanded");
+    // loop 6 { loop 3,2,5,3,4,2 { 2 sends }, barrier }, then the iterations from the one with a
+    // single inner iteration on.
+    Loop outer = assertInstanceOf(Loop.class, trace.body().get(0));
+    assertEquals("6", tripText(outer));
+    assertEquals("3,2,5,3,4,2", tripText(assertInstanceOf(Loop.class, outer.body().get(0))));
+  }
+
   @Test
   void oneSiteWithTwoSizesIsOneLoopWithAValueVector() {
     List<RawEvent> ev = new ArrayList<>();

@@ -65,6 +65,58 @@ class RawTraceReaderTest {
   }
 
   @Test
+  void linesRepeatingTheLastOfTheirStartReadAsWritten() throws IOException {
+    // In a loop, a line takes the fields it repeats from the last line of its start (the reader's
+    // Tail): each differs from the one before at another place, or not at all.
+    String[] tails = {"comm=0 dest=1 tag=0 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=1 tag=0 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=1 tag=7 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=1 tag=7 count=2 type=MPI_INT tsize=48",
+        "comm=0 dest=1 tag=7 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=0 tag=7 count=2 type=MPI_CHAR tsize=1 ",
+        "comm=0 dest=0 tag=7 count=2 type=MPI_CHAR tsize=1",
+        "comm=0 dest=0 tag=7 count=2 type=MPI_CHAR tsize=1"};
+    String[] waits = {"reqs=1,2", "reqs=1,2", "reqs=1,3", "reqs=NULL,3,4", "reqs=", "reqs=",
+        "reqs=5", "reqs=5"};
+    StringBuilder text = new StringBuilder(HEAD + INIT);
+    List<String> expected = new ArrayList<>(List.of(INIT.trim()));
+    for (int i = 0; i < tails.length; i++) {
+      String send = "MPI_Send site=s enter=" + (10 * i + 3) + " exit=" + (10 * i + 4) + " "
+          + tails[i];
+      String wait = "MPI_Waitall site=w enter=" + (10 * i + 5) + " exit=" + (10 * i + 6) + " "
+          + waits[i];
+      text.append(send).append('\n').append(wait).append('\n');
+      expected.add(send.trim());
+      expected.add(wait);
+    }
+    Path p = file("rank-0.trace", text.toString());
+    for (boolean keeps : new boolean[] {true, false}) {
+      List<RawEvent> kept = new ArrayList<>();
+      List<String> read = new ArrayList<>();
+      RawTraceReader.read(p, new RawTraceReader.Sink() {
+        @Override
+        public void comm(int id, long[] members) {}
+
+        @Override
+        public void event(RawEvent e) {
+          if (keeps) {
+            kept.add(e);
+          } else {
+            read.add(RawTraceWriter.format(e));
+          }
+        }
+
+        @Override
+        public boolean keepsEvents() {
+          return keeps;
+        }
+      });
+      kept.forEach(e -> read.add(RawTraceWriter.format(e)));
+      assertEquals(expected, read, keeps ? "kept events" : "events not kept");
+    }
+  }
+
+  @Test
   void errorsNameFileLineAndProblem() throws IOException {
     String f = dir.resolve("rank-0.trace") + ":";
     assertEquals(f + "1: missing header: the first line must be '# benchgen-trace 1 rank=R size=N'",
