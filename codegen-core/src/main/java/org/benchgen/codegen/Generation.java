@@ -90,10 +90,17 @@ public final class Generation {
     return computes.getOrDefault(rsd, Optional.empty());
   }
 
-  /** The number of {@code rsd}'s site if later compute depends on it having been the last call. */
+  /**
+   * The number to record as the last call's site after {@code rsd}'s call, when some compute
+   * depends on the previous call: every call records one (-1 for a site no compute refers to),
+   * or a stale site would select the wrong time.
+   */
   public Optional<Integer> trackedSite(Rsd rsd) {
+    if (!tracksSites()) {
+      return Optional.empty();
+    }
     Integer s = sites.get(rsd.site());
-    return s != null && tracked[s] ? Optional.of(s) : Optional.empty();
+    return Optional.of(s != null && tracked[s] ? s : -1);
   }
 
   /** Whether any call must record itself as the last call. */

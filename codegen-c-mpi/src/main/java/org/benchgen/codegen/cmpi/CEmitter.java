@@ -46,7 +46,9 @@ final class CEmitter implements Emitter {
     buffers.add(r);
     String site = CNames.comment(r.op().mpiName() + " at " + r.site());
     if (r.op() == Op.INIT) {
-      return List.of();
+      // The program's prologue makes the call; only its site may matter, to the first compute.
+      return c.trackedSite().<List<OutputModel>>map(t -> List.of(new CModel.InitSite(t)))
+          .orElse(List.of());
     }
     if (r.op() == Op.FINALIZE) {
       return c.compute().<List<OutputModel>>map(x -> List.of(new CModel.ComputeOnly(site, x)))

@@ -29,6 +29,9 @@ public sealed interface CModel extends OutputModel {
   record Statement(String site, List<Compute> compute, OutputModel call, List<String> counter,
       List<Integer> tracked) implements CModel {}
 
+  /** Records the site of MPI_Init as the last call, where the first compute depends on it. */
+  record InitSite(int site) implements CModel {}
+
   /** Only compute (MPI_Finalize's, before the program's own epilogue). */
   record ComputeOnly(String site, Compute compute) implements CModel {}
 

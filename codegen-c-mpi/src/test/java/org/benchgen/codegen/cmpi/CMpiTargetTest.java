@@ -126,6 +126,37 @@ class CMpiTargetTest {
   }
 
   @Test
+  void computeThatDependsOnThePreviousCallSeesEveryCall() throws Exception {
+    // Each rank: Init, then 4 x (Barrier, Allreduce). Before the first Barrier it computes
+    // 400 us (after Init), before the others 10 us (after the Allreduce).
+    Path dir = Files.createDirectories(tmp.resolve("prev"));
+    for (int r = 0; r < 2; r++) {
+      List<String> lines = new ArrayList<>(List.of("# benchgen-trace 1 rank=" + r + " size=2",
+          "MPI_Init site=m.c:1 enter=0 exit=1000"));
+      long t = 1000;
+      for (int i = 0; i < 4; i++) {
+        t += i == 0 ? 400_000 : 10_000;
+        lines.add("MPI_Barrier site=m.c:2 enter=" + t + " exit=" + (t += 1000) + " comm=0");
+        lines.add("MPI_Allreduce site=m.c:3 enter=" + t + " exit=" + (t += 1000)
+            + " comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM");
+      }
+      lines.add("MPI_Finalize site=m.c:4 enter=" + t + " exit=" + (t + 1000));
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), String.join("\n", lines) + "\n");
+    }
+    String c = generate(compress(dir), ComputeMode.MEAN).files().get(0).text();
+    List<String> body = Stream.of(c.substring(c.indexOf("double bg_start")).split("\n"))
+        .map(String::strip).filter(l -> !l.isEmpty()).toList();
+    // After Init (site 0) the Barrier computes 400 us, else (the common path, after the
+    // Allreduce) 10 us. Every later call records its site (-1: no case refers to it), so the
+    // second Barrier does not still see Init's.
+    assertEquals(List.of("double bg_start = bg_now();", "bg_prev = 0; /* MPI_Init, made above */",
+        "for (long i0 = 0; i0 < 4; i0++) {", "bg_compute(bg_prev == 0 ? 400.0 : 10.0);",
+        "MPI_Barrier(bg_comm[0].c); /* MPI_Barrier at m.c:2 */", "bg_prev = -1;",
+        "MPI_Allreduce(bg_sbuf, bg_rbuf, 1, MPI_DOUBLE, MPI_SUM, bg_comm[0].c);"
+            + " /* MPI_Allreduce at m.c:3 */", "bg_prev = -1;", "}"), body.subList(0, 9));
+  }
+
+  @Test
   void programSizeFollowsStructureNotRanksOrIterations() throws Exception {
     List<Integer> lines = new ArrayList<>();
     // stencil3d has an Allreduce every 10 iterations: 20 and 200 have the same structure.
