@@ -68,7 +68,7 @@ class BenchmarkIntegrationTest {
 
   @Test
   void benchmarkRefusesAnotherRankCount() throws Exception {
-    Path gen = generated("openmpi", List.of("ring"));
+    Path gen = build("openmpi", List.of("ring"), "-2").gen();
     List<String> cmd = new ArrayList<>(launcher("openmpi"));
     cmd.set(cmd.indexOf("" + N), "2");
     cmd.add(gen.resolve("ring").toString());
@@ -81,30 +81,30 @@ class BenchmarkIntegrationTest {
 
   private void assertSameCalls(String flavour, List<String> program) throws Exception {
     String name = program.get(0);
-    Path original = trace(flavour, name + "-orig", bins.get(flavour).resolve(name),
-        program.subList(1, program.size()));
-    Path gen = work.resolve(flavour + "-" + name + "-gen");
-    generate(original, gen, name);
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
-        "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
-    Path bench = trace(flavour, name + "-bench", gen.resolve(name), List.of());
-    TraceComparison c = new TraceComparison(TraceStats.of(TraceDirectory.open(original), n -> { }),
-        TraceStats.of(TraceDirectory.open(bench), n -> { }));
+    Built b = build(flavour, program, "");
+    Path bench = trace(flavour, name + "-bench", b.gen().resolve(name), List.of());
+    TraceComparison c = new TraceComparison(TraceStats.of(TraceDirectory.open(b.original()),
+        n -> { }), TraceStats.of(TraceDirectory.open(bench), n -> { }));
     StringWriter table = new StringWriter();
     c.report("original", "benchmark", 32, new PrintWriter(table, true));
     assertTrue(c.identical(), name + " under " + flavour + ":\n" + table);
     // The same verdict through the command.
-    assertEquals(0, Benchgen.commandLine().execute("verify", original.toString(),
+    assertEquals(0, Benchgen.commandLine().execute("verify", b.original().toString(),
         bench.toString()));
   }
 
-  private Path generated(String flavour, List<String> program) throws Exception {
+  /** A program's trace and its benchmark, generated and built without warnings. */
+  private record Built(Path original, Path gen) {}
+
+  private Built build(String flavour, List<String> program, String label) throws Exception {
     String name = program.get(0);
-    Path original = trace(flavour, name + "-orig2", bins.get(flavour).resolve(name), List.of());
-    Path gen = work.resolve(flavour + "-" + name + "-gen2");
+    Path original = trace(flavour, name + "-orig" + label, bins.get(flavour).resolve(name),
+        program.subList(1, program.size()));
+    Path gen = work.resolve(flavour + "-" + name + "-gen" + label);
     generate(original, gen, name);
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour), work);
-    return gen;
+    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
+        "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
+    return new Built(original, gen);
   }
 
   private static void generate(Path trace, Path dir, String name) {

@@ -10,7 +10,6 @@ import org.benchgen.model.CommDef;
 import org.benchgen.model.CompressedTrace;
 import org.benchgen.model.Loop;
 import org.benchgen.model.Node;
-import org.benchgen.model.ParamEntry;
 import org.benchgen.model.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.OpKind;
@@ -64,10 +63,8 @@ public final class CommSlots {
     }
     int slot = slots++;
     slotOfCreator.put(r, slot);
-    for (ParamEntry e : r.param(Field.NEWCOMM).entries()) {
-      e.values().seq().leaves().filter(v -> !Sym.isSymbol(v))
-          .forEach(id -> slotOfComm.putIfAbsent(id, slot));
-    }
+    r.param(Field.NEWCOMM).leaves().filter(v -> !Sym.isSymbol(v))
+        .forEach(id -> slotOfComm.putIfAbsent(id, slot));
   }
 
   /** How many slots the program needs. */

@@ -28,6 +28,7 @@ public final class Generation {
   private final Map<String, Integer> sites = new HashMap<>();
   private final List<String> siteNames = new ArrayList<>();
   private final boolean[] tracked;
+  private final boolean tracksSites;
 
   public Generation(CompressedTrace trace, GenerateOptions options) {
     this.trace = trace;
@@ -44,6 +45,8 @@ public final class Generation {
     tracked = new boolean[siteNames.size()];
     computes.values().forEach(c -> c.ifPresent(x -> x.cases().forEach(k -> tracked[k.after()]
         = true)));
+    tracksSites = computes.values().stream().anyMatch(c -> c.isPresent()
+        && !c.get().cases().isEmpty());
   }
 
   private static void collect(Node n, List<Rsd> out) {
@@ -105,11 +108,6 @@ public final class Generation {
 
   /** Whether any call must record itself as the last call. */
   public boolean tracksSites() {
-    for (boolean t : tracked) {
-      if (t) {
-        return true;
-      }
-    }
-    return false;
+    return tracksSites;
   }
 }

@@ -83,8 +83,7 @@ public final class Values {
       for (PrimitiveIterator.OfLong it = seq.once(); it.hasNext(); ) {
         long x = it.nextLong();
         symbols |= Sym.isSymbol(x);
-        items.add(Sym.isSymbol(x) ? new Value.Symbol(Sym.of(x).name(), true)
-            : leaf.value().apply(x));
+        items.add(Sym.isSymbol(x) ? tableSymbol(x) : leaf.value().apply(x));
       }
       used[0] = true;
       // Relative peers keep their sentinels: the relative-peer helper maps them itself.
@@ -95,6 +94,11 @@ public final class Values {
       return new Value.Relative(v, relativeComm.get());
     }
     return v;
+  }
+
+  /** An MPI symbol as an element of a table of numbers (where targets use a sentinel). */
+  public static Value tableSymbol(long code) {
+    return new Value.Symbol(Sym.of(code).name(), true);
   }
 
   /** The constant value of {@code p} on every rank, if it has one. */

@@ -2,6 +2,7 @@ package org.benchgen.model;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.LongStream;
 
 /**
  * A parameter of an RSD (or a loop's trip count): entries for disjoint rank sets, sorted by first
@@ -24,6 +25,14 @@ public record Param(List<ParamEntry> entries) {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Every value the parameter takes on any rank, as stored (peers possibly relative, symbols as
+   * their codes); a value may repeat across entries.
+   */
+  public LongStream leaves() {
+    return entries.stream().flatMapToLong(e -> e.values().seq().leaves());
   }
 
   public boolean isAbsent() {

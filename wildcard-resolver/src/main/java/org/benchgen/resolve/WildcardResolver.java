@@ -93,8 +93,7 @@ public final class WildcardResolver {
     if (k != OpKind.RECV && k != OpKind.SENDRECV) {
       return false;
     }
-    return r.param(Field.SRC).entries().stream()
-        .anyMatch(e -> e.values().seq().leaves().anyMatch(v -> v == ANY_SOURCE));
+    return r.param(Field.SRC).leaves().anyMatch(v -> v == ANY_SOURCE);
   }
 
   /** Runs the simulation; the resolved trace, or the deadlock or unmatched call found. */

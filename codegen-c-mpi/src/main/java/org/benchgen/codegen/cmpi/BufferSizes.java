@@ -1,7 +1,6 @@
 package org.benchgen.codegen.cmpi;
 
 import java.util.function.LongUnaryOperator;
-import org.benchgen.model.ParamEntry;
 import org.benchgen.model.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Interner;
@@ -65,11 +64,6 @@ final class BufferSizes {
   }
 
   private static long max(Rsd r, Field f, LongUnaryOperator of) {
-    long m = 0;
-    for (ParamEntry e : r.param(f).entries()) {
-      m = Math.max(m, e.values().seq().leaves().filter(v -> !Sym.isSymbol(v)).map(of).max()
-          .orElse(0));
-    }
-    return m;
+    return r.param(f).leaves().filter(v -> !Sym.isSymbol(v)).map(of).max().orElse(0);
   }
 }

@@ -270,8 +270,7 @@ final class CEmitter implements Emitter {
   /** The source of a receive; a wildcard left unresolved stays one, and is reported. */
   private OutputModel source(RsdContext c) {
     Value v = c.value(Field.SRC);
-    if (c.rsd().param(Field.SRC).entries().stream().anyMatch(e -> e.values().seq().leaves()
-        .anyMatch(x -> x == Sym.ANY_SOURCE.code()))) {
+    if (c.rsd().param(Field.SRC).leaves().anyMatch(x -> x == Sym.ANY_SOURCE.code())) {
       g.approximations().note("a receive kept MPI_ANY_SOURCE (its source was not resolved)");
     }
     return new CModel.Arg(v);
@@ -284,16 +283,21 @@ final class CEmitter implements Emitter {
       long[] xs = Sym.isSymbol(id) ? new long[0] : Interner.list(id);
       items.add(new Value.Num(xs.length));
       for (long x : xs) {
-        items.add(Sym.isSymbol(x) ? new Value.Symbol(Sym.of(x).name(), true) : new Value.Num(x));
+        items.add(Sym.isSymbol(x) ? Values.tableSymbol(x) : new Value.Num(x));
       }
       return new Value.ListRef(g.tables().of("list", items));
     }, "lists"));
   }
 
   /** Whether every datatype {@code type} takes is one we can name in C. */
-  private boolean namedTypes(RsdContext c, Field type) {
-    return c.rsd().param(type).entries().stream().allMatch(e -> e.values().seq().leaves()
-        .allMatch(id -> !Sym.isSymbol(id) && CNames.TYPES.contains(Interner.name(id))));
+  private static boolean namedTypes(RsdContext c, Field type) {
+    return allNamed(c, type, CNames.TYPES);
+  }
+
+  /** Whether every value of name field {@code f} is one of {@code names}. */
+  private static boolean allNamed(RsdContext c, Field f, java.util.Set<String> names) {
+    return c.rsd().param(f).leaves().allMatch(id -> !Sym.isSymbol(id)
+        && names.contains(Interner.name(id)));
   }
 
   private OutputModel type(RsdContext c, Field type) {
@@ -319,8 +323,8 @@ final class CEmitter implements Emitter {
    * are sized by what was received; the posted count where that is not known.
    */
   private OutputModel received(RsdContext c, Field type, Field size) {
-    boolean known = c.has(Field.BYTES) && c.rsd().param(Field.BYTES).entries().stream()
-        .allMatch(e -> e.values().seq().leaves().noneMatch(Sym::isSymbol));
+    boolean known = c.has(Field.BYTES)
+        && c.rsd().param(Field.BYTES).leaves().noneMatch(Sym::isSymbol);
     Field countField = c.rsd().op().has(Field.RCOUNT) ? Field.RCOUNT : Field.COUNT;
     if (!known) {
       return count(c, countField, type, size);
@@ -355,17 +359,14 @@ final class CEmitter implements Emitter {
    * or integers, MPI_MAX on anything else, which move the same data.
    */
   private OutputModel reduceOp(RsdContext c) {
-    boolean named = c.rsd().param(Field.OP).entries().stream().allMatch(e -> e.values().seq()
-        .leaves().allMatch(id -> !Sym.isSymbol(id) && CNames.OPS.contains(Interner.name(id))));
-    if (named) {
+    if (allNamed(c, Field.OP, CNames.OPS)) {
       return new CModel.Arg(c.value(Field.OP, new Values.Leaf(id -> new Value.OpName(
           Interner.name(id)), "op")));
     }
     g.approximations().note("a user-defined reduction operation was replaced by MPI_BOR or"
         + " MPI_MAX");
-    boolean integer = !namedTypes(c, Field.TYPE) || c.rsd().param(Field.TYPE).entries().stream()
-        .allMatch(e -> e.values().seq().leaves().allMatch(id -> CNames.INTEGER_TYPES.contains(
-            Interner.name(id))));
+    boolean integer = !namedTypes(c, Field.TYPE)
+        || allNamed(c, Field.TYPE, CNames.INTEGER_TYPES);
     return new CModel.Arg(new Value.OpName(integer ? "MPI_BOR" : "MPI_MAX"));
   }
 }
