@@ -32,16 +32,11 @@ public final class ComputeTimes {
 
   /** The compute before a call with these statistics, if any; {@code site} numbers call sites. */
   public Optional<Compute> of(List<ComputeStat> stats, ToIntFunction<String> site) {
-    if (stats.isEmpty()) {
+    Optional<Histogram> kept = pooled(stats);
+    if (kept.isEmpty()) {
       return Optional.empty();
     }
-    Histogram pooled = stats.get(0).time();
-    for (int i = 1; i < stats.size(); i++) {
-      pooled = pooled.merge(stats.get(i).time());
-    }
-    if (pooled.mean() < MIN_NS) {
-      return Optional.empty();
-    }
+    Histogram pooled = kept.get();
     double tolerance = Math.max(MIN_NS, SAME_FRACTION * pooled.mean());
     Histogram base = pooled;
     boolean alike = stats.stream().allMatch(s -> Math.abs(s.time().mean() - base.mean())
@@ -63,6 +58,26 @@ public final class ComputeTimes {
       }
     }
     return Optional.of(new Compute(cases, amount(common.time())));
+  }
+
+  /**
+   * The time before a call whatever the previous call was, in nanoseconds: the mode's statistic
+   * of all call paths pooled (the mean when sampling, for targets that cannot draw); empty under
+   * {@link #MIN_NS}.
+   */
+  public Optional<Double> pooledNs(List<ComputeStat> stats) {
+    return pooled(stats).map(h -> mode == ComputeMode.MEDIAN ? median(h) : h.mean());
+  }
+
+  private static Optional<Histogram> pooled(List<ComputeStat> stats) {
+    if (stats.isEmpty()) {
+      return Optional.empty();
+    }
+    Histogram pooled = stats.get(0).time();
+    for (int i = 1; i < stats.size(); i++) {
+      pooled = pooled.merge(stats.get(i).time());
+    }
+    return pooled.mean() < MIN_NS ? Optional.empty() : Optional.of(pooled);
   }
 
   private Compute.Amount amount(Histogram h) {

@@ -29,13 +29,14 @@ public final class Generation {
   private final List<String> siteNames = new ArrayList<>();
   private final boolean[] tracked;
   private final boolean tracksSites;
+  private final ComputeTimes times;
 
   public Generation(CompressedTrace trace, GenerateOptions options) {
     this.trace = trace;
     this.options = options;
     this.values = new Values(tables, trace.worldSize());
     this.comms = new CommSlots(trace);
-    ComputeTimes times = new ComputeTimes(options.compute(), tables);
+    this.times = new ComputeTimes(options.compute(), tables);
     List<Rsd> all = new ArrayList<>();
     trace.body().forEach(n -> collect(n, all));
     for (Rsd r : all) {
@@ -91,6 +92,14 @@ public final class Generation {
   /** The compute before {@code rsd}'s calls. */
   public Optional<Compute> compute(Rsd rsd) {
     return computes.getOrDefault(rsd, Optional.empty());
+  }
+
+  /**
+   * The compute before {@code rsd}'s calls whatever the previous call was, in nanoseconds, for
+   * targets that cannot tell call paths apart.
+   */
+  public Optional<Double> pooledComputeNs(Rsd rsd) {
+    return times.pooledNs(rsd.compute());
   }
 
   /**

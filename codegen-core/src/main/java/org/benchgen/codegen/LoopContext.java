@@ -1,5 +1,6 @@
 package org.benchgen.codegen;
 
+import java.util.List;
 import java.util.Optional;
 import org.benchgen.codegen.model.Value;
 import org.benchgen.model.Loop;
@@ -11,9 +12,11 @@ public final class LoopContext {
   private final int depth;
   private final Value trips;
   private final boolean counterUsed;
+  private final List<Loop> enclosing;
 
-  LoopContext(Generation g, Loop loop, int index, int depth) {
+  LoopContext(Generation g, Loop loop, int index, int depth, List<Loop> enclosing) {
     this.loop = loop;
+    this.enclosing = enclosing;
     this.index = index;
     this.depth = depth;
     boolean[] used = new boolean[1];
@@ -23,6 +26,11 @@ public final class LoopContext {
 
   public Loop loop() {
     return loop;
+  }
+
+  /** The loops around this one, outermost first. */
+  public List<Loop> enclosing() {
+    return enclosing;
   }
 
   /** The loop's number in program order, from 1. */

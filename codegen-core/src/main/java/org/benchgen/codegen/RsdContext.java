@@ -1,8 +1,10 @@
 package org.benchgen.codegen;
 
+import java.util.List;
 import java.util.Optional;
 import org.benchgen.codegen.model.Compute;
 import org.benchgen.codegen.model.Value;
+import org.benchgen.model.Loop;
 import org.benchgen.model.Rsd;
 import org.benchgen.trace.Field;
 
@@ -14,12 +16,19 @@ public final class RsdContext {
   private final Generation g;
   private final Rsd rsd;
   private final int index;
+  private final List<Loop> enclosing;
   private final boolean[] counterUsed = new boolean[1];
 
-  RsdContext(Generation g, Rsd rsd, int index) {
+  RsdContext(Generation g, Rsd rsd, int index, List<Loop> enclosing) {
     this.g = g;
     this.rsd = rsd;
     this.index = index;
+    this.enclosing = enclosing;
+  }
+
+  /** The loops around the RSD, outermost first. */
+  public List<Loop> enclosing() {
+    return enclosing;
   }
 
   public Rsd rsd() {

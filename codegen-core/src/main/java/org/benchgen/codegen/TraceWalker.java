@@ -17,6 +17,7 @@ import org.benchgen.model.Rsd;
 public final class TraceWalker {
   private final Generation g;
   private final Emitter emitter;
+  private final java.util.ArrayDeque<Loop> enclosing = new java.util.ArrayDeque<>();
   private int rsds;
   private int loops;
 
@@ -53,9 +54,17 @@ public final class TraceWalker {
 
   private List<OutputModel> node(Node n, int depth) {
     if (n instanceof Loop l) {
-      LoopContext ctx = new LoopContext(g, l, ++loops, depth);
-      return List.of(emitter.loop(ctx, siblings(l.body(), l.ranks(), depth + 1)));
+      LoopContext ctx = new LoopContext(g, l, ++loops, depth, outside());
+      enclosing.addLast(l);
+      List<OutputModel> body = siblings(l.body(), l.ranks(), depth + 1);
+      enclosing.removeLast();
+      return List.of(emitter.loop(ctx, body));
     }
-    return emitter.rsd(new RsdContext(g, (Rsd) n, ++rsds));
+    return emitter.rsd(new RsdContext(g, (Rsd) n, ++rsds, outside()));
+  }
+
+  /** The loops around the node being visited, outermost first. */
+  private List<Loop> outside() {
+    return List.copyOf(enclosing);
   }
 }

@@ -1,6 +1,7 @@
 package org.benchgen.codegen.cmpi;
 
 import java.util.Set;
+import org.benchgen.codegen.SafeText;
 
 /**
  * What from a trace may appear in C: only predefined MPI datatypes and operations from these lists
@@ -39,16 +40,11 @@ final class CNames {
    * which are broken with a space.
    */
   static String comment(String text) {
-    StringBuilder b = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      b.append(c >= 0x20 && c < 0x7f ? c : '?');
-    }
-    String s = b.toString();
+    String s = SafeText.printable(text);
     // Also no "??": with trigraphs (C99), "??/" is a backslash.
     while (s.contains("*/") || s.contains("/*") || s.contains("??")) {
       s = s.replace("*/", "* /").replace("/*", "/ *").replace("??", "? ?");
     }
-    return s.length() > 120 ? s.substring(0, 117) + "..." : s;
+    return SafeText.shortened(s);
   }
 }
