@@ -109,7 +109,8 @@ final class Exprs {
 
   /**
    * The value of a cyclic pattern at {@code index} (which runs over {@code 0 .. values.size()-1}):
-   * one {@link Pick} per run of equal values, the last run the otherwise.
+   * a balanced tree of {@link Pick}s over the runs of equal values, so that a long irregular
+   * pattern nests only log2(runs) deep (the compiler's parser recurses on nesting).
    */
   static Expr pattern(List<Expr> values, Expr index) {
     List<Expr> runValues = new ArrayList<>();
@@ -122,11 +123,17 @@ final class Exprs {
         runEnds.add((long) i + 1);
       }
     }
-    Expr e = runValues.get(runValues.size() - 1);
-    for (int k = runValues.size() - 2; k >= 0; k--) {
-      e = new Pick(runValues.get(k), index, runEnds.get(k), e);
+    return runs(runValues, runEnds, 0, runValues.size(), index);
+  }
+
+  /** Runs {@code from .. to-1}: the value of the first if alone, else split in the middle. */
+  private static Expr runs(List<Expr> values, List<Long> ends, int from, int to, Expr index) {
+    if (to - from == 1) {
+      return values.get(from);
     }
-    return e;
+    int mid = (from + to + 1) / 2;
+    return new Pick(runs(values, ends, from, mid, index), index, ends.get(mid - 1),
+        runs(values, ends, mid, to, index));
   }
 
   /** Whether {@code e} mentions the variable {@code var}. */

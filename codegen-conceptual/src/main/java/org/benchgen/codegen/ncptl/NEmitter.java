@@ -56,6 +56,8 @@ final class NEmitter implements Emitter {
   private final ModelRenderer renderer = new ModelRenderer(NEmitter.class, "conceptual.stg");
   /** Loops whose variable some value uses: FOR EACH instead of FOR n REPETITIONS. */
   private final Set<Loop> indexed = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** The loops around the RSD being emitted, outermost first. */
+  private List<Loop> here = List.of();
 
   NEmitter(Generation g) {
     this.g = g;
@@ -68,9 +70,10 @@ final class NEmitter implements Emitter {
   @Override
   public List<OutputModel> rsd(RsdContext c) {
     Rsd r = c.rsd();
+    here = c.enclosing();
     List<OutputModel> out = new ArrayList<>();
     g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
-        .ifPresent(us -> out.add(new NModel.Compute(who(r.ranks(), false), us)));
+        .ifPresent(us -> parts(r).forEach(p -> out.add(new NModel.Compute(who(p, false), us))));
     if (r.op() != Op.INIT && r.op() != Op.FINALIZE) {
       out.addAll(call(r, c.enclosing()));
     }
@@ -150,7 +153,7 @@ final class NEmitter implements Emitter {
           note("MPI_Wait and MPI_Waitall became AWAIT COMPLETION, which completes all of the"
               + " task's outstanding operations");
         }
-        yield List.of(new NModel.Await(who(r.ranks(), false)));
+        yield awaits(r);
       }
       case PROBE -> {
         note(op.mpiName() + " was left out (it moves no data)");
@@ -181,7 +184,7 @@ final class NEmitter implements Emitter {
       Expr dest = peer(p, Field.DEST, loops);
       NModel.Message m = message(bytes(p, Field.COUNT, Field.TSIZE, loops),
           tag(p, Field.TAG, loops));
-      out.add(new NModel.Send(who(p.ranks(), Exprs.uses(dest, SELF)), async, m,
+      out.add(new NModel.Send(who(p, Exprs.uses(dest, SELF)), async, m,
           new NModel.OneTask(Exprs.closed(dest))));
     }
     return out;
@@ -203,7 +206,7 @@ final class NEmitter implements Emitter {
       Expr src = peer(p, Field.SRC, loops);
       Expr bytes = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves().noneMatch(Sym::isSymbol)
           ? value(p, Field.BYTES, Exprs::lit, loops) : bytes(p, count, tsize, loops);
-      out.add(new NModel.Receive(receiver(p.ranks(), Exprs.uses(src, SELF)), async,
+      out.add(new NModel.Receive(receiver(p, Exprs.uses(src, SELF)), async,
           message(bytes, tag(p, tagField, loops)), new NModel.OneTask(Exprs.closed(src))));
     }
     return out;
@@ -215,8 +218,12 @@ final class NEmitter implements Emitter {
     out.addAll(r.op() == Op.SENDRECV
         ? receives(r, loops, true, Field.RCOUNT, Field.RTSIZE, Field.RTAG)
         : receives(r, loops, true, Field.COUNT, Field.TSIZE, Field.RTAG));
-    out.add(new NModel.Await(who(r.ranks(), false)));
+    out.addAll(awaits(r));
     return out;
+  }
+
+  private List<OutputModel> awaits(Rsd r) {
+    return parts(r).stream().<OutputModel>map(p -> new NModel.Await(who(p, false))).toList();
   }
 
   private List<OutputModel> collective(Rsd r, List<Loop> loops) {
@@ -228,7 +235,7 @@ final class NEmitter implements Emitter {
     switch (op) {
       case BARRIER, IBARRIER -> {
         for (Part p : parts(r, Field.COMM)) {
-          out.add(new NModel.Synchronize(who(ranksOf(members(p)), false)));
+          out.add(new NModel.Synchronize(who(p, ranksOf(members(p)), false)));
         }
       }
       case BCAST, IBCAST -> {
@@ -247,10 +254,10 @@ final class NEmitter implements Emitter {
           List<Integer> m = members(p);
           Expr dw = doublewords(bytes(p, Field.COUNT, Field.TSIZE, loops));
           if (rooted) {
-            root(p).ifPresent(root -> out.add(new NModel.Reduce(who(ranksOf(m), false), dw,
+            root(p).ifPresent(root -> out.add(new NModel.Reduce(who(p, ranksOf(m), false), dw,
                 List.of(new NModel.OneTask(Exprs.lit(root))))));
           } else {
-            out.add(new NModel.Reduce(who(ranksOf(m), false), dw, List.of()));
+            out.add(new NModel.Reduce(who(p, ranksOf(m), false), dw, List.of()));
           }
         }
       }
@@ -264,7 +271,7 @@ final class NEmitter implements Emitter {
           for (int k = 0; k < m.size(); k++) {
             long bytes = block ? constant(p, Field.COUNT, "a reduction's count") * tsize
                 : listItem(p, Field.RCOUNTS, k) * tsize;
-            out.add(new NModel.Reduce(who(ranksOf(m), false),
+            out.add(new NModel.Reduce(who(p, ranksOf(m), false),
                 doublewords(Exprs.lit(bytes)), List.of(new NModel.OneTask(Exprs.lit(m.get(k))))));
           }
         }
@@ -279,7 +286,7 @@ final class NEmitter implements Emitter {
           List<Integer> m = members(p);
           Expr dw = doublewords(v ? Exprs.lit(meanBytes(r, m, Field.COUNT, Field.TSIZE))
               : bytes(p, Field.COUNT, Field.TSIZE, loops));
-          root(p).ifPresent(root -> out.add(new NModel.Reduce(who(ranksOf(m), false), dw,
+          root(p).ifPresent(root -> out.add(new NModel.Reduce(who(p, ranksOf(m), false), dw,
               List.of(new NModel.OneTask(Exprs.lit(root))))));
         }
       }
@@ -294,7 +301,7 @@ final class NEmitter implements Emitter {
           long each = v ? meanBytes(r, m, Field.COUNT, Field.TSIZE)
               : constant(p, Field.COUNT, "an allgather's count")
                   * constant(p, Field.TSIZE, "an allgather's datatype size");
-          out.add(new NModel.Reduce(who(ranksOf(m), false), doublewords(Exprs.lit(each)),
+          out.add(new NModel.Reduce(who(p, ranksOf(m), false), doublewords(Exprs.lit(each)),
               List.of(new NModel.OneTask(Exprs.lit(m.get(0))))));
           multicast(out, m.get(0), m, Exprs.lit(each * m.size()));
         }
@@ -326,7 +333,7 @@ final class NEmitter implements Emitter {
           Who to = ranks.size() == world ? new NModel.AllOtherTasks()
               : new NModel.TasksSuchThat(OTHER, cond(OTHER, ranks, List.of(
                   new NModel.Ne(OTHER, SELF))));
-          out.add(new NModel.Multicast(who(ranks, true), message(Exprs.lit(each), List.of()),
+          out.add(new NModel.Multicast(who(p, ranks, !(to instanceof NModel.AllOtherTasks)), message(Exprs.lit(each), List.of()),
               to));
         }
       }
@@ -364,8 +371,13 @@ final class NEmitter implements Emitter {
 
   // ---------------------------------------------------------------- parts of an RSD
 
-  /** Ranks of an RSD that share one entry of each of some fields. */
-  private record Part(RankList ranks, Map<Field, ParamEntry> entries) {
+  /**
+   * Ranks of an RSD that share one entry of each of some fields, and one trip count of each
+   * enclosing loop ({@code trips}, -1 where not constant); {@code extra}: conditions on loop
+   * variables for loops that run longer on other ranks.
+   */
+  private record Part(RankList ranks, Map<Field, ParamEntry> entries, long[] trips,
+      List<OutputModel> extra) {
     boolean has(Field f) {
       return entries.containsKey(f);
     }
@@ -379,21 +391,20 @@ final class NEmitter implements Emitter {
     }
   }
 
-  /** The RSD's ranks grouped by which entry of each field they read. */
-  private static List<Part> parts(Rsd r, Field... fields) {
+  /**
+   * The RSD's ranks grouped by which entry of each field they read, and by the trip count of each
+   * enclosing loop.
+   */
+  private List<Part> parts(Rsd r, Field... fields) {
+    List<Loop> loops = here;
     Map<List<Integer>, List<Integer>> groups = new LinkedHashMap<>();
     r.ranks().stream().forEach(rank -> {
       List<Integer> key = new ArrayList<>();
       for (Field f : fields) {
-        List<ParamEntry> es = r.param(f).entries();
-        int which = -1;
-        for (int i = 0; i < es.size(); i++) {
-          if (es.get(i).ranks().contains(rank)) {
-            which = i;
-            break;
-          }
-        }
-        key.add(which);
+        key.add(entryIndex(r.param(f).entries(), rank));
+      }
+      for (Loop l : loops) {
+        key.add(entryIndex(l.trips().entries(), rank));
       }
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(rank);
     });
@@ -405,10 +416,43 @@ final class NEmitter implements Emitter {
           entries.put(fields[i], r.param(fields[i]).entries().get(key.get(i)));
         }
       }
+      long[] trips = new long[loops.size()];
+      List<OutputModel> extra = new ArrayList<>();
+      for (int j = 0; j < loops.size(); j++) {
+        int e = key.get(fields.length + j);
+        List<ParamEntry> es = loops.get(j).trips().entries();
+        trips[j] = e < 0 ? -1 : es.get(e).values().seq().constant().orElse(-1);
+        long most = maxTrips(loops.get(j));
+        if (trips[j] >= 0 && trips[j] < most) {
+          extra.add(new NModel.Lt(var(j), trips[j]));
+        }
+      }
       out.add(new Part(RankList.of(ranks.stream().mapToInt(Integer::intValue).toArray()),
-          entries));
+          entries, trips, extra));
     });
     return out;
+  }
+
+  private static int entryIndex(List<ParamEntry> es, int rank) {
+    for (int i = 0; i < es.size(); i++) {
+      if (es.get(i).ranks().contains(rank)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A loop's largest constant trip count over the ranks, -1 if some rank's is not constant. */
+  private static long maxTrips(Loop l) {
+    long most = 0;
+    for (ParamEntry e : l.trips().entries()) {
+      OptionalLong c = e.values().seq().constant();
+      if (c.isEmpty()) {
+        return -1;
+      }
+      most = Math.max(most, c.getAsLong());
+    }
+    return most;
   }
 
   /**
@@ -420,7 +464,8 @@ final class NEmitter implements Emitter {
     for (Part p : parts(r, fields)) {
       if (p.ranks().size() > 1 && p.has(peer) && p.relative(peer)
           && spacing(members(p)).isEmpty()) {
-        p.ranks().stream().forEach(x -> out.add(new Part(RankList.of(x), p.entries())));
+        p.ranks().stream().forEach(x -> out.add(new Part(RankList.of(x), p.entries(), p.trips(),
+            p.extra())));
       } else {
         out.add(p);
       }
@@ -556,7 +601,7 @@ final class NEmitter implements Emitter {
     if (items.stream().distinct().count() == 1) {
       return items.get(0);
     }
-    Optional<Expr> index = index(loops, items.size());
+    Optional<Expr> index = index(loops, p.trips(), items.size());
     if (index.isEmpty()) {
       note("a value that changes in a loop with a changing trip count keeps its first value");
       return items.get(0);
@@ -567,16 +612,14 @@ final class NEmitter implements Emitter {
   /**
    * How many times a node inside {@code loops} has run, modulo {@code period}, from the loops'
    * variables: {@code i1*T2*T3 + i2*T3 + i3}, without the terms that are multiples of the period.
-   * Empty when a trip count is not one constant.
+   * Empty when a trip count is not constant; {@code trips}: the loops' counts on the ranks in
+   * question.
    */
-  private Optional<Expr> index(List<Loop> loops, int period) {
-    long[] trips = new long[loops.size()];
-    for (int j = 0; j < loops.size(); j++) {
-      OptionalLong t = org.benchgen.codegen.Values.constant(loops.get(j).trips());
-      if (t.isEmpty()) {
+  private Optional<Expr> index(List<Loop> loops, long[] trips, int period) {
+    for (long t : trips) {
+      if (t < 0) {
         return Optional.empty();
       }
-      trips[j] = t.getAsLong();
     }
     List<Expr> terms = new ArrayList<>();
     long range = 1;
@@ -597,19 +640,30 @@ final class NEmitter implements Emitter {
     return Optional.of(range <= period ? sum : Exprs.mod(sum, Exprs.lit(period)));
   }
 
+  /** The loop's trip count; where it differs by rank, the largest (statements inside say who stops early). */
   private Expr trips(LoopContext l) {
     Loop loop = l.loop();
-    OptionalLong c = org.benchgen.codegen.Values.constant(loop.trips());
+    List<ParamEntry> es = loop.trips().entries();
+    long most = maxTrips(loop);
+    if (es.size() > 1 && most >= 0) {
+      indexed.add(loop);
+      return Exprs.lit(most);
+    }
+    if (es.size() > 1) {
+      note("a loop whose trip count differs between tasks and changes runs its largest count");
+      return Exprs.lit(loop.trips().leaves().max().orElse(0));
+    }
+    OptionalLong c = es.get(0).values().seq().constant();
     if (c.isPresent()) {
       return Exprs.lit(c.getAsLong());
     }
-    List<ParamEntry> es = loop.trips().entries();
-    if (es.size() > 1) {
-      note("a loop whose trip count differs between tasks runs the largest count on all of them");
-      return Exprs.lit(loop.trips().leaves().max().orElse(0));
+    List<Loop> outside = l.enclosing();
+    long[] trips = new long[outside.size()];
+    for (int j = 0; j < outside.size(); j++) {
+      trips[j] = org.benchgen.codegen.Values.constant(outside.get(j).trips()).orElse(-1);
     }
-    Part p = new Part(es.get(0).ranks(), Map.of(Field.COUNT, es.get(0)));
-    return value(p, Field.COUNT, Exprs::lit, l.enclosing());
+    Part p = new Part(es.get(0).ranks(), Map.of(Field.COUNT, es.get(0)), trips, List.of());
+    return value(p, Field.COUNT, Exprs::lit, outside);
   }
 
   /** The world rank of the part's root, if the part has one constant root. */
@@ -678,6 +732,19 @@ final class NEmitter implements Emitter {
 
   // ---------------------------------------------------------------- task sets
 
+  /** The part's tasks as a statement's subject; {@code named}: binds {@code t}. */
+  private Who who(Part p, boolean named) {
+    return who(p, p.ranks(), named);
+  }
+
+  /** The tasks {@code ranks} (of part {@code p}, under its loop conditions) as a subject. */
+  private Who who(Part p, RankList ranks, boolean named) {
+    if (!p.extra().isEmpty()) {
+      return new NModel.TasksSuchThat(SELF, cond(SELF, ranks, p.extra()));
+    }
+    return who(ranks, named);
+  }
+
   /** The tasks {@code ranks} as a statement's subject; {@code named}: binds {@code t}. */
   private Who who(RankList ranks, boolean named) {
     if (ranks.size() == world) {
@@ -690,15 +757,15 @@ final class NEmitter implements Emitter {
   }
 
   /**
-   * The tasks {@code ranks} as a RECEIVE's subject, which the compiler treats as a target set:
-   * "all tasks" is not one, so every task is {@code TASKS t SUCH THAT t >= 0}.
+   * The part's tasks as a RECEIVE's subject, which the compiler treats as a target set: "all
+   * tasks" is not one, so every task is {@code TASKS t SUCH THAT t >= 0}.
    */
-  private Who receiver(RankList ranks, boolean named) {
-    if (ranks.size() == world) {
+  private Who receiver(Part p, boolean named) {
+    if (p.ranks().size() == world && p.extra().isEmpty()) {
       return new NModel.TasksSuchThat(SELF, new NModel.Cond(List.of(new NModel.Term(List.of(
           new NModel.Ge(SELF, 0)), false))));
     }
-    return who(ranks, named);
+    return who(p, named);
   }
 
   /** The tasks {@code ranks} as a target. */
@@ -711,7 +778,8 @@ final class NEmitter implements Emitter {
 
   /** The condition on {@code var} that holds for {@code ranks}, each term with {@code extra}. */
   private NModel.Cond cond(String var, RankList ranks, List<OutputModel> extra) {
-    RankCond rc = RankConds.of(ranks, world);
+    RankCond rc = ranks.size() == world ? RankCond.anyOf(List.of(List.of()))
+        : RankConds.of(ranks, world);
     List<NModel.Term> terms = new ArrayList<>();
     for (RankCond.Term t : rc.terms()) {
       List<OutputModel> atoms = new ArrayList<>();

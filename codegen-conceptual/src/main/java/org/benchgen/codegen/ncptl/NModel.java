@@ -78,6 +78,9 @@ public sealed interface NModel extends OutputModel {
   /** {@code var <> other} (a number or another task variable). */
   record Ne(String var, String other) implements NModel {}
 
+  /** {@code var < value} (a loop variable: the loop runs longer on other tasks). */
+  record Lt(String var, long value) implements NModel {}
+
   /** {@code var >= value}. */
   record Ge(String var, long value) implements NModel {}
 
