@@ -181,11 +181,11 @@ final class NEmitter implements Emitter {
       if (allNull(p, Field.DEST)) {
         continue;
       }
-      Expr dest = peer(p, Field.DEST, loops);
-      NModel.Message m = message(bytes(p, Field.COUNT, Field.TSIZE, loops),
-          tag(p, Field.TAG, loops));
-      out.add(new NModel.Send(who(p, Exprs.uses(dest, SELF)), async, m,
-          new NModel.OneTask(Exprs.closed(dest))));
+      for (Spec m : specs(p, bytesCycle(p, Field.COUNT, Field.TSIZE), tagCycle(p, Field.TAG),
+          Field.DEST, loops)) {
+        out.add(new NModel.Send(who(p.when(m.when()), Exprs.uses(m.peer(), SELF)), async,
+            m.message(), new NModel.OneTask(Exprs.closed(m.peer()))));
+      }
     }
     return out;
   }
@@ -203,13 +203,81 @@ final class NEmitter implements Emitter {
         note("a receive whose MPI_ANY_SOURCE was not resolved was left out");
         continue;
       }
-      Expr src = peer(p, Field.SRC, loops);
-      Expr bytes = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves().noneMatch(Sym::isSymbol)
-          ? value(p, Field.BYTES, Exprs::lit, loops) : bytes(p, count, tsize, loops);
-      out.add(new NModel.Receive(receiver(p, Exprs.uses(src, SELF)), async,
-          message(bytes, tag(p, tagField, loops)), new NModel.OneTask(Exprs.closed(src))));
+      long[] bytes = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves().noneMatch(Sym::isSymbol)
+          ? cycle(p, Field.BYTES) : bytesCycle(p, count, tsize);
+      for (Spec m : specs(p, bytes, tagCycle(p, tagField), Field.SRC, loops)) {
+        out.add(new NModel.Receive(receiver(p.when(m.when()), Exprs.uses(m.peer(), SELF)),
+            async, m.message(), new NModel.OneTask(Exprs.closed(m.peer()))));
+      }
     }
     return out;
+  }
+
+  /**
+   * A message's size, tag and peer over a stretch of executions, and the condition on the loop
+   * variables that selects the stretch (none: every execution).
+   */
+  private record Spec(NModel.Message message, Expr peer, List<OutputModel> when) {}
+
+  /**
+   * The messages of a call whose size or tag ({@code bytes}, {@code tags}: one cycle of each)
+   * may change from one execution to the next: one per run of equal (size, tag, peer), each
+   * under a condition on the execution index. Sizes and tags stay constants because the compiler's
+   * interpreter evaluates a message size only once (coNCePTuaL 1.5.1b).
+   */
+  private List<Spec> specs(Part p, long[] bytes, long[] tags, Field peer, List<Loop> loops) {
+    if (bytes.length == 1 && tags.length == 1) {
+      return List.of(new Spec(message(Exprs.lit(bytes[0]), tag(tags[0])),
+          peer(p, peer, loops), List.of()));
+    }
+    List<Expr> peers = peerCycle(p, peer);
+    long period = lcm(lcm(bytes.length, tags.length), peers.size());
+    Optional<Expr> index = period > MAX_PERIOD ? Optional.empty()
+        : index(loops, p.trips(), (int) period);
+    if (index.isEmpty()) {
+      note("a message whose size or tag changes in a loop with a changing trip count keeps its"
+          + " first size, tag and peer");
+      return List.of(new Spec(message(Exprs.lit(bytes[0]), tag(tags[0])), peers.get(0),
+          List.of()));
+    }
+    List<Spec> out = new ArrayList<>();
+    int from = 0;
+    for (int k = 1; k <= period; k++) {
+      if (k == period || bytes[k % bytes.length] != bytes[from % bytes.length]
+          || tags[k % tags.length] != tags[from % tags.length]
+          || !peers.get(k % peers.size()).equals(peers.get(from % peers.size()))) {
+        List<OutputModel> when = new ArrayList<>();
+        if (from > 0 && k < period && k - from == 1) {
+          when.add(new NModel.IndexIs(index.get(), from));
+        } else {
+          if (from > 0) {
+            when.add(new NModel.IndexFrom(index.get(), from));
+          }
+          if (k < period) {
+            when.add(new NModel.IndexBelow(index.get(), k));
+          }
+        }
+        out.add(new Spec(message(Exprs.lit(bytes[from % bytes.length]),
+            tag(tags[from % tags.length])), peers.get(from % peers.size()), when));
+        from = k;
+      }
+    }
+    return out;
+  }
+
+  /** Longest cycle of sizes and tags written out; longer ones keep their first value. */
+  private static final long MAX_PERIOD = 1 << 16;
+
+  private static long lcm(long a, long b) {
+    return a / gcd(a, b) * b;
+  }
+
+  private static long gcd(long a, long b) {
+    return b == 0 ? a : gcd(b, a % b);
+  }
+
+  private static List<Expr> tag(long tag) {
+    return tag == 0 ? List.of() : List.of(Exprs.lit(tag));
   }
 
   private List<OutputModel> sendrecv(Rsd r, List<Loop> loops) {
@@ -386,6 +454,16 @@ final class NEmitter implements Emitter {
       return entries.get(f).values().seq();
     }
 
+    /** The same part under further conditions on loop variables. */
+    Part when(List<OutputModel> more) {
+      if (more.isEmpty()) {
+        return this;
+      }
+      List<OutputModel> all = new ArrayList<>(extra);
+      all.addAll(more);
+      return new Part(ranks, entries, trips, all);
+    }
+
     boolean relative(Field f) {
       return entries.get(f).values() instanceof org.benchgen.model.Values.Relative;
     }
@@ -520,11 +598,22 @@ final class NEmitter implements Emitter {
    * MPI_PROC_NULL becomes -1, a task coNCePTuaL ignores.
    */
   private Expr peer(Part p, Field f, List<Loop> loops) {
+    return value(p, f, peerLeaf(p, f), loops);
+  }
+
+  /** One cycle of a part's peers, as expressions. */
+  private List<Expr> peerCycle(Part p, Field f) {
+    LongFunction<Expr> leaf = peerLeaf(p, f);
+    return java.util.Arrays.stream(cycle(p, f)).mapToObj(leaf).toList();
+  }
+
+  /** How one stored peer value reads: see {@link #peer}. */
+  private LongFunction<Expr> peerLeaf(Part p, Field f) {
     List<Integer> m = members(p);
     boolean single = p.ranks().size() == 1;
     int self = p.ranks().first();
     if (p.relative(f)) {
-      return value(p, f, k -> {
+      return k -> {
         if (single) {
           int pos = m.indexOf(self);
           return Exprs.lit(m.get((int) Math.floorMod(pos + k, (long) m.size())));
@@ -534,9 +623,9 @@ final class NEmitter implements Emitter {
         Expr pos = Exprs.div(Exprs.add(Exprs.name(SELF), -sp[0]), sp[1]);
         Expr next = Exprs.mod(Exprs.add(pos, k), size);
         return Exprs.add(Exprs.mul(next, sp[1]), sp[0]);
-      }, loops);
+      };
     }
-    return value(p, f, v -> {
+    return v -> {
       if (v == Sym.PROC_NULL.code()) {
         note("MPI_PROC_NULL peers among real ones became task -1, which coNCePTuaL skips");
         return Exprs.lit(-1);
@@ -545,28 +634,52 @@ final class NEmitter implements Emitter {
         throw new IllegalStateException("peer " + v + " outside its communicator");
       }
       return Exprs.lit(m.get((int) v));
-    }, loops);
+    };
   }
 
-  /** A tag (empty for 0); ANY_TAG reads the tag recorded as matched. */
-  private List<Expr> tag(Part p, Field f, List<Loop> loops) {
-    Field use = f;
-    if (p.has(f) && p.seq(f).leaves().anyMatch(v -> v == Sym.ANY_TAG.code())) {
+  /** One cycle of the part's values of {@code f}. */
+  private static long[] cycle(Part p, Field f) {
+    List<Long> xs = new ArrayList<>();
+    for (PrimitiveIterator.OfLong it = p.seq(f).once(); it.hasNext(); ) {
+      xs.add(it.nextLong());
+    }
+    return xs.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /** A cycle of tags (0 where absent); ANY_TAG reads the tag recorded as matched. */
+  private long[] tagCycle(Part p, Field f) {
+    if (!p.has(f)) {
+      return new long[] {0};
+    }
+    if (p.seq(f).leaves().anyMatch(v -> v == Sym.ANY_TAG.code())) {
       if (p.has(Field.ATAG) && p.seq(Field.ATAG).leaves().noneMatch(Sym::isSymbol)) {
-        use = Field.ATAG;
-      } else {
-        note("a receive with MPI_ANY_TAG and no recorded tag uses tag 0");
-        return List.of();
+        return cycle(p, Field.ATAG);
       }
+      note("a receive with MPI_ANY_TAG and no recorded tag uses tag 0");
+      return new long[] {0};
     }
-    if (!p.has(use)) {
-      return List.of();
-    }
-    Expr e = value(p, use, Exprs::lit, loops);
-    return e instanceof NModel.Lit l && l.value() == 0 ? List.of() : List.of(e);
+    return cycle(p, f);
   }
 
-  /** {@code count * size} in bytes. */
+  /** A cycle of {@code count * size} in bytes. */
+  private long[] bytesCycle(Part p, Field count, Field size) {
+    if (!p.has(count) || !p.has(size)) {
+      return new long[] {0};
+    }
+    long[] n = cycle(p, count);
+    long[] s = cycle(p, size);
+    if (s.length > 1 && n.length > 1) {
+      note("a message whose count and datatype both change uses the first datatype's size");
+    }
+    long[] out = new long[Math.max(n.length, s.length)];
+    for (int k = 0; k < out.length; k++) {
+      out[k] = n[n.length == 1 ? 0 : k % n.length] * s[s.length == 1 || n.length > 1 ? 0
+          : k % s.length];
+    }
+    return out;
+  }
+
+  /** {@code count * size} in bytes, as an expression. */
   private Expr bytes(Part p, Field count, Field size, List<Loop> loops) {
     if (!p.has(count) || !p.has(size)) {
       return Exprs.lit(0);

@@ -81,6 +81,15 @@ public sealed interface NModel extends OutputModel {
   /** {@code var < value} (a loop variable: the loop runs longer on other tasks). */
   record Lt(String var, long value) implements NModel {}
 
+  /** {@code index = value}: one execution index. */
+  record IndexIs(Expr index, long value) implements NModel {}
+
+  /** {@code index >= value}: an execution index from this one on. */
+  record IndexFrom(Expr index, long value) implements NModel {}
+
+  /** {@code index < value}: an execution index before this one. */
+  record IndexBelow(Expr index, long value) implements NModel {}
+
   /** {@code var >= value}. */
   record Ge(String var, long value) implements NModel {}
 

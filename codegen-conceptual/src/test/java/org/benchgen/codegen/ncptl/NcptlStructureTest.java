@@ -1,0 +1,44 @@
+package org.benchgen.codegen.ncptl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The structural checker itself: it passes a good program and names what the rules forbid. */
+class NcptlStructureTest {
+  private static final String HEAD = "Require language version \"1.5\".\n"
+      + "compute_scale is \"Compute time, in percent of the traced time\" and comes from"
+      + " \"--compute-scale\" or \"-c\" with default 100.\n"
+      + "Assert that \"this benchmark reproduces a run of 4 tasks\" with num_tasks = 4.\n";
+
+  private static List<String> check(String body) {
+    return NcptlStructure.problems(HEAD + body, 4);
+  }
+
+  @Test
+  void aGoodProgramPasses() {
+    assertEquals(List.of(), check("for 3 repetitions {\n  # a comment. with a dot\n"
+        + "  all tasks t asynchronously send a 8 byte message to unsuspecting task (t + 1) mod"
+        + " num_tasks then\n  all tasks await completion\n}.\n"));
+  }
+
+  @Test
+  void everyRuleCanFail() {
+    assertTrue(check("for 3 repetitions {\n  all tasks synchronize.\n}.\n").stream()
+        .anyMatch(p -> p.startsWith("'.' inside braces")));
+    assertTrue(check("for 3 repetitions {\n  all tasks synchronize then\n}.\n")
+        .contains("THEN before a closing brace or a full stop"));
+    assertTrue(check("all tasks t send a t byte message to unsuspecting task 0.\n").stream()
+        .anyMatch(p -> p.startsWith("task variable in a message")));
+    assertTrue(check("all tasks compute for 1.5 microseconds.\n")
+        .contains("a number that is not an integer"));
+    assertTrue(check("all tasks output \"x\".\n").contains("unexpected word 'output'"));
+    assertTrue(check("for each i1 in {0, ..., 3} {\n  all tasks synchronize\n}.\n")
+        .contains("FOR EACH i1 whose variable is not used"));
+    assertTrue(NcptlStructure.problems(HEAD, 8).contains("no assertion of 8 tasks"));
+    assertTrue(NcptlStructure.problems(HEAD.replace(" or \"-c\"", ""), 4)
+        .contains("no --compute-scale/-c parameter"));
+  }
+}
