@@ -79,6 +79,23 @@ class CliTest {
   }
 
   @Test
+  void generateWritesACoNCePTuaLProgram() throws Exception {
+    Path out = tmp.resolve("ncptl");
+    Run ok = run("generate", "../samples/traces/ring", "--lang", "conceptual", "-o",
+        out.toString());
+    assertEquals(0, ok.code(), ok.err());
+    assertTrue(ok.out().contains("conceptual benchmark for 4 ranks"), ok.out());
+    // The one substitution of the ring: its Waitall is AWAIT COMPLETION, printed and in the file.
+    assertTrue(ok.out().contains("MPI_Wait and MPI_Waitall became AWAIT COMPLETION"), ok.out());
+    String program = Files.readString(out.resolve("ring.ncptl"));
+    assertTrue(program.contains("with num_tasks = 4."), program);
+    assertTrue(program.contains("#   - MPI_Wait and MPI_Waitall became AWAIT COMPLETION"), program);
+    try (var files = Files.list(out)) {
+      assertEquals(List.of(out.resolve("ring.ncptl")), files.toList());
+    }
+  }
+
+  @Test
   void verifyComparesCallsAndBytes() {
     Run same = run("verify", "../samples/traces/ring", "../samples/traces/ring");
     assertEquals(0, same.code(), same.err());

@@ -18,6 +18,7 @@ import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -45,6 +46,11 @@ class NcptlCompilerTest {
       System.err.println("NcptlCompilerTest: NCPTL is not set, so the generated programs are not"
           + " run through the coNCePTuaL compiler (set NCPTL=/path/to/ncptl to run them)");
     }
+  }
+
+  /** Each test is reported as skipped, with the reason, when there is no compiler. */
+  @BeforeEach
+  void needCompiler() {
     Assumptions.assumeTrue(ncptl != null && !ncptl.isBlank(),
         "NCPTL (a coNCePTuaL compiler) is not set: compiler checks skipped");
   }
