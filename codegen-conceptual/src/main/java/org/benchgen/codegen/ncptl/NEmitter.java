@@ -672,7 +672,7 @@ final class NEmitter implements Emitter {
     }
     long[] n = cycle(p, count);
     long[] s = cycle(p, size);
-    if (s.length > 1 && n.length > 1) {
+    if (p.seq(size).constant().isEmpty() && p.seq(count).constant().isEmpty()) {
       note("a message whose count and datatype both change uses the first datatype's size");
     }
     long[] out = new long[Math.max(n.length, s.length)];
@@ -685,20 +685,8 @@ final class NEmitter implements Emitter {
 
   /** {@code count * size} in bytes, as an expression. */
   private Expr bytes(Part p, Field count, Field size, List<Loop> loops) {
-    if (!p.has(count) || !p.has(size)) {
-      return Exprs.lit(0);
-    }
-    OptionalLong s = p.seq(size).constant();
-    if (s.isPresent()) {
-      return value(p, count, v -> Exprs.lit(v * s.getAsLong()), loops);
-    }
-    OptionalLong n = p.seq(count).constant();
-    if (n.isPresent()) {
-      return value(p, size, v -> Exprs.lit(v * n.getAsLong()), loops);
-    }
-    note("a message whose count and datatype both change uses the first datatype's size");
-    long first = p.seq(size).once().nextLong();
-    return value(p, count, v -> Exprs.lit(v * first), loops);
+    return changing(java.util.Arrays.stream(bytesCycle(p, count, size)).mapToObj(Exprs::lit)
+        .toList(), p, loops);
   }
 
   /**
@@ -706,15 +694,15 @@ final class NEmitter implements Emitter {
    * call's execution count, an expression of the enclosing loops' variables.
    */
   private Expr value(Part p, Field f, LongFunction<Expr> leaf, List<Loop> loops) {
-    ValueSeq seq = p.seq(f);
-    OptionalLong c = seq.constant();
+    OptionalLong c = p.seq(f).constant();
     if (c.isPresent()) {
       return leaf.apply(c.getAsLong());
     }
-    List<Expr> items = new ArrayList<>();
-    for (PrimitiveIterator.OfLong it = seq.once(); it.hasNext(); ) {
-      items.add(leaf.apply(it.nextLong()));
-    }
+    return changing(java.util.Arrays.stream(cycle(p, f)).mapToObj(leaf).toList(), p, loops);
+  }
+
+  /** One cycle of values as an expression of the part's execution index. */
+  private Expr changing(List<Expr> items, Part p, List<Loop> loops) {
     if (items.stream().distinct().count() == 1) {
       return items.get(0);
     }
