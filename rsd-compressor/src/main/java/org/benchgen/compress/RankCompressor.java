@@ -64,6 +64,7 @@ public final class RankCompressor implements RawTraceReader.Sink {
       list.add(m[i]);
     }
     members.put(id, m);
+    relComm = -1; // a redefined id must not keep its old index and size
     comms.add(new CommDef(id, list));
   }
 
@@ -473,21 +474,29 @@ public final class RankCompressor implements RawTraceReader.Sink {
     return id;
   }
 
+  /** The communicator {@link #relative} saw last, this rank's index in it and its size. */
+  private int relComm = -1;
+  private int relMe;
+  private int relSize;
+
   /** {@code peer - me} modulo the communicator size, in (-size/2, size/2]. */
   private long relative(long peer, int comm) {
-    int me;
-    int n;
-    if (comm == 0) {
-      me = rank;
-      n = size;
-    } else {
-      int[] m = members.get(comm);
-      if (m == null) {
-        throw new TraceProblem("communicator " + comm + " is not defined");
+    if (comm != relComm) {
+      if (comm == 0) {
+        relMe = rank;
+        relSize = size;
+      } else {
+        int[] m = members.get(comm);
+        if (m == null) {
+          throw new TraceProblem("communicator " + comm + " is not defined");
+        }
+        relMe = indexOf(m, rank);
+        relSize = m.length;
       }
-      me = indexOf(m, rank);
-      n = m.length;
+      relComm = comm;
     }
+    int me = relMe;
+    int n = relSize;
     long d = Math.floorMod(peer - me, n);
     return d > n / 2 ? d - n : d;
   }
