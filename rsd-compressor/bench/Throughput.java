@@ -1,0 +1,117 @@
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.benchgen.compress.RankCompressor;
+import org.benchgen.trace.RawTraceReader;
+import org.benchgen.trace.TraceDirectory;
+
+/**
+ * One-core throughput of benchgen's compression front end: every rank file of a trace directory
+ * is read and compressed (RawTraceReader into a RankCompressor, finished), one after the other on
+ * this thread, pass after pass, so that the JIT is warm; the inter-rank merge is left out. After
+ * each pass a fixed control workload is timed: on a shared machine the speed of the core changes
+ * in phases, and the control shows in which phase a pass ran.
+ *
+ * <p>Usage (see rsd-compressor/bench/throughput.sh): {@code java -cp cli/target/benchgen.jar
+ * rsd-compressor/bench/Throughput.java DIR [PASSES]}.
+ */
+public final class Throughput {
+  private static final int WARM_UP = 8;
+
+  private Throughput() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length < 1 || args.length > 2) {
+      System.err.println("usage: Throughput TRACE_DIR [PASSES (default 30, of which the first "
+          + WARM_UP + " warm the JIT up)]");
+      System.exit(2);
+    }
+    int passes = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+    if (passes <= WARM_UP) {
+      System.err.println("PASSES must be more than the " + WARM_UP + " warm-up passes");
+      System.exit(2);
+    }
+    try {
+      run(TraceDirectory.open(Path.of(args[0])), passes);
+    } catch (java.io.IOException | RuntimeException e) {
+      System.err.println("Throughput: " + e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  private static void run(TraceDirectory dir, int passes) throws java.io.IOException {
+    List<Path> files = dir.rankFiles();
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    double[] rate = new double[passes];
+    double[] control = new double[passes];
+    for (int pass = 0; pass < passes; pass++) {
+      long t0 = System.nanoTime();
+      long c0 = threads.getCurrentThreadCpuTime();
+      long events = 0;
+      for (int r = 0; r < files.size(); r++) {
+        RankCompressor rc = new RankCompressor(r, dir.size());
+        RawTraceReader.read(files.get(r), rc);
+        rc.finish();
+        events += rc.events();
+      }
+      double wall = (System.nanoTime() - t0) / 1e9;
+      double cpu = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+      rate[pass] = events / wall / 1e6;
+      control[pass] = control();
+      System.out.printf("pass %2d%s: %,d events in %.3f s (thread CPU %.3f s) = %.2f M events/s;"
+          + " control %.0f ms%n", pass, pass < WARM_UP ? " (warm-up)" : "", events, wall, cpu,
+          rate[pass], control[pass]);
+    }
+    double[] r = Arrays.copyOfRange(rate, WARM_UP, passes);
+    double[] c = Arrays.copyOfRange(control, WARM_UP, passes);
+    double fastest = Arrays.stream(c).min().orElseThrow();
+    List<Double> quiet = new ArrayList<>();
+    for (int i = 0; i < r.length; i++) {
+      if (c[i] <= 1.1 * fastest) {
+        quiet.add(r[i]);
+      }
+    }
+    double[] q = quiet.stream().mapToDouble(Double::doubleValue).toArray();
+    System.out.printf("after %d warm-up passes, %d passes: M events/s min %.2f, median %.2f,"
+        + " max %.2f%n", WARM_UP, r.length, min(r), median(r), max(r));
+    System.out.printf("control: fastest %.0f ms, median %.0f ms, slowest %.0f ms;"
+        + " the %d passes whose control ran within 10%% of its fastest: M events/s min %.2f,"
+        + " median %.2f%n", fastest, median(c), max(c), q.length, min(q), median(q));
+  }
+
+  /**
+   * A fixed amount of work that, like the compressor, depends on the core and its caches:
+   * pseudo-random increments over a 16 MB array.
+   */
+  private static double control() {
+    int[] table = new int[1 << 22];
+    long x = 1;
+    long t0 = System.nanoTime();
+    for (int i = 0; i < 20_000_000; i++) {
+      x = x * 6364136223846793005L + 1442695040888963407L;
+      table[(int) (x >>> 42)]++;
+    }
+    double ms = (System.nanoTime() - t0) / 1e6;
+    if (table[(int) (x >>> 42)] < 0) {
+      throw new AssertionError(); // keeps the loop's work observable
+    }
+    return ms;
+  }
+
+  private static double median(double[] a) {
+    double[] s = a.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  private static double min(double[] a) {
+    return Arrays.stream(a).min().orElse(Double.NaN);
+  }
+
+  private static double max(double[] a) {
+    return Arrays.stream(a).max().orElse(Double.NaN);
+  }
+}
