@@ -594,6 +594,104 @@ public final class RawTraceReader {
   /** Parses the event line whose call name starts at s, hands it to the sink, and ends the line. */
   private void parseEvent(int s, Sink sink) {
     Start start = predictedStart(s);
+    if (start == null || start.tail == null || !parseInOrder(start, s, sink)) {
+      parseAnyEvent(s, start, sink);
+    }
+  }
+
+  /** The arrays the event's values and lists are read into, set to absent. */
+  private long[] eventValues(Op op, Layout layout) {
+    long[] values;
+    if (reusedValues == null || reusedValues[op.ordinal()] == null) {
+      values = layout.absent().clone();
+      eventLists = layout.noLists().clone();
+      if (reusedValues != null) {
+        reusedValues[op.ordinal()] = values;
+        reusedLists[op.ordinal()] = eventLists;
+      }
+    } else {
+      values = reusedValues[op.ordinal()];
+      eventLists = reusedLists[op.ordinal()];
+      System.arraycopy(layout.absent(), 0, values, 0, values.length);
+      System.arraycopy(layout.noLists(), 0, eventLists, 0, eventLists.length);
+    }
+    return values;
+  }
+
+  /** The lists array that {@link #eventValues} set up with the values. */
+  private long[][] eventLists;
+
+  /** Whether the layout's key at {@code next} follows at p after one space, as writers put it. */
+  private boolean expectedKeyAt(int p, Layout layout, int next) {
+    return next < layout.keyWords().length && p < complete && buf[p] == ' '
+        && ((long) LONGS.get(buf, p + 1) & layout.keyMasks()[next]) == layout.keyWords()[next]
+        && p + 1 + layout.keyLengths()[next] <= complete;
+  }
+
+  /**
+   * Reads the line at s, which starts as predicted ({@code start}, which has a tail), when all of
+   * it is in writers' order: the same steps as {@link #parseAnyEvent} takes for such a line, as one
+   * short method that the JIT compiles early and well. Returns false, having changed nothing that
+   * the general reading does not set again, at the first thing that is not so (also at a time
+   * that is not plain digits, which the general reading then reports).
+   */
+  private boolean parseInOrder(Start start, int s, Sink sink) {
+    Op op = start.op;
+    Layout layout = LAYOUTS[op.ordinal()];
+    int p = s + start.bytes.length;
+    if (!expectedKeyAt(p, layout, ENTER_AT)) {
+      return false;
+    }
+    long enter = scanDigits(p + 1 + layout.keyLengths()[ENTER_AT]);
+    p = tokenEnd;
+    if (enter < 0 || !expectedKeyAt(p, layout, EXIT_AT)) {
+      return false;
+    }
+    long exit = scanDigits(p + 1 + layout.keyLengths()[EXIT_AT]);
+    if (exit < 0) {
+      return false;
+    }
+    int tailStart = tokenEnd;
+    long[] values = eventValues(op, layout);
+    long[][] lists = eventLists;
+    int taken = reuseTail(start.tail, tailStart, values, lists);
+    int fields = taken;
+    p = taken == 0 ? tailStart : tailStart + lineEnds[taken - 1];
+    for (int next = FIELDS_AT + taken; expectedKeyAt(p, layout, next); next++) {
+      int vs = p + 1 + layout.keyLengths()[next];
+      int slot = next - FIELDS_AT;
+      readField(layout.fields()[slot], vs, slot, values, lists);
+      if (fields == lineEnds.length) {
+        lineEnds = java.util.Arrays.copyOf(lineEnds, 2 * fields);
+      }
+      lineEnds[fields++] = tokenEnd - tailStart;
+      p = tokenEnd;
+    }
+    if (!atLineEnd(p)) {
+      return false;
+    }
+    long seen = (1L << fields) - 1; // fields 0 .. fields-1, each read once, in order
+    finishEvent(start, s, p, op, start.site, layout, enter, exit, seen, values, lists,
+        true, tailStart, fields, taken, s + start.bytes.length, sink);
+    return true;
+  }
+
+  /** Reads the value at vs of field f, in slot {@code slot}, into values or lists. */
+  private void readField(Field f, int vs, int slot, long[] values, long[][] lists) {
+    FieldKind kind = f.kind();
+    if (kind.isList()) {
+      lists[slot] = parseList(vs, scanToken(vs), kind, f.key());
+    } else if (kind == FieldKind.NAME) {
+      values[slot] = name(vs, scanToken(vs)).id();
+    } else {
+      long v = scanDigits(vs);
+      values[slot] = v >= 0 ? checkNumber(kind, v, f.key())
+          : parseNumberOrSymbol(kind, vs, tokenEnd, f.key());
+    }
+  }
+
+  /** Parses any event line at s ({@code start}: how it starts, when predicted; else null). */
+  private void parseAnyEvent(int s, Start start, Sink sink) {
     Op op;
     String site;
     int p;
@@ -613,22 +711,8 @@ public final class RawTraceReader {
     // Where the site ends when the line starts as writers write it, else -1.
     int siteEnd = start == null ? -1 : p;
     Layout layout = LAYOUTS[op.ordinal()];
-    long[] keyWords = layout.keyWords();
-    long[] values;
-    long[][] lists;
-    if (reusedValues == null || reusedValues[op.ordinal()] == null) {
-      values = layout.absent().clone();
-      lists = layout.noLists().clone();
-      if (reusedValues != null) {
-        reusedValues[op.ordinal()] = values;
-        reusedLists[op.ordinal()] = lists;
-      }
-    } else {
-      values = reusedValues[op.ordinal()];
-      lists = reusedLists[op.ordinal()];
-      System.arraycopy(layout.absent(), 0, values, 0, values.length);
-      System.arraycopy(layout.noLists(), 0, lists, 0, lists.length);
-    }
+    long[] values = eventValues(op, layout);
+    long[][] lists = eventLists;
     long seen = 0;
     long enter = -1;
     long exit = -1;
@@ -644,13 +728,10 @@ public final class RawTraceReader {
     while (true) {
       int at;
       int vs;
-      int q = p + 1;
-      if (next < keyWords.length && p < complete && buf[p] == ' '
-          && ((long) LONGS.get(buf, q) & layout.keyMasks()[next]) == keyWords[next]
-          && q + layout.keyLengths()[next] <= complete) {
+      if (expectedKeyAt(p, layout, next)) {
         // The usual case, one space and the expected key=, taken in one word.
         at = next;
-        vs = q + layout.keyLengths()[next];
+        vs = p + 1 + layout.keyLengths()[next];
       } else {
         while (p < complete && buf[p] == ' ') {
           p++;
@@ -712,16 +793,7 @@ public final class RawTraceReader {
           throw error(op.mpiName() + ": field '" + f.key() + "' given twice");
         }
         seen |= 1L << slot;
-        FieldKind kind = f.kind();
-        if (kind.isList()) {
-          lists[slot] = parseList(vs, scanToken(vs), kind, f.key());
-        } else if (kind == FieldKind.NAME) {
-          values[slot] = name(vs, scanToken(vs)).id();
-        } else {
-          long v = scanDigits(vs);
-          values[slot] = v >= 0 ? checkNumber(kind, v, f.key())
-              : parseNumberOrSymbol(kind, vs, tokenEnd, f.key());
-        }
+        readField(f, vs, slot, values, lists);
       }
       if (inOrder && at >= FIELDS_AT) {
         if (fields == lineEnds.length) {
@@ -736,6 +808,18 @@ public final class RawTraceReader {
           + (site == null ? "site" : enter < 0 ? "enter" : "exit") + "= (every event has site,"
           + " enter and exit)");
     }
+    finishEvent(start, s, p, op, site, layout, enter, exit, seen, values, lists, inOrder,
+        tailStart, fields, taken, siteEnd, sink);
+  }
+
+  /**
+   * Checks the event read from the line at s, whose fields end at p, keeps its fields as start's
+   * tail where they serve better, ends the line and hands the event to the sink: the last steps of
+   * either way of reading (see {@link #parseAnyEvent} for the parameters).
+   */
+  private void finishEvent(Start start, int s, int p, Op op, String site, Layout layout,
+      long enter, long exit, long seen, long[] values, long[][] lists, boolean inOrder,
+      int tailStart, int fields, int taken, int siteEnd, Sink sink) {
     if ((seen & layout.required()) != layout.required()) {
       for (int i = 0; i < layout.fields().length; i++) {
         if ((layout.required() & ~seen & (1L << i)) != 0) {
