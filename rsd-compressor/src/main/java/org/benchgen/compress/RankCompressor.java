@@ -146,6 +146,23 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   @Override
   public void event(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+    // The steady state of a loop with a periodic collective, on a path of its own, short for the
+    // JIT: the event is the call the held outer iteration expects next. Else as below, which
+    // decides the same for such an event.
+    if (outer.isHolding() && outer.expected() instanceof RsdBuilder r && r.op == op
+        && r.site == site && outer.continuesWith(r.shape)) {
+      encode(outer.slot(), r.shape, op, site, enter, exit, values, lists);
+      outer.advance();
+      prevSite = site;
+      prevExit = exit;
+      events++;
+      return;
+    }
+    anyEvent(op, site, enter, exit, values, lists);
+  }
+
+  private void anyEvent(Op op, String site, long enter, long exit, long[] values,
+      long[][] lists) {
     FoldNode expected = outer.isHolding() ? outer.expected()
         : heldCount > 0 || folder.trackingLastFresh()
             ? ((FoldLoop) folder.last()).body().get(heldCount) : null;
