@@ -242,13 +242,7 @@ public final class RankCompressor implements RawTraceReader.Sink {
     for (int i : slots.lists()) {
       abs[i] = lists[i] != RawEvent.NO_LIST ? internList(i, encoded[i]) : Sym.ABSENT.code();
     }
-    long[] rel = abs;
-    for (int i : slots.peers()) {
-      if (!Sym.isSymbol(abs[i])) {
-        rel = rel == abs ? copy(abs, x.relBuffer) : rel;
-        rel[i] = relative(abs[i], (int) abs[op.slot(Field.COMM)]);
-      }
-    }
+    long[] rel = slots.peers().length == 0 ? abs : relativePeers(op, slots, abs, x.relBuffer);
     x.shape = shape;
     x.op = op;
     x.site = site;
@@ -259,6 +253,22 @@ public final class RankCompressor implements RawTraceReader.Sink {
     x.duration = exit - enter;
     x.absBuffer = abs;
     x.relBuffer = rel != abs ? rel : x.relBuffer;
+  }
+
+  /**
+   * The values with relative peers in the peer slots ({@code relBuffer} filled when it fits),
+   * or {@code abs} itself when no peer is a rank. Apart from {@link #encode}, which the JIT then
+   * inlines whole into the steady-state path.
+   */
+  private long[] relativePeers(Op op, Slots slots, long[] abs, long[] relBuffer) {
+    long[] rel = abs;
+    for (int i : slots.peers()) {
+      if (!Sym.isSymbol(abs[i])) {
+        rel = rel == abs ? copy(abs, relBuffer) : rel;
+        rel[i] = relative(abs[i], (int) abs[op.slot(Field.COMM)]);
+      }
+    }
+    return rel;
   }
 
   /** Gives the held events to the folder, in order, as nodes that keep their arrays. */
