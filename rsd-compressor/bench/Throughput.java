@@ -11,9 +11,11 @@ import org.benchgen.trace.TraceDirectory;
 /**
  * One-core throughput of benchgen's compression front end: every rank file of a trace directory
  * is read and compressed (RawTraceReader into a RankCompressor, finished), one after the other on
- * this thread, pass after pass, so that the JIT is warm; the inter-rank merge is left out. After
- * each pass a fixed control workload is timed: on a shared machine the speed of the core changes
- * in phases, and the control shows in which phase a pass ran.
+ * this thread, pass after pass, so that the JIT is warm; the inter-rank merge is left out.
+ *
+ * <p>On a shared virtual machine the core's speed changes in phases. So each pass also reports
+ * the share of core 0's time that the hypervisor stole during it (Linux {@code /proc/stat}; the
+ * script pins the JVM to core 0), and after each pass a fixed control workload is timed.
  *
  * <p>Usage (see rsd-compressor/bench/throughput.sh): {@code java -cp cli/target/benchgen.jar
  * rsd-compressor/bench/Throughput.java DIR [PASSES]}.
@@ -47,7 +49,9 @@ public final class Throughput {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     double[] rate = new double[passes];
     double[] control = new double[passes];
+    double[] steal = new double[passes];
     for (int pass = 0; pass < passes; pass++) {
+      long[] ticks0 = core0Ticks();
       long t0 = System.nanoTime();
       long c0 = threads.getCurrentThreadCpuTime();
       long events = 0;
@@ -59,11 +63,14 @@ public final class Throughput {
       }
       double wall = (System.nanoTime() - t0) / 1e9;
       double cpu = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+      long[] ticks1 = core0Ticks();
+      steal[pass] = ticks0.length == 0 || ticks1[1] == ticks0[1] ? Double.NaN
+          : 100.0 * (ticks1[0] - ticks0[0]) / (ticks1[1] - ticks0[1]);
       rate[pass] = events / wall / 1e6;
       control[pass] = control();
       System.out.printf("pass %2d%s: %,d events in %.3f s (thread CPU %.3f s) = %.2f M events/s;"
-          + " control %.0f ms%n", pass, pass < WARM_UP ? " (warm-up)" : "", events, wall, cpu,
-          rate[pass], control[pass]);
+          + " core 0 stolen %.1f %%; control %.0f ms%n", pass, pass < WARM_UP ? " (warm-up)" : "",
+          events, wall, cpu, rate[pass], steal[pass], control[pass]);
     }
     double[] r = Arrays.copyOfRange(rate, WARM_UP, passes);
     double[] c = Arrays.copyOfRange(control, WARM_UP, passes);
@@ -75,11 +82,42 @@ public final class Throughput {
       }
     }
     double[] q = quiet.stream().mapToDouble(Double::doubleValue).toArray();
+    List<Double> unstolen = new ArrayList<>();
+    for (int i = 0; i < r.length; i++) {
+      if (steal[WARM_UP + i] < 1) {
+        unstolen.add(r[i]);
+      }
+    }
+    double[] u = unstolen.stream().mapToDouble(Double::doubleValue).toArray();
     System.out.printf("after %d warm-up passes, %d passes: M events/s min %.2f, median %.2f,"
         + " max %.2f%n", WARM_UP, r.length, min(r), median(r), max(r));
     System.out.printf("control: fastest %.0f ms, median %.0f ms, slowest %.0f ms;"
         + " the %d passes whose control ran within 10%% of its fastest: M events/s min %.2f,"
         + " median %.2f%n", fastest, median(c), max(c), q.length, min(q), median(q));
+    System.out.printf("the %d passes with less than 1%% of core 0 stolen: M events/s min %.2f,"
+        + " median %.2f%n", u.length, min(u), median(u));
+  }
+
+  /**
+   * Core 0's stolen and total time in ticks since boot ({@code /proc/stat}), or an empty array
+   * where that cannot be read.
+   */
+  private static long[] core0Ticks() {
+    try {
+      for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/stat"))) {
+        if (line.startsWith("cpu0 ")) {
+          String[] f = line.trim().split(" +");
+          long total = 0;
+          for (int i = 1; i < f.length && i <= 8; i++) {
+            total += Long.parseLong(f[i]); // user nice system idle iowait irq softirq steal
+          }
+          return new long[] {f.length > 8 ? Long.parseLong(f[8]) : 0, total};
+        }
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // not Linux: no steal figures
+    }
+    return new long[0];
   }
 
   /**
