@@ -42,6 +42,15 @@ public final class FoldLoop extends FoldNode {
     open++;
   }
 
+  /**
+   * Counts one more instance of this loop, of {@code trips} iterations, whose executions the
+   * caller appends to the body's nodes itself: as {@link #merge} of such an instance counts it.
+   */
+  void appendInstance(long trips) {
+    settle();
+    this.trips.push(trips);
+  }
+
   @Override
   public void settle() {
     if (open > 0) {

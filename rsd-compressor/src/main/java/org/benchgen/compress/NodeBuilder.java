@@ -53,6 +53,12 @@ final class NodeBuilder {
     private Histogram.Builder durations;
     private String lastAfter;
     private Histogram.Builder lastCompute;
+    // The timing summaries of the loop instance being appended (see addToInstance), kept from one
+    // instance to the next and emptied when merged.
+    private Map<String, Histogram.Builder> instanceComputes;
+    private Histogram.Builder instanceDurations;
+    private String instanceLastAfter;
+    private Histogram.Builder instanceLastCompute;
 
     /** {@code rel} holds relative peers in peer slots (else equal to abs); {@code after} may be null. */
     RsdBuilder(int shape, Op op, String site, long[] abs, long[] rel, String after, long compute,
@@ -95,16 +101,62 @@ final class NodeBuilder {
     }
 
     private void addSingle(long[] a, long[] r, String prev, long comp, long dur) {
+      pushValues(a, r);
+      if (prev != null) {
+        computeFor(prev).add(comp);
+      }
+      durations.add(dur);
+    }
+
+    private void pushValues(long[] a, long[] r) {
       for (int i = 0; i < a.length; i++) {
         absSeq[i].push(a[i]);
         if (relSeq[i] != null) {
           relSeq[i].push(r[i]);
         }
       }
-      if (prev != null) {
-        computeFor(prev).add(comp);
+    }
+
+    /**
+     * Appends one execution of a loop instance whose executions are appended together, ended by
+     * {@link #endInstance}: the result equals merging a node of that instance's executions (the
+     * values in order; the instance's timing summaries pooled into this node's), without making
+     * that node.
+     */
+    void addToInstance(long[] a, long[] r, String prev, long comp, long dur) {
+      settle();
+      if (instanceDurations == null) {
+        instanceComputes = new LinkedHashMap<>(4);
+        instanceDurations = new Histogram.Builder();
       }
-      durations.add(dur);
+      pushValues(a, r);
+      if (prev != null) {
+        if (prev != instanceLastAfter) {
+          instanceLastAfter = prev;
+          instanceLastCompute =
+              instanceComputes.computeIfAbsent(prev, k -> new Histogram.Builder());
+        }
+        instanceLastCompute.add(comp);
+      }
+      instanceDurations.add(dur);
+    }
+
+    /**
+     * Merges the instance's timing summaries, as {@link #merge} merges a node's. Call paths of
+     * earlier instances stay in the map, emptied: merging nothing changes nothing, and their call
+     * paths are already in this node's; so new ones are added in the order {@link #merge} adds
+     * them.
+     */
+    void endInstance() {
+      for (Map.Entry<String, Histogram.Builder> e : instanceComputes.entrySet()) {
+        Histogram.Builder h = e.getValue();
+        if (!h.isEmpty()) {
+          computeFor(e.getKey()).merge(h);
+          h.clear();
+        }
+      }
+      durations.merge(instanceDurations);
+      instanceDurations.clear();
     }
 
     /** The histogram for call path {@code prev}; sites are interned by the reader, so try == first. */

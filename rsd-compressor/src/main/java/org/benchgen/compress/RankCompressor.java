@@ -394,34 +394,28 @@ public final class RankCompressor implements RawTraceReader.Sink {
       }
     }
 
-    /** Adds the whole iteration to the outer loop as the folder would (see the class comment). */
+    /**
+     * Adds the whole iteration to the outer loop as the folder would (see the class comment):
+     * with the result of merging nodes of its inner loop instance and of its calls after that,
+     * without making those nodes.
+     */
     private void build() {
       int m = inner.body().size();
-      List<FoldNode> first = new ArrayList<>(m);
-      for (int i = 0; i < m; i++) {
-        first.add(copyOf(events[i]));
+      loop.startIteration();
+      inner.appendInstance(tailStart / m);
+      for (int i = 0; i < tailStart; i++) {
+        Held x = events[i];
+        ((RsdBuilder) inner.body().get(i % m)).addToInstance(x.abs, x.rel, x.after, x.compute,
+            x.duration);
       }
-      FoldLoop instance = new FoldLoop(inner.shape, first);
-      for (int i = m; i < tailStart; i += m) {
-        instance.startIteration();
-        for (int j = 0; j < m; j++) {
-          Held x = events[i + j];
-          ((RsdBuilder) first.get(j)).add(x.abs, x.rel, x.after, x.compute, x.duration);
-        }
+      for (int j = 0; j < m; j++) {
+        ((RsdBuilder) inner.body().get(j)).endInstance();
       }
-      List<FoldNode> iteration = new ArrayList<>(loop.body().size());
-      iteration.add(instance);
       for (int i = tailStart; i < count; i++) {
-        iteration.add(copyOf(events[i]));
+        Held x = events[i];
+        ((RsdBuilder) loop.body().get(1 + i - tailStart)).add(x.abs, x.rel, x.after, x.compute,
+            x.duration);
       }
-      loop.absorb(iteration);
-    }
-
-    /** A node of the event that keeps copies of its arrays (so the slot keeps its own). */
-    private RsdBuilder copyOf(Held x) {
-      long[] abs = x.abs.clone();
-      long[] rel = x.rel == x.abs ? abs : x.rel.clone();
-      return new RsdBuilder(x.shape, x.op, x.site, abs, rel, x.after, x.compute, x.duration);
     }
 
     /**

@@ -118,6 +118,16 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
       return count == 0;
     }
 
+    /** Forgets all values, as a new builder would be (its bin array is kept, to be reused). */
+    public void clear() {
+      count = 0;
+      min = Long.MAX_VALUE;
+      max = Long.MIN_VALUE;
+      mean = 0;
+      m2 = 0;
+      java.util.Arrays.fill(counts, 0);
+    }
+
     public Histogram build() {
       return new Histogram(count, min, max, mean, sd(count, m2), toBins(counts));
     }

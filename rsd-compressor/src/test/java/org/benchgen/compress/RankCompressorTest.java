@@ -96,6 +96,72 @@ class RankCompressorTest {
   }
 
   @Test
+  void outerIterationsKeepExactTimeSummaries() {
+    // The outer iterations that the compressor builds itself append their inner loop instance's
+    // executions straight to the loop's nodes; the time summaries must still be those of all
+    // the events, here computed directly from them.
+    java.util.Random rnd = new java.util.Random(7);
+    int[] trips = {3, 4, 2, 5, 3, 3, 6, 2, 4, 3};
+    List<RawEvent> ev = new ArrayList<>();
+    for (int t : trips) {
+      for (int i = 0; i < t; i++) {
+        for (String site : new String[] {"a.c:1", "a.c:2"}) {
+          clock += 20 + rnd.nextInt(500);
+          long exit = clock + 1 + rnd.nextInt(50);
+          ev.add(new RawEventBuilder(Op.SEND, site).set(Field.COMM, 0).set(Field.DEST, 1)
+              .set(Field.TAG, 0).set(Field.COUNT, 8).name(Field.TYPE, "MPI_BYTE")
+              .set(Field.TSIZE, 1).times(clock, exit).build());
+          clock = exit;
+        }
+      }
+      clock += 1000 + rnd.nextInt(3000);
+      long exit = clock + 100 + rnd.nextInt(900);
+      ev.add(new RawEventBuilder(Op.BARRIER, "a.c:3").set(Field.COMM, 0).times(clock, exit)
+          .build());
+      clock = exit;
+    }
+    CompressedTrace trace = compress(0, 2, ev);
+    Loop outer = assertInstanceOf(Loop.class, trace.body().get(0));
+    assertEquals(String.valueOf(trips.length), tripText(outer));
+    Loop inner = assertInstanceOf(Loop.class, outer.body().get(0));
+    List<Rsd> rsds = List.of((Rsd) inner.body().get(0), (Rsd) inner.body().get(1),
+        (Rsd) outer.body().get(1));
+    for (Rsd r : rsds) {
+      List<Long> durations = new ArrayList<>();
+      java.util.Map<String, List<Long>> computes = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < ev.size(); i++) {
+        RawEvent e = ev.get(i);
+        if (e.site().equals(r.site())) {
+          durations.add(e.exit() - e.enter());
+          if (i > 0) {
+            computes.computeIfAbsent(ev.get(i - 1).site(), k -> new ArrayList<>())
+                .add(e.enter() - ev.get(i - 1).exit());
+          }
+        }
+      }
+      assertSummary(durations, r.duration(), r.site() + " durations");
+      assertEquals(computes.keySet().stream().sorted().toList(),
+          r.compute().stream().map(c -> c.after()).sorted().toList(), r.site() + " call paths");
+      for (var c : r.compute()) {
+        assertSummary(computes.get(c.after()), c.time(), r.site() + " after " + c.after());
+      }
+    }
+  }
+
+  /** Count, min and max exactly, mean and sample standard deviation to rounding. */
+  private static void assertSummary(List<Long> values, org.benchgen.model.Histogram h,
+      String what) {
+    double mean = values.stream().mapToLong(Long::longValue).average().orElseThrow();
+    double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+    double sd = Math.sqrt(ss / (values.size() - 1));
+    assertEquals(values.size(), h.count(), what + ": count");
+    assertEquals(values.stream().mapToLong(Long::longValue).min().orElseThrow(), h.min(), what);
+    assertEquals(values.stream().mapToLong(Long::longValue).max().orElseThrow(), h.max(), what);
+    assertEquals(mean, h.mean(), 1e-9 * mean, what + ": mean");
+    assertEquals(sd, h.sd(), 1e-9 * sd, what + ": sd");
+  }
+
+  @Test
   void oneSiteWithTwoSizesIsOneLoopWithAValueVector() {
     List<RawEvent> ev = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
