@@ -1,9 +1,9 @@
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.trace.RawTraceReader;
 import org.benchgen.trace.TraceDirectory;
@@ -75,20 +75,10 @@ public final class Throughput {
     double[] r = Arrays.copyOfRange(rate, WARM_UP, passes);
     double[] c = Arrays.copyOfRange(control, WARM_UP, passes);
     double fastest = Arrays.stream(c).min().orElseThrow();
-    List<Double> quiet = new ArrayList<>();
-    for (int i = 0; i < r.length; i++) {
-      if (c[i] <= 1.1 * fastest) {
-        quiet.add(r[i]);
-      }
-    }
-    double[] q = quiet.stream().mapToDouble(Double::doubleValue).toArray();
-    List<Double> unstolen = new ArrayList<>();
-    for (int i = 0; i < r.length; i++) {
-      if (steal[WARM_UP + i] < 1) {
-        unstolen.add(r[i]);
-      }
-    }
-    double[] u = unstolen.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] q = IntStream.range(0, r.length).filter(i -> c[i] <= 1.1 * fastest)
+        .mapToDouble(i -> r[i]).toArray();
+    double[] u = IntStream.range(0, r.length).filter(i -> steal[WARM_UP + i] < 1)
+        .mapToDouble(i -> r[i]).toArray();
     System.out.printf("after %d warm-up passes, %d passes: M events/s min %.2f, median %.2f,"
         + " max %.2f%n", WARM_UP, r.length, min(r), median(r), max(r));
     System.out.printf("control: fastest %.0f ms, median %.0f ms, slowest %.0f ms;"

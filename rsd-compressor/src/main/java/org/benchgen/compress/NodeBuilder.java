@@ -49,16 +49,12 @@ final class NodeBuilder {
     // Folded.
     private ValueSeqBuilder[] absSeq;
     private ValueSeqBuilder[] relSeq;
-    private Map<String, Histogram.Builder> computes;
+    private ByCallPath computes;
     private Histogram.Builder durations;
-    private String lastAfter;
-    private Histogram.Builder lastCompute;
     // The timing summaries of the loop instance being appended (see addToInstance), kept from one
     // instance to the next and emptied when merged.
-    private Map<String, Histogram.Builder> instanceComputes;
+    private ByCallPath instanceComputes;
     private Histogram.Builder instanceDurations;
-    private String instanceLastAfter;
-    private Histogram.Builder instanceLastCompute;
 
     /** {@code rel} holds relative peers in peer slots (else equal to abs); {@code after} may be null. */
     RsdBuilder(int shape, Op op, String site, long[] abs, long[] rel, String after, long compute,
@@ -87,7 +83,7 @@ final class NodeBuilder {
           relSeq[i] = new ValueSeqBuilder();
         }
       }
-      computes = new LinkedHashMap<>(4);
+      computes = new ByCallPath();
       durations = new Histogram.Builder();
       addSingle(abs, rel, after, compute, duration);
       abs = null;
@@ -103,7 +99,7 @@ final class NodeBuilder {
     private void addSingle(long[] a, long[] r, String prev, long comp, long dur) {
       pushValues(a, r);
       if (prev != null) {
-        computeFor(prev).add(comp);
+        computes.get(prev).add(comp);
       }
       durations.add(dur);
     }
@@ -126,17 +122,12 @@ final class NodeBuilder {
     void addToInstance(long[] a, long[] r, String prev, long comp, long dur) {
       settle();
       if (instanceDurations == null) {
-        instanceComputes = new LinkedHashMap<>(4);
+        instanceComputes = new ByCallPath();
         instanceDurations = new Histogram.Builder();
       }
       pushValues(a, r);
       if (prev != null) {
-        if (prev != instanceLastAfter) {
-          instanceLastAfter = prev;
-          instanceLastCompute =
-              instanceComputes.computeIfAbsent(prev, k -> new Histogram.Builder());
-        }
-        instanceLastCompute.add(comp);
+        instanceComputes.get(prev).add(comp);
       }
       instanceDurations.add(dur);
     }
@@ -148,25 +139,15 @@ final class NodeBuilder {
      * them.
      */
     void endInstance() {
-      for (Map.Entry<String, Histogram.Builder> e : instanceComputes.entrySet()) {
+      for (Map.Entry<String, Histogram.Builder> e : instanceComputes.byPath.entrySet()) {
         Histogram.Builder h = e.getValue();
         if (!h.isEmpty()) {
-          computeFor(e.getKey()).merge(h);
+          computes.get(e.getKey()).merge(h);
           h.clear();
         }
       }
       durations.merge(instanceDurations);
       instanceDurations.clear();
-    }
-
-    /** The histogram for call path {@code prev}; sites are interned by the reader, so try == first. */
-    private Histogram.Builder computeFor(String prev) {
-      if (prev == lastAfter) {
-        return lastCompute;
-      }
-      lastAfter = prev;
-      lastCompute = computes.computeIfAbsent(prev, k -> new Histogram.Builder());
-      return lastCompute;
     }
 
     @Override
@@ -183,7 +164,7 @@ final class NodeBuilder {
           relSeq[i].appendAll(o.relSeq[i]);
         }
       }
-      o.computes.forEach((k, h) -> computeFor(k).merge(h));
+      o.computes.byPath.forEach((k, h) -> computes.get(k).merge(h));
       durations.merge(o.durations);
     }
 
@@ -201,8 +182,27 @@ final class NodeBuilder {
         params.add(new Param(List.of(new ParamEntry(v, ranks))));
       }
       List<ComputeStat> stats = new ArrayList<>();
-      computes.forEach((k, h) -> stats.add(new ComputeStat(k, h.build())));
+      computes.byPath.forEach((k, h) -> stats.add(new ComputeStat(k, h.build())));
       return new Rsd(op, site, ranks, params, stats, durations.build());
+    }
+  }
+
+  /**
+   * Compute-time histograms by call path, in the order the paths first came. Call sites are
+   * interned by the reader, so the path asked for last is tried by identity first: in a loop it is
+   * almost always the same.
+   */
+  private static final class ByCallPath {
+    final Map<String, Histogram.Builder> byPath = new LinkedHashMap<>(4);
+    private String last;
+    private Histogram.Builder lastHistogram;
+
+    Histogram.Builder get(String path) {
+      if (path != last) {
+        last = path;
+        lastHistogram = byPath.computeIfAbsent(path, k -> new Histogram.Builder());
+      }
+      return lastHistogram;
     }
   }
 }

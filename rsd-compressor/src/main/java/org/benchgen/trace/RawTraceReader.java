@@ -661,10 +661,7 @@ public final class RawTraceReader {
       int vs = p + 1 + layout.keyLengths()[next];
       int slot = next - FIELDS_AT;
       readField(layout.fields()[slot], vs, slot, values, lists);
-      if (fields == lineEnds.length) {
-        lineEnds = java.util.Arrays.copyOf(lineEnds, 2 * fields);
-      }
-      lineEnds[fields++] = tokenEnd - tailStart;
+      keepEnd(fields++, tokenEnd - tailStart);
       p = tokenEnd;
     }
     if (!atLineEnd(p)) {
@@ -674,6 +671,14 @@ public final class RawTraceReader {
     finishEvent(start, s, p, op, start.site, layout, enter, exit, seen, values, lists,
         true, tailStart, fields, taken, s + start.bytes.length, sink);
     return true;
+  }
+
+  /** Keeps where the value of the line's field {@code field} ends, in {@link #lineEnds}. */
+  private void keepEnd(int field, int end) {
+    if (field == lineEnds.length) {
+      lineEnds = java.util.Arrays.copyOf(lineEnds, 2 * field);
+    }
+    lineEnds[field] = end;
   }
 
   /** Reads the value at vs of field f, in slot {@code slot}, into values or lists. */
@@ -796,10 +801,7 @@ public final class RawTraceReader {
         readField(f, vs, slot, values, lists);
       }
       if (inOrder && at >= FIELDS_AT) {
-        if (fields == lineEnds.length) {
-          lineEnds = java.util.Arrays.copyOf(lineEnds, 2 * fields);
-        }
-        lineEnds[fields++] = tokenEnd - tailStart;
+        keepEnd(fields++, tokenEnd - tailStart);
       }
       p = tokenEnd;
     }
