@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.benchgen.compress.RankCompressor;
-import org.benchgen.trace.RawTraceReader;
-import org.benchgen.trace.TraceDirectory;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.TraceDirectory;
 
 /**
  * One-core throughput of benchgen's compression front end: every rank file of a trace directory

@@ -1,6 +1,7 @@
 package org.benchgen.align;
 
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.findings.Finding;
+import org.benchgen.ir.CompressedTrace;
 
 /** What {@link CollectiveAligner} returns: an aligned trace, or the problem that prevents one. */
 public sealed interface Alignment permits Alignment.Aligned, Alignment.Failed {

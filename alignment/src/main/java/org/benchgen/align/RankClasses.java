@@ -5,13 +5,13 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.Param;
-import org.benchgen.model.ParamEntry;
-import org.benchgen.model.RankList;
-import org.benchgen.model.Rsd;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
 
 /**
  * The ranks of a compressed trace grouped into classes that walk it identically: two ranks are in

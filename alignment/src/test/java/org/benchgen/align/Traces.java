@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.expand.Expander;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.Rsd;
-import org.benchgen.trace.RawEvent;
-import org.benchgen.trace.RawTraceReader;
-import org.benchgen.trace.TraceDirectory;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Rsd;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.TraceDirectory;
 
 /** Test helpers: per-rank streams written from call lines, compressed for real; outlines. */
 final class Traces {

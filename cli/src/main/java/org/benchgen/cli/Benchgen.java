@@ -5,8 +5,8 @@ import java.io.PrintWriter;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import org.benchgen.trace.TraceProblem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code benchgen} command: subcommands, and the one place where exit codes are decided. */
 @Command(name = "benchgen", mixinStandardHelpOptions = true, version = "benchgen 0.1.0",

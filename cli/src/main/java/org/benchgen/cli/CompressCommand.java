@@ -6,13 +6,13 @@ import java.util.concurrent.Callable;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
-import org.benchgen.model.TraceSummary;
-import org.benchgen.trace.TraceDirectory;
+import org.benchgen.ir.TraceSummary;
+import org.benchgen.rawtrace.TraceDirectory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code benchgen compress DIR -o FILE}. */
 @Command(name = "compress", mixinStandardHelpOptions = true,

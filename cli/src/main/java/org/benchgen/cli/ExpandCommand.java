@@ -3,7 +3,7 @@ package org.benchgen.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.benchgen.io.TraceFiles;
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.ir.CompressedTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package org.benchgen.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import org.benchgen.align.Finding;
+import org.benchgen.findings.Finding;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** How commands report a {@link Finding}: one line on stderr, exit code 1. */

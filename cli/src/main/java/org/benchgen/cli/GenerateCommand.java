@@ -12,7 +12,7 @@ import org.benchgen.codegen.GenerateOptions;
 import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.codegen.Target;
 import org.benchgen.io.AtomicOutput;
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.ir.CompressedTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

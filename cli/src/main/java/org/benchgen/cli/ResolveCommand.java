@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.benchgen.io.TraceFiles;
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.resolve.Resolution;
 import org.benchgen.resolve.WildcardResolver;
 import picocli.CommandLine.Command;

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 import org.benchgen.samples.Synth;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code benchgen synth PATTERN --ranks N [--iterations I] -o DIR}. */
 @Command(name = "synth", mixinStandardHelpOptions = true,

@@ -18,12 +18,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.trace.TraceProblem;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code benchgen trace -o DIR -- LAUNCHER ...}: runs an MPI application under the tracer. */
 @Command(name = "trace", mixinStandardHelpOptions = true,

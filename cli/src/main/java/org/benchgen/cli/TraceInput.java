@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceStats;
-import org.benchgen.trace.TraceDirectory;
 
 /** Commands that take "a compressed trace or a trace directory" load it here. */
 final class TraceInput {

@@ -3,8 +3,8 @@ package org.benchgen.codegen;
 import java.util.List;
 import org.benchgen.align.Alignment;
 import org.benchgen.align.CollectiveAligner;
-import org.benchgen.align.Finding;
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.findings.Finding;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.resolve.Resolution;
 import org.benchgen.resolve.WildcardResolver;
 

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
-import org.benchgen.codegen.model.Compute;
-import org.benchgen.model.ComputeStat;
-import org.benchgen.model.Histogram;
+import org.benchgen.codegen.output.Compute;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.Histogram;
 
 /**
  * The compute interval before each call, from the RSD's histograms, in the chosen mode. Intervals

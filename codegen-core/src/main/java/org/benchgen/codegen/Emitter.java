@@ -1,8 +1,8 @@
 package org.benchgen.codegen;
 
 import java.util.List;
-import org.benchgen.codegen.model.OutputModel;
-import org.benchgen.codegen.model.RankCond;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.RankCond;
 
 /**
  * A target's side of generation: the shared traversal calls it for each RSD and loop, in program

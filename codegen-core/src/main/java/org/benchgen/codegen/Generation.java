@@ -6,11 +6,11 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.benchgen.codegen.model.Compute;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.Rsd;
+import org.benchgen.codegen.output.Compute;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Rsd;
 
 /**
  * The state of generating one program, shared by the traversal and the target's emitter: the
@@ -21,7 +21,7 @@ public final class Generation {
   private final CompressedTrace trace;
   private final GenerateOptions options;
   private final Tables tables = new Tables();
-  private final Values values;
+  private final ParamExpressions values;
   private final CommSlots comms;
   private final Approximations approximations = new Approximations();
   private final Map<Rsd, Optional<Compute>> computes = new IdentityHashMap<>();
@@ -34,7 +34,7 @@ public final class Generation {
   public Generation(CompressedTrace trace, GenerateOptions options) {
     this.trace = trace;
     this.options = options;
-    this.values = new Values(tables, trace.worldSize());
+    this.values = new ParamExpressions(tables, trace.worldSize());
     this.comms = new CommSlots(trace);
     this.times = new ComputeTimes(options.compute(), tables);
     List<Rsd> all = new ArrayList<>();
@@ -77,7 +77,7 @@ public final class Generation {
     return tables;
   }
 
-  public Values values() {
+  public ParamExpressions values() {
     return values;
   }
 

@@ -2,8 +2,8 @@ package org.benchgen.codegen;
 
 import java.util.List;
 import java.util.Optional;
-import org.benchgen.codegen.model.Value;
-import org.benchgen.model.Loop;
+import org.benchgen.codegen.output.Value;
+import org.benchgen.ir.Loop;
 
 /** What the traversal hands a target for one loop: its trip count as an expression, its depth. */
 public final class LoopContext {
@@ -20,7 +20,7 @@ public final class LoopContext {
     this.index = index;
     this.depth = depth;
     boolean[] used = new boolean[1];
-    this.trips = g.values().of(loop.trips(), Values.NUMBER, counter(), Optional.empty(), used);
+    this.trips = g.values().of(loop.trips(), ParamExpressions.NUMBER, counter(), Optional.empty(), used);
     this.counterUsed = used[0];
   }
 

@@ -2,9 +2,9 @@ package org.benchgen.codegen;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.benchgen.codegen.model.RankAtom;
-import org.benchgen.codegen.model.RankCond;
-import org.benchgen.model.RankList;
+import org.benchgen.codegen.output.RankAtom;
+import org.benchgen.codegen.output.RankCond;
+import org.benchgen.ir.RankList;
 
 /**
  * Rank lists as conditions on the rank: each regular block becomes a range with, for strides and

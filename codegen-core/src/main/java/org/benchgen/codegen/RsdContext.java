@@ -2,10 +2,10 @@ package org.benchgen.codegen;
 
 import java.util.List;
 import java.util.Optional;
-import org.benchgen.codegen.model.Compute;
-import org.benchgen.codegen.model.Value;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Rsd;
+import org.benchgen.codegen.output.Compute;
+import org.benchgen.codegen.output.Value;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 
 /**
@@ -56,11 +56,11 @@ public final class RsdContext {
 
   /** A number or MPI symbol; peers relative to the rank in the call's communicator. */
   public Value value(Field f) {
-    return value(f, Values.NUMBER);
+    return value(f, ParamExpressions.NUMBER);
   }
 
   /** {@code f}'s value with leaves read by {@code leaf}. */
-  public Value value(Field f, Values.Leaf leaf) {
+  public Value value(Field f, ParamExpressions.Leaf leaf) {
     return g.values().of(rsd.param(f), leaf, counter(),
         f.isPeer() ? Optional.of(comm()) : Optional.empty(), counterUsed);
   }
@@ -70,7 +70,7 @@ public final class RsdContext {
     if (!has(Field.COMM)) {
       return new Value.Num(0);
     }
-    return g.values().of(rsd.param(Field.COMM), new Values.Leaf(id -> new Value.Num(
+    return g.values().of(rsd.param(Field.COMM), new ParamExpressions.Leaf(id -> new Value.Num(
         g.comms().of(id)), "int"), counter(), Optional.empty(), counterUsed);
   }
 

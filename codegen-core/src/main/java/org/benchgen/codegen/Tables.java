@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.benchgen.codegen.model.Compute;
-import org.benchgen.codegen.model.Table;
-import org.benchgen.codegen.model.Value;
+import org.benchgen.codegen.output.Compute;
+import org.benchgen.codegen.output.Table;
+import org.benchgen.codegen.output.Value;
 
 /**
  * The constant tables of one generated program, each named once and shared by every use of the

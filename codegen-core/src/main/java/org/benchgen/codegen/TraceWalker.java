@@ -2,11 +2,11 @@ package org.benchgen.codegen;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.benchgen.codegen.model.OutputModel;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.RankList;
-import org.benchgen.model.Rsd;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
 
 /**
  * The shared traversal of a compressed trace for code generation: the tree in program order, the

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
-import org.benchgen.codegen.model.Compute;
-import org.benchgen.model.ComputeStat;
-import org.benchgen.model.Histogram;
+import org.benchgen.codegen.output.Compute;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.Histogram;
 import org.junit.jupiter.api.Test;
 
 class ComputeTimesTest {

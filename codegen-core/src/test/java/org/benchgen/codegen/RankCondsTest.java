@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.benchgen.codegen.model.RankAtom;
-import org.benchgen.codegen.model.RankCond;
-import org.benchgen.model.RankList;
+import org.benchgen.codegen.output.RankAtom;
+import org.benchgen.codegen.output.RankCond;
+import org.benchgen.ir.RankList;
 import org.junit.jupiter.api.Test;
 
 class RankCondsTest {

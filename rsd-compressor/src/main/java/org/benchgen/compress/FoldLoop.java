@@ -2,7 +2,7 @@ package org.benchgen.compress;
 
 import java.util.Collections;
 import java.util.List;
-import org.benchgen.model.ValueSeq;
+import org.benchgen.ir.ValueSeq;
 
 /**
  * A loop being folded: its body and the trip count of each instance; {@code open} counts the

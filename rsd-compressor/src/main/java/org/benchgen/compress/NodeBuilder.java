@@ -4,16 +4,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.benchgen.model.ComputeStat;
-import org.benchgen.model.Histogram;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.Param;
-import org.benchgen.model.ParamEntry;
-import org.benchgen.model.RankList;
-import org.benchgen.model.Rsd;
-import org.benchgen.model.ValueSeq;
-import org.benchgen.model.Values;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Histogram;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -28,7 +28,7 @@ final class NodeBuilder {
       return r.freeze(ranks);
     }
     FoldLoop l = (FoldLoop) n;
-    Param trips = new Param(List.of(new ParamEntry(new Values.Plain(l.trips()), ranks)));
+    Param trips = new Param(List.of(new ParamEntry(new EntryValues.Plain(l.trips()), ranks)));
     List<Node> nodes = new ArrayList<>(l.body().size());
     for (FoldNode b : l.body()) {
       nodes.add(freeze(b, ranks));
@@ -178,7 +178,7 @@ final class NodeBuilder {
           continue;
         }
         Field f = op.fields().get(i);
-        Values v = f.isPeer() ? new Values.Undecided(a, relSeq[i].build()) : new Values.Plain(a);
+        EntryValues v = f.isPeer() ? new EntryValues.Undecided(a, relSeq[i].build()) : new EntryValues.Plain(a);
         params.add(new Param(List.of(new ParamEntry(v, ranks))));
       }
       List<ComputeStat> stats = new ArrayList<>();

@@ -9,9 +9,9 @@ import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.trace.RawTraceReader;
-import org.benchgen.trace.TraceDirectory;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.TraceDirectory;
 
 /**
  * Compresses a trace directory into one merged trace: per-rank compression in parallel (each rank

@@ -12,15 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.benchgen.model.CommDef;
-import org.benchgen.model.ComputeStat;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.Param;
-import org.benchgen.model.ParamEntry;
-import org.benchgen.model.Rsd;
-import org.benchgen.model.Values;
+import org.benchgen.ir.CommDef;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.Rsd;
 import org.benchgen.trace.TraceFormatException;
 
 /**
@@ -168,7 +168,7 @@ public final class TraceMerger {
       boolean merged = false;
       for (int k = 0; k < out.size() && !merged; k++) {
         ParamEntry o = out.get(k);
-        Optional<Values> u = Values.unify(o.values(), e.values());
+        Optional<EntryValues> u = EntryValues.unify(o.values(), e.values());
         if (u.isPresent()) {
           out.set(k, new ParamEntry(u.get(), o.ranks().union(e.ranks())));
           merged = true;

@@ -2,8 +2,8 @@ package org.benchgen.compress;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.benchgen.model.VNode;
-import org.benchgen.model.ValueSeq;
+import org.benchgen.ir.VNode;
+import org.benchgen.ir.ValueSeq;
 
 /**
  * Builds a {@link ValueSeq} online with the same {@link LoopFolder} that folds events, with

@@ -11,12 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.benchgen.expand.Expander;
-import org.benchgen.format.CompressedTraceReader;
-import org.benchgen.format.CompressedTraceWriter;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.trace.RawEvent;
-import org.benchgen.trace.RawTraceReader;
-import org.benchgen.trace.TraceDirectory;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.format.CompressedTraceReader;
+import org.benchgen.ir.format.CompressedTraceWriter;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.TraceDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

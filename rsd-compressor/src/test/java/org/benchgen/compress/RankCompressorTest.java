@@ -5,16 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.benchgen.format.CompressedTraceWriter;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.Rsd;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.format.CompressedTraceWriter;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawEventBuilder;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Op;
-import org.benchgen.trace.RawEvent;
-import org.benchgen.trace.RawEventBuilder;
 import org.junit.jupiter.api.Test;
 
 /** Intra-rank folding on small inline programs, checked against the loops written by hand. */
@@ -149,7 +149,7 @@ class RankCompressorTest {
   }
 
   /** Count, min and max exactly, mean and sample standard deviation to rounding. */
-  private static void assertSummary(List<Long> values, org.benchgen.model.Histogram h,
+  private static void assertSummary(List<Long> values, org.benchgen.ir.Histogram h,
       String what) {
     double mean = values.stream().mapToLong(Long::longValue).average().orElseThrow();
     double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
@@ -199,7 +199,7 @@ class RankCompressorTest {
     // Rank 3 of 4 sends to rank 0: absolute 0, relative +1.
     CompressedTrace t = compress(3, 4, List.of(send("a.c:1", 1, 0)));
     Rsd r = (Rsd) t.body().get(0);
-    var v = (org.benchgen.model.Values.Undecided) r.param(Field.DEST).entries().get(0).values();
+    var v = (org.benchgen.ir.EntryValues.Undecided) r.param(Field.DEST).entries().get(0).values();
     assertEquals(0, v.absolute().iterator().nextLong());
     assertEquals(1, v.relative().iterator().nextLong());
   }

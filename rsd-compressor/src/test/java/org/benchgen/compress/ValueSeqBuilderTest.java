@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.PrimitiveIterator;
 import java.util.Random;
-import org.benchgen.format.CompressedTraceWriter;
-import org.benchgen.model.ValueSeq;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.ir.format.CompressedTraceWriter;
 import org.benchgen.trace.FieldKind;
 import org.junit.jupiter.api.Test;
 

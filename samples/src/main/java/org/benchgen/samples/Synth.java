@@ -12,10 +12,10 @@ import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.io.TraceFiles;
+import org.benchgen.rawtrace.RawEventBuilder;
+import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
-import org.benchgen.trace.RawEventBuilder;
-import org.benchgen.trace.RawTraceWriter;
 import org.benchgen.trace.Sym;
 
 /**

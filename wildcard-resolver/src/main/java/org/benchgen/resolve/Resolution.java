@@ -1,8 +1,8 @@
 package org.benchgen.resolve;
 
 import java.util.List;
-import org.benchgen.align.Finding;
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.findings.Finding;
+import org.benchgen.ir.CompressedTrace;
 
 /** What {@link WildcardResolver} returns: the resolved trace, or the problem that stops it. */
 public sealed interface Resolution permits Resolution.Resolved, Resolution.Failed {

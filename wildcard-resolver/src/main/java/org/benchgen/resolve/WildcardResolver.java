@@ -12,22 +12,22 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.benchgen.align.Finding;
-import org.benchgen.align.Problem;
 import org.benchgen.compress.ValueSeqBuilder;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Loop;
-import org.benchgen.model.Node;
-import org.benchgen.model.Param;
-import org.benchgen.model.ParamEntry;
-import org.benchgen.model.RankList;
-import org.benchgen.model.Rsd;
-import org.benchgen.model.ValueSeq;
-import org.benchgen.model.Values;
+import org.benchgen.findings.Finding;
+import org.benchgen.findings.Problem;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
-import org.benchgen.trace.RawEvent;
 import org.benchgen.trace.Sym;
 import org.benchgen.traverse.Communicators;
 import org.benchgen.traverse.Step;
@@ -739,17 +739,17 @@ public final class WildcardResolver {
 
     /** The source parameter from every rank's sequence: absolute or relative, fewer entries. */
     private Param sources(Sources[] byRank) {
-      Map<Values, List<Integer>> abs = new LinkedHashMap<>();
-      Map<Values, List<Integer>> rel = new LinkedHashMap<>();
+      Map<EntryValues, List<Integer>> abs = new LinkedHashMap<>();
+      Map<EntryValues, List<Integer>> rel = new LinkedHashMap<>();
       for (int r = 0; r < p; r++) {
         if (byRank[r] != null) {
           ValueSeq a = byRank[r].abs.build();
-          abs.computeIfAbsent(new Values.Absolute(a), k -> new ArrayList<>()).add(r);
-          rel.computeIfAbsent(new Values.Relative(byRank[r].rel.build()),
+          abs.computeIfAbsent(new EntryValues.Absolute(a), k -> new ArrayList<>()).add(r);
+          rel.computeIfAbsent(new EntryValues.Relative(byRank[r].rel.build()),
               k -> new ArrayList<>()).add(r);
         }
       }
-      Map<Values, List<Integer>> best = rel.size() < abs.size() ? rel : abs;
+      Map<EntryValues, List<Integer>> best = rel.size() < abs.size() ? rel : abs;
       List<ParamEntry> entries = new ArrayList<>();
       best.forEach((v, rs) -> entries.add(new ParamEntry(v,
           RankList.of(rs.stream().mapToInt(Integer::intValue).toArray()))));

@@ -6,11 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.benchgen.io.TraceFiles;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawEventBuilder;
+import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
-import org.benchgen.trace.RawEvent;
-import org.benchgen.trace.RawEventBuilder;
-import org.benchgen.trace.RawTraceWriter;
 import org.benchgen.trace.Sym;
 
 /**

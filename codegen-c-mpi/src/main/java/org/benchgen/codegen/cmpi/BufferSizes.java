@@ -1,7 +1,7 @@
 package org.benchgen.codegen.cmpi;
 
 import java.util.function.LongUnaryOperator;
-import org.benchgen.model.Rsd;
+import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;

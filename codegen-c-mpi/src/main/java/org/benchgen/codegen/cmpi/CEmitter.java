@@ -3,18 +3,18 @@ package org.benchgen.codegen.cmpi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.GeneratedFile;
+import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.LoopContext;
 import org.benchgen.codegen.ModelRenderer;
+import org.benchgen.codegen.ParamExpressions;
 import org.benchgen.codegen.RsdContext;
-import org.benchgen.codegen.Values;
-import org.benchgen.codegen.model.OutputModel;
-import org.benchgen.codegen.model.RankCond;
-import org.benchgen.codegen.model.Value;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Rsd;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.RankCond;
+import org.benchgen.codegen.output.Value;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
@@ -218,7 +218,7 @@ final class CEmitter implements Emitter {
       case CART_SUB -> new CModel.Call(op.mpiName(), args(comm(c),
           new CModel.ListItems(list(c, Field.REMAIN)), new CModel.NewCommArg(slot)));
       case COMM_CREATE -> new CModel.CommCreate(c.comm(), c.value(Field.NEWCOMM,
-          new Values.Leaf(this::membersOf, "lists")), slot);
+          new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
       default -> throw new IllegalStateException("not a communicator creation: " + op);
     };
     return new CModel.CommCreated(made, slot);
@@ -278,12 +278,12 @@ final class CEmitter implements Emitter {
 
   /** A list-valued parameter: a table per list, chosen per rank and execution. */
   private Value list(RsdContext c, Field f) {
-    return c.value(f, new Values.Leaf(id -> {
+    return c.value(f, new ParamExpressions.Leaf(id -> {
       List<Value> items = new ArrayList<>();
       long[] xs = Sym.isSymbol(id) ? new long[0] : Interner.list(id);
       items.add(new Value.Num(xs.length));
       for (long x : xs) {
-        items.add(Sym.isSymbol(x) ? Values.tableSymbol(x) : new Value.Num(x));
+        items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x));
       }
       return new Value.ListRef(g.tables().of("list", items));
     }, "lists"));
@@ -306,7 +306,7 @@ final class CEmitter implements Emitter {
           + " (MPI_BYTE, count x type size)");
       return new CModel.Arg(new Value.TypeName("MPI_BYTE"));
     }
-    return new CModel.Arg(c.value(type, new Values.Leaf(id -> new Value.TypeName(
+    return new CModel.Arg(c.value(type, new ParamExpressions.Leaf(id -> new Value.TypeName(
         Interner.name(id)), "type")));
   }
 
@@ -333,8 +333,8 @@ final class CEmitter implements Emitter {
     if (!namedTypes(c, type)) {
       return new CModel.Arg(bytes);
     }
-    OptionalLong b = Values.constant(c.rsd().param(Field.BYTES));
-    OptionalLong s = Values.constant(c.rsd().param(size));
+    OptionalLong b = ParamExpressions.constant(c.rsd().param(Field.BYTES));
+    OptionalLong s = ParamExpressions.constant(c.rsd().param(size));
     if (b.isPresent() && s.isPresent()) {
       return new CModel.Arg(new Value.Num(s.getAsLong() == 0 ? 0
           : (b.getAsLong() + s.getAsLong() - 1) / s.getAsLong()));
@@ -360,7 +360,7 @@ final class CEmitter implements Emitter {
    */
   private OutputModel reduceOp(RsdContext c) {
     if (allNamed(c, Field.OP, CNames.OPS)) {
-      return new CModel.Arg(c.value(Field.OP, new Values.Leaf(id -> new Value.OpName(
+      return new CModel.Arg(c.value(Field.OP, new ParamExpressions.Leaf(id -> new Value.OpName(
           Interner.name(id)), "op")));
     }
     g.approximations().note("a user-defined reduction operation was replaced by MPI_BOR or"

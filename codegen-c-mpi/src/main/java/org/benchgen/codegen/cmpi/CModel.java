@@ -1,11 +1,11 @@
 package org.benchgen.codegen.cmpi;
 
 import java.util.List;
-import org.benchgen.codegen.model.Compute;
-import org.benchgen.codegen.model.OutputModel;
-import org.benchgen.codegen.model.RankCond;
-import org.benchgen.codegen.model.Table;
-import org.benchgen.codegen.model.Value;
+import org.benchgen.codegen.output.Compute;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.RankCond;
+import org.benchgen.codegen.output.Table;
+import org.benchgen.codegen.output.Value;
 
 /** The C+MPI output model: one record per template of {@code c-mpi.stg}, same name. */
 public sealed interface CModel extends OutputModel {

@@ -19,17 +19,17 @@ import org.benchgen.codegen.ModelRenderer;
 import org.benchgen.codegen.RankConds;
 import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.SafeText;
-import org.benchgen.codegen.model.OutputModel;
-import org.benchgen.codegen.model.RankAtom;
-import org.benchgen.codegen.model.RankCond;
 import org.benchgen.codegen.ncptl.NModel.Expr;
 import org.benchgen.codegen.ncptl.NModel.Who;
-import org.benchgen.model.CompressedTrace;
-import org.benchgen.model.Loop;
-import org.benchgen.model.ParamEntry;
-import org.benchgen.model.RankList;
-import org.benchgen.model.Rsd;
-import org.benchgen.model.ValueSeq;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.RankAtom;
+import org.benchgen.codegen.output.RankCond;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
@@ -469,7 +469,7 @@ final class NEmitter implements Emitter {
     }
 
     boolean relative(Field f) {
-      return entries.get(f).values() instanceof org.benchgen.model.Values.Relative;
+      return entries.get(f).values() instanceof org.benchgen.ir.EntryValues.Relative;
     }
   }
 
@@ -765,7 +765,7 @@ final class NEmitter implements Emitter {
     List<Loop> outside = l.enclosing();
     long[] trips = new long[outside.size()];
     for (int j = 0; j < outside.size(); j++) {
-      trips[j] = org.benchgen.codegen.Values.constant(outside.get(j).trips()).orElse(-1);
+      trips[j] = org.benchgen.codegen.ParamExpressions.constant(outside.get(j).trips()).orElse(-1);
     }
     Part p = new Part(es.get(0).ranks(), Map.of(Field.COUNT, es.get(0)), trips, List.of());
     return value(p, Field.COUNT, Exprs::lit, outside);

@@ -1,7 +1,7 @@
 package org.benchgen.codegen.ncptl;
 
 import java.util.List;
-import org.benchgen.codegen.model.OutputModel;
+import org.benchgen.codegen.output.OutputModel;
 
 /**
  * The coNCePTuaL output model: one record per template of {@code conceptual.stg}, same name.
@@ -98,7 +98,7 @@ public sealed interface NModel extends OutputModel {
 
   /**
    * {@code lo <= (var - offset) MOD modulus <= hi}, written with only the bounds needed, as in
-   * {@link org.benchgen.codegen.model.RankAtom.RankMod}.
+   * {@link org.benchgen.codegen.output.RankAtom.RankMod}.
    */
   record ModIn(String var, int offset, boolean hasOffset, int modulus, int lo, int hi,
       boolean single, boolean hasLo, boolean hasHi) implements NModel {}

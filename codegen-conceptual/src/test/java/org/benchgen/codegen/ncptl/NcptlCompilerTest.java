@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.benchgen.model.CompressedTrace;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.samples.Synth;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Op;
@@ -118,7 +118,7 @@ class NcptlCompilerTest {
     Run mpi = run(d, Map.of("OMPI_ALLOW_RUN_AS_ROOT", "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1",
         "NCPTL_FAST_INIT", "1"), List.of("mpirun", "--oversubscribe", "-np", "" + n, "./b"));
     assertEquals(0, mpi.code(), mpi.out() + mpi.err());
-    TraceStats stats = TraceStats.of(org.benchgen.trace.TraceDirectory.open(trace), x -> { });
+    TraceStats stats = TraceStats.of(org.benchgen.rawtrace.TraceDirectory.open(trace), x -> { });
     for (int r = 0; r < n; r++) {
       long[] want = new long[4];
       for (Map.Entry<Op, long[]> e : stats.rank(r).byOp().entrySet()) {

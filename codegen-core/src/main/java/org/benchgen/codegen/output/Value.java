@@ -1,0 +1,55 @@
+package org.benchgen.codegen.output;
+
+import java.util.List;
+
+/**
+ * The value of a call's parameter on the executing rank, as an expression: a number, an MPI
+ * symbol, a peer relative to the rank, the next value of a cyclic sequence, or a choice by rank
+ * set. Names and lists are references to checked tables, never trace text.
+ */
+public sealed interface Value extends OutputModel {
+  /** A number. */
+  record Num(long value) implements Value {}
+
+  /**
+   * An MPI constant ({@code ANY_SOURCE}, {@code PROC_NULL}, {@code ANY_TAG}, {@code UNDEFINED},
+   * {@code NULL}); {@code inTable}: written as an element of a table of numbers, where a target
+   * may need a sentinel that cannot be confused with a number.
+   */
+  record Symbol(String name, boolean inTable) implements Value {}
+
+  /** The peer {@code offset} ranks after the rank's own, modulo the size of communicator slot {@code comm}. */
+  record Relative(Value offset, Value comm) implements Value {}
+
+  /**
+   * Element {@code counter % length} of table {@code table}: the value of this execution of a
+   * parameter that cycles through a pattern; {@code symbols}: the table holds sentinels to map back
+   * to MPI constants.
+   */
+  record SeqAt(String table, String counter, int length, boolean symbols) implements Value {}
+
+  /** The first case whose ranks hold the executing rank, else {@code otherwise}. */
+  record Choice(List<Case> cases, Value otherwise) implements Value {
+    public Choice {
+      cases = List.copyOf(cases);
+    }
+  }
+
+  /** One branch of a {@link Choice}. */
+  record Case(RankCond when, Value then) implements OutputModel {}
+
+  /** An MPI datatype by its (checked, predefined) name. */
+  record TypeName(String name) implements Value {}
+
+  /** An MPI reduction operation by its (checked, predefined) name. */
+  record OpName(String name) implements Value {}
+
+  /** A table holding a list of integers, its length first. */
+  record ListRef(String table) implements Value {}
+
+  /** {@code ceil(bytes / size)}: the elements a receive must post to take what arrived. */
+  record Ceil(Value bytes, Value size) implements Value {}
+
+  /** {@code a * b}. */
+  record Mul(Value a, Value b) implements Value {}
+}

@@ -1,0 +1,234 @@
+package org.benchgen.compress;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.ir.CommDef;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Histogram;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Step;
+
+/**
+ * Builds a compressed trace from calls appended in one global order, recompressing as it goes:
+ * each call is made by a set of <em>units</em> (disjoint rank sets fixed up front, e.g.
+ * rank classes) with per-unit values, and the calls fold into loops with the compressor's own
+ * {@link LoopFolder} (shape: source RSDs and units). Every unit's values are kept in order, so
+ * expanding the result gives each rank exactly the calls appended for it. Compute and duration
+ * statistics are carried over from the source RSDs (merged when several became one).
+ */
+public final class TraceBuilder {
+  private final int worldSize;
+  private final List<CommDef> comms;
+  private final List<RankList> units;
+  private final LoopFolder<FoldNode> folder;
+  private final Map<Rsd, Integer> sourceIds = new IdentityHashMap<>();
+  private final Map<Object, Integer> shapes = new HashMap<>();
+  private final Map<IntsKey, RankList> rankLists = new HashMap<>();
+
+  public TraceBuilder(int worldSize, List<CommDef> comms, List<RankList> units) {
+    this.worldSize = worldSize;
+    this.comms = List.copyOf(comms);
+    this.units = List.copyOf(units);
+    this.folder = new LoopFolder<>(FoldNode.policy(body -> shapes.computeIfAbsent(
+        new LoopKey(new IntsKey(body)), k -> shapes.size() + 1)), RankCompressor.DEFAULT_WINDOW);
+  }
+
+  /**
+   * Appends one call: made by {@code units} (ascending), with {@code steps[i]} the step of a rank
+   * of {@code units[i]}; {@code sources} are the RSDs the steps come from (one, or several merged
+   * into one call), {@code site} the call site to show.
+   */
+  public void append(List<Rsd> sources, String site, int[] units, Step[] steps) {
+    int[] ids = new int[sources.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = sourceIds.computeIfAbsent(sources.get(i), k -> sourceIds.size());
+    }
+    int shape = shapes.computeIfAbsent(new RsdKey(new IntsKey(ids), new IntsKey(units)),
+        k -> shapes.size() + 1);
+    folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps));
+  }
+
+  /** The trace appended so far, folded. */
+  public CompressedTrace build() {
+    folder.finish();
+    return new CompressedTrace(worldSize, comms, freeze(folder.nodes()));
+  }
+
+  private record RsdKey(IntsKey sources, IntsKey units) {}
+
+  private record LoopKey(IntsKey body) {}
+
+  /** One call; holds its steps until it becomes a loop body element, then value sequences. */
+  private static final class OutRsd extends FoldNode {
+    final int[] units;
+    final List<Rsd> sources;
+    final String site;
+    private Step[] steps;
+    /** Per unit, per slot. */
+    private ValueSeqBuilder[][] seqs;
+    private boolean[][] relative;
+
+    OutRsd(int shape, List<Rsd> sources, String site, int[] units, Step[] steps) {
+      super(shape);
+      this.units = units;
+      this.sources = sources;
+      this.site = site;
+      this.steps = steps;
+    }
+
+    @Override
+    public void settle() {
+      if (seqs != null) {
+        return;
+      }
+      seqs = new ValueSeqBuilder[units.length][];
+      relative = new boolean[units.length][];
+      for (int u = 0; u < units.length; u++) {
+        int n = steps[u].stored().length;
+        seqs[u] = new ValueSeqBuilder[n];
+        for (int i = 0; i < n; i++) {
+          seqs[u][i] = new ValueSeqBuilder();
+        }
+        relative[u] = steps[u].relative();
+      }
+      add(steps);
+      steps = null;
+    }
+
+    private void add(Step[] s) {
+      for (int u = 0; u < units.length; u++) {
+        long[] v = s[u].stored();
+        for (int i = 0; i < v.length; i++) {
+          seqs[u][i].push(v[i]);
+        }
+      }
+    }
+
+    @Override
+    public void merge(FoldNode other) {
+      settle();
+      OutRsd o = (OutRsd) other;
+      if (o.seqs == null) {
+        add(o.steps);
+        return;
+      }
+      for (int u = 0; u < units.length; u++) {
+        for (int i = 0; i < seqs[u].length; i++) {
+          seqs[u][i].appendAll(o.seqs[u][i]);
+        }
+      }
+    }
+  }
+
+  private RankList ranksOf(int[] u) {
+    return rankLists.computeIfAbsent(new IntsKey(u), k -> {
+      RankList r = RankList.empty();
+      for (int x : u) {
+        r = r.union(units.get(x));
+      }
+      return r;
+    });
+  }
+
+  /**
+   * Freezes a body; neighbouring calls of one op and call site on disjoint ranks become one RSD
+   * (the same line run by different ranks, e.g. a Wait after rank-dependent branches).
+   */
+  private List<Node> freeze(List<FoldNode> outs) {
+    List<Node> body = new ArrayList<>(outs.size());
+    for (FoldNode o : outs) {
+      Node n = freeze(o);
+      int last = body.size() - 1;
+      if (n instanceof Rsd r && last >= 0 && body.get(last) instanceof Rsd p
+          && p.op() == r.op() && p.site().equals(r.site()) && disjoint(p.ranks(), r.ranks())) {
+        body.set(last, TraceMerger.merge(p, r));
+      } else {
+        body.add(n);
+      }
+    }
+    return body;
+  }
+
+  private static boolean disjoint(RankList a, RankList b) {
+    return a.union(b).size() == a.size() + b.size();
+  }
+
+  private Node freeze(FoldNode o) {
+    if (o instanceof FoldLoop l) {
+      List<Node> body = freeze(l.body());
+      RankList ranks = RankList.empty();
+      for (Node b : body) {
+        ranks = ranks.union(b.ranks());
+      }
+      Param trips = new Param(List.of(new ParamEntry(new EntryValues.Plain(l.trips()), ranks)));
+      return new Loop(ranks, trips, body);
+    }
+    OutRsd r = (OutRsd) o;
+    RankList ranks = ranksOf(r.units);
+    r.settle();
+    Op op = r.sources.get(0).op();
+    List<Param> params = new ArrayList<>(op.fields().size());
+    for (int i = 0; i < op.fields().size(); i++) {
+      params.add(param(op.fields().get(i), r, i));
+    }
+    return new Rsd(op, r.site, ranks, params, compute(r.sources), duration(r.sources));
+  }
+
+  /** Slot {@code i} of {@code r}: one entry per distinct (sequence, relative) over its units. */
+  private Param param(Field f, OutRsd r, int i) {
+    Map<EntryValues, int[]> groups = new LinkedHashMap<>();
+    for (int u = 0; u < r.units.length; u++) {
+      ValueSeq seq = r.seqs[u][i].build();
+      if (seq.allEqual(Sym.ABSENT.code())) {
+        continue;
+      }
+      boolean rel = r.relative[u][i];
+      EntryValues v = rel ? new EntryValues.Relative(seq)
+          : f.isPeer() ? new EntryValues.Absolute(seq) : new EntryValues.Plain(seq);
+      groups.merge(v, new int[] {r.units[u]}, TraceBuilder::concat);
+    }
+    List<ParamEntry> entries = new ArrayList<>();
+    groups.forEach((v, us) -> entries.add(new ParamEntry(v, ranksOf(us))));
+    entries.sort(Comparator.comparingInt(e -> e.ranks().first()));
+    return new Param(entries);
+  }
+
+  private static int[] concat(int[] a, int[] b) {
+    int[] c = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
+  }
+
+  private static List<ComputeStat> compute(List<Rsd> sources) {
+    List<ComputeStat> out = sources.get(0).compute();
+    for (int i = 1; i < sources.size(); i++) {
+      out = TraceMerger.mergeCompute(out, sources.get(i).compute());
+    }
+    return out;
+  }
+
+  private static Histogram duration(List<Rsd> sources) {
+    Histogram h = sources.get(0).duration();
+    for (int i = 1; i < sources.size(); i++) {
+      h = h.merge(sources.get(i).duration());
+    }
+    return h;
+  }
+}

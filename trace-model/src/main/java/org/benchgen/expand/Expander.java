@@ -1,0 +1,78 @@
+package org.benchgen.expand;
+
+import org.benchgen.ir.CommDef;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.Rsd;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.traverse.Communicators;
+import org.benchgen.traverse.Step;
+import org.benchgen.traverse.StepDecoder;
+import org.benchgen.traverse.TraversalContext;
+
+/**
+ * Expands a compressed trace back into one rank's event stream: the exact calls and parameters of
+ * the traced run, in order. Times are synthesized from the histogram means (compute before each
+ * call for its call path, then the call's mean duration), since compression keeps only summaries.
+ * Streams: one {@link TraversalContext} per rank, nothing more.
+ */
+public final class Expander {
+  private final CompressedTrace trace;
+  private final Communicators comms;
+
+  public Expander(CompressedTrace trace) {
+    this.trace = trace;
+    this.comms = new Communicators(trace);
+  }
+
+  /** Sends {@code rank}'s communicator definitions, then its events, to {@code sink}. */
+  public void expand(int rank, RawTraceReader.Sink sink) {
+    if (rank < 0 || rank >= trace.worldSize()) {
+      throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
+    }
+    for (CommDef c : trace.comms()) {
+      if (c.members().contains(rank)) {
+        sink.comm(c.id(), c.members().stream().mapToLong(Integer::longValue).toArray());
+      }
+    }
+    new RankWalk(rank, sink).run();
+  }
+
+  private final class RankWalk {
+    private final TraversalContext context;
+    private final RawTraceReader.Sink sink;
+    private final StepDecoder decoder = new StepDecoder();
+    private long clock;
+    private String prevSite;
+
+    RankWalk(int rank, RawTraceReader.Sink sink) {
+      this.context = new TraversalContext(trace, rank, comms);
+      this.sink = sink;
+    }
+
+    void run() {
+      while (context.hasNext()) {
+        sink.event(event(context.next()));
+      }
+    }
+
+    private RawEvent event(Step s) {
+      Rsd r = s.rsd();
+      RawEvent call = decoder.decode(s);
+      long compute = 0;
+      if (prevSite != null) {
+        for (ComputeStat c : r.compute()) {
+          if (c.after().equals(prevSite)) {
+            compute = Math.round(c.time().mean());
+          }
+        }
+      }
+      long enter = clock + compute;
+      long exit = enter + Math.round(r.duration().mean());
+      clock = exit;
+      prevSite = r.site();
+      return new RawEvent(r.op(), r.site(), enter, exit, call.values(), call.lists());
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.benchgen.io;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.IntConsumer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import org.benchgen.expand.Expander;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.format.CompressedTraceReader;
+import org.benchgen.ir.format.CompressedTraceWriter;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.RawTraceWriter;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.TraceFormatException;
+
+/** Loading and saving traces in either form: a per-rank directory or a compressed file. */
+public final class TraceFiles {
+  private TraceFiles() {}
+
+  /** Reads a compressed trace file ({@code .gz} accepted). */
+  public static CompressedTrace readCompressed(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new TraceFormatException(file + ": no such file");
+    }
+    InputStream in = Files.newInputStream(file);
+    if (file.getFileName().toString().endsWith(".gz")) {
+      in = new GZIPInputStream(in, 1 << 16);
+    }
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(in,
+        StandardCharsets.UTF_8), 1 << 16)) {
+      return CompressedTraceReader.read(file, r);
+    }
+  }
+
+  public static void writeCompressed(CompressedTrace t, Path file) throws IOException {
+    AtomicOutput.writeFile(file, w -> CompressedTraceWriter.write(t, w));
+  }
+
+  /** Expands {@code t} into a new directory of per-rank streams. */
+  public static void expand(CompressedTrace t, Path dir, boolean gzip, IntConsumer progress)
+      throws IOException {
+    AtomicOutput.writeDirectory(dir, tmp -> {
+      Expander x = new Expander(t);
+      for (int r = 0; r < t.worldSize(); r++) {
+        try (RawTraceWriter w = rankWriter(tmp, r, t.worldSize(), gzip)) {
+          x.expand(r, new RawTraceReader.Sink() {
+            @Override
+            public void comm(int id, long[] members) {
+              io(() -> w.comm(id, java.util.Arrays.stream(members).mapToObj(m -> (int) m)
+                  .toList()));
+            }
+
+            @Override
+            public void event(RawEvent e) {
+              io(() -> w.event(e));
+            }
+          });
+        } catch (java.io.UncheckedIOException e) {
+          throw e.getCause();
+        }
+        progress.accept(r + 1);
+      }
+    });
+  }
+
+  /** A writer for {@code rank}'s stream in {@code dir}, gzip-compressed when asked. */
+  public static RawTraceWriter rankWriter(Path dir, int rank, int size, boolean gzip)
+      throws IOException {
+    OutputStream os = Files.newOutputStream(dir.resolve(TraceDirectory.fileName(rank, gzip)));
+    if (gzip) {
+      os = new GZIPOutputStream(os, 1 << 16);
+    }
+    Writer w = new java.io.BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8),
+        1 << 16);
+    return new RawTraceWriter(w, rank, size);
+  }
+
+  private interface IoAction {
+    void run() throws IOException;
+  }
+
+  private static void io(IoAction a) {
+    try {
+      a.run();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package org.benchgen.ir;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.LongStream;
+
+/**
+ * A parameter of an RSD (or a loop's trip count): entries for disjoint rank sets, sorted by first
+ * rank. No entry for a rank means the parameter was absent there.
+ */
+public record Param(List<ParamEntry> entries) {
+  public Param {
+    entries = List.copyOf(entries);
+  }
+
+  public static Param none() {
+    return new Param(List.of());
+  }
+
+  /** The entry that holds {@code rank}'s values. */
+  public Optional<ParamEntry> entryFor(int rank) {
+    for (ParamEntry e : entries) {
+      if (e.ranks().contains(rank)) {
+        return Optional.of(e);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Every value the parameter takes on any rank, as stored (peers possibly relative, symbols as
+   * their codes); a value may repeat across entries.
+   */
+  public LongStream leaves() {
+    return entries.stream().flatMapToLong(e -> e.values().seq().leaves());
+  }
+
+  public boolean isAbsent() {
+    return entries.isEmpty();
+  }
+}

@@ -1,0 +1,243 @@
+package org.benchgen.ir;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * A set of world ranks, kept as sorted, disjoint strided runs so that membership is a binary search
+ * and a regular set costs a few integers whatever the rank count. The text form groups runs of runs
+ * (a 2-D block) as {@code BASE/DxM}: the run BASE, then shifted by D, M times in all; for example
+ * {@code 0..3/8x4} is {0..3, 8..11, 16..19, 24..27}.
+ */
+public final class RankList {
+  private static final RankList EMPTY = new RankList(new int[0], 0);
+
+  /** (start, stride, count) triples, sorted by start, covering disjoint intervals. */
+  private final int[] runs;
+  private final int size;
+
+  private RankList(int[] runs, int size) {
+    this.runs = runs;
+    this.size = size;
+  }
+
+  public static RankList empty() {
+    return EMPTY;
+  }
+
+  public static RankList of(int... ranks) {
+    int[] v = ranks.clone();
+    Arrays.sort(v);
+    return fromSorted(dedupe(v));
+  }
+
+  /** Ranks {@code from .. to-1}. */
+  public static RankList range(int from, int to) {
+    return to <= from ? EMPTY : new RankList(new int[] {from, 1, to - from}, to - from);
+  }
+
+  private static int[] dedupe(int[] sorted) {
+    int n = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        sorted[n++] = sorted[i];
+      }
+    }
+    return Arrays.copyOf(sorted, n);
+  }
+
+  private static RankList fromSorted(int[] v) {
+    if (v.length > 0 && v[0] < 0) {
+      throw new IllegalArgumentException("negative rank " + v[0]);
+    }
+    return v.length == 0 ? EMPTY : new RankList(IntRuns.runs(v), v.length);
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public boolean isEmpty() {
+    return size == 0;
+  }
+
+  public int first() {
+    return runs[0];
+  }
+
+  public boolean contains(int r) {
+    int lo = 0;
+    int hi = runs.length / 3 - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int start = runs[3 * mid];
+      if (start > r) {
+        hi = mid - 1;
+      } else {
+        int stride = runs[3 * mid + 1];
+        int count = runs[3 * mid + 2];
+        if (r <= start + stride * (count - 1)) {
+          return (r - start) % stride == 0;
+        }
+        lo = mid + 1;
+      }
+    }
+    return false;
+  }
+
+  public IntStream stream() {
+    IntStream.Builder b = IntStream.builder();
+    for (int i = 0; i < runs.length; i += 3) {
+      for (int k = 0; k < runs[i + 2]; k++) {
+        b.add(runs[i] + k * runs[i + 1]);
+      }
+    }
+    return b.build();
+  }
+
+  public int[] toArray() {
+    return stream().toArray();
+  }
+
+  public RankList union(RankList o) {
+    if (o.isEmpty()) {
+      return this;
+    }
+    if (isEmpty()) {
+      return o;
+    }
+    int[] a = toArray();
+    int[] b = o.toArray();
+    int[] m = new int[a.length + b.length];
+    int i = 0;
+    int j = 0;
+    int n = 0;
+    while (i < a.length || j < b.length) {
+      int x = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+      if (n == 0 || m[n - 1] != x) {
+        m[n++] = x;
+      }
+      if (i < a.length && j < b.length && a[i] == b[j]) {
+        j++;
+      }
+    }
+    return fromSorted(Arrays.copyOf(m, n));
+  }
+
+  /**
+   * A regular piece of a rank list: the run {@code start, start+stride, …} of {@code count} ranks,
+   * repeated {@code times} times, each copy shifted by {@code shift} from the one before (a 2-D
+   * block; {@code times} is 1 for a plain run).
+   */
+  public record Block(int start, int stride, int count, int shift, int times) {
+    /** The highest rank in the block. */
+    public int last() {
+      return start + stride * (count - 1) + shift * (times - 1);
+    }
+  }
+
+  /** The list as blocks, in rank order: what the text form writes, and code generators test. */
+  public List<Block> blocks() {
+    List<Block> out = new ArrayList<>();
+    int n = runs.length / 3;
+    int i = 0;
+    while (i < n) {
+      // Group runs of equal stride and count whose starts step by a constant: a 2-D block.
+      int m = 1;
+      if (i + 1 < n && sameShape(i, i + 1)) {
+        int d = runs[3 * (i + 1)] - runs[3 * i];
+        while (i + m < n && sameShape(i, i + m) && runs[3 * (i + m)] - runs[3 * (i + m - 1)] == d) {
+          m++;
+        }
+      }
+      if (m >= 2 && runs[3 * i + 2] >= 2) {
+        out.add(new Block(runs[3 * i], runs[3 * i + 1], runs[3 * i + 2],
+            runs[3 * (i + 1)] - runs[3 * i], m));
+        i += m;
+      } else {
+        out.add(new Block(runs[3 * i], runs[3 * i + 1], runs[3 * i + 2], 0, 1));
+        i++;
+      }
+    }
+    return out;
+  }
+
+  /** The text form, e.g. {@code 0..3/8x4,40}. */
+  @Override
+  public String toString() {
+    if (isEmpty()) {
+      return "none";
+    }
+    StringBuilder b = new StringBuilder();
+    for (Block k : blocks()) {
+      if (b.length() > 0) {
+        b.append(',');
+      }
+      if (k.times() > 1) {
+        IntRuns.appendRun(b, k.start(), k.stride(), k.count(), true);
+        b.append('/').append(k.shift()).append('x').append(k.times());
+      } else {
+        IntRuns.appendRun(b, k.start(), k.stride(), k.count());
+      }
+    }
+    return b.toString();
+  }
+
+  private boolean sameShape(int i, int j) {
+    return runs[3 * i + 1] == runs[3 * j + 1] && runs[3 * i + 2] == runs[3 * j + 2];
+  }
+
+  /** Parses the text form written by {@link #toString()}. */
+  public static RankList parse(String text) {
+    if (text.equals("none")) {
+      return EMPTY;
+    }
+    List<Integer> out = new ArrayList<>();
+    for (String item : text.split(",", -1)) {
+      int slash = item.indexOf('/');
+      if (slash < 0) {
+        IntRuns.parseItem(item, out);
+        continue;
+      }
+      int x = item.indexOf('x', slash);
+      if (x < 0) {
+        throw new TraceProblem("bad rank block '" + item + "': expected BASE/DxM");
+      }
+      List<Integer> base = new ArrayList<>();
+      IntRuns.parseItem(item.substring(0, slash), base);
+      int d;
+      int m;
+      try {
+        d = Integer.parseInt(item.substring(slash + 1, x));
+        m = Integer.parseInt(item.substring(x + 1));
+      } catch (NumberFormatException e) {
+        throw new TraceProblem("bad rank block '" + item + "'");
+      }
+      for (int k = 0; k < m; k++) {
+        for (int r : base) {
+          out.add(r + k * d);
+        }
+      }
+    }
+    int[] v = out.stream().mapToInt(Integer::intValue).toArray();
+    for (int r : v) {
+      if (r < 0) {
+        throw new TraceProblem("negative rank in '" + text + "'");
+      }
+    }
+    return of(v);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RankList r && size == r.size && Arrays.equals(runs, r.runs);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(runs);
+  }
+}

@@ -1,0 +1,31 @@
+package org.benchgen.ir;
+
+import java.util.List;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+
+/**
+ * A regular section descriptor: one call site's calls folded across loop iterations and ranks.
+ * {@code params} are positional, one per field of {@code op} ({@link Op#fields()}).
+ */
+public record Rsd(Op op, String site, RankList ranks, List<Param> params,
+    List<ComputeStat> compute, Histogram duration) implements Node {
+  public Rsd {
+    params = List.copyOf(params);
+    compute = List.copyOf(compute);
+    if (params.size() != op.fields().size()) {
+      throw new IllegalArgumentException(op.mpiName() + " needs " + op.fields().size()
+          + " params, got " + params.size());
+    }
+  }
+
+  public Param param(Field f) {
+    int s = op.slot(f);
+    return s < 0 ? Param.none() : params.get(s);
+  }
+
+  @Override
+  public <R> R accept(NodeVisitor<R> visitor) {
+    return visitor.visitRsd(this);
+  }
+}

@@ -1,0 +1,136 @@
+package org.benchgen.ir;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.PrimitiveIterator;
+
+/**
+ * The values one parameter takes over the executions of its RSD on a rank, in order, compressed as
+ * nested repetitions and read cyclically: the pattern repeats for as many executions as there are.
+ * So a constant is one value whatever the iteration count, and {@code 1024,2048,1024,2048,…} is
+ * {@code 1024,2048}; a pattern with a tail stays exact ({@code (1024,2048)*5,4096}). Lossless,
+ * because a rank never reads more values than it had executions. Immutable.
+ */
+public record ValueSeq(List<VNode> nodes) {
+  public ValueSeq {
+    nodes = List.copyOf(nodes);
+  }
+
+  public static ValueSeq of(long value) {
+    return new ValueSeq(List.of(new VNode.Leaf(value)));
+  }
+
+  /** Whether every value equals {@code v} (and there is at least one). */
+  public boolean allEqual(long v) {
+    return !nodes.isEmpty() && nodes.stream().allMatch(n -> allEqual(n, v));
+  }
+
+  private static boolean allEqual(VNode n, long v) {
+    return n instanceof VNode.Leaf l ? l.value() == v
+        : ((VNode.Rep) n).body().stream().allMatch(b -> allEqual(b, v));
+  }
+
+  /** The single value when the sequence is constant. */
+  public java.util.OptionalLong constant() {
+    PrimitiveIterator.OfLong it = once();
+    if (!it.hasNext()) {
+      return java.util.OptionalLong.empty();
+    }
+    long first = it.nextLong();
+    return allEqual(first) ? java.util.OptionalLong.of(first) : java.util.OptionalLong.empty();
+  }
+
+  /** The distinct leaf values, in order of first appearance in the structure. */
+  public java.util.stream.LongStream leaves() {
+    java.util.stream.LongStream.Builder b = java.util.stream.LongStream.builder();
+    Deque<VNode> todo = new ArrayDeque<>();
+    for (int i = nodes.size() - 1; i >= 0; i--) {
+      todo.push(nodes.get(i));
+    }
+    while (!todo.isEmpty()) {
+      VNode n = todo.pop();
+      if (n instanceof VNode.Leaf l) {
+        b.add(l.value());
+      } else {
+        List<VNode> body = ((VNode.Rep) n).body();
+        for (int i = body.size() - 1; i >= 0; i--) {
+          todo.push(body.get(i));
+        }
+      }
+    }
+    return b.build().distinct();
+  }
+
+  /** Iterates the expanded values, cycling, without materializing them. */
+  public PrimitiveIterator.OfLong iterator() {
+    return new Cursor(nodes, true);
+  }
+
+  /** Iterates one cycle of the pattern. */
+  public PrimitiveIterator.OfLong once() {
+    return new Cursor(nodes, false);
+  }
+
+  /** A depth-first walk with a stack of (body, index, remaining repetitions). */
+  private static final class Cursor implements PrimitiveIterator.OfLong {
+    private final Deque<Frame> stack = new ArrayDeque<>();
+    private final List<VNode> root;
+    private final boolean cycle;
+
+    private static final class Frame {
+      final List<VNode> body;
+      int index;
+      long remaining;
+
+      Frame(List<VNode> body, long remaining) {
+        this.body = body;
+        this.remaining = remaining;
+      }
+    }
+
+    Cursor(List<VNode> nodes, boolean cycle) {
+      this.root = nodes;
+      this.cycle = cycle && !nodes.isEmpty();
+      stack.push(new Frame(nodes, 1));
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (true) {
+        if (stack.isEmpty()) {
+          if (!cycle) {
+            return false;
+          }
+          stack.push(new Frame(root, 1));
+        }
+        Frame f = stack.peek();
+        if (f.index < f.body.size()) {
+          VNode n = f.body.get(f.index);
+          if (n instanceof VNode.Leaf) {
+            return true;
+          }
+          f.index++;
+          VNode.Rep r = (VNode.Rep) n;
+          if (r.times() > 0 && !r.body().isEmpty()) {
+            stack.push(new Frame(r.body(), r.times()));
+          }
+        } else if (--f.remaining > 0) {
+          f.index = 0;
+        } else {
+          stack.pop();
+        }
+      }
+    }
+
+    @Override
+    public long nextLong() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      Frame f = stack.peek();
+      return ((VNode.Leaf) f.body.get(f.index++)).value();
+    }
+  }
+}

@@ -1,0 +1,381 @@
+package org.benchgen.ir.format;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.benchgen.ir.CommDef;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Histogram;
+import org.benchgen.ir.IntRuns;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.VNode;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Interner;
+import org.benchgen.trace.Names;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.TraceFormatException;
+import org.benchgen.trace.TraceProblem;
+
+/** Reads the compressed trace text format (docs/compressed-format.md), with file:line errors. */
+public final class CompressedTraceReader {
+  private final Path file;
+  private long lineNo;
+
+  private CompressedTraceReader(Path file) {
+    this.file = file;
+  }
+
+  /** Reads a compressed trace; {@code file} names it in errors. */
+  public static CompressedTrace read(Path file, Reader in) throws IOException {
+    return new CompressedTraceReader(file).parse(new BufferedReader(in));
+  }
+
+  /** A node being read: a loop collects its body until its closing brace. */
+  private record Open(RankList ranks, Param trips, List<Node> body) {}
+
+  private CompressedTrace parse(BufferedReader in) throws IOException {
+    String header = in.readLine();
+    lineNo = 1;
+    String expected = CompressedTraceWriter.FORMAT + " " + CompressedTraceWriter.VERSION;
+    if (header == null || !header.trim().startsWith(CompressedTraceWriter.FORMAT + " ")) {
+      throw new TraceFormatException(file, 1, "not a compressed trace: the first line must be '"
+          + expected + "' (for a directory of per-rank streams, pass the directory)");
+    }
+    if (!header.trim().equals(expected)) {
+      throw new TraceFormatException(file, 1, "unsupported version: '" + header.trim()
+          + "' (this benchgen reads '" + expected + "')");
+    }
+    int world = -1;
+    List<CommDef> comms = new ArrayList<>();
+    Deque<Open> stack = new ArrayDeque<>();
+    List<Node> top = new ArrayList<>();
+    Rsd last = null;
+    List<ComputeStat> lastCompute = new ArrayList<>();
+    String line;
+    while ((line = in.readLine()) != null) {
+      lineNo++;
+      String s = line.strip();
+      if (s.isEmpty() || s.startsWith("#")) {
+        continue;
+      }
+      try {
+        String[] tok = s.split(" ");
+        if (tok[0].equals("compute") || tok[0].equals("duration")) {
+          if (last == null) {
+            throw new TraceProblem("'" + tok[0] + "' must follow an MPI call line");
+          }
+          Histogram h = histogram(tok, tok[0].equals("compute") ? 2 : 1);
+          List<Node> into = stack.isEmpty() ? top : stack.peek().body();
+          if (tok[0].equals("compute")) {
+            if (!tok[1].startsWith("after=")) {
+              throw new TraceProblem("compute needs after=SITE first");
+            }
+            lastCompute.add(new ComputeStat(Names.decode(tok[1].substring(6)), h));
+          } else {
+            into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),
+                last.params(), lastCompute, h));
+            last = null;
+          }
+          continue;
+        }
+        if (last != null) {
+          throw new TraceProblem("the call before this line has no 'duration' line");
+        }
+        RankList parent = stack.isEmpty() ? RankList.range(0, Math.max(world, 0))
+            : stack.peek().ranks();
+        List<Node> into = stack.isEmpty() ? top : stack.peek().body();
+        switch (tok[0]) {
+          case "world" -> world = integer(tok.length == 2 ? tok[1] : "", "world size");
+          case "comm" -> comms.add(comm(tok));
+          case "loop" -> stack.push(loop(tok, parent));
+          case "}" -> {
+            if (stack.isEmpty()) {
+              throw new TraceProblem("'}' closes no loop");
+            }
+            Open o = stack.pop();
+            (stack.isEmpty() ? top : stack.peek().body()).add(new Loop(o.ranks(), o.trips(),
+                o.body()));
+          }
+          default -> {
+            if (world < 0) {
+              throw new TraceProblem("'world N' must come before the first call");
+            }
+            last = rsd(tok, parent);
+            lastCompute = new ArrayList<>();
+            into.add(last);
+          }
+        }
+      } catch (TraceFormatException e) {
+        throw e;
+      } catch (TraceProblem | IllegalArgumentException e) {
+        throw new TraceFormatException(file, lineNo, e.getMessage());
+      }
+    }
+    if (last != null) {
+      throw new TraceFormatException(file, lineNo, "the last call has no 'duration' line");
+    }
+    if (!stack.isEmpty()) {
+      throw new TraceFormatException(file, lineNo, "unexpected end of file: "
+          + stack.size() + " loop(s) not closed with '}'");
+    }
+    if (world < 0) {
+      throw new TraceFormatException(file, lineNo, "no 'world N' line");
+    }
+    return new CompressedTrace(world, comms, top);
+  }
+
+  private static int integer(String s, String what) {
+    try {
+      return Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      throw new TraceProblem("bad " + what + " '" + s + "'");
+    }
+  }
+
+  private static long longValue(String s, String what) {
+    try {
+      return Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      throw new TraceProblem("bad " + what + " '" + s + "'");
+    }
+  }
+
+  private static String value(String tok, String key) {
+    if (!tok.startsWith(key + "=")) {
+      throw new TraceProblem("expected " + key + "=..., found '" + tok + "'");
+    }
+    return tok.substring(key.length() + 1);
+  }
+
+  private static CommDef comm(String[] tok) {
+    if (tok.length != 3) {
+      throw new TraceProblem("expected 'comm ID members=...'");
+    }
+    int id = integer(tok[1], "comm id");
+    List<Integer> m = new ArrayList<>();
+    for (int x : IntRuns.parse(value(tok[2], "members"))) {
+      m.add(x);
+    }
+    return new CommDef(id, m);
+  }
+
+  private Open loop(String[] tok, RankList parent) {
+    RankList ranks = parent;
+    int i = 1;
+    if (i < tok.length && tok[i].startsWith("ranks=")) {
+      ranks = RankList.parse(value(tok[i++], "ranks"));
+    }
+    if (i + 2 != tok.length || !tok[i + 1].equals("{")) {
+      throw new TraceProblem("expected 'loop [ranks=R] trips=T {'");
+    }
+    Param trips = param(value(tok[i], "trips"), FieldKind.INT, false, ranks);
+    return new Open(ranks, trips, new ArrayList<>());
+  }
+
+  private Rsd rsd(String[] tok, RankList parent) {
+    Op op = Op.forName(tok[0]).orElseThrow(() -> new TraceProblem("unknown call or keyword '"
+        + tok[0] + "'"));
+    if (tok.length < 2) {
+      throw new TraceProblem(op.mpiName() + " needs site=");
+    }
+    String site = Names.decode(value(tok[1], "site"));
+    int i = 2;
+    RankList ranks = parent;
+    if (i < tok.length && tok[i].startsWith("ranks=")) {
+      ranks = RankList.parse(value(tok[i++], "ranks"));
+    }
+    List<Param> params = new ArrayList<>();
+    for (int k = 0; k < op.fields().size(); k++) {
+      params.add(Param.none());
+    }
+    for (; i < tok.length; i++) {
+      int eq = tok[i].indexOf('=');
+      Field f = eq < 0 ? null : Field.forKey(tok[i].substring(0, eq)).orElse(null);
+      if (f == null || !op.has(f)) {
+        throw new TraceProblem(op.mpiName() + " has no field '" + tok[i] + "'");
+      }
+      params.set(op.slot(f), param(tok[i].substring(eq + 1), f.kind(), f.isPeer(), ranks));
+    }
+    return new Rsd(op, site, ranks, params, List.of(), new Histogram(0, 0, 0, 0, 0, List.of()));
+  }
+
+  private static Histogram histogram(String[] tok, int from) {
+    if (tok.length != from + 6) {
+      throw new TraceProblem("expected n= min= max= mean= sd= bins=");
+    }
+    long n = longValue(value(tok[from], "n"), "n");
+    long min = longValue(value(tok[from + 1], "min"), "min");
+    long max = longValue(value(tok[from + 2], "max"), "max");
+    double mean;
+    double sd;
+    try {
+      mean = Double.parseDouble(value(tok[from + 3], "mean"));
+      sd = Double.parseDouble(value(tok[from + 4], "sd"));
+    } catch (NumberFormatException e) {
+      throw new TraceProblem("bad mean or sd");
+    }
+    List<Histogram.Bin> bins = new ArrayList<>();
+    String b = value(tok[from + 5], "bins");
+    if (!b.isEmpty()) {
+      for (String item : b.split(",")) {
+        int c = item.indexOf(':');
+        if (c < 0) {
+          throw new TraceProblem("bad bin '" + item + "': expected LOG2:COUNT");
+        }
+        bins.add(new Histogram.Bin(integer(item.substring(0, c), "bin"),
+            longValue(item.substring(c + 1), "bin count")));
+      }
+    }
+    return new Histogram(n, min, max, mean, sd, bins);
+  }
+
+  private static Param param(String text, FieldKind kind, boolean peer, RankList nodeRanks) {
+    List<ParamEntry> entries = new ArrayList<>();
+    for (String entry : text.split(";", -1)) {
+      int at = entry.lastIndexOf('@');
+      RankList ranks = at < 0 ? nodeRanks : RankList.parse(entry.substring(at + 1));
+      SeqParser p = new SeqParser(at < 0 ? entry : entry.substring(0, at), kind, peer);
+      ValueSeq seq = p.parseAll();
+      EntryValues v = !peer ? new EntryValues.Plain(seq)
+          : p.sawRelative ? new EntryValues.Relative(seq) : new EntryValues.Absolute(seq);
+      entries.add(new ParamEntry(v, ranks));
+    }
+    return new Param(entries);
+  }
+
+  /** Recursive descent over {@code item(,item)*}, item = scalar[*N] | (seq)*N. */
+  private static final class SeqParser {
+    private final String s;
+    private final FieldKind kind;
+    private final boolean peer;
+    private int pos;
+    boolean sawRelative;
+    boolean sawAbsolute;
+
+    SeqParser(String s, FieldKind kind, boolean peer) {
+      this.s = s;
+      this.kind = kind;
+      this.peer = peer;
+    }
+
+    ValueSeq parseAll() {
+      List<VNode> nodes = seq();
+      if (pos != s.length()) {
+        throw new TraceProblem("unexpected '" + s.charAt(pos) + "' in value '" + s + "'");
+      }
+      if (sawRelative && sawAbsolute) {
+        throw new TraceProblem("value '" + s + "' mixes relative (+k) and absolute peers");
+      }
+      return new ValueSeq(nodes);
+    }
+
+    private List<VNode> seq() {
+      List<VNode> out = new ArrayList<>();
+      do {
+        out.add(item());
+      } while (pos < s.length() && s.charAt(pos) == ',' && ++pos > 0);
+      return out;
+    }
+
+    private VNode item() {
+      VNode n;
+      if (pos < s.length() && s.charAt(pos) == '(') {
+        pos++;
+        List<VNode> body = seq();
+        if (pos >= s.length() || s.charAt(pos) != ')') {
+          throw new TraceProblem("missing ')' in value '" + s + "'");
+        }
+        pos++;
+        if (pos >= s.length() || s.charAt(pos) != '*') {
+          throw new TraceProblem("a parenthesized group needs '*N' in value '" + s + "'");
+        }
+        return VNode.Rep.of(body, times());
+      }
+      n = new VNode.Leaf(scalar());
+      if (pos < s.length() && s.charAt(pos) == '*') {
+        return VNode.Rep.of(List.of(n), times());
+      }
+      return n;
+    }
+
+    private long times() {
+      pos++;
+      int start = pos;
+      while (pos < s.length() && Character.isDigit(s.charAt(pos))) {
+        pos++;
+      }
+      long t = longValue(s.substring(start, pos), "repetition count");
+      if (t < 1) {
+        throw new TraceProblem("repetition count must be at least 1 in '" + s + "'");
+      }
+      return t;
+    }
+
+    private long scalar() {
+      int start = pos;
+      if (pos < s.length() && s.charAt(pos) == '[') {
+        int close = s.indexOf(']', pos);
+        if (close < 0) {
+          throw new TraceProblem("missing ']' in value '" + s + "'");
+        }
+        pos = close + 1;
+        String inner = s.substring(start + 1, close);
+        String[] parts = inner.isEmpty() ? new String[0] : inner.split(",", -1);
+        long[] l = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+          l[i] = number(parts[i], kind == FieldKind.LIST ? FieldKind.INT : kind);
+        }
+        return Interner.list(l);
+      }
+      while (pos < s.length() && ",()*".indexOf(s.charAt(pos)) < 0) {
+        pos++;
+      }
+      String t = s.substring(start, pos);
+      if (t.isEmpty()) {
+        throw new TraceProblem("empty value in '" + s + "'");
+      }
+      if (t.equals("-")) {
+        return Sym.ABSENT.code();
+      }
+      if (kind == FieldKind.NAME) {
+        return Interner.name(Names.decode(t));
+      }
+      if (peer && (t.charAt(0) == '+' || t.charAt(0) == '-')) {
+        sawRelative = true;
+        return longValue(t.charAt(0) == '+' ? t.substring(1) : t, "relative peer");
+      }
+      long v = number(t, kind);
+      if (peer && !Sym.isSymbol(v)) {
+        sawAbsolute = true;
+      }
+      return v;
+    }
+
+    private static long number(String t, FieldKind kind) {
+      if (!t.isEmpty() && Character.isUpperCase(t.charAt(0))) {
+        for (Sym sym : Sym.values()) {
+          if (sym.text().equals(t) && kind.symbols().contains(sym)) {
+            return sym.code();
+          }
+        }
+        throw new TraceProblem("'" + t + "' is not a valid value here");
+      }
+      return longValue(t, "number");
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package org.benchgen.rawtrace;
+
+import java.util.Arrays;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+
+/**
+ * One MPI call on one rank as the per-rank stream records it. Scalar field values sit in {@code
+ * values} by the op's slot ({@link Op#slot}); list fields in {@code lists}. Absent optional fields
+ * hold {@link Sym#ABSENT} (scalars) or an empty array (lists).
+ */
+public record RawEvent(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+  public static final long[] NO_LIST = new long[0];
+
+  /** The value of a scalar field, {@link Sym#ABSENT} when this call does not have it. */
+  public long get(Field f) {
+    int s = op.slot(f);
+    return s < 0 ? Sym.ABSENT.code() : values[s];
+  }
+
+  /** The elements of a list field (empty when absent). */
+  public long[] list(Field f) {
+    int s = op.slot(f);
+    return s < 0 ? NO_LIST : lists[s];
+  }
+
+  public boolean isPresent(Field f) {
+    int s = op.slot(f);
+    return s >= 0 && (f.kind().isList() ? lists[s] != NO_LIST : values[s] != Sym.ABSENT.code());
+  }
+
+  /** Same call, site and parameters; times are not compared (compression summarizes them). */
+  public boolean sameCall(RawEvent o) {
+    return op == o.op && site.equals(o.site) && Arrays.equals(values, o.values)
+        && Arrays.deepEquals(lists, o.lists);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RawEvent e && sameCall(e) && enter == e.enter && exit == e.exit;
+  }
+
+  @Override
+  public int hashCode() {
+    return op.hashCode() * 31 + site.hashCode() * 17 + Arrays.hashCode(values);
+  }
+
+  @Override
+  public String toString() {
+    return RawTraceWriter.format(this);
+  }
+}

@@ -1,0 +1,94 @@
+package org.benchgen.rawtrace;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Interner;
+import org.benchgen.trace.Names;
+import org.benchgen.trace.Sym;
+
+/** Writes one rank's stream in the {@code benchgen-trace 1} format (docs/trace-format.md). */
+public final class RawTraceWriter implements Closeable {
+  public static final String FORMAT = "benchgen-trace";
+  public static final int VERSION = 1;
+
+  private final Writer out;
+  private final StringBuilder line = new StringBuilder(256);
+
+  public RawTraceWriter(Writer out, int rank, int size) throws IOException {
+    this.out = out;
+    out.write("# " + FORMAT + " " + VERSION + " rank=" + rank + " size=" + size + "\n");
+  }
+
+  public void comment(String text) throws IOException {
+    for (String l : text.split("\n", -1)) {
+      out.write("# " + l + "\n");
+    }
+  }
+
+  /** A {@code comm} definition: world ranks in communicator order. */
+  public void comm(long id, List<Integer> members) throws IOException {
+    line.setLength(0);
+    line.append("comm id=").append(id).append(" members=");
+    for (int i = 0; i < members.size(); i++) {
+      line.append(i == 0 ? "" : ",").append(members.get(i));
+    }
+    out.write(line.append('\n').toString());
+  }
+
+  public void event(RawEvent e) throws IOException {
+    line.setLength(0);
+    append(line, e);
+    out.write(line.append('\n').toString());
+  }
+
+  @Override
+  public void close() throws IOException {
+    out.close();
+  }
+
+  /** One event as its line (without the newline). */
+  public static String format(RawEvent e) {
+    StringBuilder b = new StringBuilder(128);
+    append(b, e);
+    return b.toString();
+  }
+
+  private static void append(StringBuilder b, RawEvent e) {
+    b.append(e.op().mpiName()).append(" site=").append(Names.encode(e.site()))
+        .append(" enter=").append(e.enter()).append(" exit=").append(e.exit());
+    List<Field> fields = e.op().fields();
+    for (int i = 0; i < fields.size(); i++) {
+      Field f = fields.get(i);
+      if (!e.isPresent(f)) {
+        continue;
+      }
+      b.append(' ').append(f.key()).append('=');
+      if (f.kind().isList()) {
+        long[] l = e.lists()[i];
+        for (int j = 0; j < l.length; j++) {
+          if (j > 0) {
+            b.append(',');
+          }
+          appendScalar(b, f.kind(), l[j]);
+        }
+      } else {
+        appendScalar(b, f.kind(), e.values()[i]);
+      }
+    }
+  }
+
+  /** A scalar in raw-stream syntax: a symbol's text, a name percent-encoded, else the number. */
+  public static void appendScalar(StringBuilder b, FieldKind kind, long v) {
+    if (Sym.isSymbol(v)) {
+      b.append(Sym.of(v).text());
+    } else if (kind == FieldKind.NAME) {
+      b.append(Names.encode(Interner.name(v)));
+    } else {
+      b.append(v);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package org.benchgen.rawtrace;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.benchgen.trace.TraceFormatException;
+
+/**
+ * A trace directory: one {@code rank-R.trace} (or {@code .trace.gz}) per rank of the world. Opening
+ * checks that every rank is there exactly once and that all headers agree.
+ */
+public final class TraceDirectory {
+  private static final Pattern NAME = Pattern.compile("rank-(\\d+)\\.trace(\\.gz)?");
+
+  private final Path dir;
+  private final List<Path> files;
+
+  private TraceDirectory(Path dir, List<Path> files) {
+    this.dir = dir;
+    this.files = files;
+  }
+
+  /** The file name for a rank's stream. */
+  public static String fileName(int rank, boolean gzip) {
+    return "rank-" + rank + ".trace" + (gzip ? ".gz" : "");
+  }
+
+  public static TraceDirectory open(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      throw new TraceFormatException(dir + ": not a directory of per-rank streams"
+          + (Files.exists(dir) ? "" : " (it does not exist)"));
+    }
+    List<Path> found = new ArrayList<>();
+    List<Integer> ranks = new ArrayList<>();
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+        Matcher m = NAME.matcher(p.getFileName().toString());
+        if (m.matches()) {
+          found.add(p);
+          ranks.add(Integer.parseInt(m.group(1)));
+        }
+      }
+    }
+    if (found.isEmpty()) {
+      throw new TraceFormatException(dir + ": no rank-R.trace files in this directory");
+    }
+    int size = -1;
+    Path sizeFrom = null;
+    Path[] byRank = null;
+    for (int i = 0; i < found.size(); i++) {
+      Path p = found.get(i);
+      RawTraceReader.Header h = RawTraceReader.readHeader(p);
+      if (h.rank() != ranks.get(i)) {
+        throw new TraceFormatException(p, 1, "the header says rank " + h.rank()
+            + " but the file name says rank " + ranks.get(i));
+      }
+      if (size < 0) {
+        size = h.size();
+        sizeFrom = p;
+        byRank = new Path[size];
+      } else if (h.size() != size) {
+        throw new TraceFormatException(p, 1, "world size " + h.size() + " disagrees with "
+            + sizeFrom.getFileName() + " (size " + size + ")");
+      }
+      if (byRank[h.rank()] != null) {
+        throw new TraceFormatException(p, 1, "rank " + h.rank() + " has two files: "
+            + byRank[h.rank()].getFileName() + " and " + p.getFileName());
+      }
+      byRank[h.rank()] = p;
+    }
+    for (int r = 0; r < size; r++) {
+      if (byRank[r] == null) {
+        String part = fileName(r, false) + ".part";
+        throw new TraceFormatException(dir + ": " + fileName(r, false)
+            + " is missing (the world has " + size + " ranks)"
+            + (java.nio.file.Files.exists(dir.resolve(part)) ? "; " + part + " is there: rank " + r
+                + " ended without MPI_Finalize and without a flush (killed?), so its stream is"
+                + " incomplete" : ""));
+      }
+    }
+    return new TraceDirectory(dir, List.of(byRank));
+  }
+
+  public Path path() {
+    return dir;
+  }
+
+  public int size() {
+    return files.size();
+  }
+
+  /** The stream of each rank, by rank. */
+  public List<Path> rankFiles() {
+    return files;
+  }
+}

@@ -1,0 +1,62 @@
+package org.benchgen.stats;
+
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+
+/**
+ * The bytes one call moves, as {@code stats} counts them (docs/trace-format.md, "Bytes"): sent
+ * bytes for sends, received bytes for receives, the significant send-side buffer for collectives.
+ */
+public final class ByteCount {
+  private ByteCount() {}
+
+  /** Bytes of {@code e}, made by the rank whose rank in the call's communicator is {@code me}. */
+  public static long of(RawEvent e, int me) {
+    Op op = e.op();
+    return switch (op.kind()) {
+      case SEND, SENDRECV -> e.get(Field.DEST) == Sym.PROC_NULL.code() ? 0 : sendBuffer(e);
+      case RECV, START -> orZero(e.get(Field.BYTES));
+      case COLLECTIVE -> collective(e, me);
+      default -> 0;
+    };
+  }
+
+  private static long collective(RawEvent e, int me) {
+    boolean root = e.get(Field.ROOT) == me;
+    return switch (op(e.op())) {
+      case BARRIER -> 0;
+      case SCATTER -> root ? sendBuffer(e) : 0;
+      case SCATTERV -> root ? sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE) : 0;
+      case ALLTOALLV -> sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE);
+      case REDUCE_SCATTER -> sum(e.list(Field.RCOUNTS)) * e.get(Field.TSIZE);
+      default -> sendBuffer(e);
+    };
+  }
+
+  /** The blocking form of a collective (MPI_Ibcast counts like MPI_Bcast). */
+  static Op op(Op op) {
+    String n = op.mpiName();
+    if (n.startsWith("MPI_I") && op.isCollective()) {
+      return Op.forName("MPI_" + Character.toUpperCase(n.charAt(5)) + n.substring(6)).orElse(op);
+    }
+    return op;
+  }
+
+  private static long sendBuffer(RawEvent e) {
+    return orZero(e.get(Field.COUNT)) * orZero(e.get(Field.TSIZE));
+  }
+
+  private static long orZero(long v) {
+    return Sym.isSymbol(v) ? 0 : v;
+  }
+
+  private static long sum(long[] xs) {
+    long s = 0;
+    for (long x : xs) {
+      s += x;
+    }
+    return s;
+  }
+}

@@ -1,0 +1,210 @@
+package org.benchgen.stats;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntConsumer;
+import org.benchgen.expand.Expander;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Rsd;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+import org.benchgen.trace.Sym;
+
+/**
+ * Per-rank, per-call counts and bytes (mpiP's check, built in), the rank-to-rank point-to-point
+ * byte matrix, and time totals, computed the same way from raw streams and from compressed traces
+ * (by expanding them rank by rank).
+ */
+public final class TraceStats {
+  /** One rank's numbers. */
+  public static final class RankStats {
+    final Map<Op, long[]> byOp = new EnumMap<>(Op.class);
+    final Map<Integer, Long> sentTo = new TreeMap<>();
+    long events;
+    long computeNs;
+    long mpiNs;
+    long runNs;
+
+    /** Calls and bytes per call, in call-table order. */
+    public Map<Op, long[]> byOp() {
+      return byOp;
+    }
+
+    /** Point-to-point bytes sent to each world rank. */
+    public Map<Integer, Long> sentTo() {
+      return sentTo;
+    }
+
+    public long events() {
+      return events;
+    }
+
+    /** Time between MPI calls (nanoseconds). */
+    public long computeNs() {
+      return computeNs;
+    }
+
+    /** Time inside MPI calls (nanoseconds). */
+    public long mpiNs() {
+      return mpiNs;
+    }
+
+    /**
+     * The run's time on this rank (nanoseconds): from the end of MPI_Init to the start of
+     * MPI_Finalize (the first and last call where those are missing), so start-up and tear-down
+     * of the MPI library, which no benchmark controls, are left out.
+     */
+    public long runNs() {
+      return runNs;
+    }
+  }
+
+  /** One CSV row. */
+  public record Row(int rank, Op op, long calls, long bytes) {}
+
+  private final List<RankStats> ranks;
+
+  private TraceStats(List<RankStats> ranks) {
+    this.ranks = ranks;
+  }
+
+  public int worldSize() {
+    return ranks.size();
+  }
+
+  public RankStats rank(int r) {
+    return ranks.get(r);
+  }
+
+  public static TraceStats of(TraceDirectory dir, IntConsumer progress) throws IOException {
+    List<RankStats> out = new ArrayList<>();
+    for (int r = 0; r < dir.size(); r++) {
+      Collector c = new Collector(r, dir.size());
+      RawTraceReader.read(dir.rankFiles().get(r), c);
+      out.add(c.stats);
+      progress.accept(r + 1);
+    }
+    return new TraceStats(out);
+  }
+
+  /**
+   * The numbers of a compressed trace. Its times are histograms merged over ranks, so a rank's
+   * compute and MPI times are estimates: each RSD's total shared equally among its ranks.
+   */
+  public static TraceStats of(CompressedTrace trace, IntConsumer progress) {
+    Expander x = new Expander(trace);
+    List<RankStats> out = new ArrayList<>();
+    for (int r = 0; r < trace.worldSize(); r++) {
+      Collector c = new Collector(r, trace.worldSize());
+      x.expand(r, c);
+      out.add(c.stats);
+      progress.accept(r + 1);
+    }
+    for (RankStats st : out) {
+      st.computeNs = 0;
+      st.mpiNs = 0;
+      st.runNs = 0;
+    }
+    trace.body().forEach(n -> shareTimes(n, out));
+    return new TraceStats(out);
+  }
+
+  private static void shareTimes(Node n, List<RankStats> out) {
+    if (n instanceof Loop l) {
+      l.body().forEach(b -> shareTimes(b, out));
+      return;
+    }
+    Rsd rsd = (Rsd) n;
+    double compute = rsd.compute().stream().mapToDouble(c -> c.time().count() * c.time().mean())
+        .sum();
+    double mpi = rsd.duration().count() * rsd.duration().mean();
+    boolean startOrEnd = rsd.op() == Op.INIT || rsd.op() == Op.FINALIZE;
+    int k = rsd.ranks().size();
+    rsd.ranks().stream().forEach(r -> {
+      out.get(r).computeNs += Math.round(compute / k);
+      out.get(r).mpiNs += Math.round(mpi / k);
+      out.get(r).runNs += Math.round((startOrEnd ? compute : compute + mpi) / k);
+    });
+  }
+
+  /** Rows by rank, then call-table order; calls a rank never made are left out. */
+  public List<Row> rows() {
+    List<Row> rows = new ArrayList<>();
+    for (int r = 0; r < ranks.size(); r++) {
+      for (Map.Entry<Op, long[]> e : ranks.get(r).byOp.entrySet()) {
+        rows.add(new Row(r, e.getKey(), e.getValue()[0], e.getValue()[1]));
+      }
+    }
+    return rows;
+  }
+
+  /** Collects one rank's numbers from its events. */
+  private static final class Collector implements RawTraceReader.Sink {
+    final RankStats stats = new RankStats();
+    private final int rank;
+    private final Map<Integer, long[]> members = new HashMap<>();
+    private long lastExit = -1;
+    private long firstEnter = -1;
+    private long initExit = -1;
+
+    Collector(int rank, int size) {
+      this.rank = rank;
+      long[] world = new long[size];
+      for (int i = 0; i < size; i++) {
+        world[i] = i;
+      }
+      members.put(0, world);
+    }
+
+    @Override
+    public void comm(int id, long[] worldRanks) {
+      members.put(id, worldRanks);
+    }
+
+    @Override
+    public void event(RawEvent e) {
+      int me = -1;
+      long[] m = null;
+      if (e.op().has(Field.COMM)) {
+        m = members.get((int) e.get(Field.COMM));
+        for (int i = 0; m != null && i < m.length; i++) {
+          me = m[i] == rank ? i : me;
+        }
+      }
+      long bytes = ByteCount.of(e, me);
+      long[] cb = stats.byOp.computeIfAbsent(e.op(), k -> new long[2]);
+      cb[0]++;
+      cb[1] += bytes;
+      OpKind k = e.op().kind();
+      if ((k == OpKind.SEND || k == OpKind.SENDRECV) && m != null
+          && !Sym.isSymbol(e.get(Field.DEST))) {
+        stats.sentTo.merge((int) m[(int) e.get(Field.DEST)], bytes, Long::sum);
+      }
+      stats.events++;
+      if (lastExit >= 0) {
+        stats.computeNs += e.enter() - lastExit;
+      }
+      stats.mpiNs += e.exit() - e.enter();
+      lastExit = e.exit();
+      if (firstEnter < 0) {
+        firstEnter = e.enter();
+      }
+      if (e.op() == Op.INIT) {
+        initExit = e.exit();
+      }
+      long from = initExit >= 0 ? initExit : firstEnter;
+      stats.runNs = (e.op() == Op.FINALIZE ? e.enter() : e.exit()) - from;
+    }
+  }
+}

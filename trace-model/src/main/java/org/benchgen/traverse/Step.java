@@ -1,0 +1,39 @@
+package org.benchgen.traverse;
+
+import java.util.List;
+import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Sym;
+
+/**
+ * One call of one rank: the RSD it comes from and the values of its parameters for this execution,
+ * in the RSD's slots. {@code stored} holds them as the trace stores them (peers possibly relative,
+ * requests as ages, lists as interned ids, {@link Sym#ABSENT} where the rank has no value); {@code
+ * relative[i]} says that slot i was stored relative; {@code values} has peers made absolute
+ * communicator ranks. {@code loops} are the enclosing loops, outermost first. {@code relative} is
+ * shared by all steps of the RSD on this rank: read it, do not change it.
+ */
+public record Step(int rank, Rsd rsd, long[] stored, boolean[] relative, long[] values,
+    List<LoopCoord> loops) {
+
+  /** The value of {@code f} (peers absolute), or {@link Sym#ABSENT}'s code. */
+  public long value(Field f) {
+    int s = rsd.op().slot(f);
+    return s < 0 ? Sym.ABSENT.code() : values[s];
+  }
+
+  /** The communicator of this call: its {@code comm} value, or 0 (the world) for calls without. */
+  public long comm() {
+    long c = value(Field.COMM);
+    return c == Sym.ABSENT.code() ? 0 : c;
+  }
+
+  /** For people: the call, its site and its loop iterations, innermost first. */
+  public String describe() {
+    StringBuilder b = new StringBuilder(rsd.op().mpiName()).append(" at ").append(rsd.site());
+    for (int i = loops.size() - 1; i >= 0; i--) {
+      b.append(i == loops.size() - 1 ? " in " : ", ").append(loops.get(i).describe());
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,250 @@
+package org.benchgen.traverse;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PrimitiveIterator;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * One rank's place in a compressed trace: the loop stack (body, index, iteration, trips per
+ * level) and one cursor per parameter entry the rank has read. {@link #peek()} and {@link #next()}
+ * give the rank's calls in order, skipping nodes whose rank list does not hold the rank and running
+ * each loop as many times as the rank's next trip count says. Positions of two contexts on the
+ * same trace compare in program order ({@link #comparePosition}), which lets a scheduler move ranks
+ * that are at the same point together.
+ */
+public final class TraversalContext {
+  private final CompressedTrace trace;
+  private final int rank;
+  private final Communicators comms;
+  private final Map<ParamEntry, PrimitiveIterator.OfLong> cursors = new IdentityHashMap<>();
+  private final Map<Rsd, Slots> rsdSlots = new IdentityHashMap<>();
+
+  /** This rank's cursor per slot of an RSD (null: no entry) and which slots are relative. */
+  private record Slots(PrimitiveIterator.OfLong[] cursors, boolean[] relative) {}
+  private final ArrayList<Frame> stack = new ArrayList<>();
+  /** Whether the top frame's index points at the rank's next RSD. */
+  private boolean positioned;
+
+  private static final class Frame {
+    final List<Node> body;
+    final Loop loop;
+    final int loopIndex;
+    final long trips;
+    int index;
+    long iteration;
+
+    Frame(List<Node> body, Loop loop, int loopIndex, long trips) {
+      this.body = body;
+      this.loop = loop;
+      this.loopIndex = loopIndex;
+      this.trips = trips;
+    }
+  }
+
+  public TraversalContext(CompressedTrace trace, int rank) {
+    this(trace, rank, new Communicators(trace));
+  }
+
+  /** Shares {@code comms} with the other contexts of the trace. */
+  public TraversalContext(CompressedTrace trace, int rank, Communicators comms) {
+    if (rank < 0 || rank >= trace.worldSize()) {
+      throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
+    }
+    this.trace = trace;
+    this.rank = rank;
+    this.comms = comms;
+    stack.add(new Frame(trace.body(), null, -1, 1));
+  }
+
+  public int rank() {
+    return rank;
+  }
+
+  /** Whether the rank has calls left. */
+  public boolean hasNext() {
+    return position();
+  }
+
+  /** The RSD of the rank's next call, without taking it; empty at the end. */
+  public Optional<Rsd> peek() {
+    return position() ? Optional.of((Rsd) top().body.get(top().index)) : Optional.empty();
+  }
+
+  /** The rank's next call; reads its parameter values and moves past it. */
+  public Step next() {
+    if (!position()) {
+      throw new java.util.NoSuchElementException("rank " + rank + " has no calls left");
+    }
+    Frame f = top();
+    Rsd r = (Rsd) f.body.get(f.index);
+    Step s = step(r);
+    f.index++;
+    positioned = false;
+    return s;
+  }
+
+  /**
+   * An order of the two contexts' next calls for schedulers that move many ranks: negative when
+   * this one's comes first. Within one loop instance it is program order; when the two are inside
+   * different sibling loops, their iteration counts are compared first, so that ranks running
+   * parallel loops (a collective's two call sites, each in its own loop) interleave iteration by
+   * iteration. A context at its end comes last. 0 exactly when both are at the same node.
+   */
+  public int comparePosition(TraversalContext o) {
+    boolean a = position();
+    boolean b = o.position();
+    if (!a || !b) {
+      return Boolean.compare(!a, !b);
+    }
+    int n = Math.min(stack.size(), o.stack.size());
+    for (int i = 0; i < n; i++) {
+      Frame x = stack.get(i);
+      Frame y = o.stack.get(i);
+      if (i > 0 && x.iteration != y.iteration) {
+        return Long.compare(x.iteration, y.iteration);
+      }
+      if (x.index != y.index) {
+        for (int j = i + 1; j < n; j++) {
+          Frame u = stack.get(j);
+          Frame v = o.stack.get(j);
+          if (u.iteration != v.iteration) {
+            return Long.compare(u.iteration, v.iteration);
+          }
+          if (u.index != v.index) {
+            return Integer.compare(u.index, v.index);
+          }
+        }
+        return Integer.compare(x.index, y.index);
+      }
+    }
+    // Equal prefixes: the deeper one is inside the loop the other stands at, so not before it.
+    return Integer.compare(stack.size(), o.stack.size());
+  }
+
+  private Frame top() {
+    return stack.get(stack.size() - 1);
+  }
+
+  /** Moves to the rank's next RSD; false at the end. */
+  private boolean position() {
+    if (positioned) {
+      return true;
+    }
+    while (!stack.isEmpty()) {
+      Frame f = top();
+      if (f.index >= f.body.size()) {
+        if (f.loop != null && ++f.iteration < f.trips) {
+          f.index = 0;
+          continue;
+        }
+        stack.remove(stack.size() - 1);
+        if (!stack.isEmpty()) {
+          top().index++;
+        }
+        continue;
+      }
+      Node n = f.body.get(f.index);
+      if (!n.ranks().contains(rank)) {
+        f.index++;
+      } else if (n instanceof Loop l) {
+        ParamEntry e = l.trips().entryFor(rank).orElseThrow(() -> new TraceProblem(
+            "no loop trip count for rank " + rank));
+        long trips = next(e, "loop", "trips");
+        if (trips <= 0) {
+          f.index++;
+        } else {
+          stack.add(new Frame(l.body(), l, f.index, trips));
+        }
+      } else {
+        positioned = true;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private List<LoopCoord> coords() {
+    List<LoopCoord> out = new ArrayList<>(stack.size());
+    for (int i = 1; i < stack.size(); i++) {
+      Frame f = stack.get(i);
+      out.add(new LoopCoord(f.loop, f.loopIndex, f.iteration, f.trips));
+    }
+    return out;
+  }
+
+  /** The next value of {@code e} for this rank; {@code node} and {@code key} name it in errors. */
+  private long next(ParamEntry e, String node, String key) {
+    PrimitiveIterator.OfLong it = cursors.computeIfAbsent(e, x -> x.values().seq().iterator());
+    if (!it.hasNext()) {
+      throw new TraceProblem("the " + node + " " + key + " values of rank " + rank + " run out");
+    }
+    return it.nextLong();
+  }
+
+  /** The rank's slots of an RSD, found once per RSD: the entry a rank reads never changes. */
+  private Slots slotsOf(Rsd r) {
+    return rsdSlots.computeIfAbsent(r, x -> {
+      int n = x.params().size();
+      PrimitiveIterator.OfLong[] c = new PrimitiveIterator.OfLong[n];
+      boolean[] rel = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        Optional<ParamEntry> e = x.params().get(i).entryFor(rank);
+        if (e.isPresent()) {
+          c[i] = cursors.computeIfAbsent(e.get(), y -> y.values().seq().iterator());
+          rel[i] = e.get().values() instanceof EntryValues.Relative;
+        }
+      }
+      return new Slots(c, rel);
+    });
+  }
+
+  private Step step(Rsd r) {
+    Op op = r.op();
+    int n = op.fields().size();
+    long[] stored = new long[n];
+    Slots slots = slotsOf(r);
+    PrimitiveIterator.OfLong[] c = slots.cursors();
+    boolean[] relative = slots.relative();
+    for (int i = 0; i < n; i++) {
+      if (c[i] == null) {
+        stored[i] = Sym.ABSENT.code();
+        continue;
+      }
+      if (!c[i].hasNext()) {
+        throw new TraceProblem("the " + op.mpiName() + " " + op.fields().get(i).key()
+            + " values of rank " + rank + " run out");
+      }
+      stored[i] = c[i].nextLong();
+    }
+    long[] values = stored;
+    for (int i = 0; i < n; i++) {
+      if (relative[i] && !Sym.isSymbol(stored[i])) {
+        values = values == stored ? stored.clone() : values;
+        values[i] = absolute(stored[i], stored[op.slot(Field.COMM)]);
+      }
+    }
+    return new Step(rank, r, stored, relative, values, coords());
+  }
+
+  private long absolute(long rel, long comm) {
+    int me = comms.rankIn(comm, rank);
+    if (me < 0) {
+      throw new TraceProblem("rank " + rank + " uses communicator " + comm
+          + " but is not a member of it");
+    }
+    return Math.floorMod(me + rel, comms.size(comm));
+  }
+}

@@ -1,0 +1,166 @@
+package org.benchgen.rawtrace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.TraceProblem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input is refused with the file, the line and what is wrong. */
+class RawTraceReaderTest {
+  @TempDir
+  Path dir;
+
+  private static final String HEAD = "# benchgen-trace 1 rank=0 size=2\n";
+  private static final String INIT = "MPI_Init site=m enter=1 exit=2\n";
+
+  private Path file(String name, String text) throws IOException {
+    Path p = dir.resolve(name);
+    Files.writeString(p, text);
+    return p;
+  }
+
+  private String readError(String text) throws IOException {
+    Path p = file("rank-0.trace", text);
+    // Requests are checked where they are numbered, as compression does.
+    LiveRequests requests = new LiveRequests();
+    TraceProblem e = assertThrows(TraceProblem.class, () -> RawTraceReader.read(p,
+        new RawTraceReader.Sink() {
+          @Override
+          public void comm(int id, long[] members) {}
+
+          @Override
+          public void event(RawEvent x) {
+            requests.encode(x.op(), x.values().clone(), x.lists().clone());
+          }
+        }));
+    return e.getMessage();
+  }
+
+  @Test
+  void readsEventsAndDefinitions() throws IOException {
+    Path p = file("rank-0.trace", HEAD + "# a comment\ncomm id=3 members=1,0\n" + INIT
+        + "MPI_Send site=a%20b%3Dc enter=5 exit=6 comm=3 dest=0 tag=ANY_TAG count=2 type=MPI_INT"
+        + " tsize=4\n");
+    List<RawEvent> events = new ArrayList<>();
+    List<long[]> comms = new ArrayList<>();
+    RawTraceReader.read(p, new RawTraceReader.Sink() {
+      @Override
+      public void comm(int id, long[] members) {
+        comms.add(members);
+      }
+
+      @Override
+      public void event(RawEvent e) {
+        events.add(e);
+      }
+    });
+    assertEquals(1, comms.size());
+    assertEquals(1, comms.get(0)[0]);
+    assertEquals(2, events.size());
+    RawEvent send = events.get(1);
+    assertEquals("a b=c", send.site());
+    assertEquals(Sym.ANY_TAG.code(), send.get(Field.TAG));
+    assertEquals(8, send.get(Field.COUNT) * send.get(Field.TSIZE));
+    // The writer gives back the line it read.
+    assertEquals("MPI_Send site=a%20b%3Dc enter=5 exit=6 comm=3 dest=0 tag=ANY_TAG count=2"
+        + " type=MPI_INT tsize=4", RawTraceWriter.format(send));
+  }
+
+  @Test
+  void linesRepeatingTheLastOfTheirStartReadAsWritten() throws IOException {
+    // In a loop, a line takes the fields it repeats from the last line of its start (the reader's
+    // Tail): each differs from the one before at another place, or not at all.
+    String[] tails = {"comm=0 dest=1 tag=0 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=1 tag=0 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=1 tag=7 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=1 tag=7 count=2 type=MPI_INT tsize=48",
+        "comm=0 dest=1 tag=7 count=2 type=MPI_INT tsize=4",
+        "comm=0 dest=0 tag=7 count=2 type=MPI_CHAR tsize=1 ",
+        "comm=0 dest=0 tag=7 count=2 type=MPI_CHAR tsize=1",
+        "comm=0 dest=0 tag=7 count=2 type=MPI_CHAR tsize=1"};
+    String[] waits = {"reqs=1,2", "reqs=1,2", "reqs=1,3", "reqs=NULL,3,4", "reqs=", "reqs=",
+        "reqs=5", "reqs=5"};
+    StringBuilder text = new StringBuilder(HEAD + INIT);
+    List<String> expected = new ArrayList<>(List.of(INIT.trim()));
+    for (int i = 0; i < tails.length; i++) {
+      String send = "MPI_Send site=s enter=" + (10 * i + 3) + " exit=" + (10 * i + 4) + " "
+          + tails[i];
+      String wait = "MPI_Waitall site=w enter=" + (10 * i + 5) + " exit=" + (10 * i + 6) + " "
+          + waits[i];
+      text.append(send).append('\n').append(wait).append('\n');
+      expected.add(send.trim());
+      expected.add(wait);
+    }
+    Path p = file("rank-0.trace", text.toString());
+    for (boolean keeps : new boolean[] {true, false}) {
+      List<RawEvent> kept = new ArrayList<>();
+      List<String> read = new ArrayList<>();
+      RawTraceReader.read(p, new RawTraceReader.Sink() {
+        @Override
+        public void comm(int id, long[] members) {}
+
+        @Override
+        public void event(RawEvent e) {
+          if (keeps) {
+            kept.add(e);
+          } else {
+            read.add(RawTraceWriter.format(e));
+          }
+        }
+
+        @Override
+        public boolean keepsEvents() {
+          return keeps;
+        }
+      });
+      kept.forEach(e -> read.add(RawTraceWriter.format(e)));
+      assertEquals(expected, read, keeps ? "kept events" : "events not kept");
+    }
+  }
+
+  @Test
+  void errorsNameFileLineAndProblem() throws IOException {
+    String f = dir.resolve("rank-0.trace") + ":";
+    assertEquals(f + "1: missing header: the first line must be '# benchgen-trace 1 rank=R size=N'",
+        readError("MPI_Init site=m enter=1 exit=2\n"));
+    assertTrue(readError(HEAD + INIT + "MPI_Sendd site=x enter=3 exit=4\n")
+        .startsWith(f + "3: unknown call 'MPI_Sendd'"));
+    assertTrue(readError(HEAD + INIT + "MPI_Send site=x enter=3 exit=4 comm=0 dest=1 tag=0\n")
+        .startsWith(f + "3: MPI_Send is missing its required field 'count'"));
+    assertTrue(readError(HEAD + "MPI_Init site=m enter=10 exit=20\nMPI_Barrier site=b enter=15"
+        + " exit=30 comm=0\n").startsWith(f + "3: time goes backwards"));
+    assertTrue(readError(HEAD + INIT + "MPI_Wait site=w enter=3 exit=4 req=7\n")
+        .contains("3: MPI_Wait uses request 7, which was never created"));
+    assertTrue(readError(HEAD + INIT + "MPI_Send site=x enter=3 exit=4 comm=0 dest=5 tag=0"
+        + " count=1 type=T tsize=1\n").contains("3: MPI_Send: dest=5 is outside communicator 0"));
+    assertTrue(readError(HEAD + INIT + "MPI_Barrier site=b enter=3 exit=4 comm=9\n")
+        .contains("3: MPI_Barrier uses communicator 9, which is not defined"));
+    assertTrue(readError(HEAD + INIT + "MPI_Barrier site=b enter=3 exit=4 comm=0 bogus=1\n")
+        .contains("3: MPI_Barrier has no field 'bogus'"));
+    assertTrue(readError(HEAD + INIT + "MPI_Send site=x enter=3 exit=4 comm=0 dest=1 tag=0"
+        + " count=1x type=T tsize=1\n").contains("3: bad integer '1x' for 'count'"));
+    assertTrue(readError(HEAD + INIT + "# truncated\n").contains("3: this stream is truncated"));
+  }
+
+  @Test
+  void directoryProblemsNameTheRankAndFile() throws IOException {
+    file("rank-0.trace", HEAD + INIT);
+    TraceProblem missing = assertThrows(TraceProblem.class, () -> TraceDirectory.open(dir));
+    assertTrue(missing.getMessage().contains("rank-1.trace is missing (the world has 2 ranks)"),
+        missing.getMessage());
+    file("rank-1.trace", "# benchgen-trace 1 rank=1 size=3\n" + INIT);
+    TraceProblem size = assertThrows(TraceProblem.class, () -> TraceDirectory.open(dir));
+    assertTrue(size.getMessage().contains("rank-1.trace:1: world size 3 disagrees with"
+        + " rank-0.trace (size 2)"), size.getMessage());
+  }
+}
