@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.trace.TraceProblem;
+import org.benchgen.trace.TraceSyntax;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -231,7 +232,7 @@ final class TraceCommand implements Callable<Integer> {
             + ".trace.part)");
       }
       for (Map.Entry<Integer, Path> e : ranks.entrySet()) {
-        if (!parts.contains(e.getKey()) && tail(e.getValue()).contains("# truncated")) {
+        if (!parts.contains(e.getKey()) && tail(e.getValue()).contains(TraceSyntax.TRUNCATED)) {
           out.add("rank " + e.getKey() + " was cut short (" + e.getValue().getFileName()
               + " ends with '# truncated')");
         }

@@ -20,6 +20,7 @@ import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.TraceFormatException;
 import org.benchgen.trace.TraceProblem;
+import org.benchgen.trace.TraceSyntax;
 
 /**
  * Reads one rank's {@code benchgen-trace 1} stream (docs/trace-format.md), validating as it goes,
@@ -100,7 +101,7 @@ public final class RawTraceReader {
     try (InputStream ignored = r.in) {
       if (!r.nextLine()) {
         throw new TraceFormatException(file, 1, "empty file: expected the header line '# "
-            + RawTraceWriter.FORMAT + " " + RawTraceWriter.VERSION + " rank=R size=N'");
+            + TraceSyntax.FORMAT + " " + TraceSyntax.VERSION + " rank=R size=N'");
       }
       return r.parseHeader();
     }
@@ -248,14 +249,14 @@ public final class RawTraceReader {
   private Header parseHeader() {
     String text = lineText().trim();
     String[] parts = text.split(" +");
-    String expected = "'# " + RawTraceWriter.FORMAT + " " + RawTraceWriter.VERSION
+    String expected = "'# " + TraceSyntax.FORMAT + " " + TraceSyntax.VERSION
         + " rank=R size=N'";
-    if (parts.length < 3 || !parts[0].equals("#") || !parts[1].equals(RawTraceWriter.FORMAT)) {
+    if (parts.length < 3 || !parts[0].equals("#") || !parts[1].equals(TraceSyntax.FORMAT)) {
       throw error("missing header: the first line must be " + expected);
     }
-    if (!parts[2].equals(String.valueOf(RawTraceWriter.VERSION))) {
+    if (!parts[2].equals(TraceSyntax.VERSION)) {
       throw error("unsupported format version '" + parts[2] + "' (this benchgen reads version "
-          + RawTraceWriter.VERSION + ")");
+          + TraceSyntax.VERSION + ")");
     }
     long rank = -1;
     long size = -1;
@@ -314,7 +315,7 @@ public final class RawTraceReader {
         }
         int e = frameLine();
         if (c == '#') {
-          if (lineText().trim().equals("# truncated")) {
+          if (lineText().trim().equals(TraceSyntax.TRUNCATED)) {
             throw error("this stream is truncated: the traced run aborted before MPI_Finalize,"
                 + " so the trace is incomplete and cannot be compressed");
           }

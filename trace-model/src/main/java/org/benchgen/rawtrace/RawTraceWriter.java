@@ -9,18 +9,16 @@ import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Interner;
 import org.benchgen.trace.Names;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.TraceSyntax;
 
 /** Writes one rank's stream in the {@code benchgen-trace 1} format (docs/trace-format.md). */
 public final class RawTraceWriter implements Closeable {
-  public static final String FORMAT = "benchgen-trace";
-  public static final int VERSION = 1;
-
   private final Writer out;
   private final StringBuilder line = new StringBuilder(256);
 
   public RawTraceWriter(Writer out, int rank, int size) throws IOException {
     this.out = out;
-    out.write("# " + FORMAT + " " + VERSION + " rank=" + rank + " size=" + size + "\n");
+    out.write("# " + TraceSyntax.FORMAT + " " + TraceSyntax.VERSION + " rank=" + rank + " size=" + size + "\n");
   }
 
   public void comment(String text) throws IOException {

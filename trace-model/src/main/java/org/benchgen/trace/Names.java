@@ -12,7 +12,7 @@ public final class Names {
   private Names() {}
 
   private static boolean mustEscape(int b) {
-    return b <= 0x20 || b >= 0x7f || "%=,#()[]{};@*\"'\\".indexOf(b) >= 0;
+    return b <= 0x20 || b >= 0x7f || TraceSyntax.ESCAPED_IN_NAMES.indexOf(b) >= 0;
   }
 
   public static String encode(String s) {

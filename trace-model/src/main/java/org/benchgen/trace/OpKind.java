@@ -16,5 +16,13 @@ public enum OpKind {
   REQUEST_FREE,
   COLLECTIVE,
   COMM_CREATE,
-  COMM_FREE
+  COMM_FREE;
+
+  /**
+   * Whether a call of this kind that has a request field creates that request (nonblocking and
+   * persistent calls) rather than naming one that exists (waits, tests, starts, frees).
+   */
+  public boolean createsRequests() {
+    return this != COMPLETION && this != START && this != REQUEST_FREE;
+  }
 }

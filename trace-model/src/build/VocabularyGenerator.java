@@ -1,0 +1,198 @@
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.stringtemplate.v4.ST;
+import org.stringtemplate.v4.STGroupFile;
+
+/**
+ * Build step of trace-model: turns the MPI vocabulary (src/main/vocabulary/mpi-vocabulary.def,
+ * which the tracer includes as C) into the Java enums Op, Field and Sym and the class TraceSyntax,
+ * through the templates of src/build/vocabulary.stg. Checks the table as it reads it (unknown
+ * field keys, duplicates); a problem names the line and fails the build.
+ *
+ * <p>Run by Maven (exec-maven-plugin, generate-sources) as a single-file program:
+ * {@code java -cp ST4 VocabularyGenerator.java DEF STG OUTDIR}.
+ */
+public final class VocabularyGenerator {
+  private static final Pattern ENTRY = Pattern.compile("^BG_(SYNTAX|SYMBOL|FIELD|CALL)\\((.*)\\)\\s*$");
+  private static final Pattern ID = Pattern.compile("[A-Z][A-Z0-9_]*");
+
+  /** A template argument: StringTemplate reads public fields. */
+  public static final class Entry {
+    public final String id;
+    public final String name;
+    public final String literal;
+    public final String kind;
+    public final String required;
+    public final String optional;
+
+    Entry(String id, String name, String literal, String kind, String required, String optional) {
+      this.id = id;
+      this.name = name;
+      this.literal = literal;
+      this.kind = kind;
+      this.required = required;
+      this.optional = optional;
+    }
+  }
+
+  private final Path def;
+  private final List<Entry> syntax = new ArrayList<>();
+  private final List<Entry> symbols = new ArrayList<>();
+  private final List<Entry> fields = new ArrayList<>();
+  private final List<Entry> calls = new ArrayList<>();
+  private int lineNo;
+
+  private VocabularyGenerator(Path def) {
+    this.def = def;
+  }
+
+  public static void main(String[] args) throws IOException {
+    if (args.length != 3) {
+      System.err.println("usage: java VocabularyGenerator.java DEF STG OUTDIR");
+      System.exit(2);
+    }
+    VocabularyGenerator g = new VocabularyGenerator(Path.of(args[0]));
+    try {
+      g.read();
+    } catch (IllegalArgumentException e) {
+      System.err.println(args[0] + ":" + g.lineNo + ": " + e.getMessage());
+      System.exit(1);
+    }
+    g.write(Path.of(args[1]), Path.of(args[2]));
+  }
+
+  private void read() throws IOException {
+    Set<String> ids = new HashSet<>();
+    Set<String> names = new HashSet<>();
+    for (String line : Files.readAllLines(def, StandardCharsets.UTF_8)) {
+      lineNo++;
+      Matcher m = ENTRY.matcher(line);
+      if (!m.matches()) {
+        continue;
+      }
+      List<String> a = split(m.group(2));
+      String what = m.group(1);
+      int arity = what.equals("CALL") ? 5 : what.equals("FIELD") ? 3 : 2;
+      if (a.size() != arity) {
+        throw new IllegalArgumentException("BG_" + what + " takes " + arity + " arguments");
+      }
+      String id = a.get(0);
+      if (!ID.matcher(id).matches()) {
+        throw new IllegalArgumentException("bad id '" + id + "'");
+      }
+      if (!ids.add(what + " " + id) || !names.add(what + " " + text(a.get(1)))) {
+        throw new IllegalArgumentException(what.toLowerCase(Locale.ROOT) + " " + id
+            + " is defined twice");
+      }
+      switch (what) {
+        case "SYNTAX" -> syntax.add(new Entry(id, text(a.get(1)), a.get(1), "", "", ""));
+        case "SYMBOL" -> symbols.add(new Entry(id, text(a.get(1)), a.get(1), "", "", ""));
+        case "FIELD" -> fields.add(new Entry(id, text(a.get(1)), a.get(1), a.get(2), "", ""));
+        default -> calls.add(new Entry(id, text(a.get(1)), a.get(1), a.get(2),
+            keys(text(a.get(3))), keys(text(a.get(4)))));
+      }
+    }
+    if (calls.isEmpty() || fields.isEmpty() || symbols.isEmpty()) {
+      throw new IllegalArgumentException("no calls, fields or symbols found");
+    }
+  }
+
+  /** Checks that every key names a field; returns the keys as written, one space apart. */
+  private String keys(String list) {
+    List<String> out = new ArrayList<>();
+    for (String k : list.trim().split(" +")) {
+      if (k.isEmpty()) {
+        continue;
+      }
+      if (fields.stream().noneMatch(f -> f.name.equals(k))) {
+        throw new IllegalArgumentException("unknown field '" + k + "' (fields come first)");
+      }
+      out.add(k);
+    }
+    return String.join(" ", out);
+  }
+
+  /** The arguments of an entry: commas outside string literals separate them. */
+  private static List<String> split(String args) {
+    List<String> out = new ArrayList<>();
+    StringBuilder cur = new StringBuilder();
+    boolean inString = false;
+    for (int i = 0; i < args.length(); i++) {
+      char c = args.charAt(i);
+      if (inString && c == '\\' && i + 1 < args.length()) {
+        cur.append(c).append(args.charAt(++i));
+        continue;
+      }
+      if (c == '"') {
+        inString = !inString;
+      }
+      if (c == ',' && !inString) {
+        out.add(cur.toString().trim());
+        cur.setLength(0);
+      } else {
+        cur.append(c);
+      }
+    }
+    out.add(cur.toString().trim());
+    return out;
+  }
+
+  /** The value of a C string literal (escapes \\ and \" only). */
+  private static String text(String literal) {
+    if (literal.length() < 2 || !literal.startsWith("\"") || !literal.endsWith("\"")) {
+      throw new IllegalArgumentException("expected a string literal, found " + literal);
+    }
+    StringBuilder b = new StringBuilder();
+    for (int i = 1; i < literal.length() - 1; i++) {
+      char c = literal.charAt(i);
+      if (c == '\\') {
+        char n = literal.charAt(++i);
+        if (n != '\\' && n != '"') {
+          throw new IllegalArgumentException("only \\\\ and \\\" escapes are allowed: " + literal);
+        }
+        c = n;
+      }
+      b.append(c);
+    }
+    return b.toString();
+  }
+
+  private void write(Path stg, Path out) throws IOException {
+    STGroupFile group = new STGroupFile(stg.toUri().toURL(), "UTF-8", '$', '$');
+    Map<String, List<Entry>> args = new LinkedHashMap<>();
+    args.put("syntax", syntax);
+    args.put("symbols", symbols);
+    args.put("fields", fields);
+    args.put("calls", calls);
+    Path dir = out.resolve("org/benchgen/trace");
+    Files.createDirectories(dir);
+    for (String name : List.of("Op", "Field", "Sym", "TraceSyntax")) {
+      ST st = group.getInstanceOf(name);
+      if (st == null) {
+        throw new IllegalStateException(stg + " has no template " + name);
+      }
+      for (Map.Entry<String, List<Entry>> a : args.entrySet()) {
+        if (st.impl.formalArguments != null && st.impl.formalArguments.containsKey(a.getKey())) {
+          st.add(a.getKey(), a.getValue());
+        }
+      }
+      String text = st.render(Locale.ROOT);
+      Path file = dir.resolve(name + ".java");
+      // Unchanged files keep their time stamp, so the compiler's incremental build sees no change.
+      if (!Files.exists(file) || !Files.readString(file).equals(text)) {
+        Files.writeString(file, text);
+      }
+    }
+  }
+}
