@@ -7,6 +7,7 @@ import java.util.stream.IntStream;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * One-core throughput of benchgen's compression front end: every rank file of a trace directory
@@ -55,9 +56,10 @@ public final class Throughput {
       long t0 = System.nanoTime();
       long c0 = threads.getCurrentThreadCpuTime();
       long events = 0;
+      SymbolTable symbols = new SymbolTable(); // one per pass, as compress has one per run
       for (int r = 0; r < files.size(); r++) {
-        RankCompressor rc = new RankCompressor(r, dir.size());
-        RawTraceReader.read(files.get(r), rc);
+        RankCompressor rc = new RankCompressor(r, dir.size(), symbols);
+        RawTraceReader.read(files.get(r), symbols, rc);
         rc.finish();
         events += rc.events();
       }

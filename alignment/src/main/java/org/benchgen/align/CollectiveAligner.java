@@ -133,7 +133,7 @@ public final class CollectiveAligner {
         ctx[c] = new TraversalContext(trace, classes.ranks(c).first(), comms);
         size[c] = classes.ranks(c).size();
       }
-      out = new TraceBuilder(trace.worldSize(), trace.comms(), classes.all());
+      out = new TraceBuilder(trace, classes.all());
     }
 
     Alignment run() {

@@ -7,14 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.benchgen.compress.TraceCompressor;
-import org.benchgen.expand.Expander;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.Rsd;
-import org.benchgen.rawtrace.RawEvent;
-import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.testing.Calls;
 
 /** Test helpers: per-rank streams written from call lines, compressed for real; outlines. */
 final class Traces {
@@ -72,17 +70,6 @@ final class Traces {
 
   /** Rank {@code r}'s calls as op and parameters (sites and times left out), in order. */
   static List<String> calls(CompressedTrace t, int r) {
-    List<String> out = new ArrayList<>();
-    new Expander(t).expand(r, new RawTraceReader.Sink() {
-      @Override
-      public void comm(int id, long[] members) {}
-
-      @Override
-      public void event(RawEvent e) {
-        out.add(e.op().mpiName() + java.util.Arrays.toString(e.values())
-            + java.util.Arrays.deepToString(e.lists()));
-      }
-    });
-    return out;
+    return Calls.signatures(t, r);
   }
 }

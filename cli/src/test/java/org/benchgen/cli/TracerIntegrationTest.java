@@ -37,6 +37,7 @@ import org.benchgen.resolve.WildcardResolver;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.SymbolTable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -447,7 +448,8 @@ class TracerIntegrationTest {
 
   private static List<RawEvent> events(Path dir, int rank) throws IOException {
     List<RawEvent> out = new ArrayList<>();
-    RawTraceReader.read(TraceDirectory.open(dir).rankFiles().get(rank), new RawTraceReader.Sink() {
+    RawTraceReader.read(TraceDirectory.open(dir).rankFiles().get(rank), new SymbolTable(),
+        new RawTraceReader.Sink() {
       @Override
       public void comm(int id, long[] members) { }
 

@@ -13,9 +13,9 @@ import org.benchgen.rawtrace.LiveRequests;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceProblem;
 
 /**
@@ -27,10 +27,10 @@ public final class RankCompressor implements RawTraceReader.Sink {
   /** How many trailing nodes the loop search looks back over (ScalaTrace uses 5,000 events). */
   public static final int DEFAULT_WINDOW = 1024;
 
-  private static final FoldPolicy<FoldNode> POLICY = FoldNode.policy(ShapeTable::loop);
-
   private final int rank;
   private final int size;
+  private final SymbolTable symbols;
+  private final ShapeTable shapeTable = new ShapeTable();
   private final LoopFolder<FoldNode> folder;
   private final Map<Integer, int[]> members = new HashMap<>();
   private final List<CommDef> comms = new ArrayList<>();
@@ -41,14 +41,17 @@ public final class RankCompressor implements RawTraceReader.Sink {
   private long prevExit;
   private long events;
 
-  public RankCompressor(int rank, int size) {
-    this(rank, size, DEFAULT_WINDOW);
+  /** A compressor of {@code rank}'s stream, its lists interned in the trace's {@code symbols}. */
+  public RankCompressor(int rank, int size, SymbolTable symbols) {
+    this(rank, size, DEFAULT_WINDOW, symbols);
   }
 
-  public RankCompressor(int rank, int size, int window) {
+  /** The same, with a loop search over the last {@code window} nodes. */
+  public RankCompressor(int rank, int size, int window, SymbolTable symbols) {
     this.rank = rank;
     this.size = size;
-    this.folder = new LoopFolder<>(POLICY, window);
+    this.symbols = symbols;
+    this.folder = new LoopFolder<>(FoldNode.policy(shapeTable::loop), window);
   }
 
   public long events() {
@@ -474,7 +477,7 @@ public final class RankCompressor implements RawTraceReader.Sink {
   private int shape(Op op, String site) {
     int[] byOp = shapes.computeIfAbsent(site, k -> new int[Op.values().length]);
     if (byOp[op.ordinal()] == 0) {
-      byOp[op.ordinal()] = ShapeTable.rsd(op, site);
+      byOp[op.ordinal()] = shapeTable.rsd(op, site);
     }
     return byOp[op.ordinal()];
   }
@@ -487,7 +490,7 @@ public final class RankCompressor implements RawTraceReader.Sink {
     if (slot < lastList.length && java.util.Arrays.equals(lastList[slot], list)) {
       return lastListId[slot];
     }
-    long id = Interner.list(list);
+    long id = symbols.list(list);
     if (slot < lastList.length) {
       lastList[slot] = list;
       lastListId[slot] = id;
@@ -543,6 +546,6 @@ public final class RankCompressor implements RawTraceReader.Sink {
     for (FoldNode b : folder.nodes()) {
       nodes.add(NodeBuilder.freeze(b, me));
     }
-    return new CompressedTrace(size, comms, nodes);
+    return new CompressedTrace(size, comms, nodes, symbols);
   }
 }

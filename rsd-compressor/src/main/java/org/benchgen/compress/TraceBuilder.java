@@ -8,7 +8,6 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
@@ -34,17 +33,19 @@ import org.benchgen.traverse.Step;
  * statistics are carried over from the source RSDs (merged when several became one).
  */
 public final class TraceBuilder {
-  private final int worldSize;
-  private final List<CommDef> comms;
+  private final CompressedTrace source;
   private final List<RankList> units;
   private final LoopFolder<FoldNode> folder;
   private final Map<Rsd, Integer> sourceIds = new IdentityHashMap<>();
   private final Map<Object, Integer> shapes = new HashMap<>();
   private final Map<IntsKey, RankList> rankLists = new HashMap<>();
 
-  public TraceBuilder(int worldSize, List<CommDef> comms, List<RankList> units) {
-    this.worldSize = worldSize;
-    this.comms = List.copyOf(comms);
+  /**
+   * A builder of a trace of the same run as {@code source} (its world, communicators and symbols),
+   * whose calls are made by {@code units}.
+   */
+  public TraceBuilder(CompressedTrace source, List<RankList> units) {
+    this.source = source;
     this.units = List.copyOf(units);
     this.folder = new LoopFolder<>(FoldNode.policy(body -> shapes.computeIfAbsent(
         new LoopKey(new IntsKey(body)), k -> shapes.size() + 1)), RankCompressor.DEFAULT_WINDOW);
@@ -68,7 +69,7 @@ public final class TraceBuilder {
   /** The trace appended so far, folded. */
   public CompressedTrace build() {
     folder.finish();
-    return new CompressedTrace(worldSize, comms, freeze(folder.nodes()));
+    return source.withBody(freeze(folder.nodes()));
   }
 
   private record RsdKey(IntsKey sources, IntsKey units) {}

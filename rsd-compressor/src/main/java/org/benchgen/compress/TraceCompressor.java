@@ -2,8 +2,6 @@ package org.benchgen.compress;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,6 +10,7 @@ import java.util.function.IntConsumer;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * Compresses a trace directory into one merged trace: per-rank compression in parallel (each rank
@@ -39,15 +38,11 @@ public final class TraceCompressor {
    * (from any thread).
    */
   public Result compress(TraceDirectory dir, IntConsumer progress) throws IOException {
-    List<Path> files = dir.rankFiles();
-    AtomicLong events = new AtomicLong();
-    AtomicLong bytes = new AtomicLong();
-    AtomicInteger done = new AtomicInteger();
+    Run run = new Run(dir, new SymbolTable(), progress);
     ForkJoinPool pool = new ForkJoinPool(parallelism);
     try {
-      CompressedTrace t = pool.invoke(new Task(dir, files, 0, files.size(), events, bytes, done,
-          progress));
-      return new Result(t, events.get(), bytes.get());
+      CompressedTrace t = pool.invoke(new Task(run, 0, dir.size()));
+      return new Result(t, run.events.get(), run.bytes.get());
     } catch (UncheckedIOException e) {
       throw e.getCause();
     } finally {
@@ -55,47 +50,45 @@ public final class TraceCompressor {
     }
   }
 
+  /** What the tasks of one compression share: the input, the trace's symbols, the counts. */
+  private record Run(TraceDirectory dir, SymbolTable symbols, IntConsumer progress,
+      AtomicLong events, AtomicLong bytes, AtomicInteger done) {
+    Run(TraceDirectory dir, SymbolTable symbols, IntConsumer progress) {
+      this(dir, symbols, progress, new AtomicLong(), new AtomicLong(), new AtomicInteger());
+    }
+  }
+
+  /** Ranks lo .. hi-1: one rank compressed, or two halves merged. */
   private final class Task extends RecursiveTask<CompressedTrace> {
     private static final long serialVersionUID = 1L;
-    private final transient TraceDirectory dir;
-    private final transient List<Path> files;
+    private final transient Run run;
     private final int lo;
     private final int hi;
-    private final transient AtomicLong events;
-    private final transient AtomicLong bytes;
-    private final transient AtomicInteger done;
-    private final transient IntConsumer progress;
 
-    Task(TraceDirectory dir, List<Path> files, int lo, int hi, AtomicLong events,
-        AtomicLong bytes, AtomicInteger done, IntConsumer progress) {
-      this.dir = dir;
-      this.files = files;
+    Task(Run run, int lo, int hi) {
+      this.run = run;
       this.lo = lo;
       this.hi = hi;
-      this.events = events;
-      this.bytes = bytes;
-      this.done = done;
-      this.progress = progress;
     }
 
     @Override
     protected CompressedTrace compute() {
       if (hi - lo == 1) {
-        RankCompressor rc = new RankCompressor(lo, dir.size(), window);
+        RankCompressor rc = new RankCompressor(lo, run.dir().size(), window, run.symbols());
         try {
-          bytes.addAndGet(RawTraceReader.read(files.get(lo), rc));
+          run.bytes().addAndGet(RawTraceReader.read(run.dir().rankFiles().get(lo),
+              run.symbols(), rc));
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
-        events.addAndGet(rc.events());
-        progress.accept(done.incrementAndGet());
+        run.events().addAndGet(rc.events());
+        run.progress().accept(run.done().incrementAndGet());
         return rc.finish();
       }
       int mid = (lo + hi) >>> 1;
-      Task left = new Task(dir, files, lo, mid, events, bytes, done, progress);
+      Task left = new Task(run, lo, mid);
       left.fork();
-      CompressedTrace right = new Task(dir, files, mid, hi, events, bytes, done, progress)
-          .compute();
+      CompressedTrace right = new Task(run, mid, hi).compute();
       return new TraceMerger().merge(left.join(), right);
     }
   }

@@ -32,6 +32,7 @@ import org.benchgen.trace.TraceFormatException;
  * their bodies merged recursively, so the result does not grow with the rank count.
  */
 public final class TraceMerger {
+  private final ShapeTable shapeTable = new ShapeTable();
   private final Map<Node, Integer> shapes = new IdentityHashMap<>();
   private final Map<Node, Set<Integer>> sites = new IdentityHashMap<>();
 
@@ -41,8 +42,11 @@ public final class TraceMerger {
       throw new TraceFormatException("ranks disagree on the world size: " + a.worldSize()
           + " and " + b.worldSize());
     }
+    if (a.symbols() != b.symbols()) {
+      throw new IllegalArgumentException("traces of different symbol tables cannot be merged");
+    }
     return new CompressedTrace(a.worldSize(), mergeComms(a.comms(), b.comms()),
-        mergeSeq(a.body(), b.body()));
+        mergeSeq(a.body(), b.body()), a.symbols());
   }
 
   private static List<CommDef> mergeComms(List<CommDef> a, List<CommDef> b) {
@@ -114,8 +118,8 @@ public final class TraceMerger {
   private int shape(Node n) {
     Integer s = shapes.get(n);
     if (s == null) {
-      s = n instanceof Rsd r ? ShapeTable.rsd(r.op(), r.site())
-          : ShapeTable.loop(((Loop) n).body().stream().mapToInt(this::shape).toArray());
+      s = n instanceof Rsd r ? shapeTable.rsd(r.op(), r.site())
+          : shapeTable.loop(((Loop) n).body().stream().mapToInt(this::shape).toArray());
       shapes.put(n, s);
     }
     return s;

@@ -9,35 +9,39 @@ import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.format.CompressedTraceWriter;
+import org.benchgen.ir.format.ValueText;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawEventBuilder;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.SymbolTable;
+import org.benchgen.testing.Calls;
 import org.junit.jupiter.api.Test;
 
 /** Intra-rank folding on small inline programs, checked against the loops written by hand. */
 class RankCompressorTest {
+  private final SymbolTable symbols = new SymbolTable();
+  private final ValueText text = new ValueText(symbols);
   private long clock;
   private long req = 1;
 
   private RawEvent send(String site, long count, int dest) {
     clock += 100;
-    return new RawEventBuilder(Op.SEND, site).set(Field.COMM, 0).set(Field.DEST, dest)
+    return new RawEventBuilder(symbols, Op.SEND, site).set(Field.COMM, 0).set(Field.DEST, dest)
         .set(Field.TAG, 0).set(Field.COUNT, count).name(Field.TYPE, "MPI_BYTE")
         .set(Field.TSIZE, 1).times(clock, clock + 10).build();
   }
 
   private CompressedTrace compress(int rank, int size, List<RawEvent> events) {
-    RankCompressor rc = new RankCompressor(rank, size);
+    RankCompressor rc = new RankCompressor(rank, size, symbols);
     events.forEach(rc::event);
     return rc.finish();
   }
 
-  private static String values(Rsd r, Field f) {
+  private String values(Rsd r, Field f) {
     StringBuilder b = new StringBuilder();
-    CompressedTraceWriter.seq(b, r.param(f).entries().get(0).values().seq(), FieldKind.INT, false);
+    text.seq(b, r.param(f).entries().get(0).values().seq(), FieldKind.INT, false, "");
     return b.toString();
   }
 
@@ -68,7 +72,7 @@ class RankCompressorTest {
 
   private RawEvent barrier(String site) {
     clock += 100;
-    return new RawEventBuilder(Op.BARRIER, site).set(Field.COMM, 0).times(clock, clock + 10)
+    return new RawEventBuilder(symbols, Op.BARRIER, site).set(Field.COMM, 0).times(clock, clock + 10)
         .build();
   }
 
@@ -87,7 +91,7 @@ class RankCompressorTest {
       ev.add(barrier("a.c:3"));
     }
     CompressedTrace trace = compress(0, 2, ev);
-    LosslessPropertyTest.assertSameCalls(ev, LosslessPropertyTest.expand(trace, 0), "expanded");
+    Calls.assertSame(Calls.lines(ev, symbols), Calls.of(trace, 0), "expanded");
     // loop 6 { loop 3,2,5,3,4,2 { 2 sends }, barrier }, then the iterations from the one with a
     // single inner iteration on.
     Loop outer = assertInstanceOf(Loop.class, trace.body().get(0));
@@ -108,7 +112,7 @@ class RankCompressorTest {
         for (String site : new String[] {"a.c:1", "a.c:2"}) {
           clock += 20 + rnd.nextInt(500);
           long exit = clock + 1 + rnd.nextInt(50);
-          ev.add(new RawEventBuilder(Op.SEND, site).set(Field.COMM, 0).set(Field.DEST, 1)
+          ev.add(new RawEventBuilder(symbols, Op.SEND, site).set(Field.COMM, 0).set(Field.DEST, 1)
               .set(Field.TAG, 0).set(Field.COUNT, 8).name(Field.TYPE, "MPI_BYTE")
               .set(Field.TSIZE, 1).times(clock, exit).build());
           clock = exit;
@@ -116,7 +120,7 @@ class RankCompressorTest {
       }
       clock += 1000 + rnd.nextInt(3000);
       long exit = clock + 100 + rnd.nextInt(900);
-      ev.add(new RawEventBuilder(Op.BARRIER, "a.c:3").set(Field.COMM, 0).times(clock, exit)
+      ev.add(new RawEventBuilder(symbols, Op.BARRIER, "a.c:3").set(Field.COMM, 0).times(clock, exit)
           .build());
       clock = exit;
     }
@@ -211,28 +215,28 @@ class RankCompressorTest {
       long a = req++;
       long b = req++;
       clock += 10;
-      ev.add(new RawEventBuilder(Op.IRECV, "r").set(Field.COMM, 0).set(Field.SRC, 1)
+      ev.add(new RawEventBuilder(symbols, Op.IRECV, "r").set(Field.COMM, 0).set(Field.SRC, 1)
           .set(Field.TAG, 0).set(Field.COUNT, 1).name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4)
           .set(Field.REQ, a).set(Field.BYTES, 4).times(clock, clock).build());
-      ev.add(new RawEventBuilder(Op.ISEND, "s").set(Field.COMM, 0).set(Field.DEST, 1)
+      ev.add(new RawEventBuilder(symbols, Op.ISEND, "s").set(Field.COMM, 0).set(Field.DEST, 1)
           .set(Field.TAG, 0).set(Field.COUNT, 1).name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4)
           .set(Field.REQ, b).times(clock, clock).build());
-      ev.add(new RawEventBuilder(Op.WAITALL, "w").list(Field.REQS, a, b).times(clock, clock)
+      ev.add(new RawEventBuilder(symbols, Op.WAITALL, "w").list(Field.REQS, a, b).times(clock, clock)
           .build());
     }
     List<Node> top = compress(0, 2, ev).body();
     assertEquals(1, top.size(), "ids 1..40 must not break the loop");
     Loop loop = assertInstanceOf(Loop.class, top.get(0));
     StringBuilder b = new StringBuilder();
-    CompressedTraceWriter.seq(b, ((Rsd) loop.body().get(2)).param(Field.REQS).entries().get(0)
-        .values().seq(), FieldKind.REQS, false);
+    text.seq(b, ((Rsd) loop.body().get(2)).param(Field.REQS).entries().get(0).values().seq(),
+        FieldKind.REQS, false, "");
     // The Irecv's request is the older of the two live ones (age 1), the Isend's the newest (0).
     assertEquals("[1,0]", b.toString());
   }
 
-  private static String tripText(Loop l) {
+  private String tripText(Loop l) {
     StringBuilder b = new StringBuilder();
-    CompressedTraceWriter.seq(b, l.trips().entries().get(0).values().seq(), FieldKind.INT, false);
+    text.seq(b, l.trips().entries().get(0).values().seq(), FieldKind.INT, false, "");
     return b.toString();
   }
 }

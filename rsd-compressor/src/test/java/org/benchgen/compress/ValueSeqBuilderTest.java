@@ -5,14 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.PrimitiveIterator;
 import java.util.Random;
 import org.benchgen.ir.ValueSeq;
-import org.benchgen.ir.format.CompressedTraceWriter;
+import org.benchgen.ir.format.ValueText;
 import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.SymbolTable;
 import org.junit.jupiter.api.Test;
 
 class ValueSeqBuilderTest {
   private static String text(ValueSeq s) {
     StringBuilder b = new StringBuilder();
-    CompressedTraceWriter.seq(b, s, FieldKind.INT, false);
+    new ValueText(new SymbolTable()).seq(b, s, FieldKind.INT, false, "");
     return b.toString();
   }
 

@@ -17,6 +17,7 @@ import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * Synthetic per-rank event streams of classic communication patterns, with realistic timings
@@ -61,6 +62,8 @@ public final class Synth {
   private final int iterations;
   private final long seed;
   private final boolean splitCollectives;
+  /** The names of the streams being written (ranks are written in parallel). */
+  private final SymbolTable symbols = new SymbolTable();
 
   public Synth(Pattern pattern, int ranks, int iterations, long seed) {
     this(pattern, ranks, iterations, seed, false);
@@ -91,7 +94,7 @@ public final class Synth {
     AtomicOutput.writeDirectory(out, tmp -> {
       try {
         IntStream.range(0, ranks).parallel().forEach(r -> {
-          try (RawTraceWriter w = TraceFiles.rankWriter(tmp, r, ranks, gzip)) {
+          try (RawTraceWriter w = TraceFiles.rankWriter(tmp, r, ranks, gzip, symbols)) {
             new RankScript(r, w, masterOrder).run();
           } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -173,7 +176,7 @@ public final class Synth {
     }
 
     void run() throws IOException {
-      call(new RawEventBuilder(Op.INIT, "main.c:10"), 20_000);
+      call(new RawEventBuilder(symbols, Op.INIT, "main.c:10"), 20_000);
       switch (pattern) {
         case ring -> ring();
         case stencil2d -> stencil(grid(ranks, 2));
@@ -184,7 +187,7 @@ public final class Synth {
         default -> throw new IllegalStateException();
       }
       compute(10_000);
-      call(new RawEventBuilder(Op.FINALIZE, site("main.c", 99)), 30_000);
+      call(new RawEventBuilder(symbols, Op.FINALIZE, site("main.c", 99)), 30_000);
     }
 
     private void compute(double meanNs) {
@@ -203,7 +206,7 @@ public final class Synth {
 
     private RawEventBuilder p2p(Op op, String site, Field peerField, long peer, int tag,
         long count) {
-      RawEventBuilder b = new RawEventBuilder(op, site).set(Field.COMM, 0)
+      RawEventBuilder b = new RawEventBuilder(symbols, op, site).set(Field.COMM, 0)
           .set(peerField, peer).set(Field.TAG, tag).set(Field.COUNT, count)
           .name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8);
       if (op.kind() == org.benchgen.trace.OpKind.RECV) {
@@ -221,7 +224,7 @@ public final class Synth {
     }
 
     private RawEventBuilder collective(Op op, String file, int line, long count) {
-      return new RawEventBuilder(op, site(file, line)).set(Field.COMM, 0).set(Field.COUNT, count)
+      return new RawEventBuilder(symbols, op, site(file, line)).set(Field.COMM, 0).set(Field.COUNT, count)
           .name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8).name(Field.OP, "MPI_SUM");
     }
 
@@ -230,7 +233,7 @@ public final class Synth {
       for (int i = 0; i < n; i++) {
         reqs[i] = first + i;
       }
-      call(new RawEventBuilder(Op.WAITALL, site).list(Field.REQS, reqs), 8_000);
+      call(new RawEventBuilder(symbols, Op.WAITALL, site).list(Field.REQS, reqs), 8_000);
     }
 
     private void ring() throws IOException {
@@ -327,7 +330,7 @@ public final class Synth {
       long count = 256;
       for (int it = 0; it < iterations; it++) {
         compute(300_000);
-        call(new RawEventBuilder(Op.ALLTOALL, site("fft.c", 80)).set(Field.COMM, 0)
+        call(new RawEventBuilder(symbols, Op.ALLTOALL, site("fft.c", 80)).set(Field.COMM, 0)
             .set(Field.COUNT, count).name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8)
             .set(Field.RCOUNT, count).name(Field.RTYPE, "MPI_DOUBLE").set(Field.RTSIZE, 8),
             transfer(count * 8 * ranks));

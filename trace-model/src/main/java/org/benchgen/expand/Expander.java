@@ -42,7 +42,7 @@ public final class Expander {
   private final class RankWalk {
     private final TraversalContext context;
     private final RawTraceReader.Sink sink;
-    private final StepDecoder decoder = new StepDecoder();
+    private final StepDecoder decoder = new StepDecoder(trace.symbols());
     private long clock;
     private String prevSite;
 

@@ -21,6 +21,7 @@ import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceFormatException;
 
 /** Loading and saving traces in either form: a per-rank directory or a compressed file. */
@@ -52,7 +53,7 @@ public final class TraceFiles {
     AtomicOutput.writeDirectory(dir, tmp -> {
       Expander x = new Expander(t);
       for (int r = 0; r < t.worldSize(); r++) {
-        try (RawTraceWriter w = rankWriter(tmp, r, t.worldSize(), gzip)) {
+        try (RawTraceWriter w = rankWriter(tmp, r, t.worldSize(), gzip, t.symbols())) {
           x.expand(r, new RawTraceReader.Sink() {
             @Override
             public void comm(int id, long[] members) {
@@ -73,8 +74,12 @@ public final class TraceFiles {
     });
   }
 
-  /** A writer for {@code rank}'s stream in {@code dir}, gzip-compressed when asked. */
-  public static RawTraceWriter rankWriter(Path dir, int rank, int size, boolean gzip)
+  /**
+   * A writer for {@code rank}'s stream in {@code dir}, gzip-compressed when asked, its events'
+   * names in {@code symbols}.
+   */
+  public static RawTraceWriter rankWriter(Path dir, int rank, int size, boolean gzip,
+      SymbolTable symbols)
       throws IOException {
     OutputStream os = Files.newOutputStream(dir.resolve(TraceDirectory.fileName(rank, gzip)));
     if (gzip) {
@@ -82,7 +87,7 @@ public final class TraceFiles {
     }
     Writer w = new java.io.BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8),
         1 << 16);
-    return new RawTraceWriter(w, rank, size);
+    return new RawTraceWriter(w, rank, size, symbols);
   }
 
   private interface IoAction {

@@ -2,22 +2,29 @@ package org.benchgen.ir;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * A whole run compressed and merged: the world size, the communicators (besides MPI_COMM_WORLD,
- * id 0) and the top-level nodes.
+ * id 0), the top-level nodes, and the table that the names and lists in its values are ids of.
  */
-public record CompressedTrace(int worldSize, List<CommDef> comms, List<Node> body) {
+public record CompressedTrace(int worldSize, List<CommDef> comms, List<Node> body,
+    SymbolTable symbols) {
   public CompressedTrace {
     comms = List.copyOf(comms);
     body = List.copyOf(body);
   }
 
+  /** The same run with another body (a pass that rewrote it), of the same symbols. */
+  public CompressedTrace withBody(List<Node> newBody) {
+    return new CompressedTrace(worldSize, comms, newBody, symbols);
+  }
+
   /** The communicator with this id; id 0 is the world. */
   public Optional<CommDef> comm(long id) {
     if (id == 0) {
-      return Optional.of(new CommDef(0, java.util.stream.IntStream.range(0, worldSize).boxed()
-          .toList()));
+      return Optional.of(new CommDef(0, IntStream.range(0, worldSize).boxed().toList()));
     }
     return comms.stream().filter(c -> c.id() == id).findFirst();
   }

@@ -48,6 +48,7 @@ public record RawEvent(Op op, String site, long enter, long exit, long[] values,
 
   @Override
   public String toString() {
-    return RawTraceWriter.format(this);
+    // Names are ids of a table this value does not know: shown as #ID.
+    return RawTraceWriter.format(this, id -> "#" + id);
   }
 }

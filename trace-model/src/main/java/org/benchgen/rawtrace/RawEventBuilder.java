@@ -2,12 +2,13 @@ package org.benchgen.rawtrace;
 
 import java.util.Arrays;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /** Builds a {@link RawEvent} field by field (for generators and tests). */
 public final class RawEventBuilder {
+  private final SymbolTable symbols;
   private final Op op;
   private final String site;
   private final long[] values;
@@ -15,7 +16,9 @@ public final class RawEventBuilder {
   private long enter;
   private long exit;
 
-  public RawEventBuilder(Op op, String site) {
+  /** An event of {@code op} at {@code site}, its names interned in {@code symbols}. */
+  public RawEventBuilder(SymbolTable symbols, Op op, String site) {
+    this.symbols = symbols;
     this.op = op;
     this.site = site;
     int n = op.fields().size();
@@ -44,7 +47,7 @@ public final class RawEventBuilder {
 
   /** Sets a name field (datatype, reduction op). */
   public RawEventBuilder name(Field f, String name) {
-    return set(f, Interner.name(name));
+    return set(f, symbols.name(name));
   }
 
   public RawEventBuilder list(Field f, long... v) {

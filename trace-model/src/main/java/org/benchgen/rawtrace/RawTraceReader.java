@@ -14,10 +14,10 @@ import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Names;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceFormatException;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
@@ -58,6 +58,8 @@ public final class RawTraceReader {
   private static final int MAX_LINE = 1 << 20;
 
   private final Path file;
+  /** Where names (datatypes, operations) are interned: the trace's table. */
+  private final SymbolTable symbols;
   private final InputStream in;
   /**
    * Bytes kept free after the data, so that a word read anywhere in the data stays in the buffer:
@@ -78,8 +80,9 @@ public final class RawTraceReader {
   private Header header;
   private long lastExit = Long.MIN_VALUE;
 
-  private RawTraceReader(Path file) throws IOException {
+  private RawTraceReader(Path file, SymbolTable symbols) throws IOException {
     this.file = file;
+    this.symbols = symbols;
     InputStream raw = Files.newInputStream(file);
     this.in = file.getFileName().toString().endsWith(".gz")
         ? new GZIPInputStream(raw, 1 << 16) : new BufferedInputStream(raw, 1 << 16);
@@ -97,7 +100,7 @@ public final class RawTraceReader {
 
   /** Reads only the header of {@code file}. */
   public static Header readHeader(Path file) throws IOException {
-    RawTraceReader r = new RawTraceReader(file);
+    RawTraceReader r = new RawTraceReader(file, new SymbolTable());
     try (InputStream ignored = r.in) {
       if (!r.nextLine()) {
         throw new TraceFormatException(file, 1, "empty file: expected the header line '# "
@@ -107,9 +110,12 @@ public final class RawTraceReader {
     }
   }
 
-  /** Reads all of {@code file} into {@code sink}; returns the number of uncompressed bytes read. */
-  public static long read(Path file, Sink sink) throws IOException {
-    RawTraceReader r = new RawTraceReader(file);
+  /**
+   * Reads all of {@code file} into {@code sink}, names interned in {@code symbols}; returns the
+   * number of uncompressed bytes read.
+   */
+  public static long read(Path file, SymbolTable symbols, Sink sink) throws IOException {
+    RawTraceReader r = new RawTraceReader(file, symbols);
     try (InputStream ignored = r.in) {
       r.readAll(sink);
       return r.bytesRead;
@@ -1097,7 +1103,7 @@ public final class RawTraceReader {
     Name name = names.get(buf, s, e);
     if (name == null) {
       String decoded = Names.decode(java.util.Arrays.copyOfRange(buf, s, e));
-      name = new Name(decoded, Interner.name(decoded));
+      name = new Name(decoded, symbols.name(decoded));
       names.put(buf, s, e, name);
     }
     return name;

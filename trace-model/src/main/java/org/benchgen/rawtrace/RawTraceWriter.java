@@ -4,21 +4,26 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
+import java.util.function.LongFunction;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Names;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceSyntax;
 
 /** Writes one rank's stream in the {@code benchgen-trace 1} format (docs/trace-format.md). */
 public final class RawTraceWriter implements Closeable {
   private final Writer out;
+  private final SymbolTable symbols;
   private final StringBuilder line = new StringBuilder(256);
 
-  public RawTraceWriter(Writer out, int rank, int size) throws IOException {
+  /** Writes the header of {@code rank}'s stream; events' names are looked up in {@code symbols}. */
+  public RawTraceWriter(Writer out, int rank, int size, SymbolTable symbols) throws IOException {
     this.out = out;
-    out.write("# " + TraceSyntax.FORMAT + " " + TraceSyntax.VERSION + " rank=" + rank + " size=" + size + "\n");
+    this.symbols = symbols;
+    out.write("# " + TraceSyntax.FORMAT + " " + TraceSyntax.VERSION + " rank=" + rank + " size="
+        + size + "\n");
   }
 
   public void comment(String text) throws IOException {
@@ -39,7 +44,7 @@ public final class RawTraceWriter implements Closeable {
 
   public void event(RawEvent e) throws IOException {
     line.setLength(0);
-    append(line, e);
+    append(line, e, symbols::name);
     out.write(line.append('\n').toString());
   }
 
@@ -48,14 +53,14 @@ public final class RawTraceWriter implements Closeable {
     out.close();
   }
 
-  /** One event as its line (without the newline). */
-  public static String format(RawEvent e) {
+  /** One event as its line (without the newline), its names given by {@code names}. */
+  public static String format(RawEvent e, LongFunction<String> names) {
     StringBuilder b = new StringBuilder(128);
-    append(b, e);
+    append(b, e, names);
     return b.toString();
   }
 
-  private static void append(StringBuilder b, RawEvent e) {
+  private static void append(StringBuilder b, RawEvent e, LongFunction<String> names) {
     b.append(e.op().mpiName()).append(" site=").append(Names.encode(e.site()))
         .append(" enter=").append(e.enter()).append(" exit=").append(e.exit());
     List<Field> fields = e.op().fields();
@@ -71,20 +76,24 @@ public final class RawTraceWriter implements Closeable {
           if (j > 0) {
             b.append(',');
           }
-          appendScalar(b, f.kind(), l[j]);
+          appendScalar(b, f.kind(), l[j], names);
         }
       } else {
-        appendScalar(b, f.kind(), e.values()[i]);
+        appendScalar(b, f.kind(), e.values()[i], names);
       }
     }
   }
 
-  /** A scalar in raw-stream syntax: a symbol's text, a name percent-encoded, else the number. */
-  public static void appendScalar(StringBuilder b, FieldKind kind, long v) {
+  /**
+   * A scalar in raw-stream syntax: a symbol's text, a name (given by {@code names}) percent-encoded,
+   * else the number.
+   */
+  public static void appendScalar(StringBuilder b, FieldKind kind, long v,
+      LongFunction<String> names) {
     if (Sym.isSymbol(v)) {
       b.append(Sym.of(v).text());
     } else if (kind == FieldKind.NAME) {
-      b.append(Names.encode(Interner.name(v)));
+      b.append(Names.encode(names.apply(v)));
     } else {
       b.append(v);
     }

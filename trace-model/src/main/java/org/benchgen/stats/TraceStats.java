@@ -20,6 +20,7 @@ import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * Per-rank, per-call counts and bytes (mpiP's check, built in), the rank-to-rank point-to-point
@@ -89,9 +90,10 @@ public final class TraceStats {
 
   public static TraceStats of(TraceDirectory dir, IntConsumer progress) throws IOException {
     List<RankStats> out = new ArrayList<>();
+    SymbolTable symbols = new SymbolTable();
     for (int r = 0; r < dir.size(); r++) {
       Collector c = new Collector(r, dir.size());
-      RawTraceReader.read(dir.rankFiles().get(r), c);
+      RawTraceReader.read(dir.rankFiles().get(r), symbols, c);
       out.add(c.stats);
       progress.accept(r + 1);
     }

@@ -2,9 +2,9 @@ package org.benchgen.traverse;
 
 import org.benchgen.rawtrace.LiveRequests;
 import org.benchgen.rawtrace.RawEvent;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * Turns one rank's steps, in order, back into calls as the rank made them: request ages become
@@ -13,6 +13,12 @@ import org.benchgen.trace.Sym;
  */
 public final class StepDecoder {
   private final LiveRequests requests = new LiveRequests();
+  private final SymbolTable symbols;
+
+  /** A decoder for one rank of a trace whose lists are in {@code symbols}. */
+  public StepDecoder(SymbolTable symbols) {
+    this.symbols = symbols;
+  }
 
   /** The call of {@code s} with times 0, its site the RSD's. */
   public RawEvent decode(Step s) {
@@ -24,7 +30,7 @@ public final class StepDecoder {
       lists[i] = RawEvent.NO_LIST;
       if (op.fields().get(i).kind().isList()) {
         lists[i] = values[i] == Sym.ABSENT.code() ? RawEvent.NO_LIST
-            : Interner.list(values[i]).clone();
+            : symbols.list(values[i]).clone();
         values[i] = Sym.ABSENT.code();
       }
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 class RawTraceReaderTest {
   @TempDir
   Path dir;
+
+  private final SymbolTable symbols = new SymbolTable();
 
   private static final String HEAD = "# benchgen-trace 1 rank=0 size=2\n";
   private static final String INIT = "MPI_Init site=m enter=1 exit=2\n";
@@ -33,7 +36,7 @@ class RawTraceReaderTest {
     Path p = file("rank-0.trace", text);
     // Requests are checked where they are numbered, as compression does.
     LiveRequests requests = new LiveRequests();
-    TraceProblem e = assertThrows(TraceProblem.class, () -> RawTraceReader.read(p,
+    TraceProblem e = assertThrows(TraceProblem.class, () -> RawTraceReader.read(p, symbols,
         new RawTraceReader.Sink() {
           @Override
           public void comm(int id, long[] members) {}
@@ -53,7 +56,7 @@ class RawTraceReaderTest {
         + " tsize=4\n");
     List<RawEvent> events = new ArrayList<>();
     List<long[]> comms = new ArrayList<>();
-    RawTraceReader.read(p, new RawTraceReader.Sink() {
+    RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
       @Override
       public void comm(int id, long[] members) {
         comms.add(members);
@@ -73,7 +76,7 @@ class RawTraceReaderTest {
     assertEquals(8, send.get(Field.COUNT) * send.get(Field.TSIZE));
     // The writer gives back the line it read.
     assertEquals("MPI_Send site=a%20b%3Dc enter=5 exit=6 comm=3 dest=0 tag=ANY_TAG count=2"
-        + " type=MPI_INT tsize=4", RawTraceWriter.format(send));
+        + " type=MPI_INT tsize=4", RawTraceWriter.format(send, symbols::name));
   }
 
   @Test
@@ -105,7 +108,7 @@ class RawTraceReaderTest {
     for (boolean keeps : new boolean[] {true, false}) {
       List<RawEvent> kept = new ArrayList<>();
       List<String> read = new ArrayList<>();
-      RawTraceReader.read(p, new RawTraceReader.Sink() {
+      RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
         @Override
         public void comm(int id, long[] members) {}
 
@@ -114,7 +117,7 @@ class RawTraceReaderTest {
           if (keeps) {
             kept.add(e);
           } else {
-            read.add(RawTraceWriter.format(e));
+            read.add(RawTraceWriter.format(e, symbols::name));
           }
         }
 
@@ -123,7 +126,7 @@ class RawTraceReaderTest {
           return keeps;
         }
       });
-      kept.forEach(e -> read.add(RawTraceWriter.format(e)));
+      kept.forEach(e -> read.add(RawTraceWriter.format(e, symbols::name)));
       assertEquals(expected, read, keeps ? "kept events" : "events not kept");
     }
   }

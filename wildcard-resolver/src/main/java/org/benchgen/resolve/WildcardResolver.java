@@ -225,7 +225,7 @@ public final class WildcardResolver {
       reqs = new Map[p];
       for (int r = 0; r < p; r++) {
         ctx[r] = new TraversalContext(trace, r, comms);
-        dec[r] = new StepDecoder();
+        dec[r] = new StepDecoder(trace.symbols());
         reqs[r] = new HashMap<>();
         inbox[r] = new Inbox();
         posted.add(new ArrayList<>());
@@ -717,7 +717,7 @@ public final class WildcardResolver {
     // ---- writing back
 
     private CompressedTrace rewrite() {
-      return new CompressedTrace(p, trace.comms(), rewrite(trace.body()));
+      return trace.withBody(rewrite(trace.body()));
     }
 
     private List<Node> rewrite(List<Node> nodes) {

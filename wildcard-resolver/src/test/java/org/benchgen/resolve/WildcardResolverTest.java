@@ -13,17 +13,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.benchgen.compress.TraceCompressor;
-import org.benchgen.expand.Expander;
 import org.benchgen.findings.Finding;
 import org.benchgen.findings.Problem;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.RawEvent;
-import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.samples.Synth;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
+import org.benchgen.testing.Calls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,19 +47,7 @@ class WildcardResolverTest {
 
   /** Rank {@code r}'s calls of {@code op}, expanded. */
   private static List<RawEvent> calls(CompressedTrace t, int r, Op op) {
-    List<RawEvent> out = new ArrayList<>();
-    new Expander(t).expand(r, new RawTraceReader.Sink() {
-      @Override
-      public void comm(int id, long[] members) {}
-
-      @Override
-      public void event(RawEvent e) {
-        if (e.op() == op) {
-          out.add(e);
-        }
-      }
-    });
-    return out;
+    return Calls.expand(t, r).stream().filter(e -> e.op() == op).toList();
   }
 
   private static List<Long> sources(CompressedTrace t, int r) {

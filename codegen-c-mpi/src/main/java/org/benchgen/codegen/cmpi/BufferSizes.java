@@ -3,10 +3,10 @@ package org.benchgen.codegen.cmpi;
 import java.util.function.LongUnaryOperator;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * The largest send and receive buffers any call of the program needs, from the largest values of
@@ -15,11 +15,13 @@ import org.benchgen.trace.Sym;
  */
 final class BufferSizes {
   private final int worldSize;
+  private final SymbolTable symbols;
   private long send = 1;
   private long recv = 1;
 
-  BufferSizes(int worldSize) {
+  BufferSizes(int worldSize, SymbolTable symbols) {
     this.worldSize = worldSize;
+    this.symbols = symbols;
   }
 
   long send() {
@@ -39,8 +41,8 @@ final class BufferSizes {
     long rtsize = Math.max(tsize, max(r, Field.RTSIZE, v -> v));
     long count = max(r, Field.COUNT, v -> v);
     long rcount = max(r, Field.RCOUNT, v -> v);
-    long counts = max(r, Field.COUNTS, BufferSizes::sum);
-    long rcounts = max(r, Field.RCOUNTS, BufferSizes::sum);
+    long counts = max(r, Field.COUNTS, this::sum);
+    long rcounts = max(r, Field.RCOUNTS, this::sum);
     long bytes = max(r, Field.BYTES, v -> v);
     boolean perMember = switch (op) {
       case GATHER, IGATHER, ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL, SCATTER, ISCATTER,
@@ -55,9 +57,9 @@ final class BufferSizes {
     recv = Math.max(recv, rv);
   }
 
-  private static long sum(long listId) {
+  private long sum(long listId) {
     long t = 0;
-    for (long x : Interner.list(listId)) {
+    for (long x : symbols.list(listId)) {
       t += Sym.isSymbol(x) ? 0 : x;
     }
     return t;

@@ -16,10 +16,10 @@ import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * Builds the C+MPI output model: each RSD becomes its real MPI call with the traced sizes, tags,
@@ -29,6 +29,7 @@ import org.benchgen.trace.Sym;
 final class CEmitter implements Emitter {
   private final Generation g;
   private final CompressedTrace trace;
+  private final SymbolTable symbols;
   private final ModelRenderer renderer = new ModelRenderer(CEmitter.class, "c-mpi.stg");
   private final List<String> counters = new ArrayList<>();
   private final BufferSizes buffers;
@@ -37,7 +38,8 @@ final class CEmitter implements Emitter {
   CEmitter(Generation g) {
     this.g = g;
     this.trace = g.trace();
-    this.buffers = new BufferSizes(trace.worldSize());
+    this.symbols = trace.symbols();
+    this.buffers = new BufferSizes(trace.worldSize(), symbols);
   }
 
   @Override
@@ -280,7 +282,7 @@ final class CEmitter implements Emitter {
   private Value list(RsdContext c, Field f) {
     return c.value(f, new ParamExpressions.Leaf(id -> {
       List<Value> items = new ArrayList<>();
-      long[] xs = Sym.isSymbol(id) ? new long[0] : Interner.list(id);
+      long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
       items.add(new Value.Num(xs.length));
       for (long x : xs) {
         items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x));
@@ -290,14 +292,14 @@ final class CEmitter implements Emitter {
   }
 
   /** Whether every datatype {@code type} takes is one we can name in C. */
-  private static boolean namedTypes(RsdContext c, Field type) {
+  private boolean namedTypes(RsdContext c, Field type) {
     return allNamed(c, type, CNames.TYPES);
   }
 
   /** Whether every value of name field {@code f} is one of {@code names}. */
-  private static boolean allNamed(RsdContext c, Field f, java.util.Set<String> names) {
+  private boolean allNamed(RsdContext c, Field f, java.util.Set<String> names) {
     return c.rsd().param(f).leaves().allMatch(id -> !Sym.isSymbol(id)
-        && names.contains(Interner.name(id)));
+        && names.contains(symbols.name(id)));
   }
 
   private OutputModel type(RsdContext c, Field type) {
@@ -307,7 +309,7 @@ final class CEmitter implements Emitter {
       return new CModel.Arg(new Value.TypeName("MPI_BYTE"));
     }
     return new CModel.Arg(c.value(type, new ParamExpressions.Leaf(id -> new Value.TypeName(
-        Interner.name(id)), "type")));
+        symbols.name(id)), "type")));
   }
 
   /** A count; in bytes where the datatype could not be named (and so is MPI_BYTE). */
@@ -361,7 +363,7 @@ final class CEmitter implements Emitter {
   private OutputModel reduceOp(RsdContext c) {
     if (allNamed(c, Field.OP, CNames.OPS)) {
       return new CModel.Arg(c.value(Field.OP, new ParamExpressions.Leaf(id -> new Value.OpName(
-          Interner.name(id)), "op")));
+          symbols.name(id)), "op")));
     }
     g.approximations().note("a user-defined reduction operation was replaced by MPI_BOR or"
         + " MPI_MAX");

@@ -31,10 +31,10 @@ import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * Builds the coNCePTuaL output model. Every statement names exactly the tasks that made the
@@ -52,6 +52,7 @@ final class NEmitter implements Emitter {
 
   private final Generation g;
   private final CompressedTrace trace;
+  private final SymbolTable symbols;
   private final int world;
   private final ModelRenderer renderer = new ModelRenderer(NEmitter.class, "conceptual.stg");
   /** Loops whose variable some value uses: FOR EACH instead of FOR n REPETITIONS. */
@@ -62,6 +63,7 @@ final class NEmitter implements Emitter {
   NEmitter(Generation g) {
     this.g = g;
     this.trace = g.trace();
+    this.symbols = trace.symbols();
     this.world = trace.worldSize();
     if (g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE) {
       note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each interval"
@@ -802,7 +804,7 @@ final class NEmitter implements Emitter {
   /** Item {@code k} of a list-valued field (0 if the list is shorter). */
   private long listItem(Part p, Field f, int k) {
     long id = constant(p, f, "a list of counts");
-    long[] xs = Sym.isSymbol(id) ? new long[0] : Interner.list(id);
+    long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
     return k < xs.length ? xs[k] : 0;
   }
 
@@ -820,7 +822,7 @@ final class NEmitter implements Emitter {
     long sum = 0;
     for (int x : members) {
       long id = first(r, counts, x);
-      long[] xs = Sym.isSymbol(id) ? new long[0] : Interner.list(id);
+      long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
       for (long c : xs) {
         sum += c * first(r, size, x);
       }

@@ -24,16 +24,18 @@ import org.benchgen.ir.VNode;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Names;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceFormatException;
 import org.benchgen.trace.TraceProblem;
 
 /** Reads the compressed trace text format (docs/compressed-format.md), with file:line errors. */
 public final class CompressedTraceReader {
   private final Path file;
+  /** The table of the trace being read: its names and lists are interned here. */
+  private final SymbolTable symbols = new SymbolTable();
   private long lineNo;
 
   private CompressedTraceReader(Path file) {
@@ -136,7 +138,7 @@ public final class CompressedTraceReader {
     if (world < 0) {
       throw new TraceFormatException(file, lineNo, "no 'world N' line");
     }
-    return new CompressedTrace(world, comms, top);
+    return new CompressedTrace(world, comms, top, symbols);
   }
 
   private static int integer(String s, String what) {
@@ -244,7 +246,7 @@ public final class CompressedTraceReader {
     return new Histogram(n, min, max, mean, sd, bins);
   }
 
-  private static Param param(String text, FieldKind kind, boolean peer, RankList nodeRanks) {
+  private Param param(String text, FieldKind kind, boolean peer, RankList nodeRanks) {
     List<ParamEntry> entries = new ArrayList<>();
     for (String entry : text.split(";", -1)) {
       int at = entry.lastIndexOf('@');
@@ -259,7 +261,7 @@ public final class CompressedTraceReader {
   }
 
   /** Recursive descent over {@code item(,item)*}, item = scalar[*N] | (seq)*N. */
-  private static final class SeqParser {
+  private final class SeqParser {
     private final String s;
     private final FieldKind kind;
     private final boolean peer;
@@ -340,7 +342,7 @@ public final class CompressedTraceReader {
         for (int i = 0; i < parts.length; i++) {
           l[i] = number(parts[i], kind == FieldKind.LIST ? FieldKind.INT : kind);
         }
-        return Interner.list(l);
+        return symbols.list(l);
       }
       while (pos < s.length() && ",()*".indexOf(s.charAt(pos)) < 0) {
         pos++;
@@ -353,7 +355,7 @@ public final class CompressedTraceReader {
         return Sym.ABSENT.code();
       }
       if (kind == FieldKind.NAME) {
-        return Interner.name(Names.decode(t));
+        return symbols.name(Names.decode(t));
       }
       if (peer && (t.charAt(0) == '+' || t.charAt(0) == '-')) {
         sawRelative = true;

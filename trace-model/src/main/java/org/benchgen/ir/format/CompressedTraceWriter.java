@@ -17,13 +17,10 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.VNode;
-import org.benchgen.ir.ValueSeq;
-import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
-import org.benchgen.trace.Interner;
 import org.benchgen.trace.Names;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * Writes the compressed trace text format (docs/compressed-format.md). The output is canonical: what
@@ -33,7 +30,11 @@ public final class CompressedTraceWriter {
   public static final String FORMAT = "benchgen-compressed";
   public static final int VERSION = 1;
 
-  private CompressedTraceWriter() {}
+  private final ValueText values;
+
+  private CompressedTraceWriter(SymbolTable symbols) {
+    this.values = new ValueText(symbols);
+  }
 
   public static String toString(CompressedTrace t) {
     StringWriter w = new StringWriter();
@@ -46,6 +47,10 @@ public final class CompressedTraceWriter {
   }
 
   public static void write(CompressedTrace t, Writer out) throws IOException {
+    new CompressedTraceWriter(t.symbols()).writeTrace(t, out);
+  }
+
+  private void writeTrace(CompressedTrace t, Writer out) throws IOException {
     out.write(FORMAT + " " + VERSION + "\n");
     out.write("world " + t.worldSize() + "\n");
     for (CommDef c : t.comms()) {
@@ -67,7 +72,7 @@ public final class CompressedTraceWriter {
     }
   }
 
-  private static void node(StringBuilder b, Node n, RankList parent, int depth) {
+  private void node(StringBuilder b, Node n, RankList parent, int depth) {
     indent(b, depth);
     if (n instanceof Loop l) {
       b.append("loop");
@@ -122,7 +127,7 @@ public final class CompressedTraceWriter {
     b.append('\n');
   }
 
-  private static void param(StringBuilder b, Param p, FieldKind kind, boolean peer,
+  private void param(StringBuilder b, Param p, FieldKind kind, boolean peer,
       RankList nodeRanks) {
     List<ParamEntry> entries = p.entries();
     for (int i = 0; i < entries.size(); i++) {
@@ -130,66 +135,10 @@ public final class CompressedTraceWriter {
       if (i > 0) {
         b.append(';');
       }
-      seq(b, e.values().seq(), kind, e.values() instanceof EntryValues.Relative);
+      values.seq(b, e.values().seq(), kind, e.values() instanceof EntryValues.Relative, "");
       if (entries.size() > 1 || !e.ranks().equals(nodeRanks)) {
         b.append('@').append(e.ranks());
       }
-    }
-  }
-
-  /** A value sequence: {@code a,b*3,(c,d)*10}. */
-  public static void seq(StringBuilder b, ValueSeq s, FieldKind kind, boolean relative) {
-    nodes(b, s.nodes(), kind, relative ? "+" : "");
-  }
-
-  /**
-   * A value sequence for people: relative peers as {@code PREFIX+1} / {@code PREFIX-1} (e.g.
-   * {@code r+1}).
-   */
-  public static void seq(StringBuilder b, ValueSeq s, FieldKind kind, String relativePrefix) {
-    nodes(b, s.nodes(), kind, relativePrefix);
-  }
-
-  /** {@code rel} is empty for absolute values, else what precedes a relative offset's sign. */
-  private static void nodes(StringBuilder b, List<VNode> nodes, FieldKind kind, String rel) {
-    for (int i = 0; i < nodes.size(); i++) {
-      if (i > 0) {
-        b.append(',');
-      }
-      VNode n = nodes.get(i);
-      if (n instanceof VNode.Leaf l) {
-        scalar(b, l.value(), kind, rel);
-      } else {
-        VNode.Rep r = (VNode.Rep) n;
-        if (r.body().size() == 1 && r.body().get(0) instanceof VNode.Leaf l) {
-          scalar(b, l.value(), kind, rel);
-        } else {
-          b.append('(');
-          nodes(b, r.body(), kind, rel);
-          b.append(')');
-        }
-        b.append('*').append(r.times());
-      }
-    }
-  }
-
-  /** One value: relative peers carry their sign (after {@code rel}); lists are {@code [a,b]}. */
-  private static void scalar(StringBuilder b, long v, FieldKind kind, String rel) {
-    boolean relative = !rel.isEmpty();
-    if (kind.isList() && !org.benchgen.trace.Sym.isSymbol(v)) {
-      long[] l = Interner.list(v);
-      b.append('[');
-      for (int i = 0; i < l.length; i++) {
-        if (i > 0) {
-          b.append(',');
-        }
-        RawTraceWriter.appendScalar(b, kind, l[i]);
-      }
-      b.append(']');
-    } else if (relative && !org.benchgen.trace.Sym.isSymbol(v)) {
-      b.append(rel.equals("+") ? "" : rel).append(v >= 0 ? "+" : "").append(v);
-    } else {
-      RawTraceWriter.appendScalar(b, kind, v);
     }
   }
 }

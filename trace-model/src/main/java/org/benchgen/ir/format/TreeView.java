@@ -24,9 +24,18 @@ import org.benchgen.trace.FieldKind;
  * with call, rank list, peers as expressions of the rank ({@code r+1}), sizes and compute time.
  */
 public final class TreeView {
-  private TreeView() {}
+  private final ValueText values;
 
+  private TreeView(ValueText values) {
+    this.values = values;
+  }
+
+  /** Prints {@code t}'s summary and tree. */
   public static void print(CompressedTrace t, PrintWriter out) {
+    new TreeView(new ValueText(t.symbols())).printTrace(t, out);
+  }
+
+  private void printTrace(CompressedTrace t, PrintWriter out) {
     TraceSummary s = TraceSummary.of(t);
     out.printf("%d ranks, %d RSDs, %d loops (nested %d deep), %d communicators besides the"
         + " world%n", s.ranks(), s.rsds(), s.loops(), s.maxDepth(), s.comms());
@@ -38,7 +47,7 @@ public final class TreeView {
     nodes(t.body(), RankList.range(0, t.worldSize()), "", out);
   }
 
-  private static void nodes(List<Node> nodes, RankList parent, String indent, PrintWriter out) {
+  private void nodes(List<Node> nodes, RankList parent, String indent, PrintWriter out) {
     for (Node n : nodes) {
       String ranks = n.ranks().equals(parent) ? "" : "  [ranks " + n.ranks() + "]";
       if (n instanceof Loop l) {
@@ -79,14 +88,13 @@ public final class TreeView {
         : OptionalLong.empty();
   }
 
-  private static String param(Param p, FieldKind kind, boolean peer, RankList nodeRanks) {
+  private String param(Param p, FieldKind kind, boolean peer, RankList nodeRanks) {
     StringBuilder b = new StringBuilder();
     for (ParamEntry e : p.entries()) {
       if (b.length() > 0) {
         b.append("; ");
       }
-      CompressedTraceWriter.seq(b, e.values().seq(), kind,
-          e.values() instanceof EntryValues.Relative ? "r" : "");
+      values.seq(b, e.values().seq(), kind, e.values() instanceof EntryValues.Relative, "r");
       if (p.entries().size() > 1 || !e.ranks().equals(nodeRanks)) {
         b.append(" on ").append(e.ranks());
       }

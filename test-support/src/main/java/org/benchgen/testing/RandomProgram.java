@@ -1,4 +1,4 @@
-package org.benchgen.compress;
+package org.benchgen.testing;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,23 +12,27 @@ import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
 
 /**
  * A random SPMD program (nested loops, rank-dependent branches and trip counts, point-to-point with
  * relative and absolute peers, wildcards, nonblocking and persistent requests, collectives,
  * sub-communicators), executed per rank into event streams. Test input for the lossless property.
  */
-final class RandomProgram {
+public final class RandomProgram {
   private final Random rnd;
   private final int ranks;
   private final List<Stmt> body;
+  /** The names of the program's events. */
+  private final SymbolTable symbols = new SymbolTable();
 
   /** A statement of the program, executed by one rank. */
   private interface Stmt {
     void run(Exec x);
   }
 
-  RandomProgram(long seed, int ranks) {
+  /** The program of this seed for {@code ranks} ranks. */
+  public RandomProgram(long seed, int ranks) {
     this.rnd = new Random(seed);
     this.ranks = ranks;
     this.body = block(0, 1 + rnd.nextInt(5));
@@ -55,7 +59,7 @@ final class RandomProgram {
         Op op = rnd.nextBoolean() ? Op.SEND : Op.SSEND;
         return x -> {
           long peer = absolute ? abs : (x.rank + off) % ranks;
-          x.emit(new RawEventBuilder(op, site).set(Field.COMM, 0)
+          x.emit(new RawEventBuilder(symbols, op, site).set(Field.COMM, 0)
               .set(Field.DEST, peer == x.rank && rnd(x, 4) == 0 ? Sym.PROC_NULL.code() : peer)
               .set(Field.TAG, x.iter % 3).set(Field.COUNT, x.size(count, sizeMode))
               .name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4));
@@ -67,7 +71,7 @@ final class RandomProgram {
         long count = sizeChoice();
         return x -> {
           long src = (x.rank + ranks - off) % ranks;
-          RawEventBuilder b = new RawEventBuilder(Op.RECV, site).set(Field.COMM, 0)
+          RawEventBuilder b = new RawEventBuilder(symbols, Op.RECV, site).set(Field.COMM, 0)
               .set(Field.SRC, wildcard ? Sym.ANY_SOURCE.code() : src).set(Field.TAG, 7)
               .set(Field.COUNT, count).name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8)
               .set(Field.BYTES, 8 * (count - x.iter % 2));
@@ -85,7 +89,7 @@ final class RandomProgram {
           long first = x.nextReq;
           for (int i = 0; i < n; i++) {
             boolean send = (i + x.rank) % 2 == 0;
-            RawEventBuilder b = new RawEventBuilder(send ? Op.ISEND : Op.IRECV, site + "." + i)
+            RawEventBuilder b = new RawEventBuilder(symbols, send ? Op.ISEND : Op.IRECV, site + "." + i)
                 .set(Field.COMM, 0).set(send ? Field.DEST : Field.SRC, (x.rank + 1 + i) % ranks)
                 .set(Field.TAG, i).set(Field.COUNT, 16).name(Field.TYPE, "MPI_BYTE")
                 .set(Field.TSIZE, 1).set(Field.REQ, x.nextReq++);
@@ -96,29 +100,29 @@ final class RandomProgram {
           }
           if (waitEach) {
             for (int i = n - 1; i >= 0; i--) {
-              x.emit(new RawEventBuilder(Op.WAIT, waitSite).set(Field.REQ, first + i));
+              x.emit(new RawEventBuilder(symbols, Op.WAIT, waitSite).set(Field.REQ, first + i));
             }
           } else {
             long[] reqs = new long[n];
             for (int i = 0; i < n; i++) {
               reqs[i] = first + i;
             }
-            x.emit(new RawEventBuilder(Op.TESTALL, waitSite + "t").list(Field.REQS, reqs)
+            x.emit(new RawEventBuilder(symbols, Op.TESTALL, waitSite + "t").list(Field.REQS, reqs)
                 .list(Field.DONE));
-            x.emit(new RawEventBuilder(Op.WAITALL, waitSite).list(Field.REQS, reqs));
+            x.emit(new RawEventBuilder(symbols, Op.WAITALL, waitSite).list(Field.REQS, reqs));
           }
         };
       }
       case 4 -> {
         long count = sizeChoice();
         boolean sub = rnd.nextBoolean();
-        return x -> x.emit(new RawEventBuilder(Op.ALLREDUCE, site)
+        return x -> x.emit(new RawEventBuilder(symbols, Op.ALLREDUCE, site)
             .set(Field.COMM, sub ? 1 + x.rank % 2 : 0).set(Field.COUNT, count)
             .name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8).name(Field.OP, "MPI_SUM"));
       }
       case 5 -> {
         int root = rnd.nextInt(ranks);
-        return x -> x.emit(new RawEventBuilder(Op.BCAST, site).set(Field.COMM, 0)
+        return x -> x.emit(new RawEventBuilder(symbols, Op.BCAST, site).set(Field.COMM, 0)
             .set(Field.ROOT, root).set(Field.COUNT, 3).name(Field.TYPE, "MPI_INT")
             .set(Field.TSIZE, 4));
       }
@@ -128,7 +132,7 @@ final class RandomProgram {
           for (int i = 0; i < ranks; i++) {
             counts[i] = (x.rank + i) % 3;
           }
-          x.emit(new RawEventBuilder(Op.ALLTOALLV, site).set(Field.COMM, 0)
+          x.emit(new RawEventBuilder(symbols, Op.ALLTOALLV, site).set(Field.COMM, 0)
               .list(Field.COUNTS, counts).name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4)
               .list(Field.RCOUNTS, counts).name(Field.RTYPE, "MPI_INT").set(Field.RTSIZE, 4));
         };
@@ -139,7 +143,7 @@ final class RandomProgram {
           int size = x.rank % 2 == 0 ? (ranks + 1) / 2 : ranks / 2;
           int me = x.rank / 2;
           long peer = size < 2 ? Sym.PROC_NULL.code() : (me + 1) % size;
-          x.emit(new RawEventBuilder(Op.SENDRECV, site).set(Field.COMM, 1 + x.rank % 2)
+          x.emit(new RawEventBuilder(symbols, Op.SENDRECV, site).set(Field.COMM, 1 + x.rank % 2)
               .set(Field.DEST, peer).set(Field.TAG, 1).set(Field.COUNT, 2)
               .name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4).set(Field.SRC, peer)
               .set(Field.RTAG, 1).set(Field.RCOUNT, 2).name(Field.RTYPE, "MPI_INT")
@@ -148,9 +152,9 @@ final class RandomProgram {
       }
       case 8 -> {
         return x -> {
-          x.emit(new RawEventBuilder(Op.START, site).set(Field.REQ, x.persistent)
+          x.emit(new RawEventBuilder(symbols, Op.START, site).set(Field.REQ, x.persistent)
               .set(Field.BYTES, 32));
-          x.emit(new RawEventBuilder(Op.WAIT, site + "w").set(Field.REQ, x.persistent));
+          x.emit(new RawEventBuilder(symbols, Op.WAIT, site + "w").set(Field.REQ, x.persistent));
         };
       }
       case 9, 10 -> {
@@ -225,26 +229,31 @@ final class RandomProgram {
     }
   }
 
+  /** The table of the names in the events of {@link #run}. */
+  public SymbolTable symbols() {
+    return symbols;
+  }
+
   /** The events of {@code rank}, with the communicator definitions it needs. */
-  List<RawEvent> run(int rank) {
+  public List<RawEvent> run(int rank) {
     Exec x = new Exec(rank);
-    x.emit(new RawEventBuilder(Op.INIT, "main"));
-    x.emit(new RawEventBuilder(Op.COMM_SPLIT, "split").set(Field.COMM, 0)
+    x.emit(new RawEventBuilder(symbols, Op.INIT, "main"));
+    x.emit(new RawEventBuilder(symbols, Op.COMM_SPLIT, "split").set(Field.COMM, 0)
         .set(Field.COLOR, rank % 2).set(Field.KEY, rank).set(Field.NEWCOMM, 1 + rank % 2));
     x.persistent = x.nextReq++;
-    x.emit(new RawEventBuilder(Op.SEND_INIT, "pinit").set(Field.COMM, 0)
+    x.emit(new RawEventBuilder(symbols, Op.SEND_INIT, "pinit").set(Field.COMM, 0)
         .set(Field.DEST, (rank + 1) % ranks).set(Field.TAG, 9).set(Field.COUNT, 4)
         .name(Field.TYPE, "MPI_LONG").set(Field.TSIZE, 8).set(Field.REQ, x.persistent));
     for (Stmt s : body) {
       s.run(x);
     }
-    x.emit(new RawEventBuilder(Op.REQUEST_FREE, "pfree").set(Field.REQ, x.persistent));
-    x.emit(new RawEventBuilder(Op.FINALIZE, "main"));
+    x.emit(new RawEventBuilder(symbols, Op.REQUEST_FREE, "pfree").set(Field.REQ, x.persistent));
+    x.emit(new RawEventBuilder(symbols, Op.FINALIZE, "main"));
     return x.out;
   }
 
   /** World ranks of the even (id 1) or odd (id 2) communicator. */
-  List<Integer> members(int id) {
+  public List<Integer> members(int id) {
     List<Integer> m = new ArrayList<>();
     for (int r = id - 1; r < ranks; r += 2) {
       m.add(r);
@@ -253,9 +262,9 @@ final class RandomProgram {
   }
 
   /** Writes every rank's stream into {@code dir}. */
-  void write(Path dir) throws IOException {
+  public void write(Path dir) throws IOException {
     for (int r = 0; r < ranks; r++) {
-      try (RawTraceWriter w = TraceFiles.rankWriter(dir, r, ranks, r % 3 == 0)) {
+      try (RawTraceWriter w = TraceFiles.rankWriter(dir, r, ranks, r % 3 == 0, symbols)) {
         w.comm(1 + r % 2, members(1 + r % 2));
         for (RawEvent e : run(r)) {
           w.event(e);
