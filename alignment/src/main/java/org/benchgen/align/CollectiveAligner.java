@@ -13,7 +13,7 @@ import org.benchgen.findings.Finding;
 import org.benchgen.findings.Problem;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
@@ -62,20 +62,29 @@ public final class CollectiveAligner {
    * the members of sub-communicators.
    */
   public boolean needsAlignment() {
-    return needs(trace.body(), true);
+    Search search = new Search();
+    search.scan(trace.body());
+    return search.found;
   }
 
-  private boolean needs(List<Node> nodes, boolean uniformTrips) {
-    for (Node n : nodes) {
-      if (n instanceof Loop l) {
-        if (needs(l.body(), uniformTrips && l.trips().entries().size() <= 1)) {
-          return true;
-        }
-      } else if (synchronizes(((Rsd) n).op()) && !(uniformTrips && covers((Rsd) n))) {
-        return true;
-      }
+  /** Looks for a collective that ranks could disagree on. */
+  private final class Search extends NodeScanner {
+    boolean found;
+    /** Whether the loops around the node have one trip count on every rank. */
+    private boolean uniformTrips = true;
+
+    @Override
+    public void visitLoop(Loop l) {
+      boolean outer = uniformTrips;
+      uniformTrips &= l.trips().entries().size() <= 1;
+      super.visitLoop(l);
+      uniformTrips = outer;
     }
-    return false;
+
+    @Override
+    public void visitRsd(Rsd r) {
+      found |= synchronizes(r.op()) && !(uniformTrips && covers(r));
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
@@ -77,18 +78,24 @@ public final class RankClasses {
     ranks = List.copyOf(out);
   }
 
+  /** Every distinct rank list of the trace (nodes, trip counts, parameter entries), in order. */
   private static void collect(List<Node> nodes, Set<RankList> seen, List<RankList> sets) {
-    for (Node n : nodes) {
-      add(n.ranks(), seen, sets);
-      if (n instanceof Loop l) {
+    new NodeScanner() {
+      @Override
+      public void visitLoop(Loop l) {
+        add(l.ranks(), seen, sets);
         add(l.trips(), seen, sets);
-        collect(l.body(), seen, sets);
-      } else {
-        for (Param p : ((Rsd) n).params()) {
+        super.visitLoop(l);
+      }
+
+      @Override
+      public void visitRsd(Rsd r) {
+        add(r.ranks(), seen, sets);
+        for (Param p : r.params()) {
           add(p, seen, sets);
         }
       }
-    }
+    }.scan(nodes);
   }
 
   private static void add(Param p, Set<RankList> seen, List<RankList> sets) {

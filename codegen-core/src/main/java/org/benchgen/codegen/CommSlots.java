@@ -8,8 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.OpKind;
@@ -32,9 +31,14 @@ public final class CommSlots {
 
   public CommSlots(CompressedTrace trace) {
     slotOfComm.put(0L, 0);
-    for (Node n : trace.body()) {
-      visit(n);
-    }
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        if (r.op().kind() == OpKind.COMM_CREATE) {
+          created(r);
+        }
+      }
+    }.scan(trace.body());
     for (CommDef c : trace.comms()) {
       if (slotOfComm.containsKey((long) c.id())) {
         continue;
@@ -52,15 +56,8 @@ public final class CommSlots {
     }
   }
 
-  private void visit(Node n) {
-    if (n instanceof Loop l) {
-      l.body().forEach(this::visit);
-      return;
-    }
-    Rsd r = (Rsd) n;
-    if (r.op().kind() != OpKind.COMM_CREATE) {
-      return;
-    }
+  /** Gives the communicator-creating RSD {@code r} the next slot. */
+  private void created(Rsd r) {
     int slot = slots++;
     slotOfCreator.put(r, slot);
     r.param(Field.NEWCOMM).leaves().filter(v -> !Sym.isSymbol(v))

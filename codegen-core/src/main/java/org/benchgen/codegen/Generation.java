@@ -8,8 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.benchgen.codegen.output.Compute;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Rsd;
 
 /**
@@ -37,25 +36,18 @@ public final class Generation {
     this.values = new ParamExpressions(tables, trace.worldSize());
     this.comms = new CommSlots(trace);
     this.times = new ComputeTimes(options.compute(), tables);
-    List<Rsd> all = new ArrayList<>();
-    trace.body().forEach(n -> collect(n, all));
-    for (Rsd r : all) {
-      computes.put(r, times.of(r.compute(), this::site));
-    }
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        computes.put(r, times.of(r.compute(), Generation.this::site));
+      }
+    }.scan(trace.body());
     // A site that a compute case refers to must record, at run time, that it was the last call.
     tracked = new boolean[siteNames.size()];
     computes.values().forEach(c -> c.ifPresent(x -> x.cases().forEach(k -> tracked[k.after()]
         = true)));
     tracksSites = computes.values().stream().anyMatch(c -> c.isPresent()
         && !c.get().cases().isEmpty());
-  }
-
-  private static void collect(Node n, List<Rsd> out) {
-    if (n instanceof Loop l) {
-      l.body().forEach(b -> collect(b, out));
-    } else {
-      out.add((Rsd) n);
-    }
   }
 
   private int site(String name) {

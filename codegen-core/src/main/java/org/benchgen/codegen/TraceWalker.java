@@ -5,6 +5,7 @@ import java.util.List;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeVisitor;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 
@@ -53,14 +54,21 @@ public final class TraceWalker {
   }
 
   private List<OutputModel> node(Node n, int depth) {
-    if (n instanceof Loop l) {
-      LoopContext ctx = new LoopContext(g, l, ++loops, depth, outside());
-      enclosing.addLast(l);
-      List<OutputModel> body = siblings(l.body(), l.ranks(), depth + 1);
-      enclosing.removeLast();
-      return List.of(emitter.loop(ctx, body));
-    }
-    return emitter.rsd(new RsdContext(g, (Rsd) n, ++rsds, outside()));
+    return n.accept(new NodeVisitor<List<OutputModel>>() {
+      @Override
+      public List<OutputModel> visitLoop(Loop l) {
+        LoopContext ctx = new LoopContext(g, l, ++loops, depth, outside());
+        enclosing.addLast(l);
+        List<OutputModel> body = siblings(l.body(), l.ranks(), depth + 1);
+        enclosing.removeLast();
+        return List.of(emitter.loop(ctx, body));
+      }
+
+      @Override
+      public List<OutputModel> visitRsd(Rsd r) {
+        return emitter.rsd(new RsdContext(g, r, ++rsds, outside()));
+      }
+    });
   }
 
   /** The loops around the node being visited, outermost first. */

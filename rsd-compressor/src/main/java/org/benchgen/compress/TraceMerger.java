@@ -18,6 +18,8 @@ import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
+import org.benchgen.ir.NodeVisitor;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
@@ -118,8 +120,17 @@ public final class TraceMerger {
   private int shape(Node n) {
     Integer s = shapes.get(n);
     if (s == null) {
-      s = n instanceof Rsd r ? shapeTable.rsd(r.op(), r.site())
-          : shapeTable.loop(((Loop) n).body().stream().mapToInt(this::shape).toArray());
+      s = n.accept(new NodeVisitor<Integer>() {
+        @Override
+        public Integer visitRsd(Rsd r) {
+          return shapeTable.rsd(r.op(), r.site());
+        }
+
+        @Override
+        public Integer visitLoop(Loop l) {
+          return shapeTable.loop(l.body().stream().mapToInt(TraceMerger.this::shape).toArray());
+        }
+      });
       shapes.put(n, s);
     }
     return s;
@@ -129,27 +140,34 @@ public final class TraceMerger {
   private Set<Integer> sites(Node n) {
     Set<Integer> s = sites.get(n);
     if (s == null) {
-      s = new HashSet<>();
-      if (n instanceof Rsd) {
-        s.add(shape(n));
-      } else {
-        for (Node c : ((Loop) n).body()) {
-          s.addAll(sites(c));
+      Set<Integer> found = new HashSet<>();
+      n.accept(new NodeScanner() {
+        @Override
+        public void visitRsd(Rsd r) {
+          found.add(shape(r));
         }
-      }
-      sites.put(n, s);
+      });
+      sites.put(n, found);
+      s = found;
     }
     return s;
   }
 
+  /** Two matched nodes (of one kind, see {@link #matches}) as one. */
   private Node mergeNode(Node x, Node y) {
-    if (x instanceof Rsd r) {
-      return merge(r, (Rsd) y);
-    }
-    Loop l = (Loop) x;
-    Loop m = (Loop) y;
-    return new Loop(l.ranks().union(m.ranks()), mergeParam(l.trips(), m.trips()),
-        mergeSeq(l.body(), m.body()));
+    return x.accept(new NodeVisitor<Node>() {
+      @Override
+      public Node visitRsd(Rsd r) {
+        return merge(r, (Rsd) y);
+      }
+
+      @Override
+      public Node visitLoop(Loop l) {
+        Loop m = (Loop) y;
+        return new Loop(l.ranks().union(m.ranks()), mergeParam(l.trips(), m.trips()),
+            mergeSeq(l.body(), m.body()));
+      }
+    });
   }
 
   /**

@@ -21,4 +21,9 @@ public record Loop(RankList ranks, Param trips, List<Node> body) implements Node
   public <R> R accept(NodeVisitor<R> visitor) {
     return visitor.visitLoop(this);
   }
+
+  @Override
+  public void accept(NodeScanner scanner) {
+    scanner.visitLoop(this);
+  }
 }

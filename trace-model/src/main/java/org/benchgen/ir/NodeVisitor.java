@@ -1,6 +1,9 @@
 package org.benchgen.ir;
 
-/** Visits the two kinds of {@link Node}. */
+/**
+ * Computes a value for each kind of {@link Node} ({@code node.accept(visitor)}): for passes that
+ * rebuild nodes or compute something per node. A pass that only walks uses {@link NodeScanner}.
+ */
 public interface NodeVisitor<R> {
   R visitRsd(Rsd rsd);
 

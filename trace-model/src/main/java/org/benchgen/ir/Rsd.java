@@ -28,4 +28,9 @@ public record Rsd(Op op, String site, RankList ranks, List<Param> params,
   public <R> R accept(NodeVisitor<R> visitor) {
     return visitor.visitRsd(this);
   }
+
+  @Override
+  public void accept(NodeScanner scanner) {
+    scanner.visitRsd(this);
+  }
 }

@@ -10,8 +10,7 @@ import java.util.TreeMap;
 import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
@@ -118,16 +117,17 @@ public final class TraceStats {
       st.mpiNs = 0;
       st.runNs = 0;
     }
-    trace.body().forEach(n -> shareTimes(n, out));
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd rsd) {
+        shareTimes(rsd, out);
+      }
+    }.scan(trace.body());
     return new TraceStats(out);
   }
 
-  private static void shareTimes(Node n, List<RankStats> out) {
-    if (n instanceof Loop l) {
-      l.body().forEach(b -> shareTimes(b, out));
-      return;
-    }
-    Rsd rsd = (Rsd) n;
+  /** Shares an RSD's total compute and MPI time equally among its ranks. */
+  private static void shareTimes(Rsd rsd, List<RankStats> out) {
     double compute = rsd.compute().stream().mapToDouble(c -> c.time().count() * c.time().mean())
         .sum();
     double mpi = rsd.duration().count() * rsd.duration().mean();

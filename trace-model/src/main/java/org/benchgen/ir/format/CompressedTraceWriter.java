@@ -13,6 +13,7 @@ import org.benchgen.ir.Histogram;
 import org.benchgen.ir.IntRuns;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
@@ -20,20 +21,24 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
-import org.benchgen.trace.SymbolTable;
 
 /**
  * Writes the compressed trace text format (docs/compressed-format.md). The output is canonical: what
  * {@link CompressedTraceReader} reads back writes the same bytes.
  */
-public final class CompressedTraceWriter {
+public final class CompressedTraceWriter extends NodeScanner {
   public static final String FORMAT = "benchgen-compressed";
   public static final int VERSION = 1;
 
   private final ValueText values;
+  private final StringBuilder b = new StringBuilder();
+  /** The ranks of the enclosing loop (the world's at the top): nodes write only what differs. */
+  private RankList parent;
+  private int depth;
 
-  private CompressedTraceWriter(SymbolTable symbols) {
-    this.values = new ValueText(symbols);
+  private CompressedTraceWriter(CompressedTrace t) {
+    this.values = new ValueText(t.symbols());
+    this.parent = RankList.range(0, t.worldSize());
   }
 
   public static String toString(CompressedTrace t) {
@@ -47,7 +52,7 @@ public final class CompressedTraceWriter {
   }
 
   public static void write(CompressedTrace t, Writer out) throws IOException {
-    new CompressedTraceWriter(t.symbols()).writeTrace(t, out);
+    new CompressedTraceWriter(t).writeTrace(t, out);
   }
 
   private void writeTrace(CompressedTrace t, Writer out) throws IOException {
@@ -57,37 +62,41 @@ public final class CompressedTraceWriter {
       out.write("comm " + c.id() + " members="
           + IntRuns.format(c.members().stream().mapToInt(Integer::intValue).toArray()) + "\n");
     }
-    StringBuilder b = new StringBuilder();
-    RankList all = RankList.range(0, t.worldSize());
+    // A top-level node at a time, so the text in memory stays that of one node.
     for (Node n : t.body()) {
-      node(b, n, all, 0);
+      n.accept(this);
       out.write(b.toString());
       b.setLength(0);
     }
   }
 
-  private static void indent(StringBuilder b, int depth) {
-    for (int i = 0; i < depth; i++) {
+  private void indent(int extra) {
+    for (int i = 0; i < depth + extra; i++) {
       b.append("  ");
     }
   }
 
-  private void node(StringBuilder b, Node n, RankList parent, int depth) {
-    indent(b, depth);
-    if (n instanceof Loop l) {
-      b.append("loop");
-      ranks(b, l.ranks(), parent);
-      b.append(" trips=");
-      param(b, l.trips(), FieldKind.INT, false, l.ranks());
-      b.append(" {\n");
-      for (Node c : l.body()) {
-        node(b, c, l.ranks(), depth + 1);
-      }
-      indent(b, depth);
-      b.append("}\n");
-      return;
-    }
-    Rsd r = (Rsd) n;
+  @Override
+  public void visitLoop(Loop l) {
+    indent(0);
+    b.append("loop");
+    ranks(b, l.ranks(), parent);
+    b.append(" trips=");
+    param(b, l.trips(), FieldKind.INT, false, l.ranks());
+    b.append(" {\n");
+    RankList outer = parent;
+    parent = l.ranks();
+    depth++;
+    super.visitLoop(l);
+    depth--;
+    parent = outer;
+    indent(0);
+    b.append("}\n");
+  }
+
+  @Override
+  public void visitRsd(Rsd r) {
+    indent(0);
     b.append(r.op().mpiName()).append(" site=").append(Names.encode(r.site()));
     ranks(b, r.ranks(), parent);
     List<Field> fields = r.op().fields();
@@ -101,11 +110,11 @@ public final class CompressedTraceWriter {
     }
     b.append('\n');
     for (ComputeStat c : r.compute()) {
-      indent(b, depth + 2);
+      indent(2);
       b.append("compute after=").append(Names.encode(c.after()));
       histogram(b, c.time());
     }
-    indent(b, depth + 2);
+    indent(2);
     b.append("duration");
     histogram(b, r.duration());
   }

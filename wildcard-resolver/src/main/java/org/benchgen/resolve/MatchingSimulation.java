@@ -1,0 +1,367 @@
+package org.benchgen.resolve;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Rsd;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Communicators;
+import org.benchgen.traverse.Step;
+import org.benchgen.traverse.StepDecoder;
+import org.benchgen.traverse.TraversalContext;
+
+/**
+ * MPI matching simulated over every rank's traversal context (the heart of Algorithm 2): each
+ * rank runs until it blocks; a rank whose wait is satisfied runs again later, in order. Sends and
+ * receives match in MPI order (non-overtaking per source, tag and communicator); standard,
+ * buffered and ready sends complete at once, synchronous ones when matched; Waitany and Waitsome
+ * wait for the requests the trace says completed, tests never block; collectives and
+ * MPI_Finalize wait for the whole communicator. Every step is a call of some rank, taken once, so
+ * it never hangs. What it leaves (blocked ranks, unmatched messages) is read by {@link
+ * DeadlockReport}; the sources it found, by {@link SourceRewriter}.
+ */
+final class MatchingSimulation {
+  private static final long ANY_SOURCE = Sym.ANY_SOURCE.code();
+  private static final long ANY_TAG = Sym.ANY_TAG.code();
+  private static final long PROC_NULL = Sym.PROC_NULL.code();
+  private static final long ABSENT = Sym.ABSENT.code();
+  private static final int MAX_WARNINGS = 20;
+
+  final int p;
+  final Communicators comms;
+  private final boolean reResolve;
+  private final TraversalContext[] ctx;
+  private final StepDecoder[] dec;
+  private final List<Map<Long, Request>> reqs = new ArrayList<>();
+  final Inbox[] inbox;
+  final List<ArrayList<PostedReceive>> posted = new ArrayList<>();
+  final RankState[] state;
+  private final ArrayDeque<Integer> ready = new ArrayDeque<>();
+  /** Who has arrived at the collective in progress on each communicator. */
+  final Map<Long, List<Integer>> arrived = new HashMap<>();
+  /** The sources found, per wildcard RSD and rank (absent: the rank never ran it). */
+  final Map<Rsd, ResolvedSources[]> wild = new IdentityHashMap<>();
+  private final List<String> warnings = new ArrayList<>();
+  private long disagreements;
+  private long resolved;
+
+  MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
+    this.p = trace.worldSize();
+    this.comms = new Communicators(trace);
+    this.reResolve = reResolve;
+    this.ctx = new TraversalContext[p];
+    this.dec = new StepDecoder[p];
+    this.inbox = new Inbox[p];
+    this.state = new RankState[p];
+    for (int r = 0; r < p; r++) {
+      ctx[r] = new TraversalContext(trace, r, comms);
+      dec[r] = new StepDecoder(trace.symbols());
+      reqs.add(new HashMap<>());
+      inbox[r] = new Inbox();
+      posted.add(new ArrayList<>());
+      state[r] = RankState.RUNNING;
+      ready.add(r);
+    }
+    for (Rsd w : wildcards) {
+      wild.put(w, new ResolvedSources[p]);
+    }
+  }
+
+  /** Runs every rank as far as it can go. */
+  void run() {
+    while (!ready.isEmpty()) {
+      int r = ready.poll();
+      if (state[r] == RankState.RUNNING) {
+        runRank(r);
+      }
+    }
+  }
+
+  /** How many wildcard receives got a source. */
+  long resolved() {
+    return resolved;
+  }
+
+  /** Where a re-resolved source differs from the recorded one (at most a few, then a count). */
+  List<String> warnings() {
+    List<String> out = new ArrayList<>(warnings);
+    if (disagreements > MAX_WARNINGS) {
+      out.add("… and " + (disagreements - MAX_WARNINGS) + " more disagreements");
+    }
+    return out;
+  }
+
+  private void runRank(int r) {
+    while (ctx[r].hasNext()) {
+      Step s = ctx[r].next();
+      Optional<WaitState> wait = execute(r, s, dec[r].decode(s));
+      if (wait.isPresent()) {
+        state[r] = new RankState.Blocked(s, wait.get());
+        return;
+      }
+    }
+    state[r] = RankState.FINISHED;
+  }
+
+  /** Executes one call; what the rank then waits for, if it blocks in it. */
+  private Optional<WaitState> execute(int r, Step s, RawEvent e) {
+    Op op = e.op();
+    switch (op.kind()) {
+      case SEND -> {
+        Optional<Message> m = send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG),
+            op == Op.SSEND || op == Op.ISSEND);
+        if (op.createsRequest()) {
+          Request q = new Request(false, m.isEmpty() || !m.get().sync || m.get().matched);
+          m.ifPresent(x -> {
+            q.message = x;
+            x.request = q;
+          });
+          reqs.get(r).put(e.get(Field.REQ), q);
+        } else if (m.isPresent() && m.get().sync && !m.get().matched) {
+          return Optional.of(new WaitState.SyncSend(m.get()));
+        }
+        return Optional.empty();
+      }
+      case RECV -> {
+        Optional<PostedReceive> x = receive(r, s, e, e.get(Field.SRC), e.get(Field.TAG));
+        if (op.createsRequest()) {
+          Request q = new Request(false, x.isEmpty() || x.get().matched);
+          x.ifPresent(y -> {
+            q.receive = y;
+            y.request = q;
+          });
+          reqs.get(r).put(e.get(Field.REQ), q);
+          return Optional.empty();
+        }
+        return block(x);
+      }
+      case SENDRECV -> {
+        send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG), false);
+        long rtag = op.has(Field.RTAG) ? e.get(Field.RTAG) : e.get(Field.TAG);
+        return block(receive(r, s, e, e.get(Field.SRC), rtag));
+      }
+      case PROBE -> {
+        long src = e.get(Field.SRC);
+        if (op == Op.IPROBE || src == PROC_NULL) {
+          return Optional.empty();
+        }
+        long comm = e.get(Field.COMM);
+        long tag = e.get(Field.TAG);
+        if (inbox[r].find(comm, src, tag, false).isPresent()) {
+          return Optional.empty();
+        }
+        return Optional.of(new WaitState.Probe(comm, src, tag));
+      }
+      case COMPLETION -> {
+        return complete(r, e);
+      }
+      case PERSISTENT_INIT -> {
+        Request q = new Request(true, true);
+        q.init = e;
+        q.initStep = s;
+        reqs.get(r).put(e.get(Field.REQ), q);
+        return Optional.empty();
+      }
+      case START -> {
+        long[] ids = op == Op.START ? new long[] {e.get(Field.REQ)} : e.list(Field.REQS);
+        for (long id : ids) {
+          start(r, id);
+        }
+        return Optional.empty();
+      }
+      case REQUEST_FREE -> {
+        reqs.get(r).remove(e.get(Field.REQ));
+        return Optional.empty();
+      }
+      case COLLECTIVE, COMM_CREATE, COMM_FREE, FINALIZE -> {
+        if (op.createsRequest()) {
+          reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
+          return Optional.empty();
+        }
+        // MPI_Finalize has no communicator: comm() is the world's.
+        return arrive(r, s.comm());
+      }
+      default -> {
+        return Optional.empty();
+      }
+    }
+  }
+
+  private static Optional<WaitState> block(Optional<PostedReceive> x) {
+    return x.filter(y -> !y.matched).map(WaitState.Receive::new);
+  }
+
+  /** Posts a message (none for PROC_NULL); it matches the earliest posted receive it fits. */
+  private Optional<Message> send(int r, Step s, long comm, long dest, long tag, boolean sync) {
+    if (dest == PROC_NULL) {
+      return Optional.empty();
+    }
+    int to = comms.world(comm, dest);
+    Message m = new Message(r, to, comms.rankIn(comm, r), comm, tag, sync, s);
+    for (PostedReceive x : posted.get(to)) {
+      if (!x.matched && x.comm == comm && (x.src == ANY_SOURCE || x.src == m.fromCommRank)
+          && (x.tag == ANY_TAG || x.tag == tag)) {
+        match(m, x);
+        posted.get(to).remove(x);
+        return Optional.of(m);
+      }
+    }
+    inbox[to].add(m);
+    if (state[to] instanceof RankState.Blocked b && b.on() instanceof WaitState.Probe probe
+        && inbox[to].find(probe.comm(), probe.src(), probe.tag(), false).isPresent()) {
+      wake(to);
+    }
+    return Optional.of(m);
+  }
+
+  /** Posts a receive (none for PROC_NULL); it matches the earliest waiting message it fits. */
+  private Optional<PostedReceive> receive(int r, Step s, RawEvent e, long src, long tag) {
+    long comm = e.get(Field.COMM);
+    Optional<ResolvedSources.Cell> cell = sourceCell(r, s, src);
+    if (src == PROC_NULL) {
+      return Optional.empty();
+    }
+    long recorded = e.get(Field.ASRC);
+    long matchSrc = src;
+    long matchTag = tag;
+    if (src == ANY_SOURCE && !reResolve && recorded != ABSENT) {
+      matchSrc = recorded;
+      long atag = e.get(Field.ATAG);
+      matchTag = tag == ANY_TAG && atag != ABSENT ? atag : tag;
+    }
+    PostedReceive x = new PostedReceive(r, comm, matchSrc, matchTag, s, cell, recorded);
+    Optional<Message> m = inbox[r].find(comm, matchSrc, matchTag, true);
+    if (m.isPresent()) {
+      match(m.get(), x);
+    } else {
+      posted.get(r).add(x);
+    }
+    return Optional.of(x);
+  }
+
+  /** The cell that will hold this execution's source, for wildcard RSDs. */
+  private Optional<ResolvedSources.Cell> sourceCell(int r, Step s, long src) {
+    ResolvedSources[] byRank = wild.get(s.rsd());
+    if (byRank == null) {
+      return Optional.empty();
+    }
+    if (byRank[r] == null) {
+      byRank[r] = new ResolvedSources((source, comm) -> Sym.isSymbol(source) ? source
+          : relative(source, comm, r));
+    }
+    if (src == ANY_SOURCE) {
+      resolved++;
+    }
+    return Optional.of(byRank[r].add(src, s.value(Field.COMM), src != ANY_SOURCE));
+  }
+
+  private void match(Message m, PostedReceive x) {
+    m.matched = true;
+    x.matched = true;
+    x.cell.filter(c -> !c.known).ifPresent(c -> {
+      c.source = m.fromCommRank;
+      c.known = true;
+      if (reResolve && x.recorded != ABSENT && x.recorded != m.fromCommRank
+          && disagreements++ < MAX_WARNINGS) {
+        warnings.add("rank " + x.owner + ": " + x.step.describe() + ": recorded source "
+            + x.recorded + ", resolved " + m.fromCommRank);
+      }
+      wild.get(x.step.rsd())[x.owner].flush();
+    });
+    if (x.request != null) {
+      x.request.done = true;
+    }
+    if (m.request != null) {
+      m.request.done = true;
+    }
+    recheck(x.owner);
+    recheck(m.from);
+  }
+
+  private long relative(long peer, long comm, int r) {
+    int n = comms.size(comm);
+    long d = Math.floorMod(peer - comms.rankIn(comm, r), n);
+    return d > n / 2 ? d - n : d;
+  }
+
+  /** Wakes a blocked rank whose wait is now satisfied. */
+  private void recheck(int r) {
+    if (state[r] instanceof RankState.Blocked b && b.on().satisfied()) {
+      wake(r);
+    }
+  }
+
+  private void wake(int r) {
+    state[r] = RankState.RUNNING;
+    ready.add(r);
+  }
+
+  private Optional<WaitState> complete(int r, RawEvent e) {
+    Op op = e.op();
+    long[] ids = op == Op.WAIT ? new long[] {e.get(Field.REQ)}
+        : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE);
+    List<Request> waitFor = new ArrayList<>();
+    for (long id : ids) {
+      Request q = reqs.get(r).get(id);
+      if (q == null) {
+        continue;
+      }
+      if (!q.persistent) {
+        reqs.get(r).remove(id);
+      }
+      if (!q.done) {
+        waitFor.add(q);
+      }
+    }
+    boolean blocking = op == Op.WAIT || op == Op.WAITALL || op == Op.WAITANY
+        || op == Op.WAITSOME;
+    if (!blocking || waitFor.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new WaitState.Requests(waitFor));
+  }
+
+  private void start(int r, long id) {
+    Request q = reqs.get(r).get(id);
+    if (q == null || q.init == null) {
+      return;
+    }
+    RawEvent e = q.init;
+    if (e.op() == Op.RECV_INIT) {
+      Optional<PostedReceive> x = receive(r, q.initStep, e, e.get(Field.SRC), e.get(Field.TAG));
+      q.receive = x.orElse(null);
+      q.done = x.isEmpty() || x.get().matched;
+      x.ifPresent(y -> y.request = q);
+    } else {
+      Optional<Message> m = send(r, q.initStep, e.get(Field.COMM), e.get(Field.DEST),
+          e.get(Field.TAG), e.op() == Op.SSEND_INIT);
+      q.message = m.orElse(null);
+      q.done = m.isEmpty() || !m.get().sync || m.get().matched;
+      m.ifPresent(y -> y.request = q);
+    }
+  }
+
+  /** Arrives at a collective on {@code comm}; a wait while others have still to come. */
+  private Optional<WaitState> arrive(int r, long comm) {
+    List<Integer> here = arrived.computeIfAbsent(comm, k -> new ArrayList<>());
+    here.add(r);
+    if (here.size() < comms.size(comm)) {
+      return Optional.of(new WaitState.Collective(comm));
+    }
+    arrived.remove(comm);
+    for (int x : here) {
+      if (x != r) {
+        wake(x);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,28 @@
+package org.benchgen.resolve;
+
+import org.benchgen.traverse.Step;
+
+/** A message sent and not yet received, from world rank {@code from} to world rank {@code to}. */
+final class Message {
+  final int from;
+  final int to;
+  final long fromCommRank;
+  final long comm;
+  final long tag;
+  /** A synchronous send: it completes only when matched. */
+  final boolean sync;
+  final Step step;
+  /** The request of a nonblocking send, done when this is matched (if synchronous). */
+  Request request;
+  boolean matched;
+
+  Message(int from, int to, long fromCommRank, long comm, long tag, boolean sync, Step step) {
+    this.from = from;
+    this.to = to;
+    this.fromCommRank = fromCommRank;
+    this.comm = comm;
+    this.tag = tag;
+    this.sync = sync;
+    this.step = step;
+  }
+}
