@@ -1,0 +1,107 @@
+package org.benchgen.rawtrace;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * What a rank's stream must respect beyond the syntax of each line: communicator definitions
+ * (members in the world, this rank among them, each id once), required fields, times that never go
+ * backwards, peers inside their communicator. Problems are thrown as {@link TraceProblem}; the
+ * reader adds the file and line.
+ */
+final class StreamChecks {
+  private final RawTraceReader.Header header;
+  private final Map<Integer, Integer> commSizes = new HashMap<>();
+  private long lastExit = Long.MIN_VALUE;
+  /** The communicator checked last and its size: events mostly use one. */
+  private long lastComm = -1;
+  private int lastCommSize;
+
+  StreamChecks(RawTraceReader.Header header) {
+    this.header = header;
+    commSizes.put(0, header.size());
+  }
+
+  /** Checks the definition of communicator {@code id} with these world ranks. */
+  void defineComm(long id, long[] members) {
+    if (id == 0 || id > Integer.MAX_VALUE) {
+      throw new TraceProblem("comm id " + id + " is reserved or too large (0 is MPI_COMM_WORLD)");
+    }
+    if (members.length == 0) {
+      throw new TraceProblem("comm " + id + " has no members");
+    }
+    boolean self = false;
+    BitSet seen = new BitSet();
+    for (long m : members) {
+      if (m < 0 || m >= header.size()) {
+        throw new TraceProblem("comm " + id + ": member " + m + " is not a world rank (size "
+            + header.size() + ")");
+      }
+      if (seen.get((int) m)) {
+        throw new TraceProblem("comm " + id + ": world rank " + m + " listed twice");
+      }
+      seen.set((int) m);
+      self |= m == header.rank();
+    }
+    if (!self) {
+      throw new TraceProblem("comm " + id + " does not contain this rank (" + header.rank()
+          + "): a rank defines only the communicators it belongs to");
+    }
+    Integer old = commSizes.put((int) id, members.length);
+    if (old != null) {
+      throw new TraceProblem("comm " + id + " defined twice");
+    }
+  }
+
+  /**
+   * Checks an event of {@code op} whose fields {@code seen} (a bit per slot) were read into
+   * {@code values}.
+   */
+  void event(Op op, EventLayout layout, long seen, long enter, long exit, long[] values) {
+    if ((seen & layout.required()) != layout.required()) {
+      for (int i = 0; i < layout.fields().length; i++) {
+        if ((layout.required() & ~seen & (1L << i)) != 0) {
+          throw new TraceProblem(op.mpiName() + " is missing its required field '"
+              + layout.fields()[i].key() + "'");
+        }
+      }
+    }
+    if (exit < enter) {
+      throw new TraceProblem(op.mpiName() + " exits (" + exit + ") before it enters (" + enter
+          + ")");
+    }
+    if (enter < lastExit) {
+      throw new TraceProblem("time goes backwards: " + op.mpiName() + " enters at " + enter
+          + " before the previous call exited at " + lastExit);
+    }
+    lastExit = exit;
+    peers(layout, op, values);
+  }
+
+  private void peers(EventLayout layout, Op op, long[] values) {
+    int cs = op.slot(org.benchgen.trace.Field.COMM);
+    if (cs < 0) {
+      return;
+    }
+    long comm = values[cs];
+    if (comm != lastComm) {
+      Integer size = commSizes.get((int) comm);
+      if (comm > Integer.MAX_VALUE || size == null) {
+        throw new TraceProblem(op.mpiName() + " uses communicator " + comm
+            + ", which is not defined (a 'comm id=" + comm + " members=...' line must come first)");
+      }
+      lastComm = comm;
+      lastCommSize = size;
+    }
+    for (int s : layout.peers()) {
+      if (!Sym.isSymbol(values[s]) && values[s] >= lastCommSize) {
+        throw new TraceProblem(op.mpiName() + ": " + layout.fields()[s].key() + "=" + values[s]
+            + " is outside communicator " + comm + " (size " + lastCommSize + ")");
+      }
+    }
+  }
+}
