@@ -2,7 +2,7 @@ package org.benchgen.codegen;
 
 import java.util.List;
 import org.benchgen.codegen.output.OutputModel;
-import org.benchgen.codegen.output.RankCond;
+import org.benchgen.codegen.output.Condition;
 
 /**
  * A target's side of generation: the shared traversal calls it for each RSD and loop, in program
@@ -17,7 +17,7 @@ public interface Emitter {
   OutputModel loop(LoopContext loop, List<OutputModel> body);
 
   /** {@code body}, executed only by the ranks for which {@code ranks} holds. */
-  OutputModel guard(RankCond ranks, List<OutputModel> body);
+  OutputModel guard(Condition ranks, List<OutputModel> body);
 
   /** The program's files. */
   List<GeneratedFile> program(List<OutputModel> body);

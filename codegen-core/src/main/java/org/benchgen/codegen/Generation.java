@@ -19,6 +19,7 @@ import org.benchgen.ir.Rsd;
 public final class Generation {
   private final CompressedTrace trace;
   private final GenerateOptions options;
+  private final Naming naming;
   private final Tables tables = new Tables();
   private final ParamExpressions values;
   private final CommSlots comms;
@@ -30,10 +31,12 @@ public final class Generation {
   private final boolean tracksSites;
   private final ComputeTimes times;
 
-  public Generation(CompressedTrace trace, GenerateOptions options) {
+  /** A generation of {@code trace} with these options, in the target's {@code naming}. */
+  public Generation(CompressedTrace trace, GenerateOptions options, Naming naming) {
     this.trace = trace;
     this.options = options;
-    this.values = new ParamExpressions(tables, trace.worldSize());
+    this.naming = naming;
+    this.values = new ParamExpressions(tables, trace.worldSize(), naming.rank());
     this.comms = new CommSlots(trace);
     this.times = new ComputeTimes(options.compute(), tables);
     new NodeScanner() {
@@ -59,6 +62,11 @@ public final class Generation {
 
   public CompressedTrace trace() {
     return trace;
+  }
+
+  /** The target's identifiers. */
+  public Naming naming() {
+    return naming;
   }
 
   public GenerateOptions options() {

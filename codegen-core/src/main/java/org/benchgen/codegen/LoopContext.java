@@ -5,8 +5,12 @@ import java.util.Optional;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Loop;
 
-/** What the traversal hands a target for one loop: its trip count as an expression, its depth. */
+/**
+ * What the traversal hands a target for one loop: its trip count as an expression (indexed by the
+ * loop's entry counter where it changes), its index's name, its depth and the loops around it.
+ */
 public final class LoopContext {
+  private final Generation g;
   private final Loop loop;
   private final int index;
   private final int depth;
@@ -15,13 +19,15 @@ public final class LoopContext {
   private final List<Loop> enclosing;
 
   LoopContext(Generation g, Loop loop, int index, int depth, List<Loop> enclosing) {
+    this.g = g;
     this.loop = loop;
     this.enclosing = enclosing;
     this.index = index;
     this.depth = depth;
-    boolean[] used = new boolean[1];
-    this.trips = g.values().of(loop.trips(), ParamExpressions.NUMBER, counter(), Optional.empty(), used);
-    this.counterUsed = used[0];
+    ParamExpressions.Counted t = g.values().of(loop.trips(), ParamExpressions.NUMBER, counter(),
+        Optional.empty());
+    this.trips = t.value();
+    this.counterUsed = t.readsCounter();
   }
 
   public Loop loop() {
@@ -43,14 +49,24 @@ public final class LoopContext {
     return depth;
   }
 
+  /** The name of the loop's index, the target's. */
+  public String variable() {
+    return g.naming().loopIndex(depth);
+  }
+
   /** The trip count of this entry into the loop. */
   public Value trips() {
     return trips;
   }
 
+  /** The last value of the loop's index, for targets that write an inclusive bound. */
+  public Value last() {
+    return Expressions.add(trips, -1);
+  }
+
   /** The name of the counter of entries into the loop (used when trip counts change). */
   public String counter() {
-    return "e" + index;
+    return g.naming().entryCounter(index);
   }
 
   public boolean counterUsed() {

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.PrimitiveIterator;
 import java.util.function.LongFunction;
-import org.benchgen.codegen.output.RankCond;
+import org.benchgen.codegen.output.Condition;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
@@ -22,10 +22,13 @@ import org.benchgen.trace.Sym;
 public final class ParamExpressions {
   private final Tables tables;
   private final int worldSize;
+  /** The target's name of the rank variable, which choices by rank set test. */
+  private final String rank;
 
-  public ParamExpressions(Tables tables, int worldSize) {
+  public ParamExpressions(Tables tables, int worldSize, String rank) {
     this.tables = tables;
     this.worldSize = worldSize;
+    this.rank = rank;
   }
 
   /** How a leaf value (a number or a symbol's code) reads, and the kind of table that holds it. */
@@ -35,25 +38,31 @@ public final class ParamExpressions {
   public static final Leaf NUMBER = new Leaf(v -> Sym.isSymbol(v)
       ? new Value.Symbol(Sym.of(v).name(), false) : new Value.Num(v), "int");
 
+  /** A parameter's value, and whether it reads the execution counter it was given. */
+  public record Counted(Value value, boolean readsCounter) {}
+
   /**
    * The value of {@code p}, its leaves read by {@code leaf}; {@code counter} indexes patterns;
    * {@code relativeComm}, when present, is the communicator that relative peers count in.
-   * {@code used[0]} is set when the counter is needed.
    */
-  public Value of(Param p, Leaf leaf, String counter, Optional<Value> relativeComm, boolean[] used) {
+  public Counted of(Param p, Leaf leaf, String counter, Optional<Value> relativeComm) {
     List<ParamEntry> entries = p.entries();
     if (entries.isEmpty()) {
-      return new Value.Symbol(Sym.ABSENT.name(), false);
+      return new Counted(new Value.Symbol(Sym.ABSENT.name(), false), false);
     }
     List<Value> values = new ArrayList<>();
+    boolean counted = false;
     for (ParamEntry e : entries) {
-      values.add(entry(e, leaf, counter, relativeComm, used));
+      Counted c = entry(e, leaf, counter, relativeComm);
+      values.add(c.value());
+      counted |= c.readsCounter();
     }
     if (values.stream().distinct().count() == 1) {
-      return values.get(0);
+      return new Counted(values.get(0), counted);
     }
     // The entry with the longest rank condition goes unsaid: it is the "otherwise".
-    List<RankCond> conds = entries.stream().map(e -> RankConds.of(e.ranks(), worldSize)).toList();
+    List<Condition> conds = entries.stream()
+        .map(e -> RankConditions.of(e.ranks(), worldSize, rank)).toList();
     int rest = 0;
     for (int i = 1; i < conds.size(); i++) {
       if (conds.get(i).terms().size() > conds.get(rest).terms().size()) {
@@ -66,15 +75,15 @@ public final class ParamExpressions {
         cases.add(new Value.Case(conds.get(i), values.get(i)));
       }
     }
-    return new Value.Choice(cases, values.get(rest));
+    return new Counted(new Value.Choice(cases, values.get(rest)), counted);
   }
 
-  private Value entry(ParamEntry e, Leaf leaf, String counter, Optional<Value> relativeComm,
-      boolean[] used) {
+  private Counted entry(ParamEntry e, Leaf leaf, String counter, Optional<Value> relativeComm) {
     boolean relative = e.values() instanceof org.benchgen.ir.EntryValues.Relative;
     ValueSeq seq = e.values().seq();
     OptionalLong c = seq.constant();
     Value v;
+    boolean counted = false;
     if (c.isPresent()) {
       v = leaf.value().apply(c.getAsLong());
     } else {
@@ -85,15 +94,15 @@ public final class ParamExpressions {
         symbols |= Sym.isSymbol(x);
         items.add(Sym.isSymbol(x) ? tableSymbol(x) : leaf.value().apply(x));
       }
-      used[0] = true;
+      counted = true;
       // Relative peers keep their sentinels: the relative-peer helper maps them itself.
       v = new Value.SeqAt(tables.of(leaf.kind(), items), counter, items.size(),
           symbols && !relative);
     }
     if (relative && relativeComm.isPresent() && !(v instanceof Value.Symbol)) {
-      return new Value.Relative(v, relativeComm.get());
+      return new Counted(new Value.Relative(v, relativeComm.get()), counted);
     }
-    return v;
+    return new Counted(v, counted);
   }
 
   /** An MPI symbol as an element of a table of numbers (where targets use a sentinel). */

@@ -17,7 +17,8 @@ public final class RsdContext {
   private final Rsd rsd;
   private final int index;
   private final List<Loop> enclosing;
-  private final boolean[] counterUsed = new boolean[1];
+  /** Whether a value handed out so far reads the execution counter. */
+  private boolean counterUsed;
 
   RsdContext(Generation g, Rsd rsd, int index, List<Loop> enclosing) {
     this.g = g;
@@ -42,12 +43,12 @@ public final class RsdContext {
 
   /** The name of this RSD's execution counter. */
   public String counter() {
-    return "n" + index;
+    return g.naming().executionCounter(index);
   }
 
   /** Whether some parameter changes between executions, so the counter must be kept. */
   public boolean counterUsed() {
-    return counterUsed[0];
+    return counterUsed;
   }
 
   public boolean has(Field f) {
@@ -61,8 +62,8 @@ public final class RsdContext {
 
   /** {@code f}'s value with leaves read by {@code leaf}. */
   public Value value(Field f, ParamExpressions.Leaf leaf) {
-    return g.values().of(rsd.param(f), leaf, counter(),
-        f.isPeer() ? Optional.of(comm()) : Optional.empty(), counterUsed);
+    return counted(g.values().of(rsd.param(f), leaf, counter(),
+        f.isPeer() ? Optional.of(comm()) : Optional.empty()));
   }
 
   /** The slot of the call's communicator (the world's, 0, for calls without one). */
@@ -70,8 +71,8 @@ public final class RsdContext {
     if (!has(Field.COMM)) {
       return new Value.Num(0);
     }
-    return g.values().of(rsd.param(Field.COMM), new ParamExpressions.Leaf(id -> new Value.Num(
-        g.comms().of(id)), "int"), counter(), Optional.empty(), counterUsed);
+    return counted(g.values().of(rsd.param(Field.COMM), new ParamExpressions.Leaf(
+        id -> new Value.Num(g.comms().of(id)), "int"), counter(), Optional.empty()));
   }
 
   /** The compute before the call. */
@@ -82,5 +83,10 @@ public final class RsdContext {
   /** The number to record as the last call's site, when later compute depends on it. */
   public Optional<Integer> trackedSite() {
     return g.trackedSite(rsd);
+  }
+
+  private Value counted(ParamExpressions.Counted c) {
+    counterUsed |= c.readsCounter();
+    return c.value();
   }
 }

@@ -46,7 +46,8 @@ public final class TraceWalker {
       if (ranks.equals(parent) || run.isEmpty()) {
         out.addAll(run);
       } else {
-        out.add(emitter.guard(RankConds.of(ranks, g.trace().worldSize()), run));
+        out.add(emitter.guard(RankConditions.of(ranks, g.trace().worldSize(),
+            g.naming().rank()), run));
       }
       i = j;
     }

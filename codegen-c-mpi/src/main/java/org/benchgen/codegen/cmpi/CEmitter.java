@@ -11,7 +11,8 @@ import org.benchgen.codegen.ModelRenderer;
 import org.benchgen.codegen.ParamExpressions;
 import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.output.OutputModel;
-import org.benchgen.codegen.output.RankCond;
+import org.benchgen.codegen.output.Condition;
+import org.benchgen.codegen.output.Loop;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Rsd;
@@ -69,12 +70,12 @@ final class CEmitter implements Emitter {
     if (l.counterUsed()) {
       counters.add(l.counter());
     }
-    return new CModel.For("i" + l.depth(), l.trips(),
+    return new Loop(l.variable(), l.trips(), l.last(), false,
         l.counterUsed() ? List.of(l.counter()) : List.of(), body);
   }
 
   @Override
-  public OutputModel guard(RankCond ranks, List<OutputModel> body) {
+  public OutputModel guard(Condition ranks, List<OutputModel> body) {
     return new CModel.If(ranks, body);
   }
 

@@ -3,7 +3,7 @@ package org.benchgen.codegen.cmpi;
 import java.util.List;
 import org.benchgen.codegen.output.Compute;
 import org.benchgen.codegen.output.OutputModel;
-import org.benchgen.codegen.output.RankCond;
+import org.benchgen.codegen.output.Condition;
 import org.benchgen.codegen.output.Table;
 import org.benchgen.codegen.output.Value;
 
@@ -63,11 +63,7 @@ public sealed interface CModel extends OutputModel {
 
   record RequestFree(Value age) implements CModel {}
 
-  /** {@code for} over {@code trips}; {@code entries} counts entries when the trips change. */
-  record For(String var, Value trips, List<String> entries, List<OutputModel> body)
-      implements CModel {}
-
-  record If(RankCond cond, List<OutputModel> body) implements CModel {}
+  record If(Condition cond, List<OutputModel> body) implements CModel {}
 
   /** Arguments. */
   record SendBuf() implements CModel {}

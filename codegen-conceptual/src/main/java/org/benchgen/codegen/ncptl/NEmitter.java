@@ -1,87 +1,64 @@
 package org.benchgen.codegen.ncptl;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.PrimitiveIterator;
-import java.util.Set;
-import java.util.function.LongFunction;
+import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.LoopContext;
 import org.benchgen.codegen.ModelRenderer;
-import org.benchgen.codegen.RankConds;
 import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.SafeText;
-import org.benchgen.codegen.ncptl.NModel.Expr;
-import org.benchgen.codegen.ncptl.NModel.Who;
+import org.benchgen.codegen.output.Condition;
+import org.benchgen.codegen.output.Loop;
 import org.benchgen.codegen.output.OutputModel;
-import org.benchgen.codegen.output.RankAtom;
-import org.benchgen.codegen.output.RankCond;
-import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.ParamEntry;
-import org.benchgen.ir.RankList;
+import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
-import org.benchgen.trace.OpKind;
-import org.benchgen.trace.Sym;
-import org.benchgen.trace.SymbolTable;
 
 /**
  * Builds the coNCePTuaL output model. Every statement names exactly the tasks that made the
  * traced call (the RSD's ranks, split where a message's size, tag or communicator differs by
- * rank, since a message cannot depend on the task variable); sends go to UNSUSPECTING tasks and
- * receives are explicit, so each task posts its operations in the traced order. Communicators
- * become absolute task sets; collectives become SYNCHRONIZE, MULTICAST and REDUCE, by the paper's
- * Table 1 where MPI has no exact counterpart. Values that change from one execution to the next
- * become expressions of the enclosing loops' variables.
+ * rank, since a message cannot depend on the task variable: {@link Parts}); sends go to
+ * UNSUSPECTING tasks and receives are explicit, so each task posts its operations in the traced
+ * order ({@link PointToPoint}). Communicators become absolute task sets; collectives become
+ * SYNCHRONIZE, MULTICAST and REDUCE ({@link Collectives}). Values that change from one execution
+ * to the next become expressions of the enclosing loops' indices ({@link PartValues}).
  */
 final class NEmitter implements Emitter {
-  /** The source task variable, and the target one (where a target set is a condition). */
-  static final String SELF = "t";
-  static final String OTHER = "u";
-
-  private final Generation g;
-  private final CompressedTrace trace;
-  private final SymbolTable symbols;
-  private final int world;
+  private final Emission e;
   private final ModelRenderer renderer = new ModelRenderer(NEmitter.class, "conceptual.stg");
-  /** Loops whose variable some value uses: FOR EACH instead of FOR n REPETITIONS. */
-  private final Set<Loop> indexed = Collections.newSetFromMap(new IdentityHashMap<>());
-  /** The loops around the RSD being emitted, outermost first. */
-  private List<Loop> here = List.of();
+  private final Parts parts;
+  private final PartValues values;
+  private final TaskSets tasks;
+  private final PointToPoint p2p;
+  private final Collectives collectives;
 
   NEmitter(Generation g) {
-    this.g = g;
-    this.trace = g.trace();
-    this.symbols = trace.symbols();
-    this.world = trace.worldSize();
-    if (g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE) {
-      note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each interval"
-          + " is its mean");
+    this.e = new Emission(g);
+    this.parts = new Parts(e);
+    this.values = new PartValues(e, parts);
+    this.tasks = new TaskSets(e);
+    this.p2p = new PointToPoint(e, parts, values, tasks);
+    this.collectives = new Collectives(e, parts, values, tasks);
+    if (g.options().compute() == ComputeMode.SAMPLE) {
+      e.note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each"
+          + " interval is its mean");
     }
   }
-
-  // ---------------------------------------------------------------- traversal callbacks
 
   @Override
   public List<OutputModel> rsd(RsdContext c) {
     Rsd r = c.rsd();
-    here = c.enclosing();
+    e.here = c.enclosing();
     List<OutputModel> out = new ArrayList<>();
-    g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
-        .ifPresent(us -> parts(r).forEach(p -> out.add(new NModel.Compute(who(p, false), us))));
+    e.g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
+        .ifPresent(us -> parts.of(r).forEach(p -> out.add(new NModel.Compute(tasks.who(p, false),
+            us))));
     if (r.op() != Op.INIT && r.op() != Op.FINALIZE) {
-      out.addAll(call(r, c.enclosing()));
+      out.addAll(call(r));
     }
     if (out.isEmpty()) {
       return List.of();
@@ -96,30 +73,30 @@ final class NEmitter implements Emitter {
     if (flat.isEmpty()) {
       return new Group(List.of());
     }
-    Expr trips = trips(l);
-    if (indexed.contains(l.loop())) {
-      return new NModel.ForEach(var(l.depth()), Exprs.add(trips, -1), flat);
-    }
-    return new NModel.Repeat(trips, flat);
+    // After the body: the values in it have said whether they read this loop's index.
+    Value trips = values.trips(l);
+    boolean indexed = e.indexed.contains(l.loop());
+    return new Loop(l.variable(), trips, org.benchgen.codegen.Expressions.add(trips, -1), indexed,
+        List.of(), flat);
   }
 
   @Override
-  public OutputModel guard(RankCond ranks, List<OutputModel> body) {
+  public OutputModel guard(Condition ranks, List<OutputModel> body) {
     // Every statement already names exactly its tasks.
     return new Group(body);
   }
 
   @Override
   public List<GeneratedFile> program(List<OutputModel> body) {
-    String name = g.options().name();
+    String name = e.g.options().name();
     List<String> about = List.of(
-        "Generated by benchgen from a trace of " + world + " ranks. Each statement names the"
+        "Generated by benchgen from a trace of " + e.world + " ranks. Each statement names the"
             + " tasks that made the traced call; the comment",
         "above it names the call and its source line. Compute: the "
-            + (g.options().compute() == org.benchgen.codegen.ComputeMode.MEDIAN ? "median"
-                : "mean") + " of each interval, in whole microseconds.");
-    NModel.Program p = new NModel.Program(SafeText.printable(name), world, about,
-        g.approximations().lines().stream().map(s -> SafeText.printable(s)).toList(),
+            + (e.g.options().compute() == ComputeMode.MEDIAN ? "median" : "mean")
+            + " of each interval, in whole microseconds.");
+    NModel.Program p = new NModel.Program(SafeText.printable(name), e.world, about,
+        e.g.approximations().lines().stream().map(SafeText::printable).toList(),
         flatten(body));
     return List.of(new GeneratedFile(name + ".ncptl", renderer.render(p)));
   }
@@ -139,780 +116,38 @@ final class NEmitter implements Emitter {
     return out;
   }
 
-  private static String var(int depth) {
-    return "i" + (depth + 1);
-  }
-
-  // ---------------------------------------------------------------- calls
-
-  private List<OutputModel> call(Rsd r, List<Loop> loops) {
+  private List<OutputModel> call(Rsd r) {
     Op op = r.op();
     return switch (op.kind()) {
-      case SEND -> sends(r, loops, op.createsRequest());
-      case RECV -> receives(r, loops, op == Op.IRECV, Field.COUNT, Field.TSIZE, Field.TAG);
-      case SENDRECV -> sendrecv(r, loops);
+      case SEND -> p2p.sends(r, e.here, op.createsRequest());
+      case RECV -> p2p.receives(r, e.here, op == Op.IRECV, Field.COUNT, Field.TSIZE, Field.TAG);
+      case SENDRECV -> p2p.sendrecv(r, e.here);
       case COMPLETION -> {
         if (op != Op.WAIT && op != Op.WAITALL) {
-          note(op.mpiName() + " became AWAIT COMPLETION (it completes every outstanding"
+          e.note(op.mpiName() + " became AWAIT COMPLETION (it completes every outstanding"
               + " operation)");
         } else {
-          note("MPI_Wait and MPI_Waitall became AWAIT COMPLETION, which completes all of the"
+          e.note("MPI_Wait and MPI_Waitall became AWAIT COMPLETION, which completes all of the"
               + " task's outstanding operations");
         }
-        yield awaits(r);
+        yield p2p.awaits(r);
       }
       case PROBE -> {
-        note(op.mpiName() + " was left out (it moves no data)");
+        e.note(op.mpiName() + " was left out (it moves no data)");
         yield List.of();
       }
       case PERSISTENT_INIT, START, REQUEST_FREE -> {
-        note(op.mpiName() + " was left out: coNCePTuaL has no persistent requests, so their"
+        e.note(op.mpiName() + " was left out: coNCePTuaL has no persistent requests, so their"
             + " messages are missing");
         yield List.of();
       }
       case COMM_CREATE, COMM_FREE -> {
-        note(op.mpiName() + " was left out: communicators are written as the absolute task"
+        e.note(op.mpiName() + " was left out: communicators are written as the absolute task"
             + " sets they hold");
         yield List.of();
       }
-      case COLLECTIVE -> collective(r, loops);
+      case COLLECTIVE -> collectives.collective(r, e.here);
       case INIT, FINALIZE -> List.of();
     };
-  }
-
-  private List<OutputModel> sends(Rsd r, List<Loop> loops, boolean async) {
-    List<OutputModel> out = new ArrayList<>();
-    for (Part p : p2pParts(r, Field.DEST, Field.COMM, Field.DEST, Field.TAG, Field.COUNT,
-        Field.TSIZE)) {
-      if (allNull(p, Field.DEST)) {
-        continue;
-      }
-      for (Spec m : specs(p, bytesCycle(p, Field.COUNT, Field.TSIZE), tagCycle(p, Field.TAG),
-          Field.DEST, loops)) {
-        out.add(new NModel.Send(who(p.when(m.when()), Exprs.uses(m.peer(), SELF)), async,
-            m.message(), new NModel.OneTask(Exprs.closed(m.peer()))));
-      }
-    }
-    return out;
-  }
-
-  private List<OutputModel> receives(Rsd r, List<Loop> loops, boolean async, Field count,
-      Field tsize, Field tagField) {
-    List<OutputModel> out = new ArrayList<>();
-    for (Part p : p2pParts(r, Field.SRC, Field.COMM, Field.SRC, tagField, Field.ATAG,
-        Field.BYTES, count, tsize)) {
-      if (allNull(p, Field.SRC)) {
-        continue;
-      }
-      if (p.has(Field.SRC) && p.seq(Field.SRC).leaves().anyMatch(v -> v
-          == Sym.ANY_SOURCE.code())) {
-        note("a receive whose MPI_ANY_SOURCE was not resolved was left out");
-        continue;
-      }
-      long[] bytes = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves().noneMatch(Sym::isSymbol)
-          ? cycle(p, Field.BYTES) : bytesCycle(p, count, tsize);
-      for (Spec m : specs(p, bytes, tagCycle(p, tagField), Field.SRC, loops)) {
-        out.add(new NModel.Receive(receiver(p.when(m.when()), Exprs.uses(m.peer(), SELF)),
-            async, m.message(), new NModel.OneTask(Exprs.closed(m.peer()))));
-      }
-    }
-    return out;
-  }
-
-  /**
-   * A message's size, tag and peer over a stretch of executions, and the condition on the loop
-   * variables that selects the stretch (none: every execution).
-   */
-  private record Spec(NModel.Message message, Expr peer, List<OutputModel> when) {}
-
-  /**
-   * The messages of a call whose size or tag ({@code bytes}, {@code tags}: one cycle of each)
-   * may change from one execution to the next: one per run of equal (size, tag, peer), each
-   * under a condition on the execution index. Sizes and tags stay constants because the compiler's
-   * interpreter evaluates a message size only once (coNCePTuaL 1.5.1b).
-   */
-  private List<Spec> specs(Part p, long[] bytes, long[] tags, Field peer, List<Loop> loops) {
-    if (bytes.length == 1 && tags.length == 1) {
-      return List.of(new Spec(message(Exprs.lit(bytes[0]), tag(tags[0])),
-          peer(p, peer, loops), List.of()));
-    }
-    List<Expr> peers = peerCycle(p, peer);
-    long period = lcm(lcm(bytes.length, tags.length), peers.size());
-    Optional<Expr> index = period > MAX_PERIOD ? Optional.empty()
-        : index(loops, p.trips(), (int) period);
-    if (index.isEmpty()) {
-      note("a message whose size or tag changes in a loop with a changing trip count keeps its"
-          + " first size, tag and peer");
-      return List.of(new Spec(message(Exprs.lit(bytes[0]), tag(tags[0])), peers.get(0),
-          List.of()));
-    }
-    List<Spec> out = new ArrayList<>();
-    int from = 0;
-    for (int k = 1; k <= period; k++) {
-      if (k == period || bytes[k % bytes.length] != bytes[from % bytes.length]
-          || tags[k % tags.length] != tags[from % tags.length]
-          || !peers.get(k % peers.size()).equals(peers.get(from % peers.size()))) {
-        List<OutputModel> when = new ArrayList<>();
-        if (from > 0 && k < period && k - from == 1) {
-          when.add(new NModel.IndexIs(index.get(), from));
-        } else {
-          if (from > 0) {
-            when.add(new NModel.IndexFrom(index.get(), from));
-          }
-          if (k < period) {
-            when.add(new NModel.IndexBelow(index.get(), k));
-          }
-        }
-        out.add(new Spec(message(Exprs.lit(bytes[from % bytes.length]),
-            tag(tags[from % tags.length])), peers.get(from % peers.size()), when));
-        from = k;
-      }
-    }
-    return out;
-  }
-
-  /** Longest cycle of sizes and tags written out; longer ones keep their first value. */
-  private static final long MAX_PERIOD = 1 << 16;
-
-  private static long lcm(long a, long b) {
-    return a / gcd(a, b) * b;
-  }
-
-  private static long gcd(long a, long b) {
-    return b == 0 ? a : gcd(b, a % b);
-  }
-
-  private static List<Expr> tag(long tag) {
-    return tag == 0 ? List.of() : List.of(Exprs.lit(tag));
-  }
-
-  private List<OutputModel> sendrecv(Rsd r, List<Loop> loops) {
-    note("MPI_Sendrecv became an asynchronous SEND and RECEIVE, then AWAIT COMPLETION");
-    List<OutputModel> out = new ArrayList<>(sends(r, loops, true));
-    out.addAll(r.op() == Op.SENDRECV
-        ? receives(r, loops, true, Field.RCOUNT, Field.RTSIZE, Field.RTAG)
-        : receives(r, loops, true, Field.COUNT, Field.TSIZE, Field.RTAG));
-    out.addAll(awaits(r));
-    return out;
-  }
-
-  private List<OutputModel> awaits(Rsd r) {
-    return parts(r).stream().<OutputModel>map(p -> new NModel.Await(who(p, false))).toList();
-  }
-
-  private List<OutputModel> collective(Rsd r, List<Loop> loops) {
-    Op op = r.op();
-    if (op.createsRequest()) {
-      note(op.mpiName() + " became its blocking counterpart");
-    }
-    List<OutputModel> out = new ArrayList<>();
-    switch (op) {
-      case BARRIER, IBARRIER -> {
-        for (Part p : parts(r, Field.COMM)) {
-          out.add(new NModel.Synchronize(who(p, ranksOf(members(p)), false)));
-        }
-      }
-      case BCAST, IBCAST -> {
-        for (Part p : parts(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
-          root(p).ifPresent(root -> multicast(out, root, members(p),
-              bytes(p, Field.COUNT, Field.TSIZE, loops)));
-        }
-      }
-      case REDUCE, IREDUCE, ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN -> {
-        if (op == Op.SCAN || op == Op.ISCAN || op == Op.EXSCAN || op == Op.IEXSCAN) {
-          note(op.mpiName() + " became a REDUCE to all its tasks");
-        }
-        note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        boolean rooted = op == Op.REDUCE || op == Op.IREDUCE;
-        for (Part p : parts(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = members(p);
-          Expr dw = doublewords(bytes(p, Field.COUNT, Field.TSIZE, loops));
-          if (rooted) {
-            root(p).ifPresent(root -> out.add(new NModel.Reduce(who(p, ranksOf(m), false), dw,
-                List.of(new NModel.OneTask(Exprs.lit(root))))));
-          } else {
-            out.add(new NModel.Reduce(who(p, ranksOf(m), false), dw, List.of()));
-          }
-        }
-      }
-      case REDUCE_SCATTER_BLOCK, IREDUCE_SCATTER_BLOCK, REDUCE_SCATTER, IREDUCE_SCATTER -> {
-        note(op.mpiName() + " became one REDUCE to each of its tasks (paper Table 1)");
-        note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        boolean block = op == Op.REDUCE_SCATTER_BLOCK || op == Op.IREDUCE_SCATTER_BLOCK;
-        for (Part p : parts(r, Field.COMM, Field.COUNT, Field.RCOUNTS, Field.TSIZE)) {
-          List<Integer> m = members(p);
-          long tsize = constant(p, Field.TSIZE, "a reduction's datatype size");
-          for (int k = 0; k < m.size(); k++) {
-            long bytes = block ? constant(p, Field.COUNT, "a reduction's count") * tsize
-                : listItem(p, Field.RCOUNTS, k) * tsize;
-            out.add(new NModel.Reduce(who(p, ranksOf(m), false),
-                doublewords(Exprs.lit(bytes)), List.of(new NModel.OneTask(Exprs.lit(m.get(k))))));
-          }
-        }
-      }
-      case GATHER, IGATHER, GATHERV, IGATHERV -> {
-        boolean v = op == Op.GATHERV || op == Op.IGATHERV;
-        note(op.mpiName() + " became a REDUCE to its root" + (v ? " of the mean size" : "")
-            + " (paper Table 1)");
-        note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        for (Part p : v ? parts(r, Field.COMM, Field.ROOT)
-            : parts(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = members(p);
-          Expr dw = doublewords(v ? Exprs.lit(meanBytes(r, m, Field.COUNT, Field.TSIZE))
-              : bytes(p, Field.COUNT, Field.TSIZE, loops));
-          root(p).ifPresent(root -> out.add(new NModel.Reduce(who(p, ranksOf(m), false), dw,
-              List.of(new NModel.OneTask(Exprs.lit(root))))));
-        }
-      }
-      case ALLGATHER, IALLGATHER, ALLGATHERV, IALLGATHERV -> {
-        boolean v = op == Op.ALLGATHERV || op == Op.IALLGATHERV;
-        note(op.mpiName() + " became a REDUCE to its first task, then a MULTICAST of all the"
-            + " data" + (v ? ", with the mean size" : "") + " (paper Table 1)");
-        note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        for (Part p : v ? parts(r, Field.COMM)
-            : parts(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = members(p);
-          long each = v ? meanBytes(r, m, Field.COUNT, Field.TSIZE)
-              : constant(p, Field.COUNT, "an allgather's count")
-                  * constant(p, Field.TSIZE, "an allgather's datatype size");
-          out.add(new NModel.Reduce(who(p, ranksOf(m), false), doublewords(Exprs.lit(each)),
-              List.of(new NModel.OneTask(Exprs.lit(m.get(0))))));
-          multicast(out, m.get(0), m, Exprs.lit(each * m.size()));
-        }
-      }
-      case SCATTER, ISCATTER, SCATTERV, ISCATTERV -> {
-        boolean v = op == Op.SCATTERV || op == Op.ISCATTERV;
-        note(op.mpiName() + " became a MULTICAST from its root" + (v ? " of the mean size" : "")
-            + " (paper Table 1)");
-        for (Part p : parts(r, Field.COMM, Field.ROOT)) {
-          List<Integer> m = members(p);
-          long each = meanBytes(r, m, Field.RCOUNT, Field.RTSIZE);
-          root(p).ifPresent(root -> multicast(out, root, m, Exprs.lit(each)));
-        }
-      }
-      case ALLTOALL, IALLTOALL, ALLTOALLV, IALLTOALLV -> {
-        boolean v = op == Op.ALLTOALLV || op == Op.IALLTOALLV;
-        note(op.mpiName() + " became a MULTICAST from every task to all the others"
-            + (v ? ", with the mean size" : ""));
-        for (Part p : v ? parts(r, Field.COMM)
-            : parts(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = members(p);
-          if (m.size() < 2) {
-            continue;
-          }
-          long each = v ? meanListBytes(r, m, Field.COUNTS, Field.TSIZE)
-              : constant(p, Field.COUNT, "an alltoall's count")
-                  * constant(p, Field.TSIZE, "an alltoall's datatype size");
-          RankList ranks = ranksOf(m);
-          Who to = ranks.size() == world ? new NModel.AllOtherTasks()
-              : new NModel.TasksSuchThat(OTHER, cond(OTHER, ranks, List.of(
-                  new NModel.Ne(OTHER, SELF))));
-          out.add(new NModel.Multicast(who(p, ranks, !(to instanceof NModel.AllOtherTasks)), message(Exprs.lit(each), List.of()),
-              to));
-        }
-      }
-      default -> throw new IllegalStateException("not a collective: " + op);
-    }
-    return out;
-  }
-
-  private static RankList ranksOf(List<Integer> members) {
-    return RankList.of(members.stream().mapToInt(Integer::intValue).toArray());
-  }
-
-  /** A MULTICAST of {@code bytes} from world rank {@code root} to the other members. */
-  private void multicast(List<OutputModel> out, int root, List<Integer> members, Expr bytes) {
-    RankList others = RankList.of(members.stream().mapToInt(Integer::intValue)
-        .filter(x -> x != root).toArray());
-    if (others.isEmpty()) {
-      return;
-    }
-    Who to = others.size() == world - 1 ? new NModel.AllOtherTasks() : target(others);
-    out.add(new NModel.Multicast(new NModel.OneTask(Exprs.lit(root)), message(bytes,
-        List.of()), to));
-  }
-
-  private static Expr doublewords(Expr bytes) {
-    if (bytes instanceof NModel.Lit b) {
-      return Exprs.lit((b.value() + 7) / 8);
-    }
-    return Exprs.div(Exprs.add(bytes, 7), 8);
-  }
-
-  private static NModel.Message message(Expr bytes, List<Expr> tag) {
-    return new NModel.Message(Exprs.closed(bytes), tag.stream().map(Exprs::closed).toList());
-  }
-
-  // ---------------------------------------------------------------- parts of an RSD
-
-  /**
-   * Ranks of an RSD that share one entry of each of some fields, and one trip count of each
-   * enclosing loop ({@code trips}, -1 where not constant); {@code extra}: conditions on loop
-   * variables for loops that run longer on other ranks.
-   */
-  private record Part(RankList ranks, Map<Field, ParamEntry> entries, long[] trips,
-      List<OutputModel> extra) {
-    boolean has(Field f) {
-      return entries.containsKey(f);
-    }
-
-    ValueSeq seq(Field f) {
-      return entries.get(f).values().seq();
-    }
-
-    /** The same part under further conditions on loop variables. */
-    Part when(List<OutputModel> more) {
-      if (more.isEmpty()) {
-        return this;
-      }
-      List<OutputModel> all = new ArrayList<>(extra);
-      all.addAll(more);
-      return new Part(ranks, entries, trips, all);
-    }
-
-    boolean relative(Field f) {
-      return entries.get(f).values() instanceof org.benchgen.ir.EntryValues.Relative;
-    }
-  }
-
-  /**
-   * The RSD's ranks grouped by which entry of each field they read, and by the trip count of each
-   * enclosing loop.
-   */
-  private List<Part> parts(Rsd r, Field... fields) {
-    List<Loop> loops = here;
-    Map<List<Integer>, List<Integer>> groups = new LinkedHashMap<>();
-    r.ranks().stream().forEach(rank -> {
-      List<Integer> key = new ArrayList<>();
-      for (Field f : fields) {
-        key.add(entryIndex(r.param(f).entries(), rank));
-      }
-      for (Loop l : loops) {
-        key.add(entryIndex(l.trips().entries(), rank));
-      }
-      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(rank);
-    });
-    List<Part> out = new ArrayList<>();
-    groups.forEach((key, ranks) -> {
-      Map<Field, ParamEntry> entries = new LinkedHashMap<>();
-      for (int i = 0; i < fields.length; i++) {
-        if (key.get(i) >= 0) {
-          entries.put(fields[i], r.param(fields[i]).entries().get(key.get(i)));
-        }
-      }
-      long[] trips = new long[loops.size()];
-      List<OutputModel> extra = new ArrayList<>();
-      for (int j = 0; j < loops.size(); j++) {
-        int e = key.get(fields.length + j);
-        List<ParamEntry> es = loops.get(j).trips().entries();
-        trips[j] = e < 0 ? -1 : es.get(e).values().seq().constant().orElse(-1);
-        long most = maxTrips(loops.get(j));
-        if (trips[j] >= 0 && trips[j] < most) {
-          extra.add(new NModel.Lt(var(j), trips[j]));
-        }
-      }
-      out.add(new Part(RankList.of(ranks.stream().mapToInt(Integer::intValue).toArray()),
-          entries, trips, extra));
-    });
-    return out;
-  }
-
-  private static int entryIndex(List<ParamEntry> es, int rank) {
-    for (int i = 0; i < es.size(); i++) {
-      if (es.get(i).ranks().contains(rank)) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** A loop's largest constant trip count over the ranks, -1 if some rank's is not constant. */
-  private static long maxTrips(Loop l) {
-    long most = 0;
-    for (ParamEntry e : l.trips().entries()) {
-      OptionalLong c = e.values().seq().constant();
-      if (c.isEmpty()) {
-        return -1;
-      }
-      most = Math.max(most, c.getAsLong());
-    }
-    return most;
-  }
-
-  /**
-   * Parts for a point-to-point call; where the peer is relative in a communicator whose members
-   * are not evenly spaced, one part per rank, whose peer is then a number.
-   */
-  private List<Part> p2pParts(Rsd r, Field peer, Field... fields) {
-    List<Part> out = new ArrayList<>();
-    for (Part p : parts(r, fields)) {
-      if (p.ranks().size() > 1 && p.has(peer) && p.relative(peer)
-          && spacing(members(p)).isEmpty()) {
-        p.ranks().stream().forEach(x -> out.add(new Part(RankList.of(x), p.entries(), p.trips(),
-            p.extra())));
-      } else {
-        out.add(p);
-      }
-    }
-    return out;
-  }
-
-  /** The world ranks of the part's communicator, in communicator rank order. */
-  private List<Integer> members(Part p) {
-    if (!p.has(Field.COMM)) {
-      return trace.comm(0).orElseThrow().members();
-    }
-    List<Long> ids = p.seq(Field.COMM).leaves().distinct().boxed().toList();
-    List<List<Integer>> sets = ids.stream().filter(id -> !Sym.isSymbol(id))
-        .map(id -> trace.comm(id).orElseThrow().members()).distinct().toList();
-    if (sets.isEmpty()) {
-      return trace.comm(0).orElseThrow().members();
-    }
-    if (sets.size() > 1) {
-      note("a call that used communicators of different members in turn was written for the"
-          + " first one");
-    }
-    return sets.get(0);
-  }
-
-  /** {start, step} when the members are {@code start + k*step}, step >= 1. */
-  private static Optional<long[]> spacing(List<Integer> m) {
-    if (m.size() < 2) {
-      return Optional.of(new long[] {m.isEmpty() ? 0 : m.get(0), 1});
-    }
-    long step = m.get(1) - m.get(0);
-    if (step < 1) {
-      return Optional.empty();
-    }
-    for (int i = 2; i < m.size(); i++) {
-      if (m.get(i) - m.get(i - 1) != step) {
-        return Optional.empty();
-      }
-    }
-    return Optional.of(new long[] {m.get(0), step});
-  }
-
-  // ---------------------------------------------------------------- values
-
-  private boolean allNull(Part p, Field peer) {
-    return p.has(peer) && p.seq(peer).leaves().allMatch(v -> v == Sym.PROC_NULL.code());
-  }
-
-  /**
-   * The world rank of a peer: relative offsets become {@code (t + k) MOD n} in the communicator's
-   * evenly spaced members (a number for a single task), communicator ranks become world ranks,
-   * MPI_PROC_NULL becomes -1, a task coNCePTuaL ignores.
-   */
-  private Expr peer(Part p, Field f, List<Loop> loops) {
-    return value(p, f, peerLeaf(p, f), loops);
-  }
-
-  /** One cycle of a part's peers, as expressions. */
-  private List<Expr> peerCycle(Part p, Field f) {
-    LongFunction<Expr> leaf = peerLeaf(p, f);
-    return java.util.Arrays.stream(cycle(p, f)).mapToObj(leaf).toList();
-  }
-
-  /** How one stored peer value reads: see {@link #peer}. */
-  private LongFunction<Expr> peerLeaf(Part p, Field f) {
-    List<Integer> m = members(p);
-    boolean single = p.ranks().size() == 1;
-    int self = p.ranks().first();
-    if (p.relative(f)) {
-      return k -> {
-        if (single) {
-          int pos = m.indexOf(self);
-          return Exprs.lit(m.get((int) Math.floorMod(pos + k, (long) m.size())));
-        }
-        long[] sp = spacing(m).orElseThrow();
-        Expr size = m.size() == world ? Exprs.name("num_tasks") : Exprs.lit(m.size());
-        Expr pos = Exprs.div(Exprs.add(Exprs.name(SELF), -sp[0]), sp[1]);
-        Expr next = Exprs.mod(Exprs.add(pos, k), size);
-        return Exprs.add(Exprs.mul(next, sp[1]), sp[0]);
-      };
-    }
-    return v -> {
-      if (v == Sym.PROC_NULL.code()) {
-        note("MPI_PROC_NULL peers among real ones became task -1, which coNCePTuaL skips");
-        return Exprs.lit(-1);
-      }
-      if (Sym.isSymbol(v) || v < 0 || v >= m.size()) {
-        throw new IllegalStateException("peer " + v + " outside its communicator");
-      }
-      return Exprs.lit(m.get((int) v));
-    };
-  }
-
-  /** One cycle of the part's values of {@code f}. */
-  private static long[] cycle(Part p, Field f) {
-    List<Long> xs = new ArrayList<>();
-    for (PrimitiveIterator.OfLong it = p.seq(f).once(); it.hasNext(); ) {
-      xs.add(it.nextLong());
-    }
-    return xs.stream().mapToLong(Long::longValue).toArray();
-  }
-
-  /** A cycle of tags (0 where absent); ANY_TAG reads the tag recorded as matched. */
-  private long[] tagCycle(Part p, Field f) {
-    if (!p.has(f)) {
-      return new long[] {0};
-    }
-    if (p.seq(f).leaves().anyMatch(v -> v == Sym.ANY_TAG.code())) {
-      if (p.has(Field.ATAG) && p.seq(Field.ATAG).leaves().noneMatch(Sym::isSymbol)) {
-        return cycle(p, Field.ATAG);
-      }
-      note("a receive with MPI_ANY_TAG and no recorded tag uses tag 0");
-      return new long[] {0};
-    }
-    return cycle(p, f);
-  }
-
-  /** A cycle of {@code count * size} in bytes. */
-  private long[] bytesCycle(Part p, Field count, Field size) {
-    if (!p.has(count) || !p.has(size)) {
-      return new long[] {0};
-    }
-    long[] n = cycle(p, count);
-    long[] s = cycle(p, size);
-    if (p.seq(size).constant().isEmpty() && p.seq(count).constant().isEmpty()) {
-      note("a message whose count and datatype both change uses the first datatype's size");
-    }
-    long[] out = new long[Math.max(n.length, s.length)];
-    for (int k = 0; k < out.length; k++) {
-      out[k] = n[n.length == 1 ? 0 : k % n.length] * s[s.length == 1 || n.length > 1 ? 0
-          : k % s.length];
-    }
-    return out;
-  }
-
-  /** {@code count * size} in bytes, as an expression. */
-  private Expr bytes(Part p, Field count, Field size, List<Loop> loops) {
-    return changing(java.util.Arrays.stream(bytesCycle(p, count, size)).mapToObj(Exprs::lit)
-        .toList(), p, loops);
-  }
-
-  /**
-   * The part's values of {@code f} as an expression: a constant, or the pattern indexed by the
-   * call's execution count, an expression of the enclosing loops' variables.
-   */
-  private Expr value(Part p, Field f, LongFunction<Expr> leaf, List<Loop> loops) {
-    OptionalLong c = p.seq(f).constant();
-    if (c.isPresent()) {
-      return leaf.apply(c.getAsLong());
-    }
-    return changing(java.util.Arrays.stream(cycle(p, f)).mapToObj(leaf).toList(), p, loops);
-  }
-
-  /** One cycle of values as an expression of the part's execution index. */
-  private Expr changing(List<Expr> items, Part p, List<Loop> loops) {
-    if (items.stream().distinct().count() == 1) {
-      return items.get(0);
-    }
-    Optional<Expr> index = index(loops, p.trips(), items.size());
-    if (index.isEmpty()) {
-      note("a value that changes in a loop with a changing trip count keeps its first value");
-      return items.get(0);
-    }
-    return Exprs.pattern(items, index.get());
-  }
-
-  /**
-   * How many times a node inside {@code loops} has run, modulo {@code period}, from the loops'
-   * variables: {@code i1*T2*T3 + i2*T3 + i3}, without the terms that are multiples of the period.
-   * Empty when a trip count is not constant; {@code trips}: the loops' counts on the ranks in
-   * question.
-   */
-  private Optional<Expr> index(List<Loop> loops, long[] trips, int period) {
-    for (long t : trips) {
-      if (t < 0) {
-        return Optional.empty();
-      }
-    }
-    List<Expr> terms = new ArrayList<>();
-    long range = 1;
-    try {
-      long inner = 1;
-      for (int j = loops.size() - 1; j >= 0; j--) {
-        if (inner % period != 0) {
-          indexed.add(loops.get(j));
-          terms.add(0, Exprs.mul(Exprs.name(var(j)), inner));
-          range = Math.addExact(range, Math.multiplyExact(trips[j] - 1, inner));
-        }
-        inner = Math.multiplyExact(inner, trips[j]);
-      }
-    } catch (ArithmeticException e) {
-      return Optional.empty();
-    }
-    Expr sum = Exprs.sum(terms);
-    return Optional.of(range <= period ? sum : Exprs.mod(sum, Exprs.lit(period)));
-  }
-
-  /** The loop's trip count; where it differs by rank, the largest (statements inside say who stops early). */
-  private Expr trips(LoopContext l) {
-    Loop loop = l.loop();
-    List<ParamEntry> es = loop.trips().entries();
-    long most = maxTrips(loop);
-    if (es.size() > 1 && most >= 0) {
-      indexed.add(loop);
-      return Exprs.lit(most);
-    }
-    if (es.size() > 1) {
-      note("a loop whose trip count differs between tasks and changes runs its largest count");
-      return Exprs.lit(loop.trips().leaves().max().orElse(0));
-    }
-    OptionalLong c = es.get(0).values().seq().constant();
-    if (c.isPresent()) {
-      return Exprs.lit(c.getAsLong());
-    }
-    List<Loop> outside = l.enclosing();
-    long[] trips = new long[outside.size()];
-    for (int j = 0; j < outside.size(); j++) {
-      trips[j] = org.benchgen.codegen.ParamExpressions.constant(outside.get(j).trips()).orElse(-1);
-    }
-    Part p = new Part(es.get(0).ranks(), Map.of(Field.COUNT, es.get(0)), trips, List.of());
-    return value(p, Field.COUNT, Exprs::lit, outside);
-  }
-
-  /** The world rank of the part's root, if the part has one constant root. */
-  private Optional<Integer> root(Part p) {
-    List<Integer> m = members(p);
-    OptionalLong root = p.has(Field.ROOT) ? p.seq(Field.ROOT).constant() : OptionalLong.of(0);
-    if (root.isEmpty() || p.relative(Field.ROOT)) {
-      note("a collective whose root changes uses its first root");
-      root = OptionalLong.of(p.seq(Field.ROOT).once().nextLong());
-    }
-    long r = root.getAsLong();
-    if (r < 0 || r >= m.size()) {
-      note("a collective with a root outside its communicator was left out");
-      return Optional.empty();
-    }
-    return Optional.of(m.get((int) r));
-  }
-
-  private long constant(Part p, Field f, String what) {
-    if (!p.has(f)) {
-      return 0;
-    }
-    OptionalLong c = p.seq(f).constant();
-    if (c.isEmpty()) {
-      note(what + " that changes between calls keeps its first value");
-      return p.seq(f).once().nextLong();
-    }
-    return c.getAsLong();
-  }
-
-  /** Item {@code k} of a list-valued field (0 if the list is shorter). */
-  private long listItem(Part p, Field f, int k) {
-    long id = constant(p, f, "a list of counts");
-    long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
-    return k < xs.length ? xs[k] : 0;
-  }
-
-  /** The mean over the members of {@code count * size} (each rank's first value). */
-  private long meanBytes(Rsd r, List<Integer> members, Field count, Field size) {
-    long sum = 0;
-    for (int x : members) {
-      sum += first(r, count, x) * first(r, size, x);
-    }
-    return Math.round((double) sum / members.size());
-  }
-
-  /** The mean over the members of the sum of a count list times the size, per peer. */
-  private long meanListBytes(Rsd r, List<Integer> members, Field counts, Field size) {
-    long sum = 0;
-    for (int x : members) {
-      long id = first(r, counts, x);
-      long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
-      for (long c : xs) {
-        sum += c * first(r, size, x);
-      }
-    }
-    return Math.round((double) sum / ((long) members.size() * members.size()));
-  }
-
-  private static long first(Rsd r, Field f, int rank) {
-    return r.param(f).entryFor(rank).map(e -> {
-      long v = e.values().seq().once().nextLong();
-      return Sym.isSymbol(v) ? 0 : v;
-    }).orElse(0L);
-  }
-
-  // ---------------------------------------------------------------- task sets
-
-  /** The part's tasks as a statement's subject; {@code named}: binds {@code t}. */
-  private Who who(Part p, boolean named) {
-    return who(p, p.ranks(), named);
-  }
-
-  /** The tasks {@code ranks} (of part {@code p}, under its loop conditions) as a subject. */
-  private Who who(Part p, RankList ranks, boolean named) {
-    if (!p.extra().isEmpty()) {
-      return new NModel.TasksSuchThat(SELF, cond(SELF, ranks, p.extra()));
-    }
-    return who(ranks, named);
-  }
-
-  /** The tasks {@code ranks} as a statement's subject; {@code named}: binds {@code t}. */
-  private Who who(RankList ranks, boolean named) {
-    if (ranks.size() == world) {
-      return new NModel.AllTasks(named);
-    }
-    if (ranks.size() == 1 && !named) {
-      return new NModel.OneTask(Exprs.lit(ranks.first()));
-    }
-    return new NModel.TasksSuchThat(SELF, cond(SELF, ranks, List.of()));
-  }
-
-  /**
-   * The part's tasks as a RECEIVE's subject, which the compiler treats as a target set: "all
-   * tasks" is not one, so every task is {@code TASKS t SUCH THAT t >= 0}.
-   */
-  private Who receiver(Part p, boolean named) {
-    if (p.ranks().size() == world && p.extra().isEmpty()) {
-      return new NModel.TasksSuchThat(SELF, new NModel.Cond(List.of(new NModel.Term(List.of(
-          new NModel.Ge(SELF, 0)), false))));
-    }
-    return who(p, named);
-  }
-
-  /** The tasks {@code ranks} as a target. */
-  private Who target(RankList ranks) {
-    if (ranks.size() == 1) {
-      return new NModel.OneTask(Exprs.lit(ranks.first()));
-    }
-    return new NModel.TasksSuchThat(OTHER, cond(OTHER, ranks, List.of()));
-  }
-
-  /** The condition on {@code var} that holds for {@code ranks}, each term with {@code extra}. */
-  private NModel.Cond cond(String var, RankList ranks, List<OutputModel> extra) {
-    RankCond rc = ranks.size() == world ? RankCond.anyOf(List.of(List.of()))
-        : RankConds.of(ranks, world);
-    List<NModel.Term> terms = new ArrayList<>();
-    for (RankCond.Term t : rc.terms()) {
-      List<OutputModel> atoms = new ArrayList<>();
-      for (RankAtom a : t.atoms()) {
-        atoms.add(atom(var, a));
-      }
-      atoms.addAll(extra);
-      terms.add(new NModel.Term(atoms, atoms.size() > 1 && rc.terms().size() > 1));
-    }
-    return new NModel.Cond(terms);
-  }
-
-  private static OutputModel atom(String var, RankAtom a) {
-    if (a instanceof RankAtom.RankIs x) {
-      return new NModel.Eq(var, x.value());
-    } else if (a instanceof RankAtom.RankFrom x) {
-      return new NModel.Ge(var, x.value());
-    } else if (a instanceof RankAtom.RankUpTo x) {
-      return new NModel.Le(var, x.value());
-    }
-    RankAtom.RankMod x = (RankAtom.RankMod) a;
-    return new NModel.ModIn(var, x.offset(), x.hasOffset(), x.modulus(), x.lo(), x.hi(),
-        x.single(), x.hasLo(), x.hasHi());
-  }
-
-  private void note(String what) {
-    g.approximations().note(what);
   }
 }

@@ -1,12 +1,16 @@
 package org.benchgen.codegen.ncptl;
 
 import java.util.List;
+import org.benchgen.codegen.Expressions;
+import org.benchgen.codegen.output.Condition;
 import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.Value;
 
 /**
- * The coNCePTuaL output model: one record per template of {@code conceptual.stg}, same name.
- * Expressions are built in Java, already simplified and parenthesized; the templates only lay
- * out the language's words around them.
+ * The coNCePTuaL statements: one record per template of {@code conceptual.stg}, same name. Values,
+ * conditions and loops are the shared output model's ({@code org.benchgen.codegen.output}),
+ * built in Java, already simplified and parenthesized; the templates only lay out the language's
+ * words around them.
  */
 public sealed interface NModel extends OutputModel {
   /**
@@ -19,12 +23,6 @@ public sealed interface NModel extends OutputModel {
 
   /** Statements joined by THEN, after a comment line naming the traced call. */
   record Commented(String comment, List<OutputModel> statements) implements NModel {}
-
-  /** {@code FOR trips REPETITIONS { body }}. */
-  record Repeat(Expr trips, List<OutputModel> body) implements NModel {}
-
-  /** {@code FOR EACH var IN {0, ..., last} { body }}: a loop whose variable a value uses. */
-  record ForEach(String var, Expr last, List<OutputModel> body) implements NModel {}
 
   /**
    * Task sets that perform a statement. {@code third()}: a single task, for the verb's -S (each
@@ -43,7 +41,7 @@ public sealed interface NModel extends OutputModel {
   }
 
   /** {@code TASK rank}. */
-  record OneTask(Expr rank) implements Who {
+  record OneTask(Value rank) implements Who {
     @Override
     public boolean third() {
       return true;
@@ -51,7 +49,7 @@ public sealed interface NModel extends OutputModel {
   }
 
   /** {@code TASKS var SUCH THAT cond}. */
-  record TasksSuchThat(String var, Cond cond) implements Who {
+  record TasksSuchThat(String var, Condition cond) implements Who {
     @Override
     public boolean third() {
       return false;
@@ -66,45 +64,13 @@ public sealed interface NModel extends OutputModel {
     }
   }
 
-  /** A condition on a task variable: any of the terms. */
-  record Cond(List<Term> terms) implements NModel {}
-
-  /** All of the atoms; {@code grouped}: parenthesized, in a condition of several terms. */
-  record Term(List<OutputModel> atoms, boolean grouped) implements NModel {}
-
-  /** {@code var = value}. */
-  record Eq(String var, long value) implements NModel {}
-
-  /** {@code var <> other} (a number or another task variable). */
-  record Ne(String var, String other) implements NModel {}
-
-  /** {@code var < value} (a loop variable: the loop runs longer on other tasks). */
-  record Lt(String var, long value) implements NModel {}
-
-  /** {@code index = value}: one execution index. */
-  record IndexIs(Expr index, long value) implements NModel {}
-
-  /** {@code index >= value}: an execution index from this one on. */
-  record IndexFrom(Expr index, long value) implements NModel {}
-
-  /** {@code index < value}: an execution index before this one. */
-  record IndexBelow(Expr index, long value) implements NModel {}
-
-  /** {@code var >= value}. */
-  record Ge(String var, long value) implements NModel {}
-
-  /** {@code var <= value}. */
-  record Le(String var, long value) implements NModel {}
-
-  /**
-   * {@code lo <= (var - offset) MOD modulus <= hi}, written with only the bounds needed, as in
-   * {@link org.benchgen.codegen.output.RankAtom.RankMod}.
-   */
-  record ModIn(String var, int offset, boolean hasOffset, int modulus, int lo, int hi,
-      boolean single, boolean hasLo, boolean hasHi) implements NModel {}
-
   /** A message: {@code A bytes BYTE MESSAGE [USING TAG tag]}; {@code tag} empty for tag 0. */
-  record Message(Expr bytes, List<Expr> tag) implements NModel {}
+  record Message(Value bytes, List<Value> tag) implements NModel {
+    /** A message of these bytes and tags, each in parentheses if it is an operator. */
+    static Message of(Value bytes, List<Value> tag) {
+      return new Message(Expressions.closed(bytes), tag.stream().map(Expressions::closed).toList());
+    }
+  }
 
   /** {@code who [ASYNCHRONOUSLY] SEND(S) message TO UNSUSPECTING to}. */
   record Send(Who who, boolean third, boolean async, Message message, Who to) implements NModel {
@@ -150,24 +116,9 @@ public sealed interface NModel extends OutputModel {
   }
 
   /** {@code who REDUCE(S) doublewords DOUBLEWORDS [TO to]}; no target: every source gets it. */
-  record Reduce(Who who, boolean third, Expr doublewords, List<Who> to) implements NModel {
-    Reduce(Who who, Expr doublewords, List<Who> to) {
+  record Reduce(Who who, boolean third, Value doublewords, List<Who> to) implements NModel {
+    Reduce(Who who, Value doublewords, List<Who> to) {
       this(who, who.third(), doublewords, List.copyOf(to));
     }
   }
-
-  /** An integer expression. */
-  sealed interface Expr extends NModel {}
-
-  /** A number. */
-  record Lit(long value) implements Expr {}
-
-  /** A variable: a task or loop variable, {@code num_tasks}. */
-  record Name(String name) implements Expr {}
-
-  /** {@code a op b}, in parentheses when {@code paren} (as an operand of another operator). */
-  record Bin(Expr a, String op, Expr b, boolean paren) implements Expr {}
-
-  /** {@code (then IF index < bound OTHERWISE otherwise)}: one run of a changing value. */
-  record Pick(Expr then, Expr index, long bound, Expr otherwise) implements Expr {}
 }

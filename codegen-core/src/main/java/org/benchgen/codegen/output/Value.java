@@ -3,9 +3,9 @@ package org.benchgen.codegen.output;
 import java.util.List;
 
 /**
- * The value of a call's parameter on the executing rank, as an expression: a number, an MPI
- * symbol, a peer relative to the rank, the next value of a cyclic sequence, or a choice by rank
- * set. Names and lists are references to checked tables, never trace text.
+ * An integer value as an expression the program evaluates: a number, an MPI symbol, a variable,
+ * arithmetic, a peer relative to the rank, the next value of a cyclic sequence, a choice by rank
+ * set or by an index. Names and lists are references to checked tables, never trace text.
  */
 public sealed interface Value extends OutputModel {
   /** A number. */
@@ -36,7 +36,7 @@ public sealed interface Value extends OutputModel {
   }
 
   /** One branch of a {@link Choice}. */
-  record Case(RankCond when, Value then) implements OutputModel {}
+  record Case(Condition when, Value then) implements OutputModel {}
 
   /** An MPI datatype by its (checked, predefined) name. */
   record TypeName(String name) implements Value {}
@@ -52,4 +52,16 @@ public sealed interface Value extends OutputModel {
 
   /** {@code a * b}. */
   record Mul(Value a, Value b) implements Value {}
+
+  /** A variable of the program (a loop index, a task variable, the task count). */
+  record Var(String name) implements Value {}
+
+  /** The operators of {@link Arith}; each target spells them. */
+  enum Operator { ADD, SUB, MUL, DIV, MOD }
+
+  /** {@code a op b}, in parentheses when {@code paren} (as an operand of another operator). */
+  record Arith(Value a, Operator op, Value b, boolean paren) implements Value {}
+
+  /** {@code then} if {@code index < bound}, else {@code otherwise}: one run of a changing value. */
+  record Pick(Value then, Value index, long bound, Value otherwise) implements Value {}
 }

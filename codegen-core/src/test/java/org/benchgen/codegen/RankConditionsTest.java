@@ -5,32 +5,36 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.benchgen.codegen.output.RankAtom;
-import org.benchgen.codegen.output.RankCond;
+import org.benchgen.codegen.output.Atom;
+import org.benchgen.codegen.output.Condition;
+import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.RankList;
 import org.junit.jupiter.api.Test;
 
-class RankCondsTest {
+class RankConditionsTest {
+  private static final Value RANK = new Value.Var("r");
+
   /** Evaluates a condition the way the generated C does (truncating %, as C99 and Java). */
-  static boolean holds(RankCond c, int rank) {
+  static boolean holds(Condition c, int rank) {
     return c.terms().stream().anyMatch(t -> t.atoms().stream().allMatch(a -> holds(a, rank)));
   }
 
-  static boolean holds(RankAtom a, int rank) {
-    if (a instanceof RankAtom.RankIs x) {
+  static boolean holds(Atom a, int rank) {
+    if (a instanceof Atom.Is x && x.left().equals(RANK)) {
       return rank == x.value();
-    } else if (a instanceof RankAtom.RankFrom x) {
+    } else if (a instanceof Atom.AtLeast x && x.left().equals(RANK)) {
       return rank >= x.value();
-    } else if (a instanceof RankAtom.RankUpTo x) {
+    } else if (a instanceof Atom.AtMost x && x.left().equals(RANK)) {
       return rank <= x.value();
     }
-    RankAtom.RankMod m = (RankAtom.RankMod) a;
+    Atom.ModIn m = (Atom.ModIn) a;
+    assertEquals("r", m.var());
     int v = (rank - (m.hasOffset() ? m.offset() : 0)) % m.modulus();
     return m.single() ? v == m.lo() : (!m.hasLo() || v >= m.lo()) && (!m.hasHi() || v <= m.hi());
   }
 
   private static void assertExact(RankList ranks, int worldSize) {
-    RankCond c = RankConds.of(ranks, worldSize);
+    Condition c = RankConditions.of(ranks, worldSize, "r");
     for (int r = 0; r < worldSize; r++) {
       assertEquals(ranks.contains(r), holds(c, r), "rank " + r + " of " + ranks + " in a world"
           + " of " + worldSize + ": " + c);
@@ -90,16 +94,16 @@ class RankCondsTest {
   void aStencilFaceIsOneWindow() {
     // 8 x 8 x 16 ranks: all but the last x column (x = rank % 8) send to +1.
     int[] face = java.util.stream.IntStream.range(0, 1024).filter(r -> r % 8 != 7).toArray();
-    RankCond c = RankConds.of(RankList.of(face), 1024);
-    assertEquals(List.of(new RankCond.Term(List.of(new RankAtom.RankMod(0, false, 8, 0, 6,
+    Condition c = RankConditions.of(RankList.of(face), 1024, "r");
+    assertEquals(List.of(new Condition.Term(List.of(new Atom.ModIn("r", 0, false, 8, 0, 6,
         false, false, true)), false)), c.terms(), "rank % 8 <= 6, no range");
     // All but the first y row (y = rank / 8 % 8): one window of the 64-rank plane.
     int[] north = java.util.stream.IntStream.range(0, 1024).filter(r -> r / 8 % 8 != 0).toArray();
-    assertEquals(List.of(new RankCond.Term(List.of(new RankAtom.RankMod(0, false, 64, 8, 63,
-        false, true, false)), false)), RankConds.of(RankList.of(north), 1024).terms(),
+    assertEquals(List.of(new Condition.Term(List.of(new Atom.ModIn("r", 0, false, 64, 8, 63,
+        false, true, false)), false)), RankConditions.of(RankList.of(north), 1024, "r").terms(),
         "rank % 64 >= 8");
     // The top plane: a plain range.
-    assertEquals(List.of(new RankCond.Term(List.of(new RankAtom.RankFrom(960)), false)),
-        RankConds.of(RankList.range(960, 1024), 1024).terms());
+    assertEquals(List.of(new Condition.Term(List.of(new Atom.AtLeast(RANK, 960)), false)),
+        RankConditions.of(RankList.range(960, 1024), 1024, "r").terms());
   }
 }

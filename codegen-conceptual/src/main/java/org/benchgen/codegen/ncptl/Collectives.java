@@ -1,0 +1,168 @@
+package org.benchgen.codegen.ncptl;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.codegen.Expressions;
+import org.benchgen.codegen.ncptl.NModel.Who;
+import org.benchgen.codegen.output.Atom;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.Value;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+
+/**
+ * Collectives as coNCePTuaL statements: SYNCHRONIZE, MULTICAST and REDUCE, by the main paper's
+ * Table 1 where MPI has no exact counterpart (v-forms with their mean size); nonblocking ones as
+ * their blocking counterparts. Every substitution is noted.
+ */
+final class Collectives {
+  private final Emission e;
+  private final Parts parts;
+  private final PartValues values;
+  private final TaskSets tasks;
+
+  Collectives(Emission e, Parts parts, PartValues values, TaskSets tasks) {
+    this.e = e;
+    this.parts = parts;
+    this.values = values;
+    this.tasks = tasks;
+  }
+
+  List<OutputModel> collective(Rsd r, List<Loop> loops) {
+    Op op = r.op();
+    if (op.createsRequest()) {
+      e.note(op.mpiName() + " became its blocking counterpart");
+    }
+    List<OutputModel> out = new ArrayList<>();
+    switch (op) {
+      case BARRIER, IBARRIER -> {
+        for (Part p : parts.of(r, Field.COMM)) {
+          out.add(new NModel.Synchronize(tasks.who(p, Parts.ranksOf(parts.members(p)), false)));
+        }
+      }
+      case BCAST, IBCAST -> {
+        for (Part p : parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
+          values.root(p).ifPresent(root -> multicast(out, root, parts.members(p),
+              values.bytes(p, Field.COUNT, Field.TSIZE, loops)));
+        }
+      }
+      case REDUCE, IREDUCE, ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN -> {
+        if (op == Op.SCAN || op == Op.ISCAN || op == Op.EXSCAN || op == Op.IEXSCAN) {
+          e.note(op.mpiName() + " became a REDUCE to all its tasks");
+        }
+        e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
+        boolean rooted = op == Op.REDUCE || op == Op.IREDUCE;
+        for (Part p : parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = parts.members(p);
+          Value dw = doublewords(values.bytes(p, Field.COUNT, Field.TSIZE, loops));
+          if (rooted) {
+            values.root(p).ifPresent(root -> out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), dw,
+                List.of(new NModel.OneTask(Expressions.lit(root))))));
+          } else {
+            out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), dw, List.of()));
+          }
+        }
+      }
+      case REDUCE_SCATTER_BLOCK, IREDUCE_SCATTER_BLOCK, REDUCE_SCATTER, IREDUCE_SCATTER -> {
+        e.note(op.mpiName() + " became one REDUCE to each of its tasks (paper Table 1)");
+        e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
+        boolean block = op == Op.REDUCE_SCATTER_BLOCK || op == Op.IREDUCE_SCATTER_BLOCK;
+        for (Part p : parts.of(r, Field.COMM, Field.COUNT, Field.RCOUNTS, Field.TSIZE)) {
+          List<Integer> m = parts.members(p);
+          long tsize = values.constant(p, Field.TSIZE, "a reduction's datatype size");
+          for (int k = 0; k < m.size(); k++) {
+            long bytes = block ? values.constant(p, Field.COUNT, "a reduction's count") * tsize
+                : values.listItem(p, Field.RCOUNTS, k) * tsize;
+            out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false),
+                doublewords(Expressions.lit(bytes)), List.of(new NModel.OneTask(Expressions.lit(m.get(k))))));
+          }
+        }
+      }
+      case GATHER, IGATHER, GATHERV, IGATHERV -> {
+        boolean v = op == Op.GATHERV || op == Op.IGATHERV;
+        e.note(op.mpiName() + " became a REDUCE to its root" + (v ? " of the mean size" : "")
+            + " (paper Table 1)");
+        e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
+        for (Part p : v ? parts.of(r, Field.COMM, Field.ROOT)
+            : parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = parts.members(p);
+          Value dw = doublewords(v ? Expressions.lit(values.meanBytes(r, m, Field.COUNT, Field.TSIZE))
+              : values.bytes(p, Field.COUNT, Field.TSIZE, loops));
+          values.root(p).ifPresent(root -> out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), dw,
+              List.of(new NModel.OneTask(Expressions.lit(root))))));
+        }
+      }
+      case ALLGATHER, IALLGATHER, ALLGATHERV, IALLGATHERV -> {
+        boolean v = op == Op.ALLGATHERV || op == Op.IALLGATHERV;
+        e.note(op.mpiName() + " became a REDUCE to its first task, then a MULTICAST of all the"
+            + " data" + (v ? ", with the mean size" : "") + " (paper Table 1)");
+        e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
+        for (Part p : v ? parts.of(r, Field.COMM)
+            : parts.of(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = parts.members(p);
+          long each = v ? values.meanBytes(r, m, Field.COUNT, Field.TSIZE)
+              : values.constant(p, Field.COUNT, "an allgather's count")
+                  * values.constant(p, Field.TSIZE, "an allgather's datatype size");
+          out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), doublewords(Expressions.lit(each)),
+              List.of(new NModel.OneTask(Expressions.lit(m.get(0))))));
+          multicast(out, m.get(0), m, Expressions.lit(each * m.size()));
+        }
+      }
+      case SCATTER, ISCATTER, SCATTERV, ISCATTERV -> {
+        boolean v = op == Op.SCATTERV || op == Op.ISCATTERV;
+        e.note(op.mpiName() + " became a MULTICAST from its root" + (v ? " of the mean size" : "")
+            + " (paper Table 1)");
+        for (Part p : parts.of(r, Field.COMM, Field.ROOT)) {
+          List<Integer> m = parts.members(p);
+          long each = values.meanBytes(r, m, Field.RCOUNT, Field.RTSIZE);
+          values.root(p).ifPresent(root -> multicast(out, root, m, Expressions.lit(each)));
+        }
+      }
+      case ALLTOALL, IALLTOALL, ALLTOALLV, IALLTOALLV -> {
+        boolean v = op == Op.ALLTOALLV || op == Op.IALLTOALLV;
+        e.note(op.mpiName() + " became a MULTICAST from every task to all the others"
+            + (v ? ", with the mean size" : ""));
+        for (Part p : v ? parts.of(r, Field.COMM)
+            : parts.of(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = parts.members(p);
+          if (m.size() < 2) {
+            continue;
+          }
+          long each = v ? values.meanListBytes(r, m, Field.COUNTS, Field.TSIZE)
+              : values.constant(p, Field.COUNT, "an alltoall's count")
+                  * values.constant(p, Field.TSIZE, "an alltoall's datatype size");
+          RankList ranks = Parts.ranksOf(m);
+          Who to = ranks.size() == e.world ? new NModel.AllOtherTasks()
+              : new NModel.TasksSuchThat(TaskSets.OTHER, tasks.cond(TaskSets.OTHER, ranks, List.of(
+                  new Atom.Differs(Expressions.var(TaskSets.OTHER), Expressions.var(TaskSets.SELF)))));
+          out.add(new NModel.Multicast(tasks.who(p, ranks, !(to instanceof NModel.AllOtherTasks)), NModel.Message.of(Expressions.lit(each), List.of()),
+              to));
+        }
+      }
+      default -> throw new IllegalStateException("not a collective: " + op);
+    }
+    return out;
+  }
+
+  /** A MULTICAST of {@code bytes} from world rank {@code root} to the other members. */
+  private void multicast(List<OutputModel> out, int root, List<Integer> members, Value bytes) {
+    RankList others = RankList.of(members.stream().mapToInt(Integer::intValue)
+        .filter(x -> x != root).toArray());
+    if (others.isEmpty()) {
+      return;
+    }
+    Who to = others.size() == e.world - 1 ? new NModel.AllOtherTasks() : tasks.target(others);
+    out.add(new NModel.Multicast(new NModel.OneTask(Expressions.lit(root)), NModel.Message.of(bytes,
+        List.of()), to));
+  }
+
+  private static Value doublewords(Value bytes) {
+    if (bytes instanceof Value.Num b) {
+      return Expressions.lit((b.value() + 7) / 8);
+    }
+    return Expressions.div(Expressions.add(bytes, 7), 8);
+  }
+}

@@ -1,0 +1,37 @@
+package org.benchgen.codegen.ncptl;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import org.benchgen.codegen.Generation;
+import org.benchgen.codegen.Naming;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.trace.SymbolTable;
+
+/** The state of emitting one coNCePTuaL program, shared by the emitter's parts. */
+final class Emission {
+  final Generation g;
+  final CompressedTrace trace;
+  final SymbolTable symbols;
+  final int world;
+  final Naming naming;
+  /** Loops whose index some value uses: FOR EACH instead of FOR n REPETITIONS. */
+  final Set<Loop> indexed = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** The loops around the RSD being emitted, outermost first. */
+  List<Loop> here = List.of();
+
+  Emission(Generation g) {
+    this.g = g;
+    this.trace = g.trace();
+    this.symbols = trace.symbols();
+    this.world = trace.worldSize();
+    this.naming = g.naming();
+  }
+
+  /** Notes what could not be said exactly (listed in the program's header and by generate). */
+  void note(String what) {
+    g.approximations().note(what);
+  }
+}
