@@ -1,19 +1,16 @@
 package org.benchgen.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.benchgen.align.Alignment;
 import org.benchgen.align.CollectiveAligner;
-import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.TraceSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
-/** {@code benchgen align FILE -o FILE}. */
+/** {@code benchgen align TRACE -o FILE}. */
 @Command(name = "align", mixinStandardHelpOptions = true,
     description = {"Aligns collectives (main paper, Algorithm 1): a collective that ranks reach"
         + " from different call sites becomes one call of all its participants, every rank's"
@@ -26,22 +23,21 @@ final class AlignCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(paramLabel = "FILE|DIR", description = "a compressed trace, or a trace directory")
-  Path input;
+  @Mixin
+  TraceArgument input;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE",
-      description = "the aligned compressed trace to write")
-  Path output;
+  @Mixin
+  CompressedOutput output;
 
   @Override
   public Integer call() throws Exception {
-    CompressedTrace t = TraceInput.load(input, spec.commandLine().getErr());
+    CompressedTrace t = input.load();
     Alignment a = new CollectiveAligner(t).align();
     if (a instanceof Alignment.Failed f) {
-      return Findings.report(spec, input, f.finding());
+      return Findings.report(spec, input.path, f.finding());
     }
     Alignment.Aligned done = (Alignment.Aligned) a;
-    TraceFiles.writeCompressed(done.trace(), output);
+    output.write(done.trace());
     TraceSummary before = TraceSummary.of(t);
     TraceSummary after = TraceSummary.of(done.trace());
     spec.commandLine().getOut().println(output + ": " + (done.changed()

@@ -5,11 +5,11 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.compress.TraceCompressor;
-import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.TraceSummary;
 import org.benchgen.rawtrace.TraceDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -26,9 +26,8 @@ final class CompressCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", description = "the trace directory (see docs/trace-format.md)")
   Path dir;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE",
-      description = "the compressed trace to write (docs/compressed-format.md)")
-  Path output;
+  @Mixin
+  CompressedOutput output;
 
   @Option(names = "--window", paramLabel = "N", defaultValue = "" + RankCompressor.DEFAULT_WINDOW,
       description = "how many trailing nodes the loop search looks back over (default: ${DEFAULT-VALUE})")
@@ -46,8 +45,8 @@ final class CompressCommand implements Callable<Integer> {
         threads != null ? threads : Runtime.getRuntime().availableProcessors());
     TraceCompressor.Result r = c.compress(d, new Progress(spec.commandLine().getErr(),
         "compressing", d.size()));
-    TraceFiles.writeCompressed(r.trace(), output);
-    long out = Files.size(output);
+    output.write(r.trace());
+    long out = Files.size(output.file);
     TraceSummary s = TraceSummary.of(r.trace());
     double secs = (System.nanoTime() - t0) / 1e9;
     spec.commandLine().getOut().printf("%s: %d ranks, %d events -> %d RSDs, %d loops; %d bytes"

@@ -6,6 +6,7 @@ import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -21,9 +22,8 @@ final class ExpandCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "a compressed trace")
   Path input;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR",
-      description = "the directory to create (must not exist, or be empty)")
-  Path output;
+  @Mixin
+  NewDirectory output;
 
   @Option(names = "--gzip", description = "write rank-R.trace.gz files")
   boolean gzip;
@@ -31,7 +31,7 @@ final class ExpandCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CompressedTrace t = TraceFiles.readCompressed(input);
-    TraceFiles.expand(t, output, gzip, new Progress(spec.commandLine().getErr(), "expanding",
+    TraceFiles.expand(t, output.dir, gzip, new Progress(spec.commandLine().getErr(), "expanding",
         t.worldSize()));
     spec.commandLine().getOut().println(output + ": " + t.worldSize() + " rank streams");
     return 0;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** {@code benchgen generate TRACE --lang LANG -o DIR}. */
@@ -31,8 +31,8 @@ final class GenerateCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(paramLabel = "TRACE", description = "a compressed trace, or a trace directory")
-  Path input;
+  @Mixin
+  TraceArgument input;
 
   @Option(names = {"-l", "--lang"}, required = true, paramLabel = "LANG",
       description = "the target language: ${COMPLETION-CANDIDATES}",
@@ -78,7 +78,8 @@ final class GenerateCommand implements Callable<Integer> {
           + " sample, not '" + compute + "'");
     }
     String program = name != null ? name
-        : GenerateOptions.nameFrom(input.toAbsolutePath().normalize().getFileName().toString());
+        : GenerateOptions.nameFrom(input.path.toAbsolutePath().normalize().getFileName()
+            .toString());
     GenerateOptions options;
     try {
       options = new GenerateOptions(program, mode, seed);
@@ -86,10 +87,10 @@ final class GenerateCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintWriter err = spec.commandLine().getErr();
-    CompressedTrace t = TraceInput.load(input, err);
+    CompressedTrace t = input.load();
     Benchmarks.Outcome outcome = Benchmarks.generate(t, target, options);
     if (outcome instanceof Benchmarks.Failed f) {
-      return Findings.report(spec, input, f.finding());
+      return Findings.report(spec, input.path, f.finding());
     }
     Benchmarks.Generated g = (Benchmarks.Generated) outcome;
     write(g.files());

@@ -1,19 +1,17 @@
 package org.benchgen.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.resolve.Resolution;
 import org.benchgen.resolve.WildcardResolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
-/** {@code benchgen resolve [--re-resolve] FILE -o FILE}. */
+/** {@code benchgen resolve [--re-resolve] TRACE -o FILE}. */
 @Command(name = "resolve", mixinStandardHelpOptions = true,
     description = {"Resolves MPI_ANY_SOURCE receives (main paper, Algorithm 2) by simulating MPI"
         + " matching over all ranks: each gets the rank of its first matching sender, written"
@@ -26,12 +24,11 @@ final class ResolveCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(paramLabel = "FILE|DIR", description = "a compressed trace, or a trace directory")
-  Path input;
+  @Mixin
+  TraceArgument input;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE",
-      description = "the resolved compressed trace to write")
-  Path output;
+  @Mixin
+  CompressedOutput output;
 
   @Option(names = "--re-resolve", description = "compute every wildcard's source even where the"
       + " trace records it; a disagreement with the recorded source is a warning")
@@ -40,17 +37,17 @@ final class ResolveCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    CompressedTrace t = TraceInput.load(input, err);
+    CompressedTrace t = input.load();
     Resolution res = new WildcardResolver(t, reResolve).resolve();
     if (res instanceof Resolution.Failed f) {
-      return Findings.report(spec, input, f.finding());
+      return Findings.report(spec, input.path, f.finding());
     }
     Resolution.Resolved done = (Resolution.Resolved) res;
     for (String w : done.warnings()) {
       err.println("benchgen: warning: " + w);
     }
     err.flush();
-    TraceFiles.writeCompressed(done.trace(), output);
+    output.write(done.trace());
     spec.commandLine().getOut().println(output + ": " + (done.resolved() == 0
         ? "no wildcard receives; matching simulated, no deadlock; written unchanged"
         : done.resolved() + " wildcard receives resolved (" + (reResolve ? "re-resolved"

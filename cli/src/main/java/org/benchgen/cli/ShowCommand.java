@@ -10,10 +10,10 @@ import org.benchgen.ir.format.TreeView;
 import org.benchgen.rawtrace.TraceDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
-/** {@code benchgen show FILE}. */
+/** {@code benchgen show TRACE}. */
 @Command(name = "show", mixinStandardHelpOptions = true,
     description = {"Prints the structure of a compressed trace as an indented tree: loops with"
         + " trip counts; RSDs with call, rank list, peers relative to the rank (r+1), sizes and"
@@ -22,12 +22,12 @@ final class ShowCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(paramLabel = "FILE|DIR", description = "a compressed trace, or a trace directory")
-  Path input;
+  @Mixin
+  TraceArgument input;
 
   @Override
   public Integer call() throws Exception {
-    CompressedTrace t = TraceInput.load(input, spec.commandLine().getErr());
+    CompressedTrace t = input.load();
     TreeView.print(t, spec.commandLine().getOut());
     spec.commandLine().getOut().flush();
     return 0;

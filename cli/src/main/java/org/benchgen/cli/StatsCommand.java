@@ -1,17 +1,16 @@
 package org.benchgen.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.benchgen.stats.StatsReport;
 import org.benchgen.stats.TraceStats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
-/** {@code benchgen stats FILE|DIR}. */
+/** {@code benchgen stats TRACE}. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
     description = {"Per-rank, per-call counts and bytes of a raw or compressed trace (the same"
         + " numbers for both). Bytes: sent for sends, received for receives, the significant"
@@ -22,8 +21,8 @@ final class StatsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(paramLabel = "FILE|DIR", description = "a compressed trace or a trace directory")
-  Path input;
+  @Mixin
+  TraceArgument input;
 
   @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
       description = "text (tables, totals, byte matrix), csv (rank,op,calls,bytes) or json;"
@@ -33,7 +32,7 @@ final class StatsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    TraceStats s = TraceInput.stats(input, err);
+    TraceStats s = input.stats();
     PrintWriter out = spec.commandLine().getOut();
     switch (format) {
       case csv -> StatsReport.csv(s, out);

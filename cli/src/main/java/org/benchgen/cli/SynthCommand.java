@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.benchgen.samples.Synth;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -37,9 +38,8 @@ final class SynthCommand implements Callable<Integer> {
           + " default: ${DEFAULT-VALUE}")
   int iterations;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR",
-      description = "the directory to create (must not exist, or be empty)")
-  Path output;
+  @Mixin
+  NewDirectory output;
 
   @Option(names = "--seed", defaultValue = "1", description = "random seed for timings;"
       + " default: ${DEFAULT-VALUE}")
@@ -63,7 +63,7 @@ final class SynthCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--ranks and --iterations must be at least 1 (master-worker: at least 2 ranks)");
     }
-    new Synth(p, ranks, iterations, seed, splitCollectives).write(output, gzip,
+    new Synth(p, ranks, iterations, seed, splitCollectives).write(output.dir, gzip,
         new Progress(spec.commandLine().getErr(), "writing", ranks));
     spec.commandLine().getOut().println(output + ": " + ranks + " rank streams of " + p.cliName()
         + ", " + iterations + " iterations" + (splitCollectives ? ", collectives split" : ""));

@@ -21,6 +21,7 @@ import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -43,9 +44,8 @@ final class TraceCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR",
-      description = "the trace directory to create (must not exist, or be empty)")
-  Path output;
+  @Mixin
+  NewDirectory output;
 
   @Option(names = "--mpi", paramLabel = "IMPL", description = "the application's MPI: openmpi or"
       + " mpich; default: recognised from the launcher")
@@ -88,7 +88,7 @@ final class TraceCommand implements Callable<Integer> {
     Streams[] streams = new Streams[1];
     List<String> problems = new ArrayList<>();
     // The ranks write into a temporary sibling, which becomes DIR once the run is over.
-    AtomicOutput.writeDirectory(output, tmp -> {
+    AtomicOutput.writeDirectory(output.dir, tmp -> {
       Map<String, String> childEnv = new HashMap<>();
       List<String> cmd = launcher.command(command,
           MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb), childEnv);

@@ -30,8 +30,8 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    TraceComparison c = new TraceComparison(TraceInput.stats(original,
-        spec.commandLine().getErr()), TraceInput.stats(other, spec.commandLine().getErr()));
+    TraceComparison c = new TraceComparison(TraceArgument.stats(original,
+        spec.commandLine().getErr()), TraceArgument.stats(other, spec.commandLine().getErr()));
     PrintWriter out = spec.commandLine().getOut();
     c.report(original.toString(), other.toString(), StatsReport.MATRIX_MAX_RANKS, out);
     out.flush();

@@ -8,7 +8,7 @@ import org.benchgen.ir.ValueSeq;
  * A loop being folded: its body and the trip count of each instance; {@code open} counts the
  * iterations of the instance still being matched (0: none).
  */
-public final class FoldLoop extends FoldNode {
+final class FoldLoop extends FoldNode {
   private final List<FoldNode> body;
   /** Made once: the compressor reads the body on every event of a loop's steady state. */
   private final List<FoldNode> view;

@@ -9,7 +9,7 @@ import java.util.function.ToIntFunction;
  * in the compressor, calls of rank sets when a pass rebuilds a trace) or a {@link FoldLoop}.
  * Nodes of equal {@link #shape} merge their executions.
  */
-public abstract class FoldNode {
+abstract class FoldNode {
   /** Equal shapes fold: an id the user hands out for a call's kind, or for a loop's body shapes. */
   public final int shape;
 

@@ -7,7 +7,7 @@ import java.util.List;
  * bodies, and how to fold and absorb. Events fold on op, call site and loop shape, merging their
  * parameters; values fold only when equal.
  */
-public interface FoldPolicy<N> {
+interface FoldPolicy<N> {
   /** A hash of the node's shape; nodes of equal shape have equal hashes. */
   long shape(N node);
 

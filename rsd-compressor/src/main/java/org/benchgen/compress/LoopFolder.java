@@ -12,7 +12,7 @@ import java.util.List;
  * which folds into a new loop. Loops nest because loops are nodes too. Only the last {@code window}
  * nodes are searched, so the work per push is bounded. Every step keeps the expansion unchanged.
  */
-public final class LoopFolder<N> {
+final class LoopFolder<N> {
   private final FoldPolicy<N> policy;
   private final int window;
   private final ArrayList<N> seq = new ArrayList<>();

@@ -33,7 +33,7 @@ import org.benchgen.trace.TraceFormatException;
  * Loops whose bodies differ but share most call sites (the edge ranks of a stencil) are matched and
  * their bodies merged recursively, so the result does not grow with the rank count.
  */
-public final class TraceMerger {
+final class TraceMerger {
   private final ShapeTable shapeTable = new ShapeTable();
   private final Map<Node, Integer> shapes = new IdentityHashMap<>();
   private final Map<Node, Set<Integer>> sites = new IdentityHashMap<>();

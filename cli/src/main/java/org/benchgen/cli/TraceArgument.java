@@ -9,10 +9,31 @@ import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceStats;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Commands that take "a compressed trace or a trace directory" load it here. */
-final class TraceInput {
-  private TraceInput() {}
+/**
+ * The trace a command reads (a picocli mixin): a compressed trace, or a directory of per-rank
+ * streams, which is compressed first (progress on the command's stderr).
+ */
+final class TraceArgument {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  @Parameters(index = "0", paramLabel = "TRACE", description = "a compressed trace (.bgc), or a"
+      + " trace directory of per-rank streams (compressed first)")
+  Path path;
+
+  /** The trace as a compressed trace. */
+  CompressedTrace load() throws IOException {
+    return load(path, command.commandLine().getErr());
+  }
+
+  /** The trace's numbers: a directory's read from its streams, a compressed trace's expanded. */
+  TraceStats stats() throws IOException {
+    return stats(path, command.commandLine().getErr());
+  }
 
   /** Reads a compressed trace, or compresses a trace directory (progress on {@code err}). */
   static CompressedTrace load(Path input, PrintWriter err) throws IOException {
