@@ -1,7 +1,9 @@
 /**
- * Per-rank event streams ({@code benchgen-trace 1}, docs/trace-format.md): the calls and their
- * fields ({@link org.benchgen.trace.Op}, {@link org.benchgen.trace.Field}), reading with file:line
- * errors ({@link org.benchgen.rawtrace.RawTraceReader}, byte-level, O(line) per event), writing, and the
- * request numbering shared by encoding and decoding ({@link org.benchgen.rawtrace.LiveRequests}).
+ * The MPI vocabulary of traces: the calls and their fields ({@link org.benchgen.trace.Op}, {@link
+ * org.benchgen.trace.Field}, {@link org.benchgen.trace.Sym}, {@link org.benchgen.trace.TraceSyntax},
+ * generated at build time from {@code src/main/vocabulary/mpi-vocabulary.def}, the one table that
+ * the tracer includes too), what calls and fields are ({@link org.benchgen.trace.OpKind}, {@link
+ * org.benchgen.trace.FieldKind}), a trace's symbol table ({@link org.benchgen.trace.SymbolTable}),
+ * the escaping of names in files, and the exceptions for problems in the input.
  */
 package org.benchgen.trace;

@@ -1,5 +1,6 @@
 /**
  * The compressed trace text format (docs/compressed-format.md): a canonical writer, a reader with
- * file:line errors, and the indented tree view of {@code benchgen show}.
+ * file:line errors, the spelling of values both share ({@link org.benchgen.ir.format.ValueText}),
+ * and the indented tree view of {@code benchgen show}.
  */
 package org.benchgen.ir.format;
