@@ -38,6 +38,7 @@ import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.testing.Calls;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -447,18 +448,7 @@ class TracerIntegrationTest {
   }
 
   private static List<RawEvent> events(Path dir, int rank) throws IOException {
-    List<RawEvent> out = new ArrayList<>();
-    RawTraceReader.read(TraceDirectory.open(dir).rankFiles().get(rank), new SymbolTable(),
-        new RawTraceReader.Sink() {
-      @Override
-      public void comm(int id, long[] members) { }
-
-      @Override
-      public void event(RawEvent e) {
-        out.add(e);
-      }
-    });
-    return out;
+    return Calls.events(TraceDirectory.open(dir).rankFiles().get(rank), new SymbolTable());
   }
 
   // --------------------------------------------------------------------------------- assertions

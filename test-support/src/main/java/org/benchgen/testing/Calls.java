@@ -54,14 +54,19 @@ public final class Calls {
   /** The calls of one rank's stream file. */
   public static List<String> read(Path rankFile) throws IOException {
     SymbolTable symbols = new SymbolTable();
-    List<String> out = new ArrayList<>();
+    return lines(events(rankFile, symbols), symbols);
+  }
+
+  /** The events of one rank's stream file, their names interned in {@code symbols}. */
+  public static List<RawEvent> events(Path rankFile, SymbolTable symbols) throws IOException {
+    List<RawEvent> out = new ArrayList<>();
     RawTraceReader.read(rankFile, symbols, new RawTraceReader.Sink() {
       @Override
       public void comm(int id, long[] members) {}
 
       @Override
       public void event(RawEvent e) {
-        out.add(line(e, symbols));
+        out.add(e);
       }
     });
     return out;

@@ -3,6 +3,7 @@ package org.benchgen.codegen.cmpi;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.Naming;
+import org.benchgen.codegen.PrefixNaming;
 import org.benchgen.codegen.Target;
 
 /** The C+MPI target: one portable C99 file and a Makefile. */
@@ -23,27 +24,7 @@ public final class CMpiTarget implements Target {
   }
 
   /** C identifiers; the run-time library's own start with bg_. */
-  private static final Naming NAMING = new Naming() {
-    @Override
-    public String rank() {
-      return "rank";
-    }
-
-    @Override
-    public String loopIndex(int depth) {
-      return "i" + depth;
-    }
-
-    @Override
-    public String executionCounter(int index) {
-      return "n" + index;
-    }
-
-    @Override
-    public String entryCounter(int index) {
-      return "e" + index;
-    }
-  };
+  private static final Naming NAMING = new PrefixNaming("rank", "i", 0, "n", "e");
 
   @Override
   public Emitter emitter(Generation generation) {

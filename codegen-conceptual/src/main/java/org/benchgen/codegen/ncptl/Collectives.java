@@ -20,15 +20,9 @@ import org.benchgen.trace.Op;
  */
 final class Collectives {
   private final Emission e;
-  private final Parts parts;
-  private final PartValues values;
-  private final TaskSets tasks;
 
-  Collectives(Emission e, Parts parts, PartValues values, TaskSets tasks) {
+  Collectives(Emission e) {
     this.e = e;
-    this.parts = parts;
-    this.values = values;
-    this.tasks = tasks;
   }
 
   List<OutputModel> collective(Rsd r, List<Loop> loops) {
@@ -39,14 +33,14 @@ final class Collectives {
     List<OutputModel> out = new ArrayList<>();
     switch (op) {
       case BARRIER, IBARRIER -> {
-        for (Part p : parts.of(r, Field.COMM)) {
-          out.add(new NModel.Synchronize(tasks.who(p, Parts.ranksOf(parts.members(p)), false)));
+        for (Part p : e.parts.of(r, Field.COMM)) {
+          out.add(new NModel.Synchronize(e.tasks.who(p, Parts.ranksOf(e.parts.members(p)), false)));
         }
       }
       case BCAST, IBCAST -> {
-        for (Part p : parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
-          values.root(p).ifPresent(root -> multicast(out, root, parts.members(p),
-              values.bytes(p, Field.COUNT, Field.TSIZE, loops)));
+        for (Part p : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
+          e.values.root(p).ifPresent(root -> multicast(out, root, e.parts.members(p),
+              e.values.bytes(p, Field.COUNT, Field.TSIZE, loops)));
         }
       }
       case REDUCE, IREDUCE, ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN -> {
@@ -55,14 +49,14 @@ final class Collectives {
         }
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
         boolean rooted = op == Op.REDUCE || op == Op.IREDUCE;
-        for (Part p : parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = parts.members(p);
-          Value dw = doublewords(values.bytes(p, Field.COUNT, Field.TSIZE, loops));
+        for (Part p : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = e.parts.members(p);
+          Value dw = doublewords(e.values.bytes(p, Field.COUNT, Field.TSIZE, loops));
           if (rooted) {
-            values.root(p).ifPresent(root -> out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), dw,
+            e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), dw,
                 List.of(new NModel.OneTask(Expressions.lit(root))))));
           } else {
-            out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), dw, List.of()));
+            out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), dw, List.of()));
           }
         }
       }
@@ -70,13 +64,13 @@ final class Collectives {
         e.note(op.mpiName() + " became one REDUCE to each of its tasks (paper Table 1)");
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
         boolean block = op == Op.REDUCE_SCATTER_BLOCK || op == Op.IREDUCE_SCATTER_BLOCK;
-        for (Part p : parts.of(r, Field.COMM, Field.COUNT, Field.RCOUNTS, Field.TSIZE)) {
-          List<Integer> m = parts.members(p);
-          long tsize = values.constant(p, Field.TSIZE, "a reduction's datatype size");
+        for (Part p : e.parts.of(r, Field.COMM, Field.COUNT, Field.RCOUNTS, Field.TSIZE)) {
+          List<Integer> m = e.parts.members(p);
+          long tsize = e.values.constant(p, Field.TSIZE, "a reduction's datatype size");
           for (int k = 0; k < m.size(); k++) {
-            long bytes = block ? values.constant(p, Field.COUNT, "a reduction's count") * tsize
-                : values.listItem(p, Field.RCOUNTS, k) * tsize;
-            out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false),
+            long bytes = block ? e.values.constant(p, Field.COUNT, "a reduction's count") * tsize
+                : e.values.listItem(p, Field.RCOUNTS, k) * tsize;
+            out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false),
                 doublewords(Expressions.lit(bytes)), List.of(new NModel.OneTask(Expressions.lit(m.get(k))))));
           }
         }
@@ -86,12 +80,12 @@ final class Collectives {
         e.note(op.mpiName() + " became a REDUCE to its root" + (v ? " of the mean size" : "")
             + " (paper Table 1)");
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        for (Part p : v ? parts.of(r, Field.COMM, Field.ROOT)
-            : parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = parts.members(p);
-          Value dw = doublewords(v ? Expressions.lit(values.meanBytes(r, m, Field.COUNT, Field.TSIZE))
-              : values.bytes(p, Field.COUNT, Field.TSIZE, loops));
-          values.root(p).ifPresent(root -> out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), dw,
+        for (Part p : v ? e.parts.of(r, Field.COMM, Field.ROOT)
+            : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = e.parts.members(p);
+          Value dw = doublewords(v ? Expressions.lit(e.values.meanBytes(r, m, Field.COUNT, Field.TSIZE))
+              : e.values.bytes(p, Field.COUNT, Field.TSIZE, loops));
+          e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), dw,
               List.of(new NModel.OneTask(Expressions.lit(root))))));
         }
       }
@@ -100,13 +94,13 @@ final class Collectives {
         e.note(op.mpiName() + " became a REDUCE to its first task, then a MULTICAST of all the"
             + " data" + (v ? ", with the mean size" : "") + " (paper Table 1)");
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        for (Part p : v ? parts.of(r, Field.COMM)
-            : parts.of(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = parts.members(p);
-          long each = v ? values.meanBytes(r, m, Field.COUNT, Field.TSIZE)
-              : values.constant(p, Field.COUNT, "an allgather's count")
-                  * values.constant(p, Field.TSIZE, "an allgather's datatype size");
-          out.add(new NModel.Reduce(tasks.who(p, Parts.ranksOf(m), false), doublewords(Expressions.lit(each)),
+        for (Part p : v ? e.parts.of(r, Field.COMM)
+            : e.parts.of(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = e.parts.members(p);
+          long each = v ? e.values.meanBytes(r, m, Field.COUNT, Field.TSIZE)
+              : e.values.constant(p, Field.COUNT, "an allgather's count")
+                  * e.values.constant(p, Field.TSIZE, "an allgather's datatype size");
+          out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), doublewords(Expressions.lit(each)),
               List.of(new NModel.OneTask(Expressions.lit(m.get(0))))));
           multicast(out, m.get(0), m, Expressions.lit(each * m.size()));
         }
@@ -115,30 +109,30 @@ final class Collectives {
         boolean v = op == Op.SCATTERV || op == Op.ISCATTERV;
         e.note(op.mpiName() + " became a MULTICAST from its root" + (v ? " of the mean size" : "")
             + " (paper Table 1)");
-        for (Part p : parts.of(r, Field.COMM, Field.ROOT)) {
-          List<Integer> m = parts.members(p);
-          long each = values.meanBytes(r, m, Field.RCOUNT, Field.RTSIZE);
-          values.root(p).ifPresent(root -> multicast(out, root, m, Expressions.lit(each)));
+        for (Part p : e.parts.of(r, Field.COMM, Field.ROOT)) {
+          List<Integer> m = e.parts.members(p);
+          long each = e.values.meanBytes(r, m, Field.RCOUNT, Field.RTSIZE);
+          e.values.root(p).ifPresent(root -> multicast(out, root, m, Expressions.lit(each)));
         }
       }
       case ALLTOALL, IALLTOALL, ALLTOALLV, IALLTOALLV -> {
         boolean v = op == Op.ALLTOALLV || op == Op.IALLTOALLV;
         e.note(op.mpiName() + " became a MULTICAST from every task to all the others"
             + (v ? ", with the mean size" : ""));
-        for (Part p : v ? parts.of(r, Field.COMM)
-            : parts.of(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
-          List<Integer> m = parts.members(p);
+        for (Part p : v ? e.parts.of(r, Field.COMM)
+            : e.parts.of(r, Field.COMM, Field.COUNT, Field.TSIZE)) {
+          List<Integer> m = e.parts.members(p);
           if (m.size() < 2) {
             continue;
           }
-          long each = v ? values.meanListBytes(r, m, Field.COUNTS, Field.TSIZE)
-              : values.constant(p, Field.COUNT, "an alltoall's count")
-                  * values.constant(p, Field.TSIZE, "an alltoall's datatype size");
+          long each = v ? e.values.meanListBytes(r, m, Field.COUNTS, Field.TSIZE)
+              : e.values.constant(p, Field.COUNT, "an alltoall's count")
+                  * e.values.constant(p, Field.TSIZE, "an alltoall's datatype size");
           RankList ranks = Parts.ranksOf(m);
           Who to = ranks.size() == e.world ? new NModel.AllOtherTasks()
-              : new NModel.TasksSuchThat(TaskSets.OTHER, tasks.cond(TaskSets.OTHER, ranks, List.of(
+              : new NModel.TasksSuchThat(TaskSets.OTHER, e.tasks.cond(TaskSets.OTHER, ranks, List.of(
                   new Atom.Differs(Expressions.var(TaskSets.OTHER), Expressions.var(TaskSets.SELF)))));
-          out.add(new NModel.Multicast(tasks.who(p, ranks, !(to instanceof NModel.AllOtherTasks)), NModel.Message.of(Expressions.lit(each), List.of()),
+          out.add(new NModel.Multicast(e.tasks.who(p, ranks, !(to instanceof NModel.AllOtherTasks)), NModel.Message.of(Expressions.lit(each), List.of()),
               to));
         }
       }
@@ -154,7 +148,7 @@ final class Collectives {
     if (others.isEmpty()) {
       return;
     }
-    Who to = others.size() == e.world - 1 ? new NModel.AllOtherTasks() : tasks.target(others);
+    Who to = others.size() == e.world - 1 ? new NModel.AllOtherTasks() : e.tasks.target(others);
     out.add(new NModel.Multicast(new NModel.OneTask(Expressions.lit(root)), NModel.Message.of(bytes,
         List.of()), to));
   }

@@ -21,6 +21,10 @@ final class Emission {
   final Set<Loop> indexed = Collections.newSetFromMap(new IdentityHashMap<>());
   /** The loops around the RSD being emitted, outermost first. */
   List<Loop> here = List.of();
+  /** What statements are made of: parts of RSDs, their values, task sets. */
+  final Parts parts;
+  final PartValues values;
+  final TaskSets tasks;
 
   Emission(Generation g) {
     this.g = g;
@@ -28,6 +32,9 @@ final class Emission {
     this.symbols = trace.symbols();
     this.world = trace.worldSize();
     this.naming = g.naming();
+    this.parts = new Parts(this);
+    this.values = new PartValues(this, parts);
+    this.tasks = new TaskSets(this);
   }
 
   /** Notes what could not be said exactly (listed in the program's header and by generate). */

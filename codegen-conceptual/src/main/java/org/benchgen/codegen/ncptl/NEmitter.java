@@ -30,19 +30,13 @@ import org.benchgen.trace.Op;
 final class NEmitter implements Emitter {
   private final Emission e;
   private final ModelRenderer renderer = new ModelRenderer(NEmitter.class, "conceptual.stg");
-  private final Parts parts;
-  private final PartValues values;
-  private final TaskSets tasks;
   private final PointToPoint p2p;
   private final Collectives collectives;
 
   NEmitter(Generation g) {
     this.e = new Emission(g);
-    this.parts = new Parts(e);
-    this.values = new PartValues(e, parts);
-    this.tasks = new TaskSets(e);
-    this.p2p = new PointToPoint(e, parts, values, tasks);
-    this.collectives = new Collectives(e, parts, values, tasks);
+    this.p2p = new PointToPoint(e);
+    this.collectives = new Collectives(e);
     if (g.options().compute() == ComputeMode.SAMPLE) {
       e.note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each"
           + " interval is its mean");
@@ -55,7 +49,7 @@ final class NEmitter implements Emitter {
     e.here = c.enclosing();
     List<OutputModel> out = new ArrayList<>();
     e.g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
-        .ifPresent(us -> parts.of(r).forEach(p -> out.add(new NModel.Compute(tasks.who(p, false),
+        .ifPresent(us -> e.parts.of(r).forEach(p -> out.add(new NModel.Compute(e.tasks.who(p, false),
             us))));
     if (r.op() != Op.INIT && r.op() != Op.FINALIZE) {
       out.addAll(call(r));
@@ -74,7 +68,7 @@ final class NEmitter implements Emitter {
       return new Group(List.of());
     }
     // After the body: the values in it have said whether they read this loop's index.
-    Value trips = values.trips(l);
+    Value trips = e.values.trips(l);
     boolean indexed = e.indexed.contains(l.loop());
     return new Loop(l.variable(), trips, org.benchgen.codegen.Expressions.add(trips, -1), indexed,
         List.of(), flat);

@@ -3,6 +3,7 @@ package org.benchgen.codegen.ncptl;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.Naming;
+import org.benchgen.codegen.PrefixNaming;
 import org.benchgen.codegen.Target;
 
 /** The coNCePTuaL target: one {@code .ncptl} program for the coNCePTuaL compiler (1.5). */
@@ -27,27 +28,7 @@ public final class NcptlTarget implements Target {
    * programs index changing values by loop indices, never by counters; counters are named all the
    * same, in case a value asks for one.
    */
-  private static final Naming NAMING = new Naming() {
-    @Override
-    public String rank() {
-      return TaskSets.SELF;
-    }
-
-    @Override
-    public String loopIndex(int depth) {
-      return "i" + (depth + 1);
-    }
-
-    @Override
-    public String executionCounter(int index) {
-      return "n" + index;
-    }
-
-    @Override
-    public String entryCounter(int index) {
-      return "e" + index;
-    }
-  };
+  private static final Naming NAMING = new PrefixNaming(TaskSets.SELF, "i", 1, "n", "e");
 
   @Override
   public Emitter emitter(Generation generation) {

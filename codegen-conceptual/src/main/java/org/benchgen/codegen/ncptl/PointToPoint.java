@@ -20,27 +20,21 @@ import org.benchgen.trace.Sym;
  */
 final class PointToPoint {
   private final Emission e;
-  private final Parts parts;
-  private final PartValues values;
-  private final TaskSets tasks;
 
-  PointToPoint(Emission e, Parts parts, PartValues values, TaskSets tasks) {
+  PointToPoint(Emission e) {
     this.e = e;
-    this.parts = parts;
-    this.values = values;
-    this.tasks = tasks;
   }
 
   List<OutputModel> sends(Rsd r, List<Loop> loops, boolean async) {
     List<OutputModel> out = new ArrayList<>();
-    for (Part p : parts.forPointToPoint(r, Field.DEST, Field.COMM, Field.DEST, Field.TAG, Field.COUNT,
+    for (Part p : e.parts.forPointToPoint(r, Field.DEST, Field.COMM, Field.DEST, Field.TAG, Field.COUNT,
         Field.TSIZE)) {
-      if (values.allNull(p, Field.DEST)) {
+      if (e.values.allNull(p, Field.DEST)) {
         continue;
       }
-      for (Spec m : specs(p, values.bytesCycle(p, Field.COUNT, Field.TSIZE), values.tagCycle(p, Field.TAG),
+      for (Spec m : specs(p, e.values.bytesCycle(p, Field.COUNT, Field.TSIZE), e.values.tagCycle(p, Field.TAG),
           Field.DEST, loops)) {
-        out.add(new NModel.Send(tasks.who(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF)), async,
+        out.add(new NModel.Send(e.tasks.who(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF)), async,
             m.message(), new NModel.OneTask(Expressions.closed(m.peer()))));
       }
     }
@@ -50,9 +44,9 @@ final class PointToPoint {
   List<OutputModel> receives(Rsd r, List<Loop> loops, boolean async, Field count,
       Field tsize, Field tagField) {
     List<OutputModel> out = new ArrayList<>();
-    for (Part p : parts.forPointToPoint(r, Field.SRC, Field.COMM, Field.SRC, tagField, Field.ATAG,
+    for (Part p : e.parts.forPointToPoint(r, Field.SRC, Field.COMM, Field.SRC, tagField, Field.ATAG,
         Field.BYTES, count, tsize)) {
-      if (values.allNull(p, Field.SRC)) {
+      if (e.values.allNull(p, Field.SRC)) {
         continue;
       }
       if (p.has(Field.SRC) && p.seq(Field.SRC).leaves().anyMatch(v -> v
@@ -61,9 +55,9 @@ final class PointToPoint {
         continue;
       }
       long[] bytes = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves().noneMatch(Sym::isSymbol)
-          ? PartValues.cycle(p, Field.BYTES) : values.bytesCycle(p, count, tsize);
-      for (Spec m : specs(p, bytes, values.tagCycle(p, tagField), Field.SRC, loops)) {
-        out.add(new NModel.Receive(tasks.receiver(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF)),
+          ? PartValues.cycle(p, Field.BYTES) : e.values.bytesCycle(p, count, tsize);
+      for (Spec m : specs(p, bytes, e.values.tagCycle(p, tagField), Field.SRC, loops)) {
+        out.add(new NModel.Receive(e.tasks.receiver(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF)),
             async, m.message(), new NModel.OneTask(Expressions.closed(m.peer()))));
       }
     }
@@ -85,12 +79,12 @@ final class PointToPoint {
   private List<Spec> specs(Part p, long[] bytes, long[] tags, Field peer, List<Loop> loops) {
     if (bytes.length == 1 && tags.length == 1) {
       return List.of(new Spec(NModel.Message.of(Expressions.lit(bytes[0]), tag(tags[0])),
-          values.peer(p, peer, loops), List.of()));
+          e.values.peer(p, peer, loops), List.of()));
     }
-    List<Value> peers = values.peerCycle(p, peer);
+    List<Value> peers = e.values.peerCycle(p, peer);
     long period = lcm(lcm(bytes.length, tags.length), peers.size());
     Optional<Value> index = period > MAX_PERIOD ? Optional.empty()
-        : values.index(loops, p.trips(), (int) period);
+        : e.values.index(loops, p.trips(), (int) period);
     if (index.isEmpty()) {
       e.note("a message whose size or tag changes in a loop with a changing trip count keeps its"
           + " first size, tag and peer");
@@ -148,6 +142,6 @@ final class PointToPoint {
   }
 
   List<OutputModel> awaits(Rsd r) {
-    return parts.of(r).stream().<OutputModel>map(p -> new NModel.Await(tasks.who(p, false))).toList();
+    return e.parts.of(r).stream().<OutputModel>map(p -> new NModel.Await(e.tasks.who(p, false))).toList();
   }
 }
