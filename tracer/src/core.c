@@ -17,31 +17,26 @@
 
 /* ---- values ------------------------------------------------------------------------------------ */
 
-enum field {
-  F_COMM, F_DEST, F_SRC, F_ASRC, F_TAG, F_RTAG, F_ATAG, F_COUNT, F_TYPE, F_TSIZE, F_RCOUNT, F_RTYPE,
-  F_RTSIZE, F_BYTES, F_ROOT, F_OP, F_COUNTS, F_RCOUNTS, F_REQ, F_REQS, F_DONE, F_FLAG, F_COLOR, F_KEY,
-  F_NEWCOMM, F_DIMS, F_PERIODS, F_REMAIN, F_MEMBERS
-};
+/* The texts of the vocabulary's ids, from mpi-vocabulary.def. */
 static const char *const FIELD_NAME[] = {
-  "comm", "dest", "src", "asrc", "tag", "rtag", "atag", "count", "type", "tsize", "rcount", "rtype",
-  "rtsize", "bytes", "root", "op", "counts", "rcounts", "req", "reqs", "done", "flag", "color", "key",
-  "newcomm", "dims", "periods", "remain", "members"
+#define BG_FIELD(id, key, kind) [F_##id] = key,
+#include "vocab_each.h"
+  [F_MEMBERS] = "members",
+};
+static const char *const OP_NAME[] = {
+#define BG_CALL(id, name, kind, required, optional) [BGT_##id] = name,
+#include "vocab_each.h"
+};
+static const char *const SYM_NAME[] = {
+#define BG_SYMBOL(id, text) [SYM_##id] = text,
+#include "vocab_each.h"
+};
+static const char *const SYNTAX[] = {
+#define BG_SYNTAX(id, text) [SYNTAX_##id] = text,
+#include "vocab_each.h"
 };
 /* Fields whose value is a name id (printed as the interned string). */
 #define IS_NAME_FIELD(f) ((f) == F_TYPE || (f) == F_RTYPE || (f) == F_OP)
-
-#define BGT_OPNAME(id, name) name,
-static const char *const OP_NAME[] = { BGT_OPS(BGT_OPNAME) };
-#undef BGT_OPNAME
-
-/* Symbols and the "not known (yet)" marker live far below any real value. */
-#define V_ANY_SOURCE (INT64_MIN + 1)
-#define V_PROC_NULL (INT64_MIN + 2)
-#define V_ANY_TAG (INT64_MIN + 3)
-#define V_UNDEFINED (INT64_MIN + 4)
-#define V_NULL (INT64_MIN + 5)
-#define V_UNSET (INT64_MIN + 6) /* a field reserved for a later patch; skipped if never patched */
-static const char *const SYM_NAME[] = { "", "ANY_SOURCE", "PROC_NULL", "ANY_TAG", "UNDEFINED", "NULL" };
 
 static int64_t peer_value(int p) {
   return p == MPI_ANY_SOURCE ? V_ANY_SOURCE : p == MPI_PROC_NULL ? V_PROC_NULL : p;
@@ -621,7 +616,7 @@ static void out_hex(uint64_t v, int digits) {
  * separators), so no datatype name can break a line or add a field. */
 static void out_name(const char *s) {
   for (const unsigned char *p = (const unsigned char *) s; *p; p++) {
-    if (*p <= 0x20 || *p >= 0x7f || strchr("%=,#()[]{};@*\"'\\", *p)) {
+    if (*p <= 0x20 || *p >= 0x7f || strchr(SYNTAX[SYNTAX_ESCAPED_IN_NAMES], *p)) {
       out_ch('%');
       out_hex(*p, 2);
     } else {
@@ -630,7 +625,7 @@ static void out_name(const char *s) {
   }
 }
 static void out_value(int f, int64_t v) {
-  if (v > INT64_MIN && v <= V_NULL) out_str(SYM_NAME[v - INT64_MIN]);
+  if (v > INT64_MIN && v < V_UNSET) out_str(SYM_NAME[v - INT64_MIN]);
   else if (IS_NAME_FIELD(f)) out_name(g_names[v]);
   else out_i64(v);
 }
@@ -760,7 +755,11 @@ void bgt_after_init(bgt_call *c) {
   PMPI_Get_library_version(lib, &len);
   for (int i = 0; lib[i]; i++)
     if (lib[i] == '\n' || lib[i] == '\r' || (unsigned char) lib[i] < 0x20) { lib[i] = 0; break; }
-  out_str("# benchgen-trace 1 rank=");
+  out_str("# ");
+  out_str(SYNTAX[SYNTAX_FORMAT]);
+  out_ch(' ');
+  out_str(SYNTAX[SYNTAX_VERSION]);
+  out_str(" rank=");
   out_u64((uint64_t) g_rank);
   out_str(" size=");
   out_u64((uint64_t) g_size);
@@ -790,7 +789,10 @@ static void finish(int truncated) {
   if (g_flushed_final || g_fd < 0) return;
   g_flushed_final = 1;
   flush_some(1);
-  if (truncated) out_str("# truncated\n"); /* the format's marker: the run ended before MPI_Finalize */
+  if (truncated) { /* the format's marker: the run ended before MPI_Finalize */
+    out_str(SYNTAX[SYNTAX_TRUNCATED]);
+    out_ch('\n');
+  }
   out_flush();
   close(g_fd);
   g_fd = -1;
