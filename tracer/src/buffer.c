@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <time.h>
 
-static uint64_t *g_buf;
-static size_t g_len, g_cap, g_limit, g_limit0; /* words used, allocated, flush threshold */
-static uint64_t g_base;             /* absolute position of g_buf[0] (words already written out) */
-static size_t g_rec;                /* start of the record being built */
+uint64_t *g_buf;                 /* shared with the inline put of core.h */
+size_t g_len, g_cap;             /* words used, allocated */
+static size_t g_limit, g_limit0; /* flush threshold */
+static uint64_t g_base;          /* absolute position of g_buf[0] (words already written out) */
+static size_t g_rec;             /* start of the record being built */
 
 uint64_t now_ns(void) {
   struct timespec ts;
@@ -21,7 +22,7 @@ uint64_t now_ns(void) {
 
 void buffer_limit(size_t words) { g_limit = g_limit0 = words; }
 
-static void grow(size_t words) {
+void buffer_grow(size_t words) {
   size_t cap = g_cap ? g_cap : 1 << 16;
   while (cap < g_len + words) cap *= 2;
   uint64_t *b = realloc(g_buf, cap * sizeof *b);
@@ -30,18 +31,12 @@ static void grow(size_t words) {
   g_cap = cap;
 }
 
-/* Inline: every field of every event passes here, and the buffer rarely has to grow. */
-static inline void reserve(size_t words) {
-  if (g_len + words > g_cap) grow(words);
+static void reserve(size_t words) {
+  if (g_len + words > g_cap) buffer_grow(words);
 }
 
 /* ---- record building ----------------------------------------------------------------------------- */
 
-void put(int f, int64_t v) {
-  reserve(2);
-  g_buf[g_len++] = (uint64_t) f | (1ULL << 8);
-  g_buf[g_len++] = (uint64_t) v;
-}
 uint64_t put_at(int f, int64_t v) {
   put(f, v);
   return g_base + g_len - 1;
@@ -57,23 +52,17 @@ void put_list_int(int f, const int *v, int n) {
   g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
   for (int i = 0; i < n; i++) g_buf[g_len++] = (uint64_t) (int64_t) v[i];
 }
-/* A datatype as two fields: its name and its size. */
-void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
-  int64_t name, size;
-  type_info(t, &name, &size);
-  put(ftype, name);
-  put(ftsize, size);
-}
-void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
-  put(fcount, count);
-  put_datatype(ftype, ftsize, t);
-}
 
-void begin_record(int kind, int op, int nwords, const uint64_t *words) {
-  reserve(1 + (size_t) nwords);
+/* A record's header word, then room for `extra` kind-specific words at g_buf[g_rec + 1 ...]. */
+static inline void open_record(int kind, int op, int extra) {
+  reserve(1 + (size_t) extra);
   g_rec = g_len;
   g_buf[g_len++] = (uint64_t) kind | ((uint64_t) op << 8);
-  for (int i = 0; i < nwords; i++) g_buf[g_len++] = words[i];
+  g_len += (size_t) extra;
+}
+void begin_record(int kind, int op, int nwords, const uint64_t *words) {
+  open_record(kind, op, nwords);
+  for (int i = 0; i < nwords; i++) g_buf[g_rec + 1 + (size_t) i] = words[i];
 }
 void end_record(void) {
   g_buf[g_rec] |= (uint64_t) (g_len - g_rec) << 16;
@@ -84,8 +73,10 @@ uint64_t record_start(void) { return g_base + g_rec; }
 /* The exit time is taken here, once the call has returned and before its record is written. */
 void begin_event(bgt_call *c, int op) {
   uint64_t exit = now_ns();
-  const uint64_t words[3] = { c->site, c->enter, exit };
-  begin_record(K_EVENT, op, 3, words);
+  open_record(K_EVENT, op, 3);
+  g_buf[g_rec + 1] = c->site;
+  g_buf[g_rec + 2] = c->enter;
+  g_buf[g_rec + 3] = exit;
 }
 
 /* ---- patches and flushing ------------------------------------------------------------------------ */

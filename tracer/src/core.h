@@ -62,22 +62,31 @@ void begin_record(int kind, int op, int nwords, const uint64_t *words);
 void begin_event(bgt_call *c, int op);
 void end_record(void);
 uint64_t record_start(void); /* absolute position of the record being built (or last built) */
-void put(int f, int64_t v);
+
+/* The buffer's words, seen here only for put, which is inline: every field of every event is put,
+ * and the buffer rarely has to grow. Only buffer.c changes them otherwise. */
+extern uint64_t *g_buf;
+extern size_t g_len, g_cap;
+void buffer_grow(size_t words);
+static inline void put(int f, int64_t v) {
+  if (g_len + 2 > g_cap) buffer_grow(2);
+  g_buf[g_len++] = (uint64_t) f | (1ULL << 8);
+  g_buf[g_len++] = (uint64_t) v;
+}
 uint64_t put_at(int f, int64_t v); /* returns the absolute position of the value word */
 uint64_t put_patchable(int f);
 void put_list64(int f, const int64_t *v, int n);
 void put_list_int(int f, const int *v, int n);
-void put_datatype(int ftype, int ftsize, MPI_Datatype t);
-void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t);
 void patch_at(uint64_t abs, int64_t v);
 int peek_at(uint64_t abs, int64_t *v); /* 0 when that word has been written out already */
 void flush_some(int final);
 
-/* ---- names.c: interned strings, datatype and reduction operation names ---------------------------- */
+/* ---- names.c: interned strings, datatypes and reduction operations ----------------------------------- */
 
 int64_t intern(const char *s);
 const char *name_text(int64_t id);
-void type_info(MPI_Datatype t, int64_t *name, int64_t *size);
+void put_datatype(int ftype, int ftsize, MPI_Datatype t); /* two fields: its name and its size */
+void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t);
 int64_t op_name(MPI_Op op);
 
 /* ---- sites.c: call sites ------------------------------------------------------------------------- */

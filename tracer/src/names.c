@@ -1,6 +1,6 @@
-/* benchgen tracer: names. The format writes datatypes and reduction operations by name; a record
- * holds a small id instead, and each distinct string is kept once here (site descriptions too).
- * Names are looked up only when a handle misses the small caches below. */
+/* benchgen tracer: names, and the datatypes and reduction operations that have them. The format
+ * writes those by name; a record holds a small id instead, and each distinct string is kept once here
+ * (site descriptions too). Names are looked up only when a handle misses the small caches below. */
 #define _GNU_SOURCE
 #include "core.h"
 
@@ -29,7 +29,7 @@ const char *name_text(int64_t id) { return g_names[id]; }
 #define TCACHE 256
 static struct { uint64_t key; int64_t name; int used; } g_types[TCACHE];
 
-void type_info(MPI_Datatype t, int64_t *name, int64_t *size) {
+static void type_info(MPI_Datatype t, int64_t *name, int64_t *size) {
   if (t == MPI_DATATYPE_NULL) {
     static int64_t null_name = -1;
     if (null_name < 0) null_name = intern("MPI_DATATYPE_NULL");
@@ -53,6 +53,18 @@ void type_info(MPI_Datatype t, int64_t *name, int64_t *size) {
   g_types[slot].key = k;
   g_types[slot].name = *name;
   g_types[slot].used = 1;
+}
+
+/* A datatype as two fields: its name and its size. */
+void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
+  int64_t name, size;
+  type_info(t, &name, &size);
+  put(ftype, name);
+  put(ftsize, size);
+}
+void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
+  put(fcount, count);
+  put_datatype(ftype, ftsize, t);
 }
 
 int64_t op_name(MPI_Op op) {
