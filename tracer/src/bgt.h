@@ -37,7 +37,7 @@ typedef struct {
 
 void bgt_enter(bgt_call *c, void *ret_addr);
 void bgt_leave(bgt_call *c);
-/* The first and last statement of every wrapper (c_ is its call). A macro, because the return
+/* The first and last statements of a recording wrapper (c_ is its call). Macros, because the return
  * address that names the call site must be the wrapper's own. */
 #define ENTER bgt_call c_; bgt_enter(&c_, __builtin_return_address(0))
 #define LEAVE bgt_leave(&c_)

@@ -13,7 +13,7 @@
 
 #pragma GCC visibility push(hidden)
 
-/* ---- hashing (inline: every call site and handle look-up hashes) ---------------------------------- */
+/* ---- hashing (inline: every call site and handle look-up hashes) --------------------------------- */
 
 #define FNV_BASIS 0xcbf29ce484222325ULL
 
@@ -36,20 +36,20 @@ static inline uint64_t key_of(const void *h, size_t n) {
 }
 #define KEY(h) key_of(&(h), sizeof(h))
 
-/* ---- values as the format records them ------------------------------------------------------------ */
+/* ---- values as the format records them ----------------------------------------------------------- */
 
 static inline int64_t peer_value(int p) {
   return p == MPI_ANY_SOURCE ? V_ANY_SOURCE : p == MPI_PROC_NULL ? V_PROC_NULL : p;
 }
 static inline int64_t tag_value(int t) { return t == MPI_ANY_TAG ? V_ANY_TAG : t; }
 
-/* ---- lifecycle.c: the run (settings, nesting guard, init, finalize, signals) ---------------------- */
+/* ---- lifecycle.c: the run (settings, nesting guard, init, finalize, signals) --------------------- */
 
 void die(const char *what);
 int tracing_off(void);         /* BENCHGEN_TRACE=0, an unwritable stream, or after finalize */
 int tracing_initialized(void); /* MPI_Init has returned (and the stream is open unless off) */
 
-/* ---- buffer.c: the event buffer and the building of its records ----------------------------------- */
+/* ---- buffer.c: the event buffer and the building of its records ---------------------------------- */
 
 /* Record = header word (kind | op << 8 | nwords << 16), then kind-specific words, then items (item
  * header: field | n << 8 | list << 40, then n value words). Positions handed out for later patches
@@ -81,7 +81,7 @@ void patch_at(uint64_t abs, int64_t v);
 int peek_at(uint64_t abs, int64_t *v); /* 0 when that word has been written out already */
 void flush_some(int final);
 
-/* ---- names.c: interned strings, datatypes and reduction operations ----------------------------------- */
+/* ---- names.c: interned strings, datatypes and reduction operations ------------------------------- */
 
 int64_t intern(const char *s);
 const char *name_text(int64_t id);
@@ -95,7 +95,7 @@ void sites_start(int depth);
 int site_depth(void);
 uint64_t site_of(void *ret);
 
-/* ---- requests.c: live requests and what their completion fills in --------------------------------- */
+/* ---- requests.c: live requests and what their completion fills in -------------------------------- */
 
 enum { R_SEND = 1, R_RECV = 2, R_COLL = 3 };
 typedef struct {

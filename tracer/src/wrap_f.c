@@ -79,7 +79,7 @@ const void *cbuf(const void *buf) {
   return buf;
 }
 
-/* ---- scratch arrays (a wrapped call is never nested in another Fortran wrapper) -------------------- */
+/* ---- scratch arrays (a wrapped call is never nested in another Fortran wrapper) ------------------ */
 
 static void *grow(void *p, int *cap, int n, size_t elem) {
   if (n <= *cap) return p;

@@ -51,7 +51,7 @@ typedef MPI_Fint fint;
 /* Hidden: the helpers of wrap_f.c must not be exported from a preloaded library. */
 #pragma GCC visibility push(hidden)
 
-/* ---- the library's Fortran layer (wrap_f.c) ------------------------------------------------------- */
+/* ---- the library's Fortran layer (wrap_f.c) ------------------------------------------------------ */
 
 void *lookup(const char *base);
 void fortran_layer_init(void);
@@ -59,7 +59,7 @@ int status_ignored(const fint *st);
 int statuses_ignored(const fint *st);
 const void *cbuf(const void *buf);
 
-/* ---- arguments in C (wrap_f.c; scratch arrays valid until the next wrapped call) ------------------ */
+/* ---- arguments in C (wrap_f.c; scratch arrays valid until the next wrapped call) ----------------- */
 
 MPI_Request *creqs(int n, const fint *f);
 fint *fstatuses(int n);
