@@ -1,43 +1,17 @@
-/* benchgen tracer: the recording core shared by the C and the Fortran wrappers.
+/* benchgen tracer: the interface between the wrappers (wrap_c_*.c, wrap_f_*.c) and the recording
+ * core (the other files; their shared internals are in core.h).
  *
  * Every wrapper does: bgt_enter (guard, call site, enter time) -> the PMPI call -> one bgt_rec_*
  * helper (which decides what the trace format records for that call) -> bgt_leave. The semantics of
- * each call family live in core.c once, so the C and Fortran bindings cannot disagree. */
+ * each call family live once in the core (rec_p2p.c, rec_completion.c, rec_coll.c, rec_comm.c), so
+ * the C and Fortran bindings cannot disagree. */
 #ifndef BGT_H
 #define BGT_H
 
 #include <mpi.h>
 #include <stdint.h>
 
-/* Calls, in the spelling of docs/trace-format.md. */
-#define BGT_OPS(X) \
-  X(INIT, "MPI_Init") X(FINALIZE, "MPI_Finalize") \
-  X(SEND, "MPI_Send") X(SSEND, "MPI_Ssend") X(BSEND, "MPI_Bsend") X(RSEND, "MPI_Rsend") \
-  X(ISEND, "MPI_Isend") X(ISSEND, "MPI_Issend") X(IRSEND, "MPI_Irsend") X(IBSEND, "MPI_Ibsend") \
-  X(RECV, "MPI_Recv") X(IRECV, "MPI_Irecv") X(SENDRECV, "MPI_Sendrecv") \
-  X(SENDRECV_REPLACE, "MPI_Sendrecv_replace") X(PROBE, "MPI_Probe") X(IPROBE, "MPI_Iprobe") \
-  X(WAIT, "MPI_Wait") X(WAITALL, "MPI_Waitall") X(WAITANY, "MPI_Waitany") X(WAITSOME, "MPI_Waitsome") \
-  X(TEST, "MPI_Test") X(TESTALL, "MPI_Testall") X(TESTANY, "MPI_Testany") X(TESTSOME, "MPI_Testsome") \
-  X(SEND_INIT, "MPI_Send_init") X(SSEND_INIT, "MPI_Ssend_init") X(BSEND_INIT, "MPI_Bsend_init") \
-  X(RSEND_INIT, "MPI_Rsend_init") X(RECV_INIT, "MPI_Recv_init") X(START, "MPI_Start") \
-  X(STARTALL, "MPI_Startall") X(REQUEST_FREE, "MPI_Request_free") \
-  X(BARRIER, "MPI_Barrier") X(BCAST, "MPI_Bcast") X(REDUCE, "MPI_Reduce") X(ALLREDUCE, "MPI_Allreduce") \
-  X(SCAN, "MPI_Scan") X(EXSCAN, "MPI_Exscan") X(REDUCE_SCATTER_BLOCK, "MPI_Reduce_scatter_block") \
-  X(REDUCE_SCATTER, "MPI_Reduce_scatter") X(GATHER, "MPI_Gather") X(GATHERV, "MPI_Gatherv") \
-  X(SCATTER, "MPI_Scatter") X(SCATTERV, "MPI_Scatterv") X(ALLGATHER, "MPI_Allgather") \
-  X(ALLGATHERV, "MPI_Allgatherv") X(ALLTOALL, "MPI_Alltoall") X(ALLTOALLV, "MPI_Alltoallv") \
-  X(IBARRIER, "MPI_Ibarrier") X(IBCAST, "MPI_Ibcast") X(IREDUCE, "MPI_Ireduce") \
-  X(IALLREDUCE, "MPI_Iallreduce") X(ISCAN, "MPI_Iscan") X(IEXSCAN, "MPI_Iexscan") \
-  X(IREDUCE_SCATTER_BLOCK, "MPI_Ireduce_scatter_block") X(IREDUCE_SCATTER, "MPI_Ireduce_scatter") \
-  X(IGATHER, "MPI_Igather") X(IGATHERV, "MPI_Igatherv") X(ISCATTER, "MPI_Iscatter") \
-  X(ISCATTERV, "MPI_Iscatterv") X(IALLGATHER, "MPI_Iallgather") X(IALLGATHERV, "MPI_Iallgatherv") \
-  X(IALLTOALL, "MPI_Ialltoall") X(IALLTOALLV, "MPI_Ialltoallv") \
-  X(COMM_SPLIT, "MPI_Comm_split") X(COMM_DUP, "MPI_Comm_dup") X(COMM_CREATE, "MPI_Comm_create") \
-  X(CART_CREATE, "MPI_Cart_create") X(CART_SUB, "MPI_Cart_sub") X(COMM_FREE, "MPI_Comm_free")
-
-#define BGT_ENUM(id, name) BGT_##id,
-enum bgt_op { BGT_OPS(BGT_ENUM) BGT_NOPS };
-#undef BGT_ENUM
+#include "vocabulary.h" /* enum bgt_op: BGT_SEND, ... */
 
 /* One wrapped call in progress. `on` is 0 when the call is nested inside another wrapped call (an
  * MPI library calling MPI_ from its own Fortran layer) or tracing is off: such calls are not recorded. */
@@ -63,6 +37,10 @@ typedef struct {
 
 void bgt_enter(bgt_call *c, void *ret_addr);
 void bgt_leave(bgt_call *c);
+/* The first and last statements of a recording wrapper (c_ is its call). Macros, because the return
+ * address that names the call site must be the wrapper's own. */
+#define ENTER bgt_call c_; bgt_enter(&c_, __builtin_return_address(0))
+#define LEAVE bgt_leave(&c_)
 
 /* Lifecycle. */
 void bgt_after_init(bgt_call *c);

@@ -1,0 +1,112 @@
+/* benchgen tracer: the event buffer. Events are kept as binary records (64-bit words) rather than
+ * text so that recording costs a few stores; the writer turns them into text when the buffer is
+ * flushed. A record may wait in the buffer for a later patch (a receive's size is known only at its
+ * completion), which is why flushing stops at the first record still waiting. */
+#define _GNU_SOURCE
+#include "core.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+uint64_t *g_buf;                 /* shared with the inline put of core.h */
+size_t g_len, g_cap;             /* words used, allocated */
+static size_t g_limit, g_limit0; /* flush threshold */
+static uint64_t g_base;          /* absolute position of g_buf[0] (words already written out) */
+static size_t g_rec;             /* start of the record being built */
+
+uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+void buffer_limit(size_t words) { g_limit = g_limit0 = words; }
+
+void buffer_grow(size_t words) {
+  size_t cap = g_cap ? g_cap : 1 << 16;
+  while (cap < g_len + words) cap *= 2;
+  uint64_t *b = realloc(g_buf, cap * sizeof *b);
+  if (!b) die("out of memory for the event buffer");
+  g_buf = b;
+  g_cap = cap;
+}
+
+static void reserve(size_t words) {
+  if (g_len + words > g_cap) buffer_grow(words);
+}
+
+/* ---- record building ----------------------------------------------------------------------------- */
+
+uint64_t put_at(int f, int64_t v) {
+  put(f, v);
+  return g_base + g_len - 1;
+}
+uint64_t put_patchable(int f) { return put_at(f, V_UNSET); }
+void put_list64(int f, const int64_t *v, int n) {
+  reserve(1 + (size_t) n);
+  g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
+  for (int i = 0; i < n; i++) g_buf[g_len++] = (uint64_t) v[i];
+}
+void put_list_int(int f, const int *v, int n) {
+  reserve(1 + (size_t) n);
+  g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
+  for (int i = 0; i < n; i++) g_buf[g_len++] = (uint64_t) (int64_t) v[i];
+}
+
+/* A record's header word, then room for `extra` kind-specific words at g_buf[g_rec + 1 ...]. */
+static inline void open_record(int kind, int op, int extra) {
+  reserve(1 + (size_t) extra);
+  g_rec = g_len;
+  g_buf[g_len++] = (uint64_t) kind | ((uint64_t) op << 8);
+  g_len += (size_t) extra;
+}
+void begin_record(int kind, int op, int nwords, const uint64_t *words) {
+  open_record(kind, op, nwords);
+  for (int i = 0; i < nwords; i++) g_buf[g_rec + 1 + (size_t) i] = words[i];
+}
+void end_record(void) {
+  g_buf[g_rec] |= (uint64_t) (g_len - g_rec) << 16;
+  if (g_len >= g_limit && tracing_initialized()) flush_some(0);
+}
+uint64_t record_start(void) { return g_base + g_rec; }
+
+/* The exit time is taken here, once the call has returned and before its record is written. */
+void begin_event(bgt_call *c, int op) {
+  uint64_t exit = now_ns();
+  open_record(K_EVENT, op, 3);
+  g_buf[g_rec + 1] = c->site;
+  g_buf[g_rec + 2] = c->enter;
+  g_buf[g_rec + 3] = exit;
+}
+
+/* ---- patches and flushing ------------------------------------------------------------------------ */
+
+void patch_at(uint64_t abs, int64_t v) {
+  if (abs >= g_base && abs - g_base < g_len) g_buf[abs - g_base] = (uint64_t) v;
+}
+int peek_at(uint64_t abs, int64_t *v) {
+  if (!(abs >= g_base && abs - g_base < g_len)) return 0;
+  *v = (int64_t) g_buf[abs - g_base];
+  return 1;
+}
+
+/* Writes out every record before the first one still waiting for a patch (all of them if final,
+ * or if waiting records alone fill the buffer four times over: those lose the awaited fields). */
+void flush_some(int final) {
+  if (!writer_is_open()) return;
+  uint64_t upto = g_base + g_len;
+  if (!final) {
+    upto = req_first_waiting(upto);
+    if (upto - g_base < g_len / 2 && g_len < 4 * g_limit) {
+      if (g_len >= g_limit) g_limit = g_len + g_limit / 2; /* wait for completions */
+      return;
+    }
+  }
+  size_t stop = (size_t) (upto - g_base);
+  write_records(g_buf, stop);
+  memmove(g_buf, g_buf + stop, (g_len - stop) * sizeof *g_buf);
+  g_len -= stop;
+  g_base += stop;
+  g_limit = g_limit0;
+  req_written_before(g_base);
+}

@@ -1,0 +1,140 @@
+/* benchgen tracer: what the files of the recording core share, one section per file that owns it.
+ * bgt.h is the wrappers' view of the core; this header is the core's view of itself. Everything
+ * declared here is hidden: a library that is LD_PRELOADed into any application must neither export
+ * names such as put or die nor have its own calls to them bound to the application's. */
+#ifndef BGT_CORE_H
+#define BGT_CORE_H
+
+#include "bgt.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#pragma GCC visibility push(hidden)
+
+/* ---- hashing (inline: every call site and handle look-up hashes) --------------------------------- */
+
+#define FNV_BASIS 0xcbf29ce484222325ULL
+
+static inline uint64_t fnv(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ULL; }
+  return h;
+}
+
+static inline uint64_t mix(uint64_t x) {
+  x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33;
+  return x;
+}
+
+/* MPI handles are integers in MPICH and pointers in Open MPI: tables key on their bits. */
+static inline uint64_t key_of(const void *h, size_t n) {
+  uint64_t k = 0;
+  memcpy(&k, h, n < sizeof k ? n : sizeof k);
+  return k;
+}
+#define KEY(h) key_of(&(h), sizeof(h))
+
+/* ---- values as the format records them ----------------------------------------------------------- */
+
+static inline int64_t peer_value(int p) {
+  return p == MPI_ANY_SOURCE ? V_ANY_SOURCE : p == MPI_PROC_NULL ? V_PROC_NULL : p;
+}
+static inline int64_t tag_value(int t) { return t == MPI_ANY_TAG ? V_ANY_TAG : t; }
+
+/* ---- lifecycle.c: the run (settings, nesting guard, init, finalize, signals) --------------------- */
+
+void die(const char *what);
+int tracing_off(void);         /* BENCHGEN_TRACE=0, an unwritable stream, or after finalize */
+int tracing_initialized(void); /* MPI_Init has returned (and the stream is open unless off) */
+
+/* ---- buffer.c: the event buffer and the building of its records ---------------------------------- */
+
+/* Record = header word (kind | op << 8 | nwords << 16), then kind-specific words, then items (item
+ * header: field | n << 8 | list << 40, then n value words). Positions handed out for later patches
+ * are absolute (counted from the start of the stream), since flushing shifts the buffer. */
+enum { K_EVENT = 1, K_COMM = 2, K_SITE = 3 };
+
+uint64_t now_ns(void);
+void buffer_limit(size_t words);
+void begin_record(int kind, int op, int nwords, const uint64_t *words);
+void begin_event(bgt_call *c, int op);
+void end_record(void);
+uint64_t record_start(void); /* absolute position of the record being built (or last built) */
+
+/* The buffer's words, seen here only for put, which is inline: every field of every event is put,
+ * and the buffer rarely has to grow. Only buffer.c changes them otherwise. */
+extern uint64_t *g_buf;
+extern size_t g_len, g_cap;
+void buffer_grow(size_t words);
+static inline void put(int f, int64_t v) {
+  if (g_len + 2 > g_cap) buffer_grow(2);
+  g_buf[g_len++] = (uint64_t) f | (1ULL << 8);
+  g_buf[g_len++] = (uint64_t) v;
+}
+uint64_t put_at(int f, int64_t v); /* returns the absolute position of the value word */
+uint64_t put_patchable(int f);
+void put_list64(int f, const int64_t *v, int n);
+void put_list_int(int f, const int *v, int n);
+void patch_at(uint64_t abs, int64_t v);
+int peek_at(uint64_t abs, int64_t *v); /* 0 when that word has been written out already */
+void flush_some(int final);
+
+/* ---- names.c: interned strings, datatypes and reduction operations ------------------------------- */
+
+int64_t intern(const char *s);
+const char *name_text(int64_t id);
+void put_datatype(int ftype, int ftsize, MPI_Datatype t); /* two fields: its name and its size */
+void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t);
+int64_t op_name(MPI_Op op);
+
+/* ---- sites.c: call sites ------------------------------------------------------------------------- */
+
+void sites_start(int depth);
+int site_depth(void);
+uint64_t site_of(void *ret);
+
+/* ---- requests.c: live requests and what their completion fills in -------------------------------- */
+
+enum { R_SEND = 1, R_RECV = 2, R_COLL = 3 };
+typedef struct {
+  uint64_t key;
+  int64_t id;
+  int kind, persistent, wildcard, claim;
+  int64_t send_bytes;
+  uint64_t rec;   /* absolute start of the record to patch at completion, or UINT64_MAX */
+  uint64_t patch; /* absolute position of its first patched value word */
+  int next;       /* next entry with the same handle, or -1 */
+  int used;
+} req_entry;
+
+req_entry *req_add(MPI_Request r, int kind, int persistent, int64_t send_bytes);
+void req_remove(req_entry *x);
+void req_new_claims(void); /* a call naming requests starts: each live entry may be taken once */
+req_entry *req_claim(MPI_Request r);
+void req_complete(req_entry *x, const MPI_Status *st);
+int64_t status_bytes(const MPI_Status *st);
+uint64_t req_first_waiting(uint64_t upto); /* the oldest record before upto awaiting a completion */
+void req_written_before(uint64_t pos);     /* records before pos are out: nothing to patch there */
+
+/* ---- comms.c: communicator ids ------------------------------------------------------------------- */
+
+int64_t comm_id(MPI_Comm comm);
+int64_t comm_define(MPI_Comm comm, int occurrence_matters);
+int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
+void comm_forget_world(void);
+
+/* ---- writer.c: the text of the stream ------------------------------------------------------------ */
+
+void writer_start(void);
+int writer_open(const char *path); /* -1 with errno set when it cannot */
+int writer_is_open(void);
+void writer_close(void);
+void write_header(int rank, int size, int depth, char *library);
+void write_records(const uint64_t *r, size_t nwords);
+void write_truncated(void);
+
+#pragma GCC visibility pop
+
+#endif

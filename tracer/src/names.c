@@ -1,0 +1,87 @@
+/* benchgen tracer: names, and the datatypes and reduction operations that have them. The format
+ * writes those by name; a record holds a small id instead, and each distinct string is kept once here
+ * (site descriptions too). Names are looked up only when a handle misses the small caches below. */
+#define _GNU_SOURCE
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char **g_names;
+static int g_nnames, g_capnames;
+
+int64_t intern(const char *s) {
+  for (int i = g_nnames - 1; i >= 0; i--) /* only on cache misses; few distinct names */
+    if (strcmp(g_names[i], s) == 0) return i;
+  if (g_nnames == g_capnames) {
+    g_capnames = g_capnames ? 2 * g_capnames : 64;
+    g_names = realloc(g_names, g_capnames * sizeof *g_names);
+    if (!g_names) die("out of memory for names");
+  }
+  g_names[g_nnames] = strdup(s);
+  return g_nnames++;
+}
+
+const char *name_text(int64_t id) { return g_names[id]; }
+
+/* Datatypes: name and size per handle, cached. A freed derived type's handle may come back for
+ * another type; the size is therefore asked every time, only the name is cached. */
+#define TCACHE 256
+static struct { uint64_t key; int64_t name; int used; } g_types[TCACHE];
+
+static void type_info(MPI_Datatype t, int64_t *name, int64_t *size) {
+  if (t == MPI_DATATYPE_NULL) {
+    static int64_t null_name = -1;
+    if (null_name < 0) null_name = intern("MPI_DATATYPE_NULL");
+    *name = null_name;
+    *size = 0;
+    return;
+  }
+  int sz = 0;
+  PMPI_Type_size(t, &sz);
+  *size = sz;
+  uint64_t k = KEY(t);
+  unsigned slot = (unsigned) (mix(k) % TCACHE);
+  if (g_types[slot].used && g_types[slot].key == k) {
+    *name = g_types[slot].name;
+    return;
+  }
+  char buf[MPI_MAX_OBJECT_NAME + 1] = "";
+  int len = 0;
+  PMPI_Type_get_name(t, buf, &len);
+  *name = intern(len > 0 ? buf : "derived");
+  g_types[slot].key = k;
+  g_types[slot].name = *name;
+  g_types[slot].used = 1;
+}
+
+/* A datatype as two fields: its name and its size. */
+void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
+  int64_t name, size;
+  type_info(t, &name, &size);
+  put(ftype, name);
+  put(ftsize, size);
+}
+void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
+  put(fcount, count);
+  put_datatype(ftype, ftsize, t);
+}
+
+int64_t op_name(MPI_Op op) {
+  static const struct { MPI_Op op; const char *name; } known[] = {
+    {MPI_SUM, "MPI_SUM"}, {MPI_PROD, "MPI_PROD"}, {MPI_MAX, "MPI_MAX"}, {MPI_MIN, "MPI_MIN"},
+    {MPI_LAND, "MPI_LAND"}, {MPI_LOR, "MPI_LOR"}, {MPI_LXOR, "MPI_LXOR"}, {MPI_BAND, "MPI_BAND"},
+    {MPI_BOR, "MPI_BOR"}, {MPI_BXOR, "MPI_BXOR"}, {MPI_MAXLOC, "MPI_MAXLOC"},
+    {MPI_MINLOC, "MPI_MINLOC"}, {MPI_REPLACE, "MPI_REPLACE"}, {MPI_NO_OP, "MPI_NO_OP"},
+  };
+  static int64_t ids[sizeof known / sizeof known[0]];
+  static int64_t user = -1;
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+    if (op == known[i].op) {
+      if (!ids[i]) ids[i] = intern(known[i].name) + 1;
+      return ids[i] - 1;
+    }
+  }
+  if (user < 0) user = intern("user");
+  return user;
+}

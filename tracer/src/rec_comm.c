@@ -1,0 +1,60 @@
+/* benchgen tracer: what the format records for the calls that create and free communicators. A new
+ * communicator is defined (its `comm` line) before the event that names it, as the reader needs. */
+#include "core.h"
+
+void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_COMM_SPLIT);
+  put(F_COMM, cid);
+  put(F_COLOR, color == MPI_UNDEFINED ? V_UNDEFINED : color);
+  put(F_KEY, key);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t cid = comm_id(comm);
+  begin_event(c, op);
+  put(F_COMM, cid);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
+                         MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_CART_CREATE);
+  put(F_COMM, cid);
+  put_list_int(F_DIMS, dims, ndims);
+  int64_t p[64];
+  for (int i = 0; i < ndims && i < 64; i++) p[i] = periods[i] ? 1 : 0;
+  put_list64(F_PERIODS, p, ndims < 64 ? ndims : 64);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_CART_SUB);
+  put(F_COMM, cid);
+  int64_t r[64];
+  for (int i = 0; i < ndims && i < 64; i++) r[i] = remain[i] ? 1 : 0;
+  put_list64(F_REMAIN, r, ndims < 64 ? ndims : 64);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+void bgt_rec_comm_free(bgt_call *c) {
+  if (!c->on || comm_freed() == V_NULL) return;
+  begin_event(c, BGT_COMM_FREE);
+  put(F_COMM, comm_freed());
+  end_record();
+}

@@ -1,0 +1,122 @@
+/* benchgen tracer: what the format records for point-to-point calls and probes. A receive's size
+ * and, for a wildcard, its matched source and tag are taken from its status, since the posted count
+ * and arguments may not be what arrived; a nonblocking receive leaves room for them, filled in at
+ * its completion (requests.c). */
+#include "core.h"
+
+static int64_t send_bytes(int count, MPI_Datatype type, int dest) {
+  if (dest == MPI_PROC_NULL || type == MPI_DATATYPE_NULL) return 0;
+  int sz = 0;
+  PMPI_Type_size(type, &sz);
+  return (int64_t) count * sz;
+}
+
+static void put_status(const MPI_Status *st, int src, int tag) {
+  put(F_BYTES, st ? status_bytes(st) : V_UNSET);
+  if (st && (src == MPI_ANY_SOURCE || tag == MPI_ANY_TAG)) {
+    put(F_ASRC, peer_value(st->MPI_SOURCE));
+    put(F_ATAG, tag_value(st->MPI_TAG));
+  }
+}
+
+/* The fields every point-to-point record starts with: comm, the peer (dest or src), tag, buffer. */
+static void put_p2p(int64_t cid, int fpeer, int peer, int tag, int count, MPI_Datatype type) {
+  put(F_COMM, cid);
+  put(fpeer, peer_value(peer));
+  put(F_TAG, tag_value(tag));
+  put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
+}
+
+void bgt_rec_send(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  if (!c->on) return;
+  int64_t cid = comm_id(comm);
+  begin_event(c, op);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
+  end_record();
+}
+
+void bgt_rec_isend(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request req) {
+  if (!c->on) return;
+  int persistent = op == BGT_SEND_INIT || op == BGT_SSEND_INIT || op == BGT_BSEND_INIT
+                   || op == BGT_RSEND_INIT;
+  int64_t cid = comm_id(comm);
+  req_entry *x = req_add(req, R_SEND, persistent, send_bytes(count, type, dest));
+  begin_event(c, op);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
+  put(F_REQ, x->id);
+  end_record();
+}
+
+void bgt_rec_recv(bgt_call *c, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+                  const MPI_Status *st) {
+  if (!c->on) return;
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_RECV);
+  put_p2p(cid, F_SRC, src, tag, count, type);
+  put_status(st, src, tag);
+  end_record();
+}
+
+void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+                   MPI_Request req) {
+  if (!c->on) return;
+  int persistent = op == BGT_RECV_INIT;
+  int64_t cid = comm_id(comm);
+  req_entry *x = req_add(req, R_RECV, persistent, 0);
+  begin_event(c, op);
+  put_p2p(cid, F_SRC, src, tag, count, type);
+  put(F_REQ, x->id);
+  if (!persistent) {
+    /* bytes (and the matched source and tag of a wildcard) are known at completion: reserve them. */
+    x->rec = record_start();
+    x->patch = put_patchable(F_BYTES);
+    x->wildcard = src == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
+    if (x->wildcard) {
+      put_patchable(F_ASRC);
+      put_patchable(F_ATAG);
+    }
+  }
+  end_record();
+}
+
+void bgt_rec_sendrecv(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int rcount,
+                      MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, const MPI_Status *st) {
+  if (!c->on) return;
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_SENDRECV);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
+  put(F_SRC, peer_value(src));
+  put(F_RTAG, tag_value(rtag));
+  put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, rcount, rtype);
+  put_status(st, src, rtag);
+  end_record();
+}
+
+void bgt_rec_sendrecv_replace(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int src,
+                              int rtag, MPI_Comm comm, const MPI_Status *st) {
+  if (!c->on) return;
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_SENDRECV_REPLACE);
+  put_p2p(cid, F_DEST, dest, tag, count, type);
+  put(F_SRC, peer_value(src));
+  put(F_RTAG, tag_value(rtag));
+  put_status(st, src, rtag);
+  end_record();
+}
+
+void bgt_rec_probe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int flag, const MPI_Status *st) {
+  if (!c->on) return;
+  int64_t cid = comm_id(comm);
+  begin_event(c, op);
+  put(F_COMM, cid);
+  put(F_SRC, peer_value(src));
+  put(F_TAG, tag_value(tag));
+  if (op == BGT_IPROBE) put(F_FLAG, flag ? 1 : 0);
+  if (flag && st) {
+    put(F_ASRC, peer_value(st->MPI_SOURCE));
+    put(F_ATAG, tag_value(st->MPI_TAG));
+    put(F_BYTES, status_bytes(st));
+  }
+  end_record();
+}

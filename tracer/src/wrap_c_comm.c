@@ -1,0 +1,56 @@
+/* benchgen tracer, C bindings: the calls that create and free communicators, which the trace
+ * must follow to name communicators alike on every rank (rec_comm.c, comms.c); wrap_f_comm.c is the
+ * Fortran twin. */
+#include "bgt.h"
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Comm_split(comm, color, key, newcomm);
+  bgt_rec_comm_split(&c_, comm, color, key, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Comm_dup(comm, newcomm);
+  bgt_rec_comm_new(&c_, BGT_COMM_DUP, comm, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Comm_create(comm, group, newcomm);
+  bgt_rec_comm_new(&c_, BGT_COMM_CREATE, comm, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder,
+                    MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm);
+  bgt_rec_cart_create(&c_, comm, ndims, dims, periods, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *newcomm) {
+  ENTER;
+  int ndims = 0;
+  PMPI_Cartdim_get(comm, &ndims);
+  int rc = PMPI_Cart_sub(comm, remain, newcomm);
+  bgt_rec_cart_sub(&c_, comm, ndims, remain, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Comm_free(MPI_Comm *comm) {
+  ENTER;
+  if (c_.on) bgt_comm_free_before(*comm);
+  int rc = PMPI_Comm_free(comm);
+  bgt_rec_comm_free(&c_);
+  LEAVE;
+  return rc;
+}

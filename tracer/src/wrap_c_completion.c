@@ -1,0 +1,111 @@
+/* benchgen tracer, C bindings: completion calls (Wait*, Test*), Start(all) and Request_free. The
+ * handles go to the core before the call, since MPI overwrites those of the requests that complete
+ * (rec_completion.c); wrap_f_completion.c is the Fortran twin. */
+#include "wrap_c.h"
+
+int MPI_Wait(MPI_Request *req, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  if (c_.on) bgt_reqs_before(1, req);
+  int rc = PMPI_Wait(req, sp_);
+  bgt_reqs_after(&c_, BGT_WAIT, -1, 0, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[]) {
+  ENTER;
+  STATUSES(sts, n);
+  if (c_.on) bgt_reqs_before(n, reqs);
+  int rc = PMPI_Waitall(n, reqs, sts_);
+  bgt_reqs_after(&c_, BGT_WAITALL, -1, 0, sts_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  if (c_.on) bgt_reqs_before(n, reqs);
+  int rc = PMPI_Waitany(n, reqs, index, sp_);
+  bgt_reqs_after(&c_, BGT_WAITANY, *index == MPI_UNDEFINED ? 0 : 1, index, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int indices[], MPI_Status sts[]) {
+  ENTER;
+  STATUSES(sts, n);
+  if (c_.on) bgt_reqs_before(n, reqs);
+  int rc = PMPI_Waitsome(n, reqs, outcount, indices, sts_);
+  bgt_reqs_after(&c_, BGT_WAITSOME, *outcount == MPI_UNDEFINED ? 0 : *outcount, indices, sts_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Test(MPI_Request *req, int *flag, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  if (c_.on) bgt_reqs_before(1, req);
+  int rc = PMPI_Test(req, flag, sp_);
+  bgt_reqs_after(&c_, BGT_TEST, *flag ? -1 : 0, 0, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[]) {
+  ENTER;
+  STATUSES(sts, n);
+  if (c_.on) bgt_reqs_before(n, reqs);
+  int rc = PMPI_Testall(n, reqs, flag, sts_);
+  bgt_reqs_after(&c_, BGT_TESTALL, *flag ? -1 : 0, 0, sts_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Testany(int n, MPI_Request reqs[], int *index, int *flag, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  if (c_.on) bgt_reqs_before(n, reqs);
+  int rc = PMPI_Testany(n, reqs, index, flag, sp_);
+  bgt_reqs_after(&c_, BGT_TESTANY, *flag && *index != MPI_UNDEFINED ? 1 : 0, index, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[], MPI_Status sts[]) {
+  ENTER;
+  STATUSES(sts, n);
+  if (c_.on) bgt_reqs_before(n, reqs);
+  int rc = PMPI_Testsome(n, reqs, outcount, indices, sts_);
+  bgt_reqs_after(&c_, BGT_TESTSOME, *outcount == MPI_UNDEFINED ? 0 : *outcount, indices, sts_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Start(MPI_Request *req) {
+  ENTER;
+  if (c_.on) bgt_reqs_before(1, req);
+  int rc = PMPI_Start(req);
+  bgt_rec_start(&c_, BGT_START);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Startall(int n, MPI_Request reqs[]) {
+  ENTER;
+  if (c_.on) bgt_reqs_before(n, reqs);
+  int rc = PMPI_Startall(n, reqs);
+  bgt_rec_start(&c_, BGT_STARTALL);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Request_free(MPI_Request *req) {
+  ENTER;
+  if (c_.on) bgt_reqs_before(1, req);
+  int rc = PMPI_Request_free(req);
+  bgt_rec_request_free(&c_);
+  LEAVE;
+  return rc;
+}

@@ -1,0 +1,33 @@
+/* benchgen tracer, C bindings: MPI_Init, MPI_Init_thread, MPI_Finalize and MPI_Abort, which open,
+ * close and cut short the rank's stream (lifecycle.c); wrap_f_lifecycle.c is the Fortran twin. */
+#include "bgt.h"
+
+int MPI_Init(int *argc, char ***argv) {
+  ENTER;
+  int rc = PMPI_Init(argc, argv);
+  bgt_after_init(&c_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+  ENTER;
+  int rc = PMPI_Init_thread(argc, argv, required, provided);
+  bgt_after_init(&c_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Finalize(void) {
+  ENTER;
+  bgt_before_finalize();
+  int rc = PMPI_Finalize();
+  bgt_after_finalize(&c_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Abort(MPI_Comm comm, int code) {
+  bgt_abort();
+  return PMPI_Abort(comm, code);
+}

@@ -1,0 +1,99 @@
+/* benchgen tracer, C bindings: point-to-point calls (persistent ones included) and probes. Each
+ * wrapper hands its arguments to one helper of rec_p2p.c, which decides what the trace records, so
+ * that wrap_f_p2p.c, the Fortran twin, cannot record them differently. */
+#include "wrap_c.h"
+
+#define SEND_LIKE(NAME, OP)                                                                        \
+  int MPI_##NAME(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {  \
+    ENTER;                                                                                         \
+    int rc = PMPI_##NAME(buf, count, type, dest, tag, comm);                                       \
+    bgt_rec_send(&c_, OP, count, type, dest, tag, comm);                                           \
+    LEAVE;                                                                                         \
+    return rc;                                                                                     \
+  }
+SEND_LIKE(Send, BGT_SEND)
+SEND_LIKE(Ssend, BGT_SSEND)
+SEND_LIKE(Bsend, BGT_BSEND)
+SEND_LIKE(Rsend, BGT_RSEND)
+
+#define ISEND_LIKE(NAME, OP)                                                                       \
+  int MPI_##NAME(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,   \
+                 MPI_Request *req) {                                                               \
+    ENTER;                                                                                         \
+    int rc = PMPI_##NAME(buf, count, type, dest, tag, comm, req);                                  \
+    bgt_rec_isend(&c_, OP, count, type, dest, tag, comm, *req);                                    \
+    LEAVE;                                                                                         \
+    return rc;                                                                                     \
+  }
+ISEND_LIKE(Isend, BGT_ISEND)
+ISEND_LIKE(Issend, BGT_ISSEND)
+ISEND_LIKE(Irsend, BGT_IRSEND)
+ISEND_LIKE(Ibsend, BGT_IBSEND)
+ISEND_LIKE(Send_init, BGT_SEND_INIT)
+ISEND_LIKE(Ssend_init, BGT_SSEND_INIT)
+ISEND_LIKE(Bsend_init, BGT_BSEND_INIT)
+ISEND_LIKE(Rsend_init, BGT_RSEND_INIT)
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  int rc = PMPI_Recv(buf, count, type, src, tag, comm, sp_);
+  bgt_rec_recv(&c_, count, type, src, tag, comm, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm, MPI_Request *req) {
+  ENTER;
+  int rc = PMPI_Irecv(buf, count, type, src, tag, comm, req);
+  bgt_rec_irecv(&c_, BGT_IRECV, count, type, src, tag, comm, *req);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+                  MPI_Request *req) {
+  ENTER;
+  int rc = PMPI_Recv_init(buf, count, type, src, tag, comm, req);
+  bgt_rec_irecv(&c_, BGT_RECV_INIT, count, type, src, tag, comm, *req);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Sendrecv(const void *sbuf, int count, MPI_Datatype type, int dest, int tag, void *rbuf, int rcount,
+                 MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  int rc = PMPI_Sendrecv(sbuf, count, type, dest, tag, rbuf, rcount, rtype, src, rtag, comm, sp_);
+  bgt_rec_sendrecv(&c_, count, type, dest, tag, rcount, rtype, src, rtag, comm, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int tag, int src, int rtag,
+                         MPI_Comm comm, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, tag, src, rtag, comm, sp_);
+  bgt_rec_sendrecv_replace(&c_, count, type, dest, tag, src, rtag, comm, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Probe(int src, int tag, MPI_Comm comm, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  int rc = PMPI_Probe(src, tag, comm, sp_);
+  bgt_rec_probe(&c_, BGT_PROBE, src, tag, comm, 1, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  int rc = PMPI_Iprobe(src, tag, comm, flag, sp_);
+  bgt_rec_probe(&c_, BGT_IPROBE, src, tag, comm, *flag, sp_);
+  LEAVE;
+  return rc;
+}

@@ -1,0 +1,56 @@
+/* benchgen tracer, Fortran bindings: the calls that create and free communicators; the twin of
+ * wrap_c_comm.c. */
+#include "wrap_f.h"
+
+void mpi_comm_split_(fint *comm, fint *color, fint *key, fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(comm_split, comm, color, key, newcomm, ierr);
+  if (c_.on) bgt_rec_comm_split(&c_, COMM(comm), *color, *key, COMM(newcomm));
+  LEAVE;
+}
+ALIASES(comm_split, COMM_SPLIT)
+
+void mpi_comm_dup_(fint *comm, fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(comm_dup, comm, newcomm, ierr);
+  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_DUP, COMM(comm), COMM(newcomm));
+  LEAVE;
+}
+ALIASES(comm_dup, COMM_DUP)
+
+void mpi_comm_create_(fint *comm, fint *group, fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(comm_create, comm, group, newcomm, ierr);
+  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_CREATE, COMM(comm), COMM(newcomm));
+  LEAVE;
+}
+ALIASES(comm_create, COMM_CREATE)
+
+void mpi_cart_create_(fint *comm, fint *ndims, fint *dims, fint *periods, fint *reorder,
+                      fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(cart_create, comm, ndims, dims, periods, reorder, newcomm, ierr);
+  if (c_.on)
+    bgt_rec_cart_create(&c_, COMM(comm), *ndims, dims, clogicals(periods, *ndims), COMM(newcomm));
+  LEAVE;
+}
+ALIASES(cart_create, CART_CREATE)
+
+void mpi_cart_sub_(fint *comm, fint *remain, fint *newcomm, fint *ierr) {
+  ENTER;
+  int ndims = 0;
+  if (c_.on) PMPI_Cartdim_get(COMM(comm), &ndims);
+  CALL(cart_sub, comm, remain, newcomm, ierr);
+  if (c_.on) bgt_rec_cart_sub(&c_, COMM(comm), ndims, clogicals(remain, ndims), COMM(newcomm));
+  LEAVE;
+}
+ALIASES(cart_sub, CART_SUB)
+
+void mpi_comm_free_(fint *comm, fint *ierr) {
+  ENTER;
+  if (c_.on) bgt_comm_free_before(COMM(comm));
+  CALL(comm_free, comm, ierr);
+  bgt_rec_comm_free(&c_);
+  LEAVE;
+}
+ALIASES(comm_free, COMM_FREE)

@@ -1,0 +1,100 @@
+/* benchgen tracer, Fortran bindings: point-to-point calls (persistent ones included) and probes;
+ * the twin of wrap_c_p2p.c, handing the same helpers of rec_p2p.c the arguments in C. */
+#include "wrap_f.h"
+
+#define SEND_LIKE(name, NAME)                                                                      \
+  void mpi_##name##_(void *buf, fint *count, fint *type, fint *dest, fint *tag, fint *comm,         \
+                     fint *ierr) {                                                                 \
+    ENTER;                                                                                         \
+    CALL(name, buf, count, type, dest, tag, comm, ierr);                                           \
+    if (c_.on) bgt_rec_send(&c_, BGT_##NAME, *count, TYPE(type), *dest, *tag, COMM(comm));         \
+    LEAVE;                                                                                         \
+  }                                                                                                \
+  ALIASES(name, NAME)
+SEND_LIKE(send, SEND)
+SEND_LIKE(ssend, SSEND)
+SEND_LIKE(bsend, BSEND)
+SEND_LIKE(rsend, RSEND)
+
+#define ISEND_LIKE(name, NAME)                                                                     \
+  void mpi_##name##_(void *buf, fint *count, fint *type, fint *dest, fint *tag, fint *comm,         \
+                     fint *req, fint *ierr) {                                                      \
+    ENTER;                                                                                         \
+    CALL(name, buf, count, type, dest, tag, comm, req, ierr);                                      \
+    if (c_.on)                                                                                     \
+      bgt_rec_isend(&c_, BGT_##NAME, *count, TYPE(type), *dest, *tag, COMM(comm), REQ(req));       \
+    LEAVE;                                                                                         \
+  }                                                                                                \
+  ALIASES(name, NAME)
+ISEND_LIKE(isend, ISEND)
+ISEND_LIKE(issend, ISSEND)
+ISEND_LIKE(irsend, IRSEND)
+ISEND_LIKE(ibsend, IBSEND)
+ISEND_LIKE(send_init, SEND_INIT)
+ISEND_LIKE(ssend_init, SSEND_INIT)
+ISEND_LIKE(bsend_init, BSEND_INIT)
+ISEND_LIKE(rsend_init, RSEND_INIT)
+
+#define IRECV_LIKE(name, NAME)                                                                     \
+  void mpi_##name##_(void *buf, fint *count, fint *type, fint *src, fint *tag, fint *comm,          \
+                     fint *req, fint *ierr) {                                                      \
+    ENTER;                                                                                         \
+    CALL(name, buf, count, type, src, tag, comm, req, ierr);                                       \
+    if (c_.on)                                                                                     \
+      bgt_rec_irecv(&c_, BGT_##NAME, *count, TYPE(type), *src, *tag, COMM(comm), REQ(req));        \
+    LEAVE;                                                                                         \
+  }                                                                                                \
+  ALIASES(name, NAME)
+IRECV_LIKE(irecv, IRECV)
+IRECV_LIKE(recv_init, RECV_INIT)
+
+void mpi_recv_(void *buf, fint *count, fint *type, fint *src, fint *tag, fint *comm, fint *st,
+               fint *ierr) {
+  ENTER;
+  FSTATUS(st);
+  CALL(recv, buf, count, type, src, tag, comm, fsp_, ierr);
+  if (c_.on) bgt_rec_recv(&c_, *count, TYPE(type), *src, *tag, COMM(comm), CSTATUS);
+  LEAVE;
+}
+ALIASES(recv, RECV)
+
+void mpi_sendrecv_(void *sbuf, fint *count, fint *type, fint *dest, fint *tag, void *rbuf,
+                   fint *rcount, fint *rtype, fint *src, fint *rtag, fint *comm, fint *st, fint *ierr) {
+  ENTER;
+  FSTATUS(st);
+  CALL(sendrecv, sbuf, count, type, dest, tag, rbuf, rcount, rtype, src, rtag, comm, fsp_, ierr);
+  if (c_.on)
+    bgt_rec_sendrecv(&c_, *count, TYPE(type), *dest, *tag, *rcount, TYPE(rtype), *src, *rtag,
+                     COMM(comm), CSTATUS);
+  LEAVE;
+}
+ALIASES(sendrecv, SENDRECV)
+
+void mpi_sendrecv_replace_(void *buf, fint *count, fint *type, fint *dest, fint *tag, fint *src,
+                           fint *rtag, fint *comm, fint *st, fint *ierr) {
+  ENTER;
+  FSTATUS(st);
+  CALL(sendrecv_replace, buf, count, type, dest, tag, src, rtag, comm, fsp_, ierr);
+  if (c_.on)
+    bgt_rec_sendrecv_replace(&c_, *count, TYPE(type), *dest, *tag, *src, *rtag, COMM(comm), CSTATUS);
+  LEAVE;
+}
+ALIASES(sendrecv_replace, SENDRECV_REPLACE)
+
+void mpi_probe_(fint *src, fint *tag, fint *comm, fint *st, fint *ierr) {
+  ENTER;
+  FSTATUS(st);
+  CALL(probe, src, tag, comm, fsp_, ierr);
+  if (c_.on) bgt_rec_probe(&c_, BGT_PROBE, *src, *tag, COMM(comm), 1, CSTATUS);
+  LEAVE;
+}
+ALIASES(probe, PROBE)
+
+void mpi_iprobe_(fint *src, fint *tag, fint *comm, fint *flag, fint *st, fint *ierr) {
+  ENTER;
+  FSTATUS(st);
+  CALL(iprobe, src, tag, comm, flag, fsp_, ierr);
+  if (c_.on) bgt_rec_probe(&c_, BGT_IPROBE, *src, *tag, COMM(comm), *flag != 0, CSTATUS);
+  LEAVE;
+}
+ALIASES(iprobe, IPROBE)

@@ -1,0 +1,197 @@
+/* benchgen tracer: the text of a rank's stream (docs/trace-format.md). Text is produced only when
+ * the buffer is flushed, into a large output buffer written with few system calls; the words and
+ * names of the format come from mpi-vocabulary.def, so the Java reader parses what is written. */
+#define _GNU_SOURCE
+#include "core.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The texts of the vocabulary's ids, from mpi-vocabulary.def. */
+static const char *const FIELD_NAME[] = {
+#define BG_FIELD(id, key, kind) [F_##id] = key,
+#include "vocab_each.h"
+  [F_MEMBERS] = "members",
+};
+static const char *const OP_NAME[] = {
+#define BG_CALL(id, name, kind, required, optional) [BGT_##id] = name,
+#include "vocab_each.h"
+};
+static const char *const SYM_NAME[] = {
+#define BG_SYMBOL(id, text) [SYM_##id] = text,
+#include "vocab_each.h"
+};
+static const char *const SYNTAX[] = {
+#define BG_SYNTAX(id, text) [SYNTAX_##id] = text,
+#include "vocab_each.h"
+};
+/* Fields whose value is a name id (printed as the interned string). */
+#define IS_NAME_FIELD(f) ((f) == F_TYPE || (f) == F_RTYPE || (f) == F_OP)
+
+static int g_fd = -1;
+static char *g_out;
+static size_t g_outlen;
+#define OUTCAP (1 << 20)
+
+static void out_flush(void) {
+  size_t done = 0;
+  while (done < g_outlen) {
+    ssize_t w = write(g_fd, g_out + done, g_outlen - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) { perror("benchgen-trace: writing the trace"); break; }
+    done += (size_t) w;
+  }
+  g_outlen = 0;
+}
+static void out_str(const char *s) {
+  size_t n = strlen(s);
+  if (g_outlen + n + 1 > OUTCAP) out_flush();
+  if (n >= OUTCAP) { n = OUTCAP - 1; }
+  memcpy(g_out + g_outlen, s, n);
+  g_outlen += n;
+}
+static void out_ch(char c) {
+  if (g_outlen + 1 > OUTCAP) out_flush();
+  g_out[g_outlen++] = c;
+}
+static void out_u64(uint64_t v) {
+  char tmp[24];
+  int n = 0;
+  do { tmp[n++] = (char) ('0' + v % 10); v /= 10; } while (v);
+  if (g_outlen + (size_t) n > OUTCAP) out_flush();
+  while (n) g_out[g_outlen++] = tmp[--n];
+}
+static void out_i64(int64_t v) {
+  if (v < 0) { out_ch('-'); out_u64((uint64_t) 0 - (uint64_t) v); }
+  else out_u64((uint64_t) v);
+}
+static void out_hex(uint64_t v, int digits) {
+  static const char hex[] = "0123456789abcdef";
+  for (int i = digits - 1; i >= 0; i--) out_ch(hex[(v >> (4 * i)) & 15]);
+}
+/* Names are percent-encoded as the format requires (anything but printable ASCII without the
+ * separators), so no datatype name can break a line or add a field. */
+static void out_name(const char *s) {
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++) {
+    if (*p <= 0x20 || *p >= 0x7f || strchr(SYNTAX[SYNTAX_ESCAPED_IN_NAMES], *p)) {
+      out_ch('%');
+      out_hex(*p, 2);
+    } else {
+      out_ch((char) *p);
+    }
+  }
+}
+static void out_value(int f, int64_t v) {
+  if (v > INT64_MIN && v < V_UNSET) out_str(SYM_NAME[v - INT64_MIN]);
+  else if (IS_NAME_FIELD(f)) out_name(name_text(v));
+  else out_i64(v);
+}
+
+static void write_record(const uint64_t *r) {
+  int kind = (int) (r[0] & 0xff), op = (int) ((r[0] >> 8) & 0xff);
+  size_t n = (size_t) (r[0] >> 16), i;
+  if (kind == K_SITE) {
+    out_str("# site ");
+    out_hex(r[1], 12);
+    out_str(" = ");
+    out_str(name_text((int64_t) r[2]));
+    out_ch('\n');
+    return;
+  }
+  if (kind == K_COMM) {
+    out_str("comm id=");
+    out_u64(r[1]);
+    i = 2;
+  } else {
+    out_str(OP_NAME[op]);
+    out_str(" site=");
+    out_hex(r[1], 12);
+    out_str(" enter=");
+    out_u64(r[2]);
+    out_str(" exit=");
+    out_u64(r[3]);
+    i = 4;
+  }
+  while (i < n) {
+    uint64_t h = r[i++];
+    int f = (int) (h & 0xff);
+    size_t cnt = (size_t) ((h >> 8) & 0xffffffffULL);
+    if (h >> 40) {
+      out_ch(' ');
+      out_str(FIELD_NAME[f]);
+      out_ch('=');
+      for (size_t j = 0; j < cnt; j++) {
+        if (j) out_ch(',');
+        out_value(f, (int64_t) r[i + j]);
+      }
+    } else if ((int64_t) r[i] != V_UNSET) {
+      out_ch(' ');
+      out_str(FIELD_NAME[f]);
+      out_ch('=');
+      out_value(f, (int64_t) r[i]);
+    }
+    i += cnt;
+  }
+  out_ch('\n');
+}
+
+/* Writes the records of r[0 .. nwords) and hands the text to the file. */
+void write_records(const uint64_t *r, size_t nwords) {
+  size_t i = 0;
+  while (i < nwords) {
+    write_record(r + i);
+    i += (size_t) (r[i] >> 16);
+  }
+  out_flush();
+}
+
+void write_header(int rank, int size, int depth, char *library) {
+  /* The library's version may run over several lines: the comment keeps the first. */
+  for (int i = 0; library[i]; i++)
+    if (library[i] == '\n' || library[i] == '\r' || (unsigned char) library[i] < 0x20) {
+      library[i] = 0;
+      break;
+    }
+  out_str("# ");
+  out_str(SYNTAX[SYNTAX_FORMAT]);
+  out_ch(' ');
+  out_str(SYNTAX[SYNTAX_VERSION]);
+  out_str(" rank=");
+  out_u64((uint64_t) rank);
+  out_str(" size=");
+  out_u64((uint64_t) size);
+  out_str("\n# traced by libbenchgen-trace, site depth ");
+  out_u64((uint64_t) depth);
+  out_str(", ");
+  out_str(library);
+  out_ch('\n');
+  out_flush();
+}
+
+/* The format's marker of a stream that ended before MPI_Finalize. */
+void write_truncated(void) {
+  out_str(SYNTAX[SYNTAX_TRUNCATED]);
+  out_ch('\n');
+}
+
+void writer_start(void) {
+  g_out = malloc(OUTCAP);
+  if (!g_out) die("out of memory for the output buffer");
+}
+
+int writer_open(const char *path) {
+  g_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  return g_fd < 0 ? -1 : 0;
+}
+
+int writer_is_open(void) { return g_fd >= 0; }
+
+void writer_close(void) {
+  out_flush();
+  close(g_fd);
+  g_fd = -1;
+}
