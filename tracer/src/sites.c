@@ -40,7 +40,8 @@ static uint64_t describe_sites(void *const *addrs, int n) {
     if (used < sizeof desc - 64) {
       int w = snprintf(desc + used, sizeof desc - used, "%s%s+0x%lx", i ? " < " : "", obj,
                        (unsigned long) off);
-      if (w > 0) used += (size_t) w;
+      /* snprintf says what it would have written: a long object name is cut, not overrun. */
+      if (w > 0) used += (size_t) w < sizeof desc - used ? (size_t) w : sizeof desc - 1 - used;
     }
   }
   uint64_t site = h & 0xffffffffffffULL; /* 12 hex digits: short, and collisions stay unlikely */
