@@ -1,5 +1,9 @@
 package org.benchgen.ir.format;
 
+import static org.benchgen.ir.Nodes.leaf;
+import static org.benchgen.ir.Nodes.rep;
+import static org.benchgen.ir.Nodes.seq;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,7 +19,6 @@ import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.ir.VNode;
-import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -128,17 +131,5 @@ final class SampleTrace {
 
   static Param one(RankList ranks, EntryValues values) {
     return new Param(List.of(new ParamEntry(values, ranks)));
-  }
-
-  static ValueSeq seq(VNode... nodes) {
-    return new ValueSeq(List.of(nodes));
-  }
-
-  static VNode leaf(long v) {
-    return new VNode.Leaf(v);
-  }
-
-  static VNode rep(long times, VNode... body) {
-    return VNode.Rep.of(List.of(body), times);
   }
 }

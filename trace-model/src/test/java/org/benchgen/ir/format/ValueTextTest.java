@@ -1,8 +1,8 @@
 package org.benchgen.ir.format;
 
-import static org.benchgen.ir.format.SampleTrace.leaf;
-import static org.benchgen.ir.format.SampleTrace.rep;
-import static org.benchgen.ir.format.SampleTrace.seq;
+import static org.benchgen.ir.Nodes.leaf;
+import static org.benchgen.ir.Nodes.rep;
+import static org.benchgen.ir.Nodes.seq;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.benchgen.ir.ValueSeq;
