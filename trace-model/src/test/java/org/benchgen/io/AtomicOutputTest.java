@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 class AtomicOutputTest {
@@ -22,7 +23,7 @@ class AtomicOutputTest {
   Path dir;
 
   /** The names in {@code d}, sorted: a temporary sibling left behind would show here. */
-  private static List<String> names(Path d) throws IOException {
+  static List<String> names(Path d) throws IOException {
     try (Stream<Path> s = Files.list(d)) {
       return s.map(p -> p.getFileName().toString()).sorted().toList();
     }
@@ -42,15 +43,19 @@ class AtomicOutputTest {
     assertEquals(List.of("out.txt"), names(dir));
   }
 
+  /** Runs {@code write}, whose body fails with "boom": the failure passes, nothing is left. */
+  private void assertFailsLeavingNothing(Executable write) throws IOException {
+    IOException e = assertThrows(IOException.class, write);
+    assertEquals("boom", e.getMessage());
+    assertEquals(List.of(), names(dir));
+  }
+
   @Test
   void aFileBodyThatThrowsLeavesNeitherTheTargetNorATemporarySibling() throws IOException {
-    Path target = dir.resolve("out.txt");
-    IOException e = assertThrows(IOException.class, () -> AtomicOutput.writeFile(target, w -> {
+    assertFailsLeavingNothing(() -> AtomicOutput.writeFile(dir.resolve("out.txt"), w -> {
       w.write("half of it");
-      throw new IOException("disk full");
+      throw new IOException("boom");
     }));
-    assertEquals("disk full", e.getMessage());
-    assertEquals(List.of(), names(dir));
   }
 
   @Test
@@ -83,14 +88,10 @@ class AtomicOutputTest {
 
   @Test
   void aDirectoryBodyThatThrowsLeavesNeitherTheTargetNorATemporarySibling() throws IOException {
-    Path target = dir.resolve("out");
-    IOException e = assertThrows(IOException.class, () -> AtomicOutput.writeDirectory(target,
-        d -> {
-          Files.writeString(d.resolve("a.txt"), "a");
-          throw new IOException("rank 3 failed");
-        }));
-    assertEquals("rank 3 failed", e.getMessage());
-    assertEquals(List.of(), names(dir));
+    assertFailsLeavingNothing(() -> AtomicOutput.writeDirectory(dir.resolve("out"), d -> {
+      Files.writeString(d.resolve("a.txt"), "a");
+      throw new IOException("boom");
+    }));
   }
 
   @Test

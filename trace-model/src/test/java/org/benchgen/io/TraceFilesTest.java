@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.benchgen.ir.CompressedTrace;
@@ -70,12 +69,6 @@ class TraceFilesTest {
     return HandWrittenTrace.read(TEXT.split("\n"));
   }
 
-  private static List<String> names(Path d) throws IOException {
-    try (Stream<Path> s = Files.list(d)) {
-      return s.map(p -> p.getFileName().toString()).sorted().toList();
-    }
-  }
-
   private static String gunzip(Path p) throws IOException {
     try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(
         Files.readAllBytes(p)))) {
@@ -114,7 +107,7 @@ class TraceFilesTest {
     Path out = dir.resolve("expanded");
     List<Integer> progress = new ArrayList<>();
     TraceFiles.expand(trace(), out, false, progress::add);
-    assertEquals(List.of("rank-0.trace", "rank-1.trace"), names(out));
+    assertEquals(List.of("rank-0.trace", "rank-1.trace"), AtomicOutputTest.names(out));
     assertEquals(STREAMS.get(0), Files.readString(out.resolve("rank-0.trace")));
     assertEquals(STREAMS.get(1), Files.readString(out.resolve("rank-1.trace")));
     assertEquals(List.of(1, 2), progress);
@@ -124,7 +117,7 @@ class TraceFilesTest {
   void expandCompressesTheStreamsWithGzipWhenAsked() throws IOException {
     Path out = dir.resolve("expanded");
     TraceFiles.expand(trace(), out, true, r -> {});
-    assertEquals(List.of("rank-0.trace.gz", "rank-1.trace.gz"), names(out));
+    assertEquals(List.of("rank-0.trace.gz", "rank-1.trace.gz"), AtomicOutputTest.names(out));
     assertEquals(STREAMS.get(0), gunzip(out.resolve("rank-0.trace.gz")));
     assertEquals(STREAMS.get(1), gunzip(out.resolve("rank-1.trace.gz")));
   }
