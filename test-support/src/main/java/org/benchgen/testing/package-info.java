@@ -1,7 +1,8 @@
 /**
  * Test helpers shared by the modules' tests, in one place: {@link
  * org.benchgen.testing.RandomProgram} (random SPMD programs executed into rank streams, the input of
- * the lossless property and of the behaviour goldens) and {@link org.benchgen.testing.Calls} (a
- * rank's calls as text, to compare traces whatever their symbol tables).
+ * the lossless property and of the behaviour goldens), {@link org.benchgen.testing.Calls} (a
+ * rank's calls as text, to compare traces whatever their symbol tables) and {@link
+ * org.benchgen.testing.CompressedText} (a compressed trace written by hand, read).
  */
 package org.benchgen.testing;

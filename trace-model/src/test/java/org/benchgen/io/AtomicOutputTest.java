@@ -1,0 +1,127 @@
+package org.benchgen.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicOutputTest {
+  @TempDir
+  Path dir;
+
+  /** The names in {@code d}, sorted: a temporary sibling left behind would show here. */
+  static List<String> names(Path d) throws IOException {
+    try (Stream<Path> s = Files.list(d)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  private static String permissions(Path p) throws IOException {
+    assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"),
+        "permissions are POSIX's");
+    return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+  }
+
+  @Test
+  void aFileIsWrittenWholeAndNothingElseIsLeft() throws IOException {
+    Path target = dir.resolve("out.txt");
+    AtomicOutput.writeFile(target, w -> w.write("hello\n"));
+    assertEquals("hello\n", Files.readString(target));
+    assertEquals(List.of("out.txt"), names(dir));
+  }
+
+  /** Runs {@code write}, whose body fails with "boom": the failure passes, nothing is left. */
+  private void assertFailsLeavingNothing(Executable write) throws IOException {
+    IOException e = assertThrows(IOException.class, write);
+    assertEquals("boom", e.getMessage());
+    assertEquals(List.of(), names(dir));
+  }
+
+  @Test
+  void aFileBodyThatThrowsLeavesNeitherTheTargetNorATemporarySibling() throws IOException {
+    assertFailsLeavingNothing(() -> AtomicOutput.writeFile(dir.resolve("out.txt"), w -> {
+      w.write("half of it");
+      throw new IOException("boom");
+    }));
+  }
+
+  @Test
+  void aFailedRewriteLeavesTheOldFileAsItWas() throws IOException {
+    Path target = dir.resolve("out.txt");
+    Files.writeString(target, "old\n");
+    assertThrows(IllegalStateException.class, () -> AtomicOutput.writeFile(target, w -> {
+      w.write("new");
+      throw new IllegalStateException("a bug in the body");
+    }));
+    assertEquals("old\n", Files.readString(target));
+    assertEquals(List.of("out.txt"), names(dir));
+  }
+
+  @Test
+  void theFileIsReadableByAllAndWritableByItsOwner() throws IOException {
+    Path target = dir.resolve("out.txt");
+    AtomicOutput.writeFile(target, w -> w.write("x"));
+    assertEquals("rw-r--r--", permissions(target));
+  }
+
+  @Test
+  void aDirectoryIsFilledThenPutInPlace() throws IOException {
+    Path target = dir.resolve("out");
+    AtomicOutput.writeDirectory(target, d -> Files.writeString(d.resolve("a.txt"), "a"));
+    assertEquals(List.of("a.txt"), names(target));
+    assertEquals("a", Files.readString(target.resolve("a.txt")));
+    assertEquals(List.of("out"), names(dir));
+  }
+
+  @Test
+  void aDirectoryBodyThatThrowsLeavesNeitherTheTargetNorATemporarySibling() throws IOException {
+    assertFailsLeavingNothing(() -> AtomicOutput.writeDirectory(dir.resolve("out"), d -> {
+      Files.writeString(d.resolve("a.txt"), "a");
+      throw new IOException("boom");
+    }));
+  }
+
+  @Test
+  void anExistingNonEmptyDirectoryIsRefusedAndLeftAsItWas() throws IOException {
+    Path target = dir.resolve("out");
+    Files.createDirectory(target);
+    Files.writeString(target.resolve("keep.txt"), "mine");
+    boolean[] called = {false};
+    FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
+        () -> AtomicOutput.writeDirectory(target, d -> called[0] = true));
+    assertTrue(e.getMessage().contains("exists and is not an empty directory"), e.getMessage());
+    assertFalse(called[0], "the body never runs");
+    assertEquals(List.of("keep.txt"), names(target));
+    assertEquals("mine", Files.readString(target.resolve("keep.txt")));
+    assertEquals(List.of("out"), names(dir));
+  }
+
+  @Test
+  void anExistingEmptyDirectoryIsFilled() throws IOException {
+    Path target = dir.resolve("out");
+    Files.createDirectory(target);
+    AtomicOutput.writeDirectory(target, d -> Files.writeString(d.resolve("a.txt"), "a"));
+    assertEquals(List.of("a.txt"), names(target));
+    assertEquals(List.of("out"), names(dir));
+  }
+
+  @Test
+  void theDirectoryIsReadableAndSearchableByAllAndWritableByItsOwner() throws IOException {
+    Path target = dir.resolve("out");
+    AtomicOutput.writeDirectory(target, d -> Files.writeString(d.resolve("a.txt"), "a"));
+    assertEquals("rwxr-xr-x", permissions(target));
+  }
+}

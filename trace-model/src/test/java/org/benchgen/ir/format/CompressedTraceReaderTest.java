@@ -1,0 +1,115 @@
+package org.benchgen.ir.format;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.trace.TraceFormatException;
+import org.junit.jupiter.api.Test;
+
+class CompressedTraceReaderTest {
+  private static final String HEADER = "benchgen-compressed 1";
+  private static final String DURATION = "    duration n=2 min=1 max=1 mean=1.0 sd=0.0 bins=1:2";
+
+  /** The message of the error reading these lines (file {@link HandWrittenTrace#FILE}). */
+  private static String error(String... lines) {
+    return assertThrows(TraceFormatException.class, () -> HandWrittenTrace.read(lines))
+        .getMessage();
+  }
+
+  @Test
+  void readsTheSampleIntoTheStructureItStandsFor() {
+    CompressedTrace t = HandWrittenTrace.read(SampleTrace.TEXT.split("\n"));
+    assertEquals(4, t.worldSize());
+    assertEquals(SampleTrace.COMMS, t.comms());
+    // Built by hand with the trace's own table, so that names and lists have its ids.
+    assertEquals(SampleTrace.body(t.symbols()), t.body());
+  }
+
+  @Test
+  void namesAndListsAreInternedInTheTracesTable() {
+    CompressedTrace t = HandWrittenTrace.read(SampleTrace.TEXT.split("\n"));
+    // The first name met is the Irecv's type, the first list the Waitall's requests.
+    assertEquals("MPI_DOUBLE", t.symbols().name(0));
+    assertEquals("MPI_INT", t.symbols().name(1));
+    assertArrayEquals(new long[] {1, 0}, t.symbols().list(0L));
+  }
+
+  @Test
+  void anUnknownCallIsNamedWithItsLineCountingCommentsAndBlankLines() {
+    assertEquals("hand-written.bgc:5: unknown call or keyword 'MPI_Sendd'",
+        error(HEADER, "world 2", "# a comment", "", "MPI_Sendd site=a.c:1"));
+  }
+
+  @Test
+  void aCallWithoutItsDurationLineIsNamedAtTheNextCall() {
+    assertEquals("hand-written.bgc:4: the call before this line has no 'duration' line",
+        error(HEADER, "world 2", "MPI_Barrier site=a.c:1 comm=0",
+            "MPI_Barrier site=a.c:2 comm=0", DURATION));
+  }
+
+  @Test
+  void aLastCallWithoutItsDurationLineIsNamedAtTheEnd() {
+    assertEquals("hand-written.bgc:3: the last call has no 'duration' line",
+        error(HEADER, "world 2", "MPI_Barrier site=a.c:1 comm=0"));
+  }
+
+  @Test
+  void anUnclosedLoopIsNamedAtTheEndOfTheFile() {
+    assertEquals("hand-written.bgc:5: unexpected end of file: 1 loop(s) not closed with '}'",
+        error(HEADER, "world 2", "loop trips=2 {", "  MPI_Barrier site=a.c:1 comm=0",
+            DURATION));
+  }
+
+  @Test
+  void aClosingBraceWithoutALoopIsNamed() {
+    assertEquals("hand-written.bgc:3: '}' closes no loop", error(HEADER, "world 2", "}"));
+  }
+
+  @Test
+  void malformedValuesAreNamedWithTheirLine() {
+    String send = "MPI_Send site=a.c:1 comm=0 dest=1 tsize=4 type=MPI_INT ";
+    assertEquals("hand-written.bgc:3: a parenthesized group needs '*N' in value '(1,2)'",
+        error(HEADER, "world 2", send + "tag=(1,2) count=1"));
+    assertEquals("hand-written.bgc:3: missing ')' in value '(1,2*2'",
+        error(HEADER, "world 2", send + "tag=(1,2*2 count=1"));
+    assertEquals("hand-written.bgc:3: bad repetition count ''",
+        error(HEADER, "world 2", send + "tag=0 count=8*"));
+    assertEquals("hand-written.bgc:3: 'ANY_SOURCE' is not a valid value here",
+        error(HEADER, "world 2", send + "tag=ANY_SOURCE count=1"));
+    assertEquals("hand-written.bgc:3: MPI_Send has no field 'root=0'",
+        error(HEADER, "world 2", send + "tag=0 count=1 root=0"));
+  }
+
+  @Test
+  void relativeAndAbsolutePeersMixedInOneValueAreRefused() {
+    assertEquals("hand-written.bgc:3: value '+1,0' mixes relative (+k) and absolute peers",
+        error(HEADER, "world 2",
+            "MPI_Send site=a.c:1 comm=0 dest=+1,0 tag=0 count=1 type=MPI_INT tsize=4"));
+  }
+
+  @Test
+  void malformedRankListsAreNamedWithTheirLine() {
+    // 0..3:2 would need a stride dividing 3 - 0.
+    assertEquals("hand-written.bgc:3: bad range '0..3:2': need a <= b and a stride dividing b-a",
+        error(HEADER, "world 8", "MPI_Barrier site=a.c:1 ranks=0..3:2 comm=0"));
+    assertEquals("hand-written.bgc:3: bad rank block '0..1/4': expected BASE/DxM",
+        error(HEADER, "world 8", "loop ranks=0..1/4 trips=1 {"));
+    assertEquals("hand-written.bgc:3: bad number in '0..x'",
+        error(HEADER, "world 8", "loop ranks=0..x trips=1 {"));
+  }
+
+  @Test
+  void aCallBeforeTheWorldSizeIsRefused() {
+    assertEquals("hand-written.bgc:2: 'world N' must come before the first call",
+        error(HEADER, "MPI_Barrier site=a.c:1 comm=0", DURATION));
+  }
+
+  @Test
+  void anotherFirstLineIsNotACompressedTrace() {
+    assertEquals("hand-written.bgc:1: not a compressed trace: the first line must be"
+        + " 'benchgen-compressed 1' (for a directory of per-rank streams, pass the directory)",
+        error("# benchgen-trace 1 rank=0 size=2"));
+  }
+}

@@ -1,0 +1,132 @@
+package org.benchgen.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.ir.format.HandWrittenTrace;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.Op;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceStatsTest {
+  @TempDir
+  Path dir;
+
+  /** {@link SendRecvTrace}'s run as streams: rank 1's receives take longer and it ends later. */
+  private static final String RANK0 = HandWrittenTrace.text(
+      "# benchgen-trace 1 rank=0 size=2",
+      "MPI_Init site=m.c:1 enter=0 exit=10",
+      "MPI_Send site=m.c:2 enter=110 exit=130 comm=0 dest=1 tag=5 count=3 type=MPI_INT tsize=4",
+      "MPI_Send site=m.c:2 enter=230 exit=250 comm=0 dest=1 tag=5 count=3 type=MPI_INT tsize=4",
+      "MPI_Finalize site=m.c:9 enter=300 exit=340");
+  private static final String RANK1 = HandWrittenTrace.text(
+      "# benchgen-trace 1 rank=1 size=2",
+      "MPI_Init site=m.c:1 enter=0 exit=10",
+      "MPI_Recv site=m.c:3 enter=110 exit=140 comm=0 src=0 tag=5 count=3 type=MPI_INT tsize=4"
+          + " bytes=12",
+      "MPI_Recv site=m.c:3 enter=240 exit=270 comm=0 src=0 tag=5 count=3 type=MPI_INT tsize=4"
+          + " bytes=12",
+      "MPI_Finalize site=m.c:9 enter=320 exit=360");
+
+
+  private TraceStats raw(String... ranks) throws IOException {
+    for (int r = 0; r < ranks.length; r++) {
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), ranks[r]);
+    }
+    return TraceStats.of(TraceDirectory.open(dir), r -> {});
+  }
+
+  @Test
+  void rawCallsAndBytesPerRankInCallTableOrder() throws IOException {
+    TraceStats s = raw(RANK0, RANK1);
+    assertEquals(List.of(new TraceStats.Row(0, Op.INIT, 1, 0),
+        new TraceStats.Row(0, Op.FINALIZE, 1, 0), new TraceStats.Row(0, Op.SEND, 2, 24),
+        new TraceStats.Row(1, Op.INIT, 1, 0), new TraceStats.Row(1, Op.FINALIZE, 1, 0),
+        new TraceStats.Row(1, Op.RECV, 2, 24)), s.rows());
+  }
+
+  @Test
+  void rawPointToPointBytesBySenderAndReceiver() throws IOException {
+    TraceStats s = raw(RANK0, RANK1);
+    assertEquals(Map.of(1, 24L), s.rank(0).sentTo());
+    assertEquals(Map.of(), s.rank(1).sentTo());
+  }
+
+  @Test
+  void rawTimesPerRankWorkedOutByHand() throws IOException {
+    TraceStats s = raw(RANK0, RANK1);
+    TraceStats.RankStats r0 = s.rank(0);
+    assertEquals(4, r0.events());
+    // In MPI: 10 + 20 + 20 + 40; between calls: (110-10) + (230-130) + (300-250).
+    assertEquals(90, r0.mpiNs());
+    assertEquals(250, r0.computeNs());
+    // From the end of MPI_Init (10) to the start of MPI_Finalize (300).
+    assertEquals(290, r0.runNs());
+    TraceStats.RankStats r1 = s.rank(1);
+    assertEquals(10 + 30 + 30 + 40, r1.mpiNs());
+    assertEquals((110 - 10) + (240 - 140) + (320 - 270), r1.computeNs());
+    assertEquals(320 - 10, r1.runNs());
+  }
+
+  @Test
+  void withoutInitAndFinalizeTheRunIsFromTheFirstCallToTheEndOfTheLast() throws IOException {
+    TraceStats s = raw(HandWrittenTrace.text("# benchgen-trace 1 rank=0 size=1",
+        "MPI_Barrier site=b.c:1 enter=100 exit=120 comm=0",
+        "MPI_Barrier site=b.c:1 enter=200 exit=230 comm=0"));
+    assertEquals(230 - 100, s.rank(0).runNs());
+  }
+
+  @Test
+  void progressCountsTheRanksDone() throws IOException {
+    Files.writeString(dir.resolve("rank-0.trace"), RANK0);
+    Files.writeString(dir.resolve("rank-1.trace"), RANK1);
+    List<Integer> raw = new ArrayList<>();
+    TraceStats.of(TraceDirectory.open(dir), raw::add);
+    List<Integer> compressed = new ArrayList<>();
+    TraceStats.of(SendRecvTrace.read(), compressed::add);
+    assertEquals(List.of(1, 2), raw);
+    assertEquals(List.of(1, 2), compressed);
+  }
+
+  @Test
+  void compressedNumbersEqualTheRawOnes() throws IOException {
+    TraceStats raw = raw(RANK0, RANK1);
+    TraceStats compressed = TraceStats.of(SendRecvTrace.read(), r -> {});
+    assertEquals(raw.worldSize(), compressed.worldSize());
+    assertEquals(raw.rows(), compressed.rows());
+    for (int r = 0; r < 2; r++) {
+      TraceStats.RankStats a = raw.rank(r);
+      TraceStats.RankStats b = compressed.rank(r);
+      assertEquals(a.sentTo(), b.sentTo(), "rank " + r);
+      assertEquals(a.events(), b.events(), "rank " + r);
+      // Every rank's times are the same in each call path here, so the means are exact.
+      assertEquals(a.mpiNs(), b.mpiNs(), "rank " + r);
+      assertEquals(a.computeNs(), b.computeNs(), "rank " + r);
+      assertEquals(a.runNs(), b.runNs(), "rank " + r);
+    }
+  }
+
+  @Test
+  void compressedTimesShareEachCallsTotalEquallyAmongItsRanks() {
+    // The barrier's compute summary pools rank 0's 50 ns and rank 1's 150 ns: 200 ns in all,
+    // 100 each; its durations 10 and 30 ns: 40 in all, 20 each.
+    TraceStats s = TraceStats.of(HandWrittenTrace.read("benchgen-compressed 1", "world 2",
+        "MPI_Init site=m.c:1",
+        "    duration n=2 min=10 max=10 mean=10.0 sd=0.0 bins=4:2",
+        "MPI_Barrier site=m.c:2 comm=0",
+        "    compute after=m.c:1 n=2 min=50 max=150 mean=100.0 sd=70.71067811865476 bins=6:1,8:1",
+        "    duration n=2 min=10 max=30 mean=20.0 sd=14.142135623730951 bins=4:1,5:1"), r -> {});
+    for (int r = 0; r < 2; r++) {
+      assertEquals(100, s.rank(r).computeNs(), "rank " + r);
+      assertEquals(10 + 20, s.rank(r).mpiNs(), "rank " + r);
+      // MPI_Init's own duration is left out of the run: compute and the barrier.
+      assertEquals(100 + 20, s.rank(r).runNs(), "rank " + r);
+    }
+  }
+}
