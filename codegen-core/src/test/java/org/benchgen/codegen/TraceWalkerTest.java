@@ -89,27 +89,7 @@ class TraceWalkerTest {
     }
   }
 
-  private static final Naming NAMING = new Naming() {
-    @Override
-    public String rank() {
-      return "r";
-    }
-
-    @Override
-    public String loopIndex(int depth) {
-      return "i" + depth;
-    }
-
-    @Override
-    public String executionCounter(int index) {
-      return "calls" + index;
-    }
-
-    @Override
-    public String entryCounter(int index) {
-      return "entries" + index;
-    }
-  };
+  private static final Naming NAMING = new PrefixNaming("r", "i", 0, "calls", "entries");
 
   private static List<OutputModel> walk(Recorder r) {
     Generation g = new Generation(TRACE, new GenerateOptions("t", ComputeMode.MEAN, 0), NAMING);
