@@ -3,6 +3,7 @@ package org.benchgen.stats;
 import java.io.PrintWriter;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.benchgen.trace.Op;
 
@@ -55,10 +56,10 @@ public final class StatsReport {
   }
 
   public static void text(TraceStats s, PrintWriter out) {
-    out.printf("%-6s %-26s %12s %16s%n", "rank", "call", "calls", "bytes");
+    out.printf(Locale.ROOT, "%-6s %-26s %12s %16s%n", "rank", "call", "calls", "bytes");
     Map<Op, long[]> totals = new EnumMap<>(Op.class);
     for (TraceStats.Row r : s.rows()) {
-      out.printf("%-6d %-26s %12d %16d%n", r.rank(), r.op().mpiName(), r.calls(), r.bytes());
+      out.printf(Locale.ROOT, "%-6d %-26s %12d %16d%n", r.rank(), r.op().mpiName(), r.calls(), r.bytes());
       long[] t = totals.computeIfAbsent(r.op(), k -> new long[2]);
       t[0] += r.calls();
       t[1] += r.bytes();
@@ -68,17 +69,17 @@ public final class StatsReport {
     long calls = 0;
     long bytes = 0;
     for (Map.Entry<Op, long[]> e : totals.entrySet()) {
-      out.printf("       %-26s %12d %16d%n", e.getKey().mpiName(), e.getValue()[0],
+      out.printf(Locale.ROOT, "       %-26s %12d %16d%n", e.getKey().mpiName(), e.getValue()[0],
           e.getValue()[1]);
       calls += e.getValue()[0];
       bytes += e.getValue()[1];
     }
-    out.printf("       %-26s %12d %16d%n", "all calls", calls, bytes);
+    out.printf(Locale.ROOT, "       %-26s %12d %16d%n", "all calls", calls, bytes);
     out.println();
-    out.printf("%-6s %12s %16s %16s%n", "rank", "events", "compute ms", "in MPI ms");
+    out.printf(Locale.ROOT, "%-6s %12s %16s %16s%n", "rank", "events", "compute ms", "in MPI ms");
     for (int r = 0; r < s.worldSize(); r++) {
       TraceStats.RankStats rs = s.rank(r);
-      out.printf("%-6d %12d %16.3f %16.3f%n", r, rs.events(), rs.computeNs() / 1e6,
+      out.printf(Locale.ROOT, "%-6d %12d %16.3f %16.3f%n", r, rs.events(), rs.computeNs() / 1e6,
           rs.mpiNs() / 1e6);
     }
     out.println();
@@ -88,15 +89,15 @@ public final class StatsReport {
       return;
     }
     out.println("point-to-point bytes sent (row: from, column: to)");
-    out.printf("%6s", "");
+    out.printf(Locale.ROOT, "%6s", "");
     for (int c = 0; c < s.worldSize(); c++) {
-      out.printf(" %10d", c);
+      out.printf(Locale.ROOT, " %10d", c);
     }
     out.println();
     for (int r = 0; r < s.worldSize(); r++) {
-      out.printf("%6d", r);
+      out.printf(Locale.ROOT, "%6d", r);
       for (int c = 0; c < s.worldSize(); c++) {
-        out.printf(" %10d", s.rank(r).sentTo().getOrDefault(c, 0L));
+        out.printf(Locale.ROOT, " %10d", s.rank(r).sentTo().getOrDefault(c, 0L));
       }
       out.println();
     }

@@ -1,6 +1,7 @@
 package org.benchgen.ir.format;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.OptionalLong;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
@@ -40,7 +41,7 @@ public final class TreeView extends NodeScanner {
   /** Prints {@code t}'s summary and tree. */
   public static void print(CompressedTrace t, PrintWriter out) {
     TraceSummary s = TraceSummary.of(t);
-    out.printf("%d ranks, %d RSDs, %d loops (nested %d deep), %d communicators besides the"
+    out.printf(Locale.ROOT, "%d ranks, %d RSDs, %d loops (nested %d deep), %d communicators besides the"
         + " world%n", s.ranks(), s.rsds(), s.loops(), s.maxDepth(), s.comms());
     for (CommDef c : t.comms()) {
       out.println("comm " + c.id() + ": world ranks "
@@ -119,12 +120,12 @@ public final class TreeView extends NodeScanner {
 
   static String duration(double ns) {
     if (ns < 1e3) {
-      return String.format("%.0f ns", ns);
+      return String.format(Locale.ROOT, "%.0f ns", ns);
     } else if (ns < 1e6) {
-      return String.format("%.2f us", ns / 1e3);
+      return String.format(Locale.ROOT, "%.2f us", ns / 1e3);
     } else if (ns < 1e9) {
-      return String.format("%.2f ms", ns / 1e6);
+      return String.format(Locale.ROOT, "%.2f ms", ns / 1e6);
     }
-    return String.format("%.2f s", ns / 1e9);
+    return String.format(Locale.ROOT, "%.2f s", ns / 1e9);
   }
 }

@@ -85,4 +85,21 @@ class TreeViewTest {
     assertEquals(List.of("loop x2 on 0,1; 3 on 2,3", "  MPI_Barrier comm=0  @d.c:1"),
         v.subList(v.size() - 2, v.size()));
   }
+
+  @Test
+  void timesAreWrittenWithAPointWhateverTheLocale() {
+    // 1,500 ns is 1.50 us; a German default locale would write 1,50.
+    java.util.Locale before = java.util.Locale.getDefault();
+    java.util.Locale.setDefault(java.util.Locale.GERMANY);
+    try {
+      List<String> v = view("benchgen-compressed 1", "world 1", "MPI_Init site=m",
+          "    duration n=1 min=10 max=10 mean=10.0 sd=0.0 bins=4:1", "MPI_Finalize site=m",
+          "    compute after=m n=1 min=1500 max=1500 mean=1500.0 sd=0.0 bins=11:1",
+          "    duration n=1 min=10 max=10 mean=10.0 sd=0.0 bins=4:1");
+      assertEquals("    compute mean 1.50 us sd 0 ns (min 1.50 us, max 1.50 us, n=1) after @m",
+          v.get(v.size() - 1));
+    } finally {
+      java.util.Locale.setDefault(before);
+    }
+  }
 }
