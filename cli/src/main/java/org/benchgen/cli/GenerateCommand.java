@@ -85,6 +85,11 @@ final class GenerateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    try {
+      target.checkName(program);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage() + " with --name");
+    }
     PrintWriter err = spec.commandLine().getErr();
     CompressedTrace t = TraceInput.load(input, err);
     Benchmarks.Outcome outcome = Benchmarks.generate(t, target, options);
