@@ -86,6 +86,11 @@ final class GenerateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    try {
+      target.checkName(program);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage() + " with --name");
+    }
     PrintWriter err = spec.commandLine().getErr();
     CompressedTrace t = input.load();
     Benchmarks.Outcome outcome = Benchmarks.generate(t, target, options);

@@ -61,6 +61,8 @@ class CliTest {
     assertTrue(ok.out().contains("approximations: none"), ok.out());
     assertTrue(Files.readString(out.resolve("ring.c")).contains("#define BG_RANKS 4"));
     assertTrue(Files.isRegularFile(out.resolve("Makefile")));
+    assertTrue(Files.readString(out.resolve("bg_runtime.c")).contains("void bg_compute("));
+    assertTrue(Files.isRegularFile(out.resolve("bg_runtime.h")));
     // A deadlock: the finding, exit 1, no directory.
     Path none = tmp.resolve("none");
     Run dead = run("generate", "../samples/traces/deadlock", "--lang", "c-mpi", "-o",
@@ -76,6 +78,33 @@ class CliTest {
     assertEquals(2, run("generate", "../samples/traces/ring", "--lang", "c-mpi", "--name",
         "1-bad", "-o", none.toString()).code());
     assertTrue(Files.notExists(none));
+  }
+
+  @Test
+  void generateRefusesANameTakenByTheLibraryOrTheMakefile() throws Exception {
+    Path none = tmp.resolve("none");
+    for (String name : List.of("bg_runtime", "clean", "makefile", "GNUmakefile")) {
+      Run r = run("generate", RING.toString(), "--lang", "c-mpi", "--name", name, "-o",
+          none.toString());
+      assertEquals(2, r.code(), name);
+      assertTrue(r.err().contains("program name '" + name + "' is taken: the c-mpi target"
+          + " writes or builds [GNUmakefile, Makefile, bg_runtime, clean] beside the program;"
+          + " choose another with --name"), r.err());
+    }
+    // The default name comes from the trace's: a trace named so is refused too.
+    Path trace = Files.createDirectory(tmp.resolve("bg_runtime"));
+    try (Stream<Path> s = Files.list(RING)) {
+      for (Path p : s.toList()) {
+        Files.copy(p, trace.resolve(p.getFileName()));
+      }
+    }
+    Run r = run("generate", trace.toString(), "--lang", "c-mpi", "-o", none.toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("program name 'bg_runtime' is taken"), r.err());
+    assertTrue(Files.notExists(none));
+    // The coNCePTuaL target writes one file: the name is free there.
+    assertEquals(0, run("generate", RING.toString(), "--lang", "conceptual", "--name", "clean",
+        "-o", tmp.resolve("n").toString()).code());
   }
 
   @Test

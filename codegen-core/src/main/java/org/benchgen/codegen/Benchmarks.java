@@ -33,7 +33,13 @@ public final class Benchmarks {
 
   public record Failed(Finding finding) implements Outcome {}
 
+  /**
+   * Generates {@code target}'s benchmark of {@code trace}.
+   *
+   * @throws IllegalArgumentException if the target cannot use the program's name
+   */
   public static Outcome generate(CompressedTrace trace, Target target, GenerateOptions options) {
+    target.checkName(options.name());
     Alignment alignment = new CollectiveAligner(trace).align();
     if (alignment instanceof Alignment.Failed f) {
       return new Failed(f.finding());

@@ -2,6 +2,7 @@ package org.benchgen.codegen;
 
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * A target language: a name, and an emitter for each generation. Targets are found with
@@ -20,6 +21,27 @@ public interface Target {
   Naming naming();
 
   Emitter emitter(Generation generation);
+
+  /**
+   * Program names this target cannot use: those of its other files and of its build's targets,
+   * which a program of that name would overwrite or confuse. None by default.
+   */
+  default Set<String> reservedNames() {
+    return Set.of();
+  }
+
+  /**
+   * Refuses a program name this target cannot use, ignoring case (as some file systems do).
+   *
+   * @throws IllegalArgumentException saying why
+   */
+  default void checkName(String name) {
+    if (reservedNames().stream().anyMatch(r -> r.equalsIgnoreCase(name))) {
+      throw new IllegalArgumentException("program name '" + name + "' is taken: the " + name()
+          + " target writes or builds " + reservedNames().stream().sorted().toList()
+          + " beside the program; choose another");
+    }
+  }
 
   /** Every target on the class path, by name. */
   static List<Target> available() {

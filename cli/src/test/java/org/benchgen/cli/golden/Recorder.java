@@ -56,7 +56,10 @@ final class Recorder {
     return r;
   }
 
-  /** Records every file under {@code $TMP/rel}, by its path relative to the scratch directory. */
+  /**
+   * Records every file under {@code $TMP/rel}, by its path relative to the scratch directory; the
+   * C+MPI run-time library's files ({@code bg_runtime.*}, the same for every trace) by digest.
+   */
   void files(String rel) throws IOException {
     Path root = scratch.resolve(rel);
     if (!Files.exists(root)) {
@@ -65,7 +68,12 @@ final class Recorder {
     }
     try (Stream<Path> s = Files.walk(root)) {
       for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
-        outputs.put(scratch.relativize(p).toString(), Files.readString(p));
+        String key = scratch.relativize(p).toString();
+        if (p.getFileName().toString().startsWith("bg_runtime.")) {
+          outputs.put(key + " (sha-256)", sha256(Files.readString(p)) + "\n");
+        } else {
+          outputs.put(key, Files.readString(p));
+        }
       }
     }
   }

@@ -10,17 +10,22 @@ import org.benchgen.codegen.output.Value;
 /** The C+MPI output model: one record per template of {@code c-mpi.stg}, same name. */
 public sealed interface CModel extends OutputModel {
   /**
-   * The whole program. {@code about}: header comment lines (already safe inside a C comment);
-   * {@code counters}: execution counters to declare; {@code comms}: communicator slots;
-   * {@code sendBytes}, {@code recvBytes}: buffer sizes.
+   * The whole program. {@code headers}: the run-time library's, to include; {@code about}: header
+   * comment lines (already safe inside a C comment); {@code counters}: execution counters to
+   * declare; {@code comms}: communicator slots; {@code sendBytes}, {@code recvBytes}: buffer
+   * sizes.
    */
-  record CProgram(String name, int ranks, List<String> about, List<String> approximations,
-      List<Table> tables, List<Compute.HistTable> histograms, boolean sampled, long seed,
-      List<String> counters, boolean tracksSites, int comms, List<OutputModel> startup,
-      boolean bsend, long sendBytes, long recvBytes, List<OutputModel> body) implements CModel {}
+  record CProgram(String name, int ranks, List<String> headers, List<String> about,
+      List<String> approximations, List<Table> tables, List<Compute.HistTable> histograms,
+      boolean sampled, long seed, List<String> counters, boolean tracksSites, int comms,
+      List<OutputModel> startup, boolean bsend, long sendBytes, long recvBytes,
+      List<OutputModel> body) implements CModel {}
 
-  /** {@code make} for the program, with {@code MPICC} and {@code CFLAGS} overridable. */
-  record Makefile(String name) implements CModel {}
+  /**
+   * {@code make} for the program, with {@code MPICC} and {@code CFLAGS} overridable: it compiles
+   * {@code sources} (the program's and the run-time library's) and depends on {@code headers}.
+   */
+  record Makefile(String name, List<String> sources, List<String> headers) implements CModel {}
 
   /**
    * One traced call: its compute, the call, then the bookkeeping: the execution counter to

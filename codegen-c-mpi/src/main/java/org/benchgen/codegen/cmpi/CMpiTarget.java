@@ -1,12 +1,13 @@
 package org.benchgen.codegen.cmpi;
 
+import java.util.Set;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.Naming;
 import org.benchgen.codegen.PrefixNaming;
 import org.benchgen.codegen.Target;
 
-/** The C+MPI target: one portable C99 file and a Makefile. */
+/** The C+MPI target: a portable C99 program, its run-time library and a Makefile. */
 public final class CMpiTarget implements Target {
   @Override
   public String name() {
@@ -15,7 +16,7 @@ public final class CMpiTarget implements Target {
 
   @Override
   public String description() {
-    return "C99 + MPI-3: NAME.c and a Makefile (mpicc)";
+    return "C99 + MPI-3: NAME.c, its run-time library (bg_runtime.c, .h) and a Makefile (mpicc)";
   }
 
   @Override
@@ -29,5 +30,14 @@ public final class CMpiTarget implements Target {
   @Override
   public Emitter emitter(Generation generation) {
     return new CEmitter(generation);
+  }
+
+  /**
+   * The run-time library's name (NAME.c would replace its source), the Makefile's names (make
+   * reads any of them; a program so named would overwrite it) and its other target, clean.
+   */
+  @Override
+  public Set<String> reservedNames() {
+    return Set.of(CRuntime.NAME, "Makefile", "GNUmakefile", "clean");
   }
 }

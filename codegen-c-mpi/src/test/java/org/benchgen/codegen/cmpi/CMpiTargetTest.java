@@ -3,6 +3,7 @@ package org.benchgen.codegen.cmpi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -74,8 +75,8 @@ class CMpiTargetTest {
       "comm-split"})
   void everySampleCompilesWithoutWarnings(String sample) throws Exception {
     Benchmarks.Generated g = generate(compress(SAMPLES.resolve(sample)), ComputeMode.MEAN);
-    assertEquals(List.of("bench.c", "Makefile"), g.files().stream().map(GeneratedFile::name)
-        .toList());
+    assertEquals(List.of("bench.c", "Makefile", "bg_runtime.h", "bg_runtime.c"), g.files()
+        .stream().map(GeneratedFile::name).toList());
     Path d = write(g, sample);
     run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
     assertTrue(Files.isExecutable(d.resolve("bench")));
@@ -83,9 +84,39 @@ class CMpiTargetTest {
 
   @ParameterizedTest
   @EnumSource(ComputeMode.class)
+  void theProgramDefinesNoFunctionButMain(ComputeMode mode) throws Exception {
+    // Every sample, so that every kind of call is there; the run-time library is all outside.
+    for (String sample : List.of("ring", "stencil2d", "nested-loops", "split-collectives",
+        "wildcard", "comm-split")) {
+      Path d = write(generate(compress(SAMPLES.resolve(sample)), mode), sample + "-" + mode);
+      // -O0: a static function the program defined would be kept, even unused.
+      run(d, "mpicc", "-O0", "-std=c99", "-c", "bench.c");
+      List<String> defined = Stream.of(run(d, "nm", "--defined-only", "bench.o").split("\n"))
+          .map(l -> l.split(" ")).filter(f -> f.length == 3 && "Tt".contains(f[1]))
+          .map(f -> f[2]).toList();
+      assertEquals(List.of("main"), defined, sample + " " + mode);
+      String c = Files.readString(d.resolve("bench.c"));
+      assertTrue(c.contains("#include \"bg_runtime.h\""), sample);
+      assertFalse(c.contains("typedef"), sample + ": the library's types are in its header");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(ComputeMode.class)
   void everyComputeModeCompiles(ComputeMode mode) throws Exception {
     Path d = write(generate(compress(SAMPLES.resolve("stencil2d")), mode), mode.name());
     run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Werror");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"bg_runtime", "BG_Runtime", "Makefile", "makefile", "GNUmakefile",
+      "clean"})
+  void aNameTakenByTheLibraryOrTheMakefileIsRefused(String name) throws Exception {
+    CompressedTrace t = compress(SAMPLES.resolve("ring"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Benchmarks.generate(t, new CMpiTarget(), new GenerateOptions(name,
+            ComputeMode.MEAN, 1)));
+    assertTrue(e.getMessage().startsWith("program name '" + name + "' is taken"), e.getMessage());
   }
 
   @Test

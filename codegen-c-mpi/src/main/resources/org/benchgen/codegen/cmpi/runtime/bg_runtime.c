@@ -1,0 +1,374 @@
+/* bg_runtime.c: the run-time library of benchgen's C+MPI benchmarks (interface: bg_runtime.h).
+ * Its own calls that a tracer would record (the start-up splits, the final waits and reductions)
+ * go through PMPI_, so that tracing a benchmark shows only the traced calls. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "bg_runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+char *bg_sbuf, *bg_rbuf;
+bg_slot *bg_comm;
+unsigned long long bg_rng;
+
+static double bg_scale = 1.0; /* --compute-scale */
+static double bg_computed;    /* seconds spent computing */
+
+/* Live requests in creation order, named as the trace names them: by age, 0 = the newest. */
+static MPI_Request *bg_req;
+static char *bg_pers; /* persistent: stays live when completed, until MPI_Request_free */
+static int bg_nreq, bg_capreq;
+/* Requests the trace completed earlier than this run did: completed by the next MPI_Waitall. */
+static MPI_Request *bg_zombie;
+static int bg_nzombie;
+static MPI_Request *bg_tmp;
+/* Statuses for calls on arrays: MPICH's MPI_STATUSES_IGNORE makes GCC 12 warn. */
+static MPI_Status *bg_sts;
+static int *bg_tmpi, bg_captmp;
+static int *bg_displ[2], bg_capdispl[2];
+
+static void *bg_grow(void *p, size_t bytes) {
+  void *q = realloc(p, bytes);
+  if (q == NULL) {
+    fprintf(stderr, "benchmark: out of memory\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return q;
+}
+
+double bg_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+
+void bg_compute(double us) {
+  double want = us * 1e-6 * bg_scale, start = bg_now(), now = start;
+  while (now - start < want) {
+    now = bg_now();
+  }
+  bg_computed += now - start;
+}
+
+int bg_sym(int v) {
+  switch (v) {
+    case BG_PROC_NULL: return MPI_PROC_NULL;
+    case BG_ANY_SOURCE: return MPI_ANY_SOURCE;
+    case BG_ANY_TAG: return MPI_ANY_TAG;
+    case BG_UNDEFINED: return MPI_UNDEFINED;
+    default: return v;
+  }
+}
+
+void bg_comm_ready(int s) {
+  if (bg_comm[s].c == MPI_COMM_NULL) {
+    bg_comm[s].rank = -1;
+    bg_comm[s].size = 0;
+  } else {
+    MPI_Comm_rank(bg_comm[s].c, &bg_comm[s].rank);
+    MPI_Comm_size(bg_comm[s].c, &bg_comm[s].size);
+  }
+}
+
+int bg_rel(int s, int off) {
+  if (off <= BG_NULL) {
+    return bg_sym(off);
+  }
+  int n = bg_comm[s].size;
+  return ((bg_comm[s].rank + off) % n + n) % n;
+}
+
+void bg_comm_members(int s, const int *members) {
+  int color = MPI_UNDEFINED, key = 0;
+  for (int i = 0; i < members[0]; i++) {
+    if (members[1 + i] == bg_comm[0].rank) {
+      color = 0;
+      key = i;
+    }
+  }
+  PMPI_Comm_split(MPI_COMM_WORLD, color, key, &bg_comm[s].c);
+  bg_comm_ready(s);
+}
+
+void bg_comm_create(int parent, const int *members, int s) {
+  MPI_Group world, group = MPI_GROUP_EMPTY;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  if (members[0] > 0) {
+    MPI_Group_incl(world, members[0], members + 1, &group);
+  }
+  MPI_Comm_create(bg_comm[parent].c, group, &bg_comm[s].c);
+  if (members[0] > 0) {
+    MPI_Group_free(&group);
+  }
+  MPI_Group_free(&world);
+}
+
+int bg_ceil(long long bytes, long long size) {
+  return size > 0 ? (int) ((bytes + size - 1) / size) : 0;
+}
+
+MPI_Request *bg_req_new(int persistent) {
+  if (bg_nreq == bg_capreq) {
+    bg_capreq = bg_capreq ? 2 * bg_capreq : 16;
+    bg_req = bg_grow(bg_req, bg_capreq * sizeof *bg_req);
+    bg_pers = bg_grow(bg_pers, bg_capreq);
+    bg_zombie = bg_grow(bg_zombie, bg_capreq * sizeof *bg_zombie);
+  }
+  bg_req[bg_nreq] = MPI_REQUEST_NULL;
+  bg_pers[bg_nreq] = (char) persistent;
+  return &bg_req[bg_nreq++];
+}
+
+static int bg_index(int age) {
+  return bg_nreq - 1 - age;
+}
+
+MPI_Request *bg_req_at(int age) {
+  return &bg_req[bg_index(age)];
+}
+
+static void bg_remove(int i) {
+  memmove(&bg_req[i], &bg_req[i + 1], (size_t) (bg_nreq - i - 1) * sizeof *bg_req);
+  memmove(&bg_pers[i], &bg_pers[i + 1], (size_t) (bg_nreq - i - 1));
+  bg_nreq--;
+}
+
+/* The requests of a list of ages in a scratch array, followed by the zombies when asked. */
+static MPI_Request *bg_gather(const int *ages, int zombies) {
+  int n = ages[0] + (zombies ? bg_nzombie : 0);
+  if (n > bg_captmp) {
+    bg_captmp = 2 * n;
+    bg_tmp = bg_grow(bg_tmp, (size_t) bg_captmp * sizeof *bg_tmp);
+    bg_tmpi = bg_grow(bg_tmpi, (size_t) bg_captmp * sizeof *bg_tmpi);
+    bg_sts = bg_grow(bg_sts, (size_t) bg_captmp * sizeof *bg_sts);
+  }
+  for (int i = 0; i < ages[0]; i++) {
+    bg_tmp[i] = ages[1 + i] == BG_NULL ? MPI_REQUEST_NULL : *bg_req_at(ages[1 + i]);
+  }
+  for (int i = 0; zombies && i < bg_nzombie; i++) {
+    bg_tmp[ages[0] + i] = bg_zombie[i];
+  }
+  return bg_tmp;
+}
+
+/* Writes the handles back after a call (completed ones are MPI_REQUEST_NULL now). */
+static void bg_scatter(const int *ages) {
+  for (int i = 0; i < ages[0]; i++) {
+    if (ages[1 + i] != BG_NULL) {
+      *bg_req_at(ages[1 + i]) = bg_tmp[i];
+    }
+  }
+}
+
+/* Drops the listed requests that the trace says are gone (persistent ones stay). */
+static void bg_drop(const int *ages) {
+  int n = 0;
+  for (int i = 0; i < ages[0]; i++) {
+    if (ages[1 + i] != BG_NULL && !bg_pers[bg_index(ages[1 + i])]) {
+      bg_tmpi[n++] = bg_index(ages[1 + i]);
+    }
+  }
+  /* Highest index first, so the others do not move. */
+  for (int i = 0; i < n; i++) {
+    int top = i;
+    for (int j = i + 1; j < n; j++) {
+      if (bg_tmpi[j] > bg_tmpi[top]) {
+        top = j;
+      }
+    }
+    int t = bg_tmpi[i];
+    bg_tmpi[i] = bg_tmpi[top];
+    bg_tmpi[top] = t;
+    bg_remove(bg_tmpi[i]);
+  }
+}
+
+void bg_wait(int age) {
+  int i = bg_index(age);
+  MPI_Wait(&bg_req[i], MPI_STATUS_IGNORE);
+  if (!bg_pers[i]) {
+    bg_remove(i);
+  }
+}
+
+void bg_waitall(const int *ages) {
+  int n = bg_nzombie;
+  MPI_Request *r = bg_gather(ages, 1);
+  MPI_Waitall(ages[0] + n, r, bg_sts);
+  bg_nzombie = 0;
+  bg_scatter(ages);
+  bg_drop(ages);
+}
+
+/* Afterwards the live list is made what the trace says: a request the trace completed here that
+ * is still active trades places with one that completed here instead, or else is left to the
+ * next MPI_Waitall. */
+void bg_complete(int kind, const int *reqs, const int *done) {
+  int n = reqs[0], index, flag, count;
+  MPI_Request *r = bg_gather(reqs, 0);
+  switch (kind) {
+    case BG_WAITANY: MPI_Waitany(n, r, &index, MPI_STATUS_IGNORE); break;
+    case BG_WAITSOME: MPI_Waitsome(n, r, &count, bg_tmpi, bg_sts); break;
+    case BG_TEST: MPI_Test(&r[0], &flag, MPI_STATUS_IGNORE); break;
+    case BG_TESTALL: MPI_Testall(n, r, &flag, bg_sts); break;
+    case BG_TESTANY: MPI_Testany(n, r, &index, &flag, MPI_STATUS_IGNORE); break;
+    default: MPI_Testsome(n, r, &count, bg_tmpi, bg_sts); break;
+  }
+  bg_scatter(reqs);
+  for (int d = 0; d < done[0]; d++) {
+    if (done[1 + d] == BG_NULL) {
+      continue;
+    }
+    int i = bg_index(done[1 + d]);
+    if (bg_req[i] == MPI_REQUEST_NULL || bg_pers[i]) {
+      continue;
+    }
+    int swapped = 0;
+    for (int k = 0; k < n && !swapped; k++) {
+      int j = reqs[1 + k] == BG_NULL ? -1 : bg_index(reqs[1 + k]);
+      int traced = 0;
+      for (int e = 0; e < done[0]; e++) {
+        traced |= done[1 + e] != BG_NULL && bg_index(done[1 + e]) == j;
+      }
+      if (j >= 0 && !traced && !bg_pers[j] && bg_req[j] == MPI_REQUEST_NULL) {
+        bg_req[j] = bg_req[i];
+        bg_req[i] = MPI_REQUEST_NULL;
+        swapped = 1;
+      }
+    }
+    if (!swapped) {
+      bg_zombie[bg_nzombie++] = bg_req[i];
+      bg_req[i] = MPI_REQUEST_NULL;
+    }
+  }
+  bg_drop(done);
+}
+
+void bg_startall(const int *ages) {
+  MPI_Request *r = bg_gather(ages, 0);
+  MPI_Startall(ages[0], r);
+  bg_scatter(ages);
+}
+
+void bg_request_free(int age) {
+  int i = bg_index(age);
+  MPI_Request_free(&bg_req[i]);
+  bg_remove(i);
+}
+
+const int *bg_displs(int which, const int *counts) {
+  if (counts[0] > bg_capdispl[which]) {
+    bg_capdispl[which] = counts[0];
+    bg_displ[which] = bg_grow(bg_displ[which], (size_t) counts[0] * sizeof(int));
+  }
+  int sum = 0;
+  for (int i = 0; i < counts[0]; i++) {
+    bg_displ[which][i] = sum;
+    sum += counts[1 + i];
+  }
+  return bg_displ[which];
+}
+
+int bg_args(int argc, char **argv, const char *name, int ranks) {
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank); /* before bg_setup: the world slot is not made yet */
+  for (int i = 1; i < argc; i++) {
+    const char *v = NULL;
+    if (strcmp(argv[i], "--compute-scale") == 0 && i + 1 < argc) {
+      v = argv[++i];
+    } else if (strncmp(argv[i], "--compute-scale=", 16) == 0) {
+      v = argv[i] + 16;
+    } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      if (rank == 0) {
+        printf("usage: mpirun -np %d %s [--compute-scale X]\n"
+            "  --compute-scale X  multiply every compute interval by X (default 1;\n"
+            "                     0.3 models compute 3.3x faster)\n", ranks, name);
+      }
+      return 0;
+    } else {
+      if (rank == 0) {
+        fprintf(stderr, "%s: unknown argument '%s' (try --help)\n", name, argv[i]);
+      }
+      return 2;
+    }
+    char *end;
+    double x = strtod(v, &end);
+    if (*v == '\0' || *end != '\0' || !(x >= 0)) {
+      if (rank == 0) {
+        fprintf(stderr, "%s: --compute-scale needs a number >= 0, not '%s'\n", name, v);
+      }
+      return 2;
+    }
+    bg_scale = x;
+  }
+  return -1;
+}
+
+void bg_setup(int comms, long long send, long long recv, int bsend) {
+  bg_comm = bg_grow(NULL, (size_t) comms * sizeof *bg_comm);
+  bg_comm[0].c = MPI_COMM_WORLD;
+  bg_comm_ready(0);
+  for (int s = 1; s < comms; s++) {
+    bg_comm[s].c = MPI_COMM_NULL;
+    bg_comm_ready(s);
+  }
+  bg_sbuf = calloc((size_t) send, 1);
+  bg_rbuf = calloc((size_t) recv, 1);
+  if (bg_sbuf == NULL || bg_rbuf == NULL) {
+    fprintf(stderr, "benchmark: cannot allocate %lld + %lld bytes of buffers\n", send, recv);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  if (bsend) {
+    int size = (int) (64 * (send + MPI_BSEND_OVERHEAD));
+    MPI_Buffer_attach(bg_grow(NULL, (size_t) size), size);
+  }
+}
+
+void bg_finish(double wall, const char *name) {
+  for (int i = 0; i < bg_nzombie; i++) {
+    PMPI_Wait(&bg_zombie[i], MPI_STATUS_IGNORE);
+  }
+  double mine[2] = {wall, bg_computed}, max[2], sum[2];
+  PMPI_Reduce(mine, max, 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  PMPI_Reduce(mine, sum, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+  if (bg_comm[0].rank == 0) {
+    printf("%s: %d ranks, wall time %.6f s (slowest rank), compute %.1f %% of it"
+        " (mean over ranks), compute scale %g\n", name, bg_comm[0].size, max[0],
+        sum[0] > 0 ? 100.0 * sum[1] / sum[0] : 0.0, bg_scale);
+  }
+}
+
+/* Uniform in [0, 1): xorshift64*, top 53 bits. */
+static double bg_uniform(void) {
+  bg_rng ^= bg_rng >> 12;
+  bg_rng ^= bg_rng << 25;
+  bg_rng ^= bg_rng >> 27;
+  return (double) ((bg_rng * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+
+double bg_sample(const bg_hist *h) {
+  long long total = 0;
+  for (int i = 0; i < h->nbins; i++) {
+    total += h->bins[2 * i + 1];
+  }
+  double u = bg_uniform() * (double) total;
+  int i = 0;
+  while (i < h->nbins - 1 && u >= (double) h->bins[2 * i + 1]) {
+    u -= (double) h->bins[2 * i + 1];
+    i++;
+  }
+  int k = (int) h->bins[2 * i];
+  double lo = k == 0 ? 0 : (double) (1LL << (k - 1)), hi = k == 0 ? 0 : (double) (1LL << k);
+  if (lo < (double) h->min) {
+    lo = (double) h->min;
+  }
+  if (hi > (double) h->max) {
+    hi = (double) h->max;
+  }
+  if (hi < lo) {
+    hi = lo;
+  }
+  return (lo + (hi - lo) * bg_uniform()) * h->scale / 1000.0;
+}

@@ -1,0 +1,107 @@
+/* bg_runtime.h: the run-time library of the MPI benchmarks that benchgen generates (C+MPI target).
+ * `benchgen generate --lang c-mpi` writes it, with bg_runtime.c, beside every benchmark; it is the
+ * same for every trace. C99, no dependency beyond MPI-3.
+ *
+ * What a benchmark needs besides its MPI calls: requests named by age as the trace names them,
+ * communicators by slot, peers relative to the rank, compute by busy-waiting, compute times drawn
+ * from histograms, command-line arguments and the closing report.
+ *
+ * Every function is out of line, in bg_runtime.c: a call costs a few nanoseconds where the MPI
+ * call beside it costs hundreds and compute intervals are 1 us or more, so the header stays a
+ * plain interface (docs/codegen.md gives the timings).
+ */
+#ifndef BG_RUNTIME_H
+#define BG_RUNTIME_H
+
+#include <limits.h>
+#include <mpi.h>
+
+/* Sentinels for MPI constants inside tables of numbers (MPI's own values vary by library). */
+#define BG_PROC_NULL (INT_MIN + 1)
+#define BG_ANY_SOURCE (INT_MIN + 2)
+#define BG_ANY_TAG (INT_MIN + 3)
+#define BG_UNDEFINED (INT_MIN + 4)
+#define BG_NULL (INT_MIN + 5)
+
+/* Start-up and end. */
+
+/* Reads --compute-scale X; returns -1 to go on, else the exit status. ranks: the traced number,
+ * for the usage message. */
+int bg_args(int argc, char **argv, const char *name, int ranks);
+
+/* Makes comms communicator slots (0: the world) and the send and receive buffers; bsend: attach
+ * a buffer for MPI_Bsend. */
+void bg_setup(int comms, long long send, long long recv, int bsend);
+
+/* Completes what the trace completed earlier than this run did, then rank 0 reports. */
+void bg_finish(double wall, const char *name);
+
+/* Seconds on a monotonic clock. */
+double bg_now(void);
+
+/* Busy-waits us microseconds times the compute scale: the traced compute between two calls. */
+void bg_compute(double us);
+
+/* Buffers: one for everything sent, one for everything received, sized for the largest call. */
+extern char *bg_sbuf, *bg_rbuf;
+
+/* Communicators by slot: 0 is the world; each creating call has its slot. */
+typedef struct { MPI_Comm c; int rank, size; } bg_slot;
+extern bg_slot *bg_comm;
+
+/* Looks up slot s's rank and size after its communicator was made (-1 and 0 if none). */
+void bg_comm_ready(int s);
+
+/* A communicator of these world ranks ({n, r1, ..., rn}) that no traced call created. */
+void bg_comm_members(int s, const int *members);
+
+/* MPI_Comm_create of the group of these world ranks ({n, r1, ..., rn}; n = 0: the empty group). */
+void bg_comm_create(int parent, const int *members, int s);
+
+/* Values. */
+
+/* The MPI constant a sentinel stands for, or v itself. */
+int bg_sym(int v);
+
+/* The rank off places after this one in communicator slot s (or an MPI constant). */
+int bg_rel(int s, int off);
+
+/* bytes in elements of size bytes, rounded up. */
+int bg_ceil(long long bytes, long long size);
+
+/* Displacements for a list of counts ({n, c1, ..., cn}): their prefix sums, in scratch array
+ * which (0 or 1). */
+const int *bg_displs(int which, const int *counts);
+
+/* Requests: live ones in creation order, named as the trace names them, by age (0 = the newest).
+ * Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */
+
+/* A new live request (persistent: stays live when completed, until MPI_Request_free). */
+MPI_Request *bg_req_new(int persistent);
+
+/* The live request of this age. */
+MPI_Request *bg_req_at(int age);
+
+void bg_wait(int age);
+void bg_waitall(const int *ages);
+
+/* The other completions, on the traced requests; done: the ones the trace completed. */
+enum { BG_WAITANY, BG_WAITSOME, BG_TEST, BG_TESTALL, BG_TESTANY, BG_TESTSOME };
+void bg_complete(int kind, const int *reqs, const int *done);
+
+void bg_startall(const int *ages);
+void bg_request_free(int age);
+
+/* Compute times drawn from the traced histograms (--compute sample). */
+
+/* A histogram of compute time, ns: bins are {log2, count} pairs, count values in
+ * [2^(log2-1), 2^log2); scale makes the draws' expectation the histogram's mean. */
+typedef struct { long long min, max; int nbins; const long long *bins; double scale; } bg_hist;
+
+/* The generator's state (xorshift64*): the benchmark seeds it per rank, for repeatable draws. */
+extern unsigned long long bg_rng;
+
+/* A time in microseconds: a bin drawn by its count, then a point within it. */
+double bg_sample(const bg_hist *h);
+
+#endif

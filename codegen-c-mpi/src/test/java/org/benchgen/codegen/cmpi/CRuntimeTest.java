@@ -1,0 +1,61 @@
+package org.benchgen.codegen.cmpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.codegen.GeneratedFile;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The run-time library as a C library of its own: it compiles alone, strictly, with Open MPI's
+ * and MPICH's compilers (which must be installed: without them these tests fail), and its header
+ * stands alone. The benchmarks built with it are CMpiTargetTest's and the cli module's.
+ */
+class CRuntimeTest {
+  private static final List<String> STRICT = List.of("-std=c99", "-Wall", "-Wextra", "-Werror",
+      "-pedantic");
+
+  @TempDir
+  Path tmp;
+
+  private Path library() throws Exception {
+    for (GeneratedFile f : CRuntime.files()) {
+      Files.writeString(tmp.resolve(f.name()), f.text());
+    }
+    return tmp;
+  }
+
+  private static void compile(Path dir, String compiler, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(compiler));
+    cmd.addAll(STRICT);
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);
+    assertEquals("", out, "no warning");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"mpicc.openmpi", "mpicc.mpich"})
+  void theLibraryCompilesAlone(String compiler) throws Exception {
+    Path d = library();
+    // -O2 too: some warnings (uninitialized values) need the optimizer's analysis.
+    compile(d, compiler, "-O2", "-c", "bg_runtime.c", "-o", "bg_runtime.o");
+    assertTrue(Files.size(d.resolve("bg_runtime.o")) > 0);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"mpicc.openmpi", "mpicc.mpich"})
+  void theHeaderStandsAlone(String compiler) throws Exception {
+    Path d = library();
+    Files.writeString(d.resolve("only_header.c"), "#include \"bg_runtime.h\"\n");
+    compile(d, compiler, "-c", "only_header.c", "-o", "only_header.o");
+  }
+}
