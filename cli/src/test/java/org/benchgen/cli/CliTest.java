@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The commands as a user runs them: output, exit codes, and no half-written files. */
 class CliTest {
@@ -22,16 +19,8 @@ class CliTest {
   @TempDir
   Path tmp;
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = Benchgen.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private static Cli.Result run(String... args) {
+    return Cli.run(args);
   }
 
   private List<String> files() throws IOException {
@@ -42,7 +31,7 @@ class CliTest {
 
   @Test
   void helpListsCommandsAndExitCodes() {
-    Run r = run("--help");
+    Cli.Result r = run("--help");
     assertEquals(0, r.code());
     for (String s : List.of("compress", "align", "resolve", "generate", "verify", "show", "expand",
         "stats", "synth", "Exit codes",
@@ -55,7 +44,7 @@ class CliTest {
   @Test
   void generateWritesABenchmarkOrNothing() throws Exception {
     Path out = tmp.resolve("bench");
-    Run ok = run("generate", "../samples/traces/ring", "--lang", "c-mpi", "-o", out.toString());
+    Cli.Result ok = run("generate", "../samples/traces/ring", "--lang", "c-mpi", "-o", out.toString());
     assertEquals(0, ok.code(), ok.err());
     assertTrue(ok.out().contains("c-mpi benchmark for 4 ranks"), ok.out());
     assertTrue(ok.out().contains("approximations: none"), ok.out());
@@ -65,7 +54,7 @@ class CliTest {
     assertTrue(Files.isRegularFile(out.resolve("bg_runtime.h")));
     // A deadlock: the finding, exit 1, no directory.
     Path none = tmp.resolve("none");
-    Run dead = run("generate", "../samples/traces/deadlock", "--lang", "c-mpi", "-o",
+    Cli.Result dead = run("generate", "../samples/traces/deadlock", "--lang", "c-mpi", "-o",
         none.toString());
     assertEquals(1, dead.code());
     assertTrue(dead.err().contains("BG201"), dead.err());
@@ -84,7 +73,7 @@ class CliTest {
   void generateRefusesANameTakenByTheLibraryOrTheMakefile() throws Exception {
     Path none = tmp.resolve("none");
     for (String name : List.of("bg_runtime", "clean", "makefile", "GNUmakefile")) {
-      Run r = run("generate", RING.toString(), "--lang", "c-mpi", "--name", name, "-o",
+      Cli.Result r = run("generate", RING.toString(), "--lang", "c-mpi", "--name", name, "-o",
           none.toString());
       assertEquals(2, r.code(), name);
       assertTrue(r.err().contains("program name '" + name + "' is taken: the c-mpi target"
@@ -98,7 +87,7 @@ class CliTest {
         Files.copy(p, trace.resolve(p.getFileName()));
       }
     }
-    Run r = run("generate", trace.toString(), "--lang", "c-mpi", "-o", none.toString());
+    Cli.Result r = run("generate", trace.toString(), "--lang", "c-mpi", "-o", none.toString());
     assertEquals(2, r.code());
     assertTrue(r.err().contains("program name 'bg_runtime' is taken"), r.err());
     assertTrue(Files.notExists(none));
@@ -110,7 +99,7 @@ class CliTest {
   @Test
   void generateWritesACoNCePTuaLProgram() throws Exception {
     Path out = tmp.resolve("ncptl");
-    Run ok = run("generate", "../samples/traces/ring", "--lang", "conceptual", "-o",
+    Cli.Result ok = run("generate", "../samples/traces/ring", "--lang", "conceptual", "-o",
         out.toString());
     assertEquals(0, ok.code(), ok.err());
     assertTrue(ok.out().contains("conceptual benchmark for 4 ranks"), ok.out());
@@ -126,10 +115,10 @@ class CliTest {
 
   @Test
   void verifyComparesCallsAndBytes() {
-    Run same = run("verify", "../samples/traces/ring", "../samples/traces/ring");
+    Cli.Result same = run("verify", "../samples/traces/ring", "../samples/traces/ring");
     assertEquals(0, same.code(), same.err());
     assertTrue(same.out().contains("verdict: same calls and bytes"), same.out());
-    Run other = run("verify", "../samples/traces/ring", "../samples/traces/stencil2d");
+    Cli.Result other = run("verify", "../samples/traces/ring", "../samples/traces/stencil2d");
     assertEquals(1, other.code());
     assertTrue(other.out().contains("world size: 4 vs 6"), other.out());
     assertTrue(other.out().contains("verdict: DIFFERENT"), other.out());
@@ -146,13 +135,13 @@ class CliTest {
   @Test
   void compressShowExpandStatsOnTheRingSample() throws IOException {
     Path out = tmp.resolve("ring.bgc");
-    Run c = run("compress", RING.toString(), "-o", out.toString());
+    Cli.Result c = run("compress", RING.toString(), "-o", out.toString());
     assertEquals(0, c.code(), c.err());
     assertTrue(c.out().contains("4 ranks, 68 events -> 5 RSDs, 1 loops"), c.out());
-    Run show = run("show", out.toString());
+    Cli.Result show = run("show", out.toString());
     assertTrue(show.out().contains("loop x5"), show.out());
     assertTrue(show.out().contains("dest=r+1"), show.out());
-    Run csv = run("stats", out.toString(), "--format", "csv");
+    Cli.Result csv = run("stats", out.toString(), "--format", "csv");
     // Hand check: each rank sends 5 messages of 1024 doubles: 5 * 1024 * 8 = 40960 bytes.
     assertTrue(csv.out().startsWith("rank,op,calls,bytes\n"), csv.out());
     assertTrue(csv.out().contains("\n2,MPI_Isend,5,40960\n"), csv.out());
@@ -169,11 +158,11 @@ class CliTest {
     Path bad = Files.createDirectory(tmp.resolve("bad"));
     Files.writeString(bad.resolve("rank-0.trace"), "# benchgen-trace 1 rank=0 size=1\n"
         + "MPI_Init site=m enter=5 exit=6\nMPI_Barrier site=b enter=1 exit=2 comm=0\n");
-    Run r = run("compress", bad.toString(), "-o", tmp.resolve("out.bgc").toString());
+    Cli.Result r = run("compress", bad.toString(), "-o", tmp.resolve("out.bgc").toString());
     assertEquals(1, r.code());
     assertTrue(r.err().contains("rank-0.trace:3: time goes backwards"), r.err());
     assertEquals(List.of("bad"), files(), "no output, no temporary file left");
-    Run missing = run("show", tmp.resolve("nope.bgc").toString());
+    Cli.Result missing = run("show", tmp.resolve("nope.bgc").toString());
     assertEquals(1, missing.code());
     assertTrue(missing.err().contains("nope.bgc"), missing.err());
   }
@@ -184,7 +173,7 @@ class CliTest {
     run("compress", RING.toString(), "-o", out.toString());
     Path existing = Files.createDirectory(tmp.resolve("existing"));
     Files.writeString(existing.resolve("keep.txt"), "mine");
-    Run r = run("expand", out.toString(), "-o", existing.toString());
+    Cli.Result r = run("expand", out.toString(), "-o", existing.toString());
     assertEquals(1, r.code());
     assertTrue(r.err().contains("exists and is not an empty directory"), r.err());
     assertEquals(List.of("keep.txt"), Files.list(existing).map(p -> p.getFileName().toString())
@@ -197,7 +186,7 @@ class CliTest {
     assertEquals(0, run("synth", "stencil2d", "--ranks", "16", "--iterations", "20", "-o",
         d.toString()).code());
     Path out = tmp.resolve("st.bgc");
-    Run c = run("compress", d.toString(), "-o", out.toString());
+    Cli.Result c = run("compress", d.toString(), "-o", out.toString());
     // Init, one loop of 20 iterations, Finalize: 4 receives + 4 sends + Waitall + Init/Finalize.
     assertTrue(c.out().contains("16 ranks, " + (16 * 2 + 20 * (2 * 48 + 16))
         + " events -> 11 RSDs, 1 loops"), c.out());
@@ -206,11 +195,11 @@ class CliTest {
   @Test
   void alignJoinsTheSplitBarrierAndPassesOthersThrough() throws IOException {
     Path out = tmp.resolve("sc.bgc");
-    Run a = run("align", "../samples/traces/split-collectives", "-o", out.toString());
+    Cli.Result a = run("align", "../samples/traces/split-collectives", "-o", out.toString());
     assertEquals(0, a.code(), a.err());
     assertTrue(a.out().contains("3 collective calls joined from several call sites"), a.out());
     assertTrue(run("show", out.toString()).out().contains("MPI_Barrier comm=0  @split.c:21|split.c:24"));
-    Run ring = run("align", RING.toString(), "-o", tmp.resolve("ring.bgc").toString());
+    Cli.Result ring = run("align", RING.toString(), "-o", tmp.resolve("ring.bgc").toString());
     assertTrue(ring.out().contains("written unchanged"), ring.out());
     assertEquals(run("stats", RING.toString(), "--format", "csv").out(),
         run("stats", tmp.resolve("ring.bgc").toString(), "--format", "csv").out());
@@ -224,7 +213,7 @@ class CliTest {
     Files.writeString(bad.resolve("rank-1.trace"), "# benchgen-trace 1 rank=1 size=2\n"
         + "MPI_Bcast site=a.c:2 enter=1 exit=2 comm=0 root=1 count=1 type=MPI_INT tsize=4\n"
         + "MPI_Finalize site=m enter=3 exit=4\n");
-    Run r = run("align", bad.toString(), "-o", tmp.resolve("out.bgc").toString());
+    Cli.Result r = run("align", bad.toString(), "-o", tmp.resolve("out.bgc").toString());
     assertEquals(1, r.code());
     assertTrue(r.err().contains("error BG101"), r.err());
     assertTrue(r.err().contains("ranks 0 call MPI_Barrier at a.c:1; ranks 1 call MPI_Bcast at"
@@ -235,15 +224,15 @@ class CliTest {
   @Test
   void resolveWritesSourcesAndReportsFigure5() throws IOException {
     Path out = tmp.resolve("w.bgc");
-    Run ok = run("resolve", "../samples/traces/wildcard", "-o", out.toString());
+    Cli.Result ok = run("resolve", "../samples/traces/wildcard", "-o", out.toString());
     assertEquals(0, ok.code(), ok.err());
     assertTrue(ok.out().contains("6 wildcard receives resolved"), ok.out());
     assertTrue(run("show", out.toString()).out().contains("src=2,1,3*2,1,2"));
-    Run re = run("resolve", "--re-resolve", "../samples/traces/wildcard", "-o",
+    Cli.Result re = run("resolve", "--re-resolve", "../samples/traces/wildcard", "-o",
         tmp.resolve("w2.bgc").toString());
     assertEquals(0, re.code(), re.err());
     assertTrue(re.err().contains("warning: rank 0: MPI_Recv at wildcard.c:22"), re.err());
-    Run dead = run("resolve", "../samples/traces/deadlock", "-o", tmp.resolve("d.bgc").toString());
+    Cli.Result dead = run("resolve", "../samples/traces/deadlock", "-o", tmp.resolve("d.bgc").toString());
     assertEquals(1, dead.code());
     assertTrue(dead.err().contains("error BG201"), dead.err());
     assertTrue(dead.err().contains("ranks 0 -> 1 -> 0 wait for each other"), dead.err());

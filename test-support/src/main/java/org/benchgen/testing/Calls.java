@@ -59,32 +59,29 @@ public final class Calls {
 
   /** The events of one rank's stream file, their names interned in {@code symbols}. */
   public static List<RawEvent> events(Path rankFile, SymbolTable symbols) throws IOException {
-    List<RawEvent> out = new ArrayList<>();
-    RawTraceReader.read(rankFile, symbols, new RawTraceReader.Sink() {
-      @Override
-      public void comm(int id, long[] members) {}
-
-      @Override
-      public void event(RawEvent e) {
-        out.add(e);
-      }
-    });
-    return out;
+    Events out = new Events();
+    RawTraceReader.read(rankFile, symbols, out);
+    return out.events;
   }
 
   /** Rank {@code rank}'s events in {@code t}, expanded (names are ids of {@code t.symbols()}). */
   public static List<RawEvent> expand(CompressedTrace t, int rank) {
-    List<RawEvent> out = new ArrayList<>();
-    new Expander(t).expand(rank, new RawTraceReader.Sink() {
-      @Override
-      public void comm(int id, long[] members) {}
+    Events out = new Events();
+    new Expander(t).expand(rank, out);
+    return out.events;
+  }
 
-      @Override
-      public void event(RawEvent e) {
-        out.add(e);
-      }
-    });
-    return out;
+  /** Keeps the events a reader or an expansion hands over. */
+  private static final class Events implements RawTraceReader.Sink {
+    final List<RawEvent> events = new ArrayList<>();
+
+    @Override
+    public void comm(int id, long[] members) {}
+
+    @Override
+    public void event(RawEvent e) {
+      events.add(e);
+    }
   }
 
   /** Asserts equal call lists, naming the first call that differs. */

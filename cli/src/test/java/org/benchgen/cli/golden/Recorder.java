@@ -1,8 +1,6 @@
 package org.benchgen.cli.golden;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.benchgen.cli.Cli;
 import org.benchgen.cli.Benchgen;
-import picocli.CommandLine;
 
 /**
  * Runs {@code benchgen} commands in process and records what a user sees of each: the exit code,
@@ -43,13 +41,9 @@ final class Recorder {
     for (int i = 0; i < args.length; i++) {
       real[i] = args[i].replace("$TMP", scratch.toString());
     }
-    CommandLine cl = Benchgen.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(real);
-    Run r = new Run(code, normalize(out.toString()), normalizeErr(code, err.toString()));
+    Cli.Result result = Cli.run(real);
+    Run r = new Run(result.code(), normalize(result.out()),
+        normalizeErr(result.code(), result.err()));
     if (key != null) {
       outputs.put(key, r.toString());
     }
