@@ -24,7 +24,8 @@ import org.stringtemplate.v4.STGroupFile;
  * {@code java -cp ST4 VocabularyGenerator.java DEF STG OUTDIR}.
  */
 public final class VocabularyGenerator {
-  private static final Pattern ENTRY = Pattern.compile("^BG_(SYNTAX|SYMBOL|FIELD|CALL)\\((.*)\\)\\s*$");
+  private static final Pattern ENTRY =
+      Pattern.compile("^BG_(SYNTAX|SYMBOL|FIELD|CALL)\\((.*)\\)\\s*$");
   private static final Pattern ID = Pattern.compile("[A-Z][A-Z0-9_]*");
 
   /** A template argument: StringTemplate reads public fields. */

@@ -6,6 +6,7 @@
  * (O(classes × calls) time; memory: the compressed trace, the contexts and the output being
  * folded), and writes through {@link org.benchgen.compress.TraceBuilder}, which recompresses calls
  * appended in a global order and is shared with later passes that rewrite a trace. Findings are
- * values ({@link org.benchgen.findings.Finding}) with codes from {@link org.benchgen.findings.Problem}.
+ * values ({@link org.benchgen.findings.Finding}) with codes from {@link
+ * org.benchgen.findings.Problem}.
  */
 package org.benchgen.align;

@@ -6,7 +6,10 @@ import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import picocli.CommandLine.Option;
 
-/** Where a command writes a compressed trace (a picocli mixin): {@code -o FILE}, whole or not at all. */
+/**
+ * Where a command writes a compressed trace (a picocli mixin): {@code -o FILE}, written whole or
+ * not at all.
+ */
 final class CompressedOutput {
   @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE",
       description = "the compressed trace to write (docs/compressed-format.md); it appears whole"

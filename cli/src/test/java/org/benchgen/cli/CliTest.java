@@ -44,7 +44,8 @@ class CliTest {
   @Test
   void generateWritesABenchmarkOrNothing() throws Exception {
     Path out = tmp.resolve("bench");
-    Cli.Result ok = run("generate", "../samples/traces/ring", "--lang", "c-mpi", "-o", out.toString());
+    Cli.Result ok = run("generate", "../samples/traces/ring", "--lang", "c-mpi", "-o",
+        out.toString());
     assertEquals(0, ok.code(), ok.err());
     assertTrue(ok.out().contains("c-mpi benchmark for 4 ranks"), ok.out());
     assertTrue(ok.out().contains("approximations: none"), ok.out());
@@ -198,7 +199,8 @@ class CliTest {
     Cli.Result a = run("align", "../samples/traces/split-collectives", "-o", out.toString());
     assertEquals(0, a.code(), a.err());
     assertTrue(a.out().contains("3 collective calls joined from several call sites"), a.out());
-    assertTrue(run("show", out.toString()).out().contains("MPI_Barrier comm=0  @split.c:21|split.c:24"));
+    assertTrue(run("show",
+        out.toString()).out().contains("MPI_Barrier comm=0  @split.c:21|split.c:24"));
     Cli.Result ring = run("align", RING.toString(), "-o", tmp.resolve("ring.bgc").toString());
     assertTrue(ring.out().contains("written unchanged"), ring.out());
     assertEquals(run("stats", RING.toString(), "--format", "csv").out(),
@@ -232,7 +234,8 @@ class CliTest {
         tmp.resolve("w2.bgc").toString());
     assertEquals(0, re.code(), re.err());
     assertTrue(re.err().contains("warning: rank 0: MPI_Recv at wildcard.c:22"), re.err());
-    Cli.Result dead = run("resolve", "../samples/traces/deadlock", "-o", tmp.resolve("d.bgc").toString());
+    Cli.Result dead = run("resolve", "../samples/traces/deadlock", "-o",
+        tmp.resolve("d.bgc").toString());
     assertEquals(1, dead.code());
     assertTrue(dead.err().contains("error BG201"), dead.err());
     assertTrue(dead.err().contains("ranks 0 -> 1 -> 0 wait for each other"), dead.err());

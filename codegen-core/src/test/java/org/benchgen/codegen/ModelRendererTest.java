@@ -43,7 +43,8 @@ class ModelRendererTest {
   void anErrorWhileRenderingThrowsInsteadOfPrinting() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> renderer.render(new NoSuchProperty("x")));
-    assertTrue(e.getMessage().contains("no such property or can't access: java.lang.String.nothing"),
+    assertTrue(e.getMessage().contains(
+        "no such property or can't access: java.lang.String.nothing"),
         e.getMessage());
   }
 

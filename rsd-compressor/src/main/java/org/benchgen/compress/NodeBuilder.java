@@ -178,7 +178,8 @@ final class NodeBuilder {
           continue;
         }
         Field f = op.fields().get(i);
-        EntryValues v = f.isPeer() ? new EntryValues.Undecided(a, relSeq[i].build()) : new EntryValues.Plain(a);
+        EntryValues v = f.isPeer() ? new EntryValues.Undecided(a, relSeq[i].build())
+            : new EntryValues.Plain(a);
         params.add(new Param(List.of(new ParamEntry(v, ranks))));
       }
       List<ComputeStat> stats = new ArrayList<>();

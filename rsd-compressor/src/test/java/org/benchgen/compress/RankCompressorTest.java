@@ -72,7 +72,8 @@ class RankCompressorTest {
 
   private RawEvent barrier(String site) {
     clock += 100;
-    return new RawEventBuilder(symbols, Op.BARRIER, site).set(Field.COMM, 0).times(clock, clock + 10)
+    return new RawEventBuilder(symbols, Op.BARRIER, site).set(Field.COMM, 0).times(clock, clock
+        + 10)
         .build();
   }
 
@@ -221,7 +222,8 @@ class RankCompressorTest {
       ev.add(new RawEventBuilder(symbols, Op.ISEND, "s").set(Field.COMM, 0).set(Field.DEST, 1)
           .set(Field.TAG, 0).set(Field.COUNT, 1).name(Field.TYPE, "MPI_INT").set(Field.TSIZE, 4)
           .set(Field.REQ, b).times(clock, clock).build());
-      ev.add(new RawEventBuilder(symbols, Op.WAITALL, "w").list(Field.REQS, a, b).times(clock, clock)
+      ev.add(new RawEventBuilder(symbols, Op.WAITALL, "w").list(Field.REQS, a, b).times(clock,
+          clock)
           .build());
     }
     List<Node> top = compress(0, 2, ev).body();

@@ -224,7 +224,8 @@ public final class Synth {
     }
 
     private RawEventBuilder collective(Op op, String file, int line, long count) {
-      return new RawEventBuilder(symbols, op, site(file, line)).set(Field.COMM, 0).set(Field.COUNT, count)
+      return new RawEventBuilder(symbols, op, site(file, line)).set(Field.COMM,
+          0).set(Field.COUNT, count)
           .name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8).name(Field.OP, "MPI_SUM");
     }
 

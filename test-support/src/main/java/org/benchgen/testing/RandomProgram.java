@@ -89,7 +89,8 @@ public final class RandomProgram {
           long first = x.nextReq;
           for (int i = 0; i < n; i++) {
             boolean send = (i + x.rank) % 2 == 0;
-            RawEventBuilder b = new RawEventBuilder(symbols, send ? Op.ISEND : Op.IRECV, site + "." + i)
+            RawEventBuilder b = new RawEventBuilder(symbols, send ? Op.ISEND : Op.IRECV, site
+                + "." + i)
                 .set(Field.COMM, 0).set(send ? Field.DEST : Field.SRC, (x.rank + 1 + i) % ranks)
                 .set(Field.TAG, i).set(Field.COUNT, 16).name(Field.TYPE, "MPI_BYTE")
                 .set(Field.TSIZE, 1).set(Field.REQ, x.nextReq++);

@@ -1,6 +1,7 @@
 /**
  * Test helpers shared by the modules' tests, in one place: {@link
- * org.benchgen.testing.RandomProgram} (random SPMD programs executed into rank streams, the input of
+ * org.benchgen.testing.RandomProgram} (random SPMD programs executed into rank streams, the input
+ * of
  * the lossless property and of the behaviour goldens), {@link org.benchgen.testing.Calls} (a
  * rank's calls as text, to compare traces whatever their symbol tables) and {@link
  * org.benchgen.testing.CompressedText} (a compressed trace written by hand, read).

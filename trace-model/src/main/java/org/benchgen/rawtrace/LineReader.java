@@ -71,7 +71,8 @@ abstract class LineReader {
       int capacity = buf.length - SLACK;
       if (rest == capacity) {
         if (capacity >= MAX_LINE) {
-          throw new TraceFormatException(file, lineNo + 1, "line longer than " + MAX_LINE + " bytes");
+          throw new TraceFormatException(file, lineNo + 1, "line longer than " + MAX_LINE
+              + " bytes");
         }
         buf = java.util.Arrays.copyOf(buf, 2 * capacity + SLACK);
       }

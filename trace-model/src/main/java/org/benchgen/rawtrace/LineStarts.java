@@ -60,7 +60,7 @@ final class LineStarts {
     int served = -1;
   }
 
-  /** Where the values of the line being read end, by field, as {@link Tail#ends} would keep them. */
+  /** Where the values of the line being read end, by field, as {@link Tail#ends} keeps them. */
   int[] lineEnds = new int[8];
   private final ByteCache<Start> starts = new ByteCache<>();
   /** The start of the previous event line, when it was written so. */
@@ -75,9 +75,9 @@ final class LineStarts {
   }
 
   /**
-   * Takes, from tail, the values of the leading fields whose bytes (key, value and what ends it) the
-   * line in {@code buf} repeats from {@code from} on (the whole lines end at {@code complete}), into
-   * values, lists and lineEnds; returns how many.
+   * Takes, from tail, the values of the leading fields whose bytes (key, value and what ends it)
+   * the line in {@code buf} repeats from {@code from} on (the whole lines end at {@code
+   * complete}), into values, lists and lineEnds; returns how many.
    */
   int reuseTail(byte[] buf, int complete, Tail tail, int from, long[] values, long[][] lists) {
     if (from + tail.length > complete) {
@@ -154,7 +154,7 @@ final class LineStarts {
     return other;
   }
 
-  /** Whether the line at s starts as {@code start}: its bytes and a space, as the general path reads them. */
+  /** Whether the line at s starts as {@code start}: its bytes and a space, as parsers read it. */
   private static boolean startsAs(byte[] buf, int complete, Start start, int s) {
     int e = s + start.bytes.length;
     return e < complete && buf[e] == ' '

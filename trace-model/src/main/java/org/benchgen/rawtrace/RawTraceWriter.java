@@ -85,7 +85,8 @@ public final class RawTraceWriter implements Closeable {
   }
 
   /**
-   * A scalar in raw-stream syntax: a symbol's text, a name (given by {@code names}) percent-encoded,
+   * A scalar in raw-stream syntax: a symbol's text, a name (given by {@code names})
+   * percent-encoded,
    * else the number.
    */
   public static void appendScalar(StringBuilder b, FieldKind kind, long v,

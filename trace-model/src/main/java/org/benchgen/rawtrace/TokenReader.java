@@ -33,7 +33,7 @@ abstract class TokenReader extends LineReader {
     }
   }
 
-  /** Scans the token at s (up to a space or the line end): returns its end, also left in tokenEnd. */
+  /** Scans the token at s (to a space or the line end): returns its end, also left in tokenEnd. */
   int scanToken(int s) {
     tokenEnd = scanTo(' ', s);
     return tokenEnd;

@@ -59,7 +59,8 @@ public final class StatsReport {
     out.printf(Locale.ROOT, "%-6s %-26s %12s %16s%n", "rank", "call", "calls", "bytes");
     Map<Op, long[]> totals = new EnumMap<>(Op.class);
     for (TraceStats.Row r : s.rows()) {
-      out.printf(Locale.ROOT, "%-6d %-26s %12d %16d%n", r.rank(), r.op().mpiName(), r.calls(), r.bytes());
+      out.printf(Locale.ROOT, "%-6d %-26s %12d %16d%n", r.rank(), r.op().mpiName(), r.calls(),
+          r.bytes());
       long[] t = totals.computeIfAbsent(r.op(), k -> new long[2]);
       t[0] += r.calls();
       t[1] += r.bytes();

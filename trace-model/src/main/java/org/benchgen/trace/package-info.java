@@ -1,6 +1,7 @@
 /**
  * The MPI vocabulary of traces: the calls and their fields ({@link org.benchgen.trace.Op}, {@link
- * org.benchgen.trace.Field}, {@link org.benchgen.trace.Sym}, {@link org.benchgen.trace.TraceSyntax},
+ * org.benchgen.trace.Field}, {@link org.benchgen.trace.Sym}, {@link
+ * org.benchgen.trace.TraceSyntax},
  * generated at build time from {@code src/main/vocabulary/mpi-vocabulary.def}, the one table that
  * the tracer includes too), what calls and fields are ({@link org.benchgen.trace.OpKind}, {@link
  * org.benchgen.trace.FieldKind}), a trace's symbol table ({@link org.benchgen.trace.SymbolTable}),

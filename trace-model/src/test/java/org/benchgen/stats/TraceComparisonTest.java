@@ -81,7 +81,8 @@ class TraceComparisonTest {
   @Test
   void theReportOfIdenticalTracesEndsWithTheSameVerdict() {
     List<String> r = report(new TraceComparison(SendRecvTrace.stats(), SendRecvTrace.stats()));
-    assertTrue(r.contains("calls and bytes: identical on every rank and MPI function"), r::toString);
+    assertTrue(r.contains("calls and bytes: identical on every rank and MPI function"),
+        r::toString);
     assertTrue(r.contains("message matrix: identical"), r::toString);
     assertEquals("verdict: same calls and bytes", last(r));
   }

@@ -53,7 +53,8 @@ final class Collectives {
           List<Integer> m = e.parts.members(p);
           Value dw = doublewords(e.values.bytes(p, Field.COUNT, Field.TSIZE, loops));
           if (rooted) {
-            e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), dw,
+            Who who = e.tasks.who(p, Parts.ranksOf(m), false);
+            e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(who, dw,
                 List.of(new NModel.OneTask(Expressions.lit(root))))));
           } else {
             out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), dw, List.of()));
@@ -71,7 +72,8 @@ final class Collectives {
             long bytes = block ? e.values.constant(p, Field.COUNT, "a reduction's count") * tsize
                 : e.values.listItem(p, Field.RCOUNTS, k) * tsize;
             out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false),
-                doublewords(Expressions.lit(bytes)), List.of(new NModel.OneTask(Expressions.lit(m.get(k))))));
+                doublewords(Expressions.lit(bytes)),
+                List.of(new NModel.OneTask(Expressions.lit(m.get(k))))));
           }
         }
       }
@@ -83,9 +85,11 @@ final class Collectives {
         for (Part p : v ? e.parts.of(r, Field.COMM, Field.ROOT)
             : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
           List<Integer> m = e.parts.members(p);
-          Value dw = doublewords(v ? Expressions.lit(e.values.meanBytes(r, m, Field.COUNT, Field.TSIZE))
+          Value dw = doublewords(v
+              ? Expressions.lit(e.values.meanBytes(r, m, Field.COUNT, Field.TSIZE))
               : e.values.bytes(p, Field.COUNT, Field.TSIZE, loops));
-          e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), dw,
+          Who who = e.tasks.who(p, Parts.ranksOf(m), false);
+          e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(who, dw,
               List.of(new NModel.OneTask(Expressions.lit(root))))));
         }
       }
@@ -100,7 +104,8 @@ final class Collectives {
           long each = v ? e.values.meanBytes(r, m, Field.COUNT, Field.TSIZE)
               : e.values.constant(p, Field.COUNT, "an allgather's count")
                   * e.values.constant(p, Field.TSIZE, "an allgather's datatype size");
-          out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), doublewords(Expressions.lit(each)),
+          out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false),
+              doublewords(Expressions.lit(each)),
               List.of(new NModel.OneTask(Expressions.lit(m.get(0))))));
           multicast(out, m.get(0), m, Expressions.lit(each * m.size()));
         }
@@ -129,10 +134,13 @@ final class Collectives {
               : e.values.constant(p, Field.COUNT, "an alltoall's count")
                   * e.values.constant(p, Field.TSIZE, "an alltoall's datatype size");
           RankList ranks = Parts.ranksOf(m);
+          Atom notSelf = new Atom.Differs(Expressions.var(TaskSets.OTHER),
+              Expressions.var(TaskSets.SELF));
           Who to = ranks.size() == e.world ? new NModel.AllOtherTasks()
-              : new NModel.TasksSuchThat(TaskSets.OTHER, e.tasks.cond(TaskSets.OTHER, ranks, List.of(
-                  new Atom.Differs(Expressions.var(TaskSets.OTHER), Expressions.var(TaskSets.SELF)))));
-          out.add(new NModel.Multicast(e.tasks.who(p, ranks, !(to instanceof NModel.AllOtherTasks)), NModel.Message.of(Expressions.lit(each), List.of()),
+              : new NModel.TasksSuchThat(TaskSets.OTHER, e.tasks.cond(TaskSets.OTHER, ranks,
+                  List.of(notSelf)));
+          Who from = e.tasks.who(p, ranks, !(to instanceof NModel.AllOtherTasks));
+          out.add(new NModel.Multicast(from, NModel.Message.of(Expressions.lit(each), List.of()),
               to));
         }
       }

@@ -49,8 +49,8 @@ final class NEmitter implements Emitter {
     e.here = c.enclosing();
     List<OutputModel> out = new ArrayList<>();
     e.g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
-        .ifPresent(us -> e.parts.of(r).forEach(p -> out.add(new NModel.Compute(e.tasks.who(p, false),
-            us))));
+        .ifPresent(us -> e.parts.of(r).forEach(p -> out.add(
+            new NModel.Compute(e.tasks.who(p, false), us))));
     if (r.op() != Op.INIT && r.op() != Op.FINALIZE) {
       out.addAll(call(r));
     }

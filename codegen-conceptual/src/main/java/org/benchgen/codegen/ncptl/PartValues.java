@@ -183,7 +183,10 @@ final class PartValues {
     return Optional.of(range <= period ? sum : Expressions.mod(sum, Expressions.lit(period)));
   }
 
-  /** The loop's trip count; where it differs by rank, the largest (statements inside say who stops early). */
+  /**
+   * The loop's trip count; where it differs by rank, the largest (statements inside say who stops
+   * early).
+   */
   Value trips(LoopContext l) {
     Loop loop = l.loop();
     List<ParamEntry> es = loop.trips().entries();

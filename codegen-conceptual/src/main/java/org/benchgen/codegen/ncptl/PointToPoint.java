@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.benchgen.codegen.Expressions;
+import org.benchgen.codegen.ncptl.NModel.Who;
 import org.benchgen.codegen.output.Atom;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
@@ -27,15 +28,16 @@ final class PointToPoint {
 
   List<OutputModel> sends(Rsd r, List<Loop> loops, boolean async) {
     List<OutputModel> out = new ArrayList<>();
-    for (Part p : e.parts.forPointToPoint(r, Field.DEST, Field.COMM, Field.DEST, Field.TAG, Field.COUNT,
-        Field.TSIZE)) {
+    for (Part p : e.parts.forPointToPoint(r, Field.DEST, Field.COMM, Field.DEST, Field.TAG,
+        Field.COUNT, Field.TSIZE)) {
       if (e.values.allNull(p, Field.DEST)) {
         continue;
       }
-      for (Spec m : specs(p, e.values.bytesCycle(p, Field.COUNT, Field.TSIZE), e.values.tagCycle(p, Field.TAG),
-          Field.DEST, loops)) {
-        out.add(new NModel.Send(e.tasks.who(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF)), async,
-            m.message(), new NModel.OneTask(Expressions.closed(m.peer()))));
+      long[] bytes = e.values.bytesCycle(p, Field.COUNT, Field.TSIZE);
+      for (Spec m : specs(p, bytes, e.values.tagCycle(p, Field.TAG), Field.DEST, loops)) {
+        Who who = e.tasks.who(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF));
+        out.add(new NModel.Send(who, async, m.message(),
+            new NModel.OneTask(Expressions.closed(m.peer()))));
       }
     }
     return out;
@@ -57,8 +59,9 @@ final class PointToPoint {
       long[] bytes = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves().noneMatch(Sym::isSymbol)
           ? PartValues.cycle(p, Field.BYTES) : e.values.bytesCycle(p, count, tsize);
       for (Spec m : specs(p, bytes, e.values.tagCycle(p, tagField), Field.SRC, loops)) {
-        out.add(new NModel.Receive(e.tasks.receiver(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF)),
-            async, m.message(), new NModel.OneTask(Expressions.closed(m.peer()))));
+        Who who = e.tasks.receiver(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF));
+        out.add(new NModel.Receive(who, async, m.message(),
+            new NModel.OneTask(Expressions.closed(m.peer()))));
       }
     }
     return out;
@@ -88,7 +91,8 @@ final class PointToPoint {
     if (index.isEmpty()) {
       e.note("a message whose size or tag changes in a loop with a changing trip count keeps its"
           + " first size, tag and peer");
-      return List.of(new Spec(NModel.Message.of(Expressions.lit(bytes[0]), tag(tags[0])), peers.get(0),
+      return List.of(new Spec(NModel.Message.of(Expressions.lit(bytes[0]), tag(tags[0])),
+          peers.get(0),
           List.of()));
     }
     List<Spec> out = new ArrayList<>();
@@ -142,6 +146,7 @@ final class PointToPoint {
   }
 
   List<OutputModel> awaits(Rsd r) {
-    return e.parts.of(r).stream().<OutputModel>map(p -> new NModel.Await(e.tasks.who(p, false))).toList();
+    return e.parts.of(r).stream()
+        .<OutputModel>map(p -> new NModel.Await(e.tasks.who(p, false))).toList();
   }
 }

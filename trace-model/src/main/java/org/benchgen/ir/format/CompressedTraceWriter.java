@@ -23,7 +23,8 @@ import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
 
 /**
- * Writes the compressed trace text format (docs/compressed-format.md). The output is canonical: what
+ * Writes the compressed trace text format (docs/compressed-format.md). The output is canonical:
+ * what
  * {@link CompressedTraceReader} reads back writes the same bytes.
  */
 public final class CompressedTraceWriter extends NodeScanner {

@@ -41,7 +41,8 @@ public final class TreeView extends NodeScanner {
   /** Prints {@code t}'s summary and tree. */
   public static void print(CompressedTrace t, PrintWriter out) {
     TraceSummary s = TraceSummary.of(t);
-    out.printf(Locale.ROOT, "%d ranks, %d RSDs, %d loops (nested %d deep), %d communicators besides the"
+    out.printf(Locale.ROOT,
+        "%d ranks, %d RSDs, %d loops (nested %d deep), %d communicators besides the"
         + " world%n", s.ranks(), s.rsds(), s.loops(), s.maxDepth(), s.comms());
     for (CommDef c : t.comms()) {
       out.println("comm " + c.id() + ": world ranks "

@@ -76,7 +76,8 @@ final class SampleTrace {
     long mpiInt = symbols.name("MPI_INT");
     Rsd init = new Rsd(Op.INIT, "main.c:8", all, List.of(), List.of(), constant(4, 10, 4));
     Rsd irecv = new Rsd(Op.IRECV, "ring.c:12", all, params(Op.IRECV,
-        Field.COMM, plain(all, leaf(0)), Field.SRC, one(all, new EntryValues.Relative(seq(leaf(-1)))),
+        Field.COMM, plain(all, leaf(0)),
+        Field.SRC, one(all, new EntryValues.Relative(seq(leaf(-1)))),
         Field.TAG, plain(all, leaf(Sym.ANY_TAG.code())), Field.COUNT, plain(all, leaf(8)),
         Field.TYPE, plain(all, leaf(dbl)), Field.TSIZE, plain(all, leaf(8)),
         Field.REQ, plain(all, leaf(0)), Field.BYTES, plain(all, rep(4, leaf(64)), leaf(0))),
@@ -84,7 +85,8 @@ final class SampleTrace {
             new ComputeStat("ring.c:14", constant(16, 40, 6))),
         constant(20, 5, 3));
     Rsd isend = new Rsd(Op.ISEND, "ring.c:13", all, params(Op.ISEND,
-        Field.COMM, plain(all, leaf(0)), Field.DEST, one(all, new EntryValues.Relative(seq(leaf(1)))),
+        Field.COMM, plain(all, leaf(0)), Field.DEST, one(all,
+            new EntryValues.Relative(seq(leaf(1)))),
         Field.TAG, plain(all, rep(2, leaf(1), leaf(2)), leaf(3)), Field.COUNT, plain(all, leaf(8)),
         Field.TYPE, plain(all, leaf(dbl)), Field.TSIZE, plain(all, leaf(8)),
         Field.REQ, plain(all, leaf(0))), List.of(), constant(20, 6, 3));
