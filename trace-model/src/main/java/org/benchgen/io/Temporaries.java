@@ -53,9 +53,13 @@ final class Temporaries {
 
   /** A new temporary file for {@code target}, in {@code dir}, removed if the run stops. */
   static Path newFile(Path dir, Path target) throws IOException {
-    Path tmp = Files.createTempFile(dir, prefix(target), SUFFIX);
-    LIVE.add(tmp);
-    return tmp;
+    try {
+      Path tmp = Files.createTempFile(dir, prefix(target), SUFFIX);
+      LIVE.add(tmp);
+      return tmp;
+    } catch (IOException e) {
+      throw cannotWrite(dir, target, e);
+    }
   }
 
   /** A new temporary directory for {@code target}, in {@code dir}, removed if the run stops. */
@@ -69,10 +73,18 @@ final class Temporaries {
         continue;
       } catch (UnsupportedOperationException e) {
         Files.createDirectory(tmp);
+      } catch (IOException e) {
+        throw cannotWrite(dir, target, e);
       }
       LIVE.add(tmp);
       return tmp;
     }
+  }
+
+  /** The error of a temporary that cannot be made, naming the target rather than the temporary. */
+  private static IOException cannotWrite(Path dir, Path target, IOException e) {
+    return new IOException("cannot write " + target + ": " + dir + ": "
+        + org.benchgen.trace.InputFiles.describe(e), e);
   }
 
   private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();

@@ -54,7 +54,7 @@ public final class InputFiles {
    *
    * @throws TraceFormatException naming the file
    */
-  public static void requireRegularFile(Path file) throws IOException {
+  private static void requireRegularFile(Path file) throws IOException {
     BasicFileAttributes a;
     try {
       a = Files.readAttributes(file, BasicFileAttributes.class);
