@@ -3,9 +3,13 @@ package org.benchgen.io;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.Optional;
@@ -14,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.benchgen.trace.InputFiles;
 
 /**
  * The temporaries that {@link AtomicOutput} writes before renaming them into place, and their
@@ -67,9 +72,9 @@ final class Temporaries {
     while (true) {
       Path tmp = dir.resolve(prefix(target) + Long.toUnsignedString(RANDOM.nextLong()) + SUFFIX);
       try {
-        Files.createDirectory(tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
-      } catch (java.nio.file.FileAlreadyExistsException e) {
+        Files.createDirectory(tmp, PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
+      } catch (FileAlreadyExistsException e) {
         continue;
       } catch (UnsupportedOperationException e) {
         Files.createDirectory(tmp);
@@ -84,10 +89,10 @@ final class Temporaries {
   /** The error of a temporary that cannot be made, naming the target rather than the temporary. */
   private static IOException cannotWrite(Path dir, Path target, IOException e) {
     return new IOException("cannot write " + target + ": " + dir + ": "
-        + org.benchgen.trace.InputFiles.describe(e), e);
+        + InputFiles.describe(e), e);
   }
 
-  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   /**
    * Renames {@code tmp} into place with {@code move}, unless the run is stopping (the shutdown hook
@@ -187,10 +192,10 @@ final class Temporaries {
   }
 
   static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
-    if (!Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
       Files.deleteIfExists(p);
       return;
     }
