@@ -117,7 +117,8 @@ public final class InputFiles {
       return "already exists";
     }
     if (e instanceof EOFException || m != null && m.contains("Unexpected end of ZLIB")) {
-      return "the gzip data ends too early (the file is cut short: " + m + ")";
+      return "the gzip data ends too early (the file is cut short" + (m != null ? ": " + m : "")
+          + ")";
     }
     if (e instanceof ZipException) {
       return "not valid gzip data, although the name ends in .gz (" + m + ")";

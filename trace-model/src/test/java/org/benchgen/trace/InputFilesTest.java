@@ -88,7 +88,7 @@ class InputFilesTest {
     assertEquals(cut + ": the gzip data ends too early (the file is cut short: Unexpected end of"
         + " ZLIB input stream)", e.getMessage());
     Path header = Files.write(dir.resolve("header.trace.gz"), Arrays.copyOf(whole, 5));
-    assertEquals(header + ": the gzip data ends too early (the file is cut short: null)",
+    assertEquals(header + ": the gzip data ends too early (the file is cut short)",
         openError(header));
     Path plain = Files.write(dir.resolve("plain.trace.gz"), text);
     assertEquals(plain + ": not valid gzip data, although the name ends in .gz (Not in GZIP"
