@@ -3,7 +3,9 @@ package org.benchgen.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import org.benchgen.trace.InputFiles;
 import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -67,9 +69,13 @@ public final class Benchgen implements Runnable {
     return cl;
   }
 
+  /**
+   * The exception's message, naming the file: Java's file-system errors give only the path when
+   * they have no reason (no such file, permission denied), so what happened is added.
+   */
   private static String message(Exception ex) {
-    if (ex instanceof NoSuchFileException) {
-      return ex.getMessage() + ": no such file or directory";
+    if (ex instanceof FileSystemException f && f.getFile() != null && f.getReason() == null) {
+      return f.getMessage() + ": " + InputFiles.describe(f);
     }
     return ex.getMessage();
   }

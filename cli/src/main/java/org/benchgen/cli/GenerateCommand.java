@@ -77,9 +77,18 @@ final class GenerateCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--compute must be mean, median or"
           + " sample, not '" + compute + "'");
     }
-    String program = name != null ? name
-        : GenerateOptions.nameFrom(input.path.toAbsolutePath().normalize().getFileName()
-            .toString());
+    String program = name;
+    if (name == null) {
+      String derived = GenerateOptions.nameFrom(input.path.toAbsolutePath().normalize()
+          .getFileName().toString());
+      program = target.nameFor(derived);
+      if (!program.equals(derived)) {
+        spec.commandLine().getErr().println("benchgen: note: the program is called '" + program
+            + "': '" + derived + "' is taken by the files the " + target.name() + " target writes"
+            + " or builds " + target.reservedNames().stream().sorted().toList()
+            + "; --name chooses another");
+      }
+    }
     GenerateOptions options;
     try {
       options = new GenerateOptions(program, mode, seed);

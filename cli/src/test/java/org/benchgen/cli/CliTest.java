@@ -81,16 +81,6 @@ class CliTest {
           + " writes or builds [GNUmakefile, Makefile, bg_runtime, clean] beside the program;"
           + " choose another with --name"), r.err());
     }
-    // The default name comes from the trace's: a trace named so is refused too.
-    Path trace = Files.createDirectory(tmp.resolve("bg_runtime"));
-    try (Stream<Path> s = Files.list(RING)) {
-      for (Path p : s.toList()) {
-        Files.copy(p, trace.resolve(p.getFileName()));
-      }
-    }
-    Cli.Result r = run("generate", trace.toString(), "--lang", "c-mpi", "-o", none.toString());
-    assertEquals(2, r.code());
-    assertTrue(r.err().contains("program name 'bg_runtime' is taken"), r.err());
     assertTrue(Files.notExists(none));
     // The coNCePTuaL target writes one file: the name is free there.
     assertEquals(0, run("generate", RING.toString(), "--lang", "conceptual", "--name", "clean",

@@ -43,6 +43,27 @@ public interface Target {
     }
   }
 
+  /**
+   * The name a program made from a trace's file name ({@link GenerateOptions#nameFrom}) takes:
+   * that name, or, when this target cannot use it ({@link #checkName}), the name with {@value
+   * #RENAMED_SUFFIX} appended, which no target reserves (a trace directory called {@code clean}
+   * gives the program {@code clean_bench}). A name given by the user is never changed: it is
+   * refused instead.
+   */
+  default String nameFor(String derived) {
+    try {
+      checkName(derived);
+      return derived;
+    } catch (IllegalArgumentException e) {
+      String renamed = derived + RENAMED_SUFFIX;
+      checkName(renamed);
+      return renamed;
+    }
+  }
+
+  /** What {@link #nameFor} appends to a taken name. */
+  String RENAMED_SUFFIX = "_bench";
+
   /** Every target on the class path, by name. */
   static List<Target> available() {
     return ServiceLoader.load(Target.class).stream().map(ServiceLoader.Provider::get)

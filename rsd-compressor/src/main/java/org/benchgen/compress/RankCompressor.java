@@ -69,6 +69,12 @@ public final class RankCompressor implements RawTraceReader.Sink {
     return false;
   }
 
+  /** The encoder numbers requests with {@code LiveRequests.encode}, which checks them. */
+  @Override
+  public boolean checksRequests() {
+    return true;
+  }
+
   @Override
   public void event(RawEvent e) {
     event(e.op(), e.site(), e.enter(), e.exit(), e.values(), e.lists());

@@ -4,18 +4,20 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
+import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 
 /**
  * Writes outputs so that a failure never leaves a half-written file or directory behind: the
- * content goes to a temporary sibling, which is renamed into place only when complete.
+ * content goes to a temporary sibling, which is renamed into place only when complete. A run
+ * stopped by a signal removes its temporaries; one killed outright leaves them recognisable, and
+ * the next output to the same directory removes them ({@link Temporaries}).
  */
 public final class AtomicOutput {
   /** Writes content; may throw. */
@@ -31,9 +33,9 @@ public final class AtomicOutput {
   private AtomicOutput() {}
 
   public static void writeFile(Path target, WriterBody body) throws IOException {
-    Path parent = target.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    Path tmp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp");
+    Path parent = parentOf(target);
+    Path tmp = Temporaries.newFile(parent, target);
+    boolean committed = false;
     try {
       try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp),
           StandardCharsets.UTF_8), 1 << 16)) {
@@ -41,9 +43,12 @@ public final class AtomicOutput {
       }
       // Temporary files are private (0600); the output is an ordinary file.
       setPermissions(tmp, "rw-r--r--");
-      move(tmp, target);
+      Temporaries.commit(tmp, () -> move(tmp, target));
+      committed = true;
     } finally {
-      Files.deleteIfExists(tmp);
+      if (!committed) {
+        Temporaries.discard(tmp);
+      }
     }
   }
 
@@ -54,26 +59,49 @@ public final class AtomicOutput {
   public static void writeDirectory(Path target, DirBody body) throws IOException {
     Path abs = target.toAbsolutePath();
     if (Files.exists(abs) && !isEmptyDir(abs)) {
-      throw new FileAlreadyExistsException(target + " (exists and is not an empty directory;"
-          + " remove it or choose another output)");
+      // The whole message as the reason: it names the file in its own words.
+      throw new FileAlreadyExistsException(null, null, target + " (exists and is not an empty"
+          + " directory; remove it or choose another output)");
     }
-    Files.createDirectories(abs.getParent());
-    Path tmp = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".");
+    Path tmp = Temporaries.newDirectory(parentOf(abs), abs);
+    boolean committed = false;
     try {
       body.fill(tmp);
       setPermissions(tmp, "rwxr-xr-x");
-      if (Files.exists(abs)) {
-        Files.delete(abs);
-      }
-      move(tmp, abs);
+      Temporaries.commit(tmp, () -> {
+        if (Files.exists(abs)) {
+          Files.delete(abs);
+        }
+        move(tmp, abs);
+      });
+      committed = true;
     } finally {
-      deleteTree(tmp);
+      if (!committed) {
+        Temporaries.discard(tmp);
+      }
     }
+  }
+
+  /**
+   * The directory that {@code target} goes into, created if need be, after removing the
+   * temporaries that killed runs left there.
+   */
+  private static Path parentOf(Path target) throws IOException {
+    Path parent = target.toAbsolutePath().getParent();
+    try {
+      Files.createDirectories(parent);
+    } catch (FileAlreadyExistsException e) {
+      // A part of the path is a file.
+      throw new NotDirectoryException(e.getFile());
+    }
+    Temporaries.removeStale(parent);
+    return parent;
   }
 
   private static void setPermissions(Path p, String perms) throws IOException {
     try {
-      Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(perms));
+      Files.setPosixFilePermissions(p,
+          java.nio.file.attribute.PosixFilePermissions.fromString(perms));
     } catch (UnsupportedOperationException e) {
       // Not a POSIX file system: its defaults apply.
     }
@@ -93,17 +121,6 @@ public final class AtomicOutput {
       Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-    }
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      for (Path x : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(x);
-      }
     }
   }
 }

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.IntConsumer;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.benchgen.expand.Expander;
 import org.benchgen.ir.CompressedTrace;
@@ -21,22 +20,16 @@ import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.InputFiles;
 import org.benchgen.trace.SymbolTable;
-import org.benchgen.trace.TraceFormatException;
 
 /** Loading and saving traces in either form: a per-rank directory or a compressed file. */
 public final class TraceFiles {
   private TraceFiles() {}
 
-  /** Reads a compressed trace file ({@code .gz} accepted). */
+  /** Reads a compressed trace file ({@code .gz} accepted; a regular file: {@link InputFiles}). */
   public static CompressedTrace readCompressed(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new TraceFormatException(file + ": no such file");
-    }
-    InputStream in = Files.newInputStream(file);
-    if (file.getFileName().toString().endsWith(".gz")) {
-      in = new GZIPInputStream(in, 1 << 16);
-    }
+    InputStream in = InputFiles.open(file);
     try (BufferedReader r = new BufferedReader(new InputStreamReader(in,
         StandardCharsets.UTF_8), 1 << 16)) {
       return CompressedTraceReader.read(file, r);

@@ -210,7 +210,7 @@ abstract class EventLineParser extends TokenReader {
   void finishEvent(LineStarts.Start start, int s, int p, Op op, String site, EventLayout layout,
       long enter, long exit, long seen, long[] values, long[][] lists, boolean inOrder,
       int tailStart, int fields, int taken, int siteEnd, RawTraceReader.Sink sink) {
-    checks.event(op, layout, seen, enter, exit, values);
+    checks.event(op, layout, seen, enter, exit, values, lists);
     if (inOrder) {
       if (start.tail != null && taken >= start.tail.served) {
         start.tail.served = taken;

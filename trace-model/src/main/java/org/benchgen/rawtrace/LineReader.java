@@ -1,20 +1,18 @@
 package org.benchgen.rawtrace;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
+import org.benchgen.trace.InputFiles;
 import org.benchgen.trace.TraceFormatException;
 
 /**
  * The framing of a rank's stream, the first layer of {@link RawTraceReader}: the input (gzip or
- * not) in a byte buffer, lines found eight bytes at a time, where the current line starts and
+ * not, a regular file: {@link InputFiles}) in a byte buffer, lines found eight bytes at a time, where the current line starts and
  * ends, and errors that name the file and line. The layers are one object through inheritance
  * (framing, then {@link TokenReader}, then the event parser) so that the hot path reads the
  * buffer's fields directly, with no object in between.
@@ -39,9 +37,7 @@ abstract class LineReader {
 
   LineReader(Path file) throws IOException {
     this.file = file;
-    InputStream raw = Files.newInputStream(file);
-    this.in = file.getFileName().toString().endsWith(".gz")
-        ? new GZIPInputStream(raw, 1 << 16) : new BufferedInputStream(raw, 1 << 16);
+    this.in = InputFiles.open(file);
   }
 
   int lineStart;

@@ -11,7 +11,8 @@ import org.benchgen.trace.TraceProblem;
  * The requests alive on one rank, in creation order. A request is never named by its handle: in a
  * compressed trace it is named by its age, the number of live requests created after it (0 = the
  * newest), which stays the same from one loop iteration to the next. Encoding (ids to ages) and
- * decoding (ages to ids) share this class so they cannot disagree.
+ * decoding (ages to ids) share this class so they cannot disagree, and so does the reader's check
+ * of a stream's requests ({@link #check}), so that every command refuses the same streams.
  */
 public final class LiveRequests {
   private long[] ids = new long[16];
@@ -68,16 +69,27 @@ public final class LiveRequests {
 
   /** Rewrites request ids to ages in place, then applies the call's creations and completions. */
   public void encode(Op op, long[] values, long[][] lists) {
-    apply(op, values, lists, true);
+    apply(op, values, lists, Mode.ENCODE);
   }
 
   /** Rewrites request ages to ids in place, then applies the call's creations and completions. */
   public void decode(Op op, long[] values, long[][] lists) {
-    apply(op, values, lists, false);
+    apply(op, values, lists, Mode.DECODE);
   }
 
-  private void apply(Op op, long[] values, long[][] lists, boolean encode) {
+  /**
+   * Checks the request ids of a call as {@link #encode} does, without rewriting them, then applies
+   * its creations and completions.
+   */
+  public void check(Op op, long[] values, long[][] lists) {
+    apply(op, values, lists, Mode.CHECK);
+  }
+
+  private enum Mode { ENCODE, DECODE, CHECK }
+
+  private void apply(Op op, long[] values, long[][] lists, Mode mode) {
     int req = op.slot(Field.REQ);
+    boolean encode = mode != Mode.DECODE;
     if (op.createsRequest()) {
       boolean isPersistent = op.kind() == OpKind.PERSISTENT_INIT;
       if (encode) {
@@ -87,7 +99,9 @@ public final class LiveRequests {
               + nextId + ")");
         }
         create(isPersistent);
-        values[req] = 0;
+        if (mode == Mode.ENCODE) {
+          values[req] = 0;
+        }
       } else {
         values[req] = create(isPersistent);
       }
@@ -98,21 +112,31 @@ public final class LiveRequests {
     if (req < 0 && reqs < 0) {
       return;
     }
-    // Ids of what this call touches, before anything completes.
-    long[] rawReqs = reqs >= 0 ? lists[reqs].clone() : new long[0];
-    long[] rawDone = done >= 0 ? lists[done].clone() : new long[0];
+    // Ids of what this call touches, before anything completes (checking rewrites nothing, so
+    // reads them in place).
+    boolean check = mode == Mode.CHECK;
+    long[] rawReqs = reqs < 0 ? NONE : check ? lists[reqs] : lists[reqs].clone();
+    long[] rawDone = done < 0 ? NONE : check ? lists[done] : lists[done].clone();
     long rawReq = req >= 0 ? values[req] : 0;
-    if (req >= 0) {
-      values[req] = encode ? age(rawReq, op) : idOfAge(rawReq, op);
-      rawReq = encode ? rawReq : values[req];
-    }
-    if (reqs >= 0) {
-      lists[reqs] = translate(rawReqs, op, encode);
-      rawReqs = encode ? rawReqs : lists[reqs];
-    }
-    if (done >= 0) {
-      lists[done] = translate(rawDone, op, encode);
-      rawDone = encode ? rawDone : lists[done];
+    if (check) {
+      if (req >= 0) {
+        age(rawReq, op);
+      }
+      checkLive(rawReqs, op);
+      checkLive(rawDone, op);
+    } else {
+      if (req >= 0) {
+        values[req] = encode ? age(rawReq, op) : idOfAge(rawReq, op);
+        rawReq = encode ? rawReq : values[req];
+      }
+      if (reqs >= 0) {
+        lists[reqs] = translate(rawReqs, op, encode);
+        rawReqs = encode ? rawReqs : lists[reqs];
+      }
+      if (done >= 0) {
+        lists[done] = translate(rawDone, op, encode);
+        rawDone = encode ? rawDone : lists[done];
+      }
     }
     switch (op) {
       case WAIT -> remove(rawReq, true);
@@ -127,6 +151,17 @@ public final class LiveRequests {
         for (long id : rawDone) {
           remove(id, true);
         }
+      }
+    }
+  }
+
+  private static final long[] NONE = new long[0];
+
+  /** Checks that every id in {@code xs} (but NULL) names a live request. */
+  private void checkLive(long[] xs, Op op) {
+    for (long x : xs) {
+      if (!Sym.isSymbol(x)) {
+        age(x, op);
       }
     }
   }

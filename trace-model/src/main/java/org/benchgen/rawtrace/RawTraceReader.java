@@ -46,6 +46,15 @@ public final class RawTraceReader extends EventLineParser {
     default boolean keepsEvents() {
       return true;
     }
+
+    /**
+     * Whether this sink numbers the stream's requests itself with {@link LiveRequests#encode},
+     * which makes the same checks as the reader's: the reader then leaves them to it rather than
+     * track every request twice (the compressor does so). Others say no, and the reader checks.
+     */
+    default boolean checksRequests() {
+      return false;
+    }
   }
 
   /** The header of a rank's stream. */
@@ -125,7 +134,7 @@ public final class RawTraceReader extends EventLineParser {
     if (!nextLine()) {
       throw new TraceFormatException(file, 1, "empty file: expected the header line");
     }
-    checks = new StreamChecks(parseHeader());
+    checks = new StreamChecks(parseHeader(), !sink.checksRequests());
     if (!sink.keepsEvents()) {
       reusedValues = new long[Op.values().length][];
       reusedLists = new long[Op.values().length][][];

@@ -10,19 +10,26 @@ import org.benchgen.trace.TraceProblem;
 /**
  * What a rank's stream must respect beyond the syntax of each line: communicator definitions
  * (members in the world, this rank among them, each id once), required fields, times that never go
- * backwards, peers inside their communicator. Problems are thrown as {@link TraceProblem}; the
- * reader adds the file and line.
+ * backwards, peers inside their communicator, requests created in order and used only while live
+ * ({@link LiveRequests}, unless the sink numbers them with it: {@link
+ * RawTraceReader.Sink#checksRequests}). Numbers within their kind's range are checked as they are
+ * read ({@link org.benchgen.trace.FieldKind#check}). Problems are thrown as {@link TraceProblem};
+ * the reader adds the file and line.
  */
 final class StreamChecks {
   private final RawTraceReader.Header header;
   private final Map<Integer, Integer> commSizes = new HashMap<>();
+  private final LiveRequests requests = new LiveRequests();
+  /** False when the sink checks the requests itself ({@link RawTraceReader.Sink#checksRequests}). */
+  private final boolean checkRequests;
   private long lastExit = Long.MIN_VALUE;
   /** The communicator checked last and its size: events mostly use one. */
   private long lastComm = -1;
   private int lastCommSize;
 
-  StreamChecks(RawTraceReader.Header header) {
+  StreamChecks(RawTraceReader.Header header, boolean checkRequests) {
     this.header = header;
+    this.checkRequests = checkRequests;
     commSizes.put(0, header.size());
   }
 
@@ -59,9 +66,10 @@ final class StreamChecks {
 
   /**
    * Checks an event of {@code op} whose fields {@code seen} (a bit per slot) were read into
-   * {@code values}.
+   * {@code values} and {@code lists}.
    */
-  void event(Op op, EventLayout layout, long seen, long enter, long exit, long[] values) {
+  void event(Op op, EventLayout layout, long seen, long enter, long exit, long[] values,
+      long[][] lists) {
     if ((seen & layout.required()) != layout.required()) {
       for (int i = 0; i < layout.fields().length; i++) {
         if ((layout.required() & ~seen & (1L << i)) != 0) {
@@ -80,6 +88,9 @@ final class StreamChecks {
     }
     lastExit = exit;
     peers(layout, op, values);
+    if (checkRequests) {
+      requests.check(op, values, lists);
+    }
   }
 
   private void peers(EventLayout layout, Op op, long[] values) {

@@ -127,10 +127,9 @@ abstract class TokenReader extends LineReader {
     return checkNumber(kind, parseInt(s, e, what), what);
   }
 
+  /** Checks a number of this kind ({@link FieldKind#check}); returns it. */
   long checkNumber(FieldKind kind, long v, String what) {
-    if (v < 0 && kind != FieldKind.INT && kind != FieldKind.COLOR) {
-      throw error("negative value " + v + " for '" + what + "'");
-    }
+    kind.check(v, what);
     if (kind == FieldKind.REQ && v == 0) {
       throw error("request ids start at 1");
     }
@@ -152,7 +151,7 @@ abstract class TokenReader extends LineReader {
     int p = s;
     for (int i = s; i <= e; i++) {
       if (i == e || buf[i] == ',') {
-        out[k++] = parseNumberOrSymbol(kind == FieldKind.LIST ? FieldKind.INT : kind, p, i, what);
+        out[k++] = parseNumberOrSymbol(kind.element(), p, i, what);
         p = i + 1;
       }
     }

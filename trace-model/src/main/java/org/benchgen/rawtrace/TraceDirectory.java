@@ -1,6 +1,7 @@
 package org.benchgen.rawtrace;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,11 +9,13 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.benchgen.trace.InputFiles;
 import org.benchgen.trace.TraceFormatException;
 
 /**
  * A trace directory: one {@code rank-R.trace} (or {@code .trace.gz}) per rank of the world. Opening
- * checks that every rank is there exactly once and that all headers agree.
+ * checks that every rank is there exactly once and that all headers agree; each must be a regular
+ * file, or a link to one ({@link InputFiles}).
  */
 public final class TraceDirectory {
   private static final Pattern NAME = Pattern.compile("rank-(\\d+)\\.trace(\\.gz)?");
@@ -42,9 +45,13 @@ public final class TraceDirectory {
         Matcher m = NAME.matcher(p.getFileName().toString());
         if (m.matches()) {
           found.add(p);
-          ranks.add(Integer.parseInt(m.group(1)));
+          ranks.add(parseRank(p, m.group(1)));
         }
       }
+    } catch (IOException e) {
+      throw InputFiles.named(dir, e);
+    } catch (UncheckedIOException e) {
+      throw InputFiles.named(dir, e.getCause());
     }
     if (found.isEmpty()) {
       throw new TraceFormatException(dir + ": no rank-R.trace files in this directory");
@@ -84,6 +91,15 @@ public final class TraceDirectory {
       }
     }
     return new TraceDirectory(dir, List.of(byRank));
+  }
+
+  /** The rank in a file's name; a number too large for a rank is no rank of any world. */
+  private static int parseRank(Path p, String digits) {
+    try {
+      return Integer.parseInt(digits);
+    } catch (NumberFormatException e) {
+      throw new TraceFormatException(p + ": rank " + digits + " in the file name is too large");
+    }
   }
 
   public Path path() {

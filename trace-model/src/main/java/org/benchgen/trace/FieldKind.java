@@ -3,29 +3,45 @@ package org.benchgen.trace;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** How a field's value is written and which symbols it admits. */
+/**
+ * How a field's value is written, which symbols it admits and which numbers: the one place where
+ * the range of a field is decided, for every reader of traces ({@link #check}).
+ */
 public enum FieldKind {
-  /** A plain integer. */
-  INT(EnumSet.noneOf(Sym.class)),
+  /** A plain integer, any sign (a split key, a flag). */
+  INT(EnumSet.noneOf(Sym.class), Long.MIN_VALUE, Long.MAX_VALUE),
   /** A rank in the event's communicator; relative encoding applies to {@link Field#isPeer()}. */
-  PEER(EnumSet.of(Sym.ANY_SOURCE, Sym.PROC_NULL)),
-  TAG(EnumSet.of(Sym.ANY_TAG)),
+  PEER(EnumSet.of(Sym.ANY_SOURCE, Sym.PROC_NULL), 0, Long.MAX_VALUE),
+  TAG(EnumSet.of(Sym.ANY_TAG), 0, Long.MAX_VALUE),
   /** Free text (call sites, datatype and op names), interned; percent-encoded in files. */
-  NAME(EnumSet.noneOf(Sym.class)),
+  NAME(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
   /** A list of integers, interned. */
-  LIST(EnumSet.noneOf(Sym.class)),
+  LIST(EnumSet.noneOf(Sym.class), Long.MIN_VALUE, Long.MAX_VALUE),
+  /**
+   * An element count or a datatype size: what MPI passes as an {@code int}, so 0 to 2^31-1 (a
+   * generated benchmark passes it to MPI as one).
+   */
+  COUNT(EnumSet.noneOf(Sym.class), 0, Integer.MAX_VALUE),
+  /** A list of counts ({@link #COUNT} each), interned. */
+  COUNTS(EnumSet.noneOf(Sym.class), 0, Integer.MAX_VALUE),
+  /** Bytes a call moved: at most a count times a datatype size, so 0 to 2^62. */
+  BYTES(EnumSet.noneOf(Sym.class), 0, 1L << 62),
   /** A request: its id in raw streams, its age among live requests in compressed traces. */
-  REQ(EnumSet.noneOf(Sym.class)),
+  REQ(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
   /** A list of requests ({@code NULL} for MPI_REQUEST_NULL), interned once encoded. */
-  REQS(EnumSet.of(Sym.NULL)),
-  COMM(EnumSet.noneOf(Sym.class)),
-  NEWCOMM(EnumSet.of(Sym.NULL)),
-  COLOR(EnumSet.of(Sym.UNDEFINED));
+  REQS(EnumSet.of(Sym.NULL), 0, Long.MAX_VALUE),
+  COMM(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
+  NEWCOMM(EnumSet.of(Sym.NULL), 0, Long.MAX_VALUE),
+  COLOR(EnumSet.of(Sym.UNDEFINED), Long.MIN_VALUE, Long.MAX_VALUE);
 
   private final Set<Sym> symbols;
+  private final long min;
+  private final long max;
 
-  FieldKind(Set<Sym> symbols) {
+  FieldKind(Set<Sym> symbols, long min, long max) {
     this.symbols = symbols;
+    this.min = min;
+    this.max = max;
   }
 
   /** The symbols a value (or, for lists, an element) of this kind may be. */
@@ -34,6 +50,26 @@ public enum FieldKind {
   }
 
   public boolean isList() {
-    return this == LIST || this == REQS;
+    return this == LIST || this == COUNTS || this == REQS;
+  }
+
+  /** The kind of a list's elements: the kind itself for a scalar (and for requests). */
+  public FieldKind element() {
+    return this == LIST ? INT : this == COUNTS ? COUNT : this;
+  }
+
+  /**
+   * Checks a number (not a symbol) given for field {@code key} (or one of its list's elements):
+   * within this kind's range.
+   *
+   * @throws TraceProblem saying what is wrong, without a place (the reader adds it)
+   */
+  public void check(long v, String key) {
+    if (v < min || v > max) {
+      throw new TraceProblem(v < 0 && min == 0 ? "negative value " + v + " for '" + key + "'"
+          : "value " + v + " for '" + key + "' is out of range (" + min + " to " + max
+              + (this == COUNT || this == COUNTS ? ": MPI counts and datatype sizes are ints"
+                  : "") + ")");
+    }
   }
 }

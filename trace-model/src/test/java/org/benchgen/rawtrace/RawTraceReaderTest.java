@@ -34,17 +34,14 @@ class RawTraceReaderTest {
 
   private String readError(String text) throws IOException {
     Path p = file("rank-0.trace", text);
-    // Requests are checked where they are numbered, as compression does.
-    LiveRequests requests = new LiveRequests();
+    // A sink that checks nothing: every check is the reader's, whoever reads.
     TraceProblem e = assertThrows(TraceProblem.class, () -> RawTraceReader.read(p, symbols,
         new RawTraceReader.Sink() {
           @Override
           public void comm(int id, long[] members) {}
 
           @Override
-          public void event(RawEvent x) {
-            requests.encode(x.op(), x.values().clone(), x.lists().clone());
-          }
+          public void event(RawEvent x) {}
         }));
     return e.getMessage();
   }
@@ -95,10 +92,17 @@ class RawTraceReaderTest {
         "reqs=5", "reqs=5"};
     StringBuilder text = new StringBuilder(HEAD + INIT);
     List<String> expected = new ArrayList<>(List.of(INIT.trim()));
+    // Persistent requests 1 to 5, which the Startalls' lists name (starting completes none).
+    for (int r = 1; r <= 5; r++) {
+      String init = "MPI_Send_init site=i enter=2 exit=2 comm=0 dest=1 tag=0 count=1 type=T"
+          + " tsize=1 req=" + r;
+      text.append(init).append('\n');
+      expected.add(init);
+    }
     for (int i = 0; i < tails.length; i++) {
       String send = "MPI_Send site=s enter=" + (10 * i + 3) + " exit=" + (10 * i + 4) + " "
           + tails[i];
-      String wait = "MPI_Waitall site=w enter=" + (10 * i + 5) + " exit=" + (10 * i + 6) + " "
+      String wait = "MPI_Startall site=w enter=" + (10 * i + 5) + " exit=" + (10 * i + 6) + " "
           + waits[i];
       text.append(send).append('\n').append(wait).append('\n');
       expected.add(send.trim());
@@ -153,6 +157,55 @@ class RawTraceReaderTest {
     assertTrue(readError(HEAD + INIT + "MPI_Send site=x enter=3 exit=4 comm=0 dest=1 tag=0"
         + " count=1x type=T tsize=1\n").contains("3: bad integer '1x' for 'count'"));
     assertTrue(readError(HEAD + INIT + "# truncated\n").contains("3: this stream is truncated"));
+  }
+
+  @Test
+  void requestsAreCheckedByTheReader() throws IOException {
+    String f = dir.resolve("rank-0.trace") + ":";
+    String isend = "MPI_Isend site=s enter=3 exit=4 comm=0 dest=1 tag=0 count=1 type=T tsize=1";
+    assertEquals(f + "3: MPI_Isend creates request 2, but request ids must count 1, 2, 3, ... in"
+        + " creation order (expected 1)", readError(HEAD + INIT + isend + " req=2\n"));
+    assertEquals(f + "5: MPI_Waitall uses request 1, which was never created (or was already"
+        + " completed or freed)", readError(HEAD + INIT + isend + " req=1\n"
+        + "MPI_Wait site=w enter=5 exit=6 req=1\nMPI_Waitall site=w enter=7 exit=8 reqs=1\n"));
+    assertEquals(f + "4: MPI_Testsome uses request 3, which was never created (or was already"
+        + " completed or freed)", readError(HEAD + INIT + isend + " req=1\n"
+        + "MPI_Testsome site=t enter=5 exit=6 reqs=1 done=3\n"));
+  }
+
+  @Test
+  void countsAndSizesAreNeverNegativeAndFitMpisInt() throws IOException {
+    String f = dir.resolve("rank-0.trace") + ":3: ";
+    String send = "MPI_Send site=x enter=3 exit=4 comm=0 dest=1 tag=0 ";
+    assertEquals(f + "negative value -5 for 'count'",
+        readError(HEAD + INIT + send + "count=-5 type=T tsize=8\n"));
+    assertEquals(f + "negative value -8 for 'tsize'",
+        readError(HEAD + INIT + send + "count=5 type=T tsize=-8\n"));
+    assertEquals(f + "value 2147483648 for 'count' is out of range (0 to 2147483647: MPI counts"
+        + " and datatype sizes are ints)",
+        readError(HEAD + INIT + send + "count=2147483648 type=T tsize=8\n"));
+    assertEquals(f + "value 1099511627776 for 'tsize' is out of range (0 to 2147483647:"
+        + " MPI counts and datatype sizes are ints)",
+        readError(HEAD + INIT + send + "count=1 type=T tsize=1099511627776\n"));
+    assertEquals(f + "negative value -1 for 'bytes'", readError(HEAD + INIT
+        + "MPI_Recv site=r enter=3 exit=4 comm=0 src=1 tag=0 count=1 type=T tsize=1 bytes=-1\n"));
+    assertEquals(f + "negative value -2 for 'counts'", readError(HEAD + INIT
+        + "MPI_Alltoallv site=a enter=3 exit=4 comm=0 counts=1,-2 type=T tsize=1 rcounts=1,1"
+        + " rtype=T rtsize=1\n"));
+    assertEquals(f + "value 9999999999 for 'rcounts' is out of range (0 to 2147483647: MPI"
+        + " counts and datatype sizes are ints)", readError(HEAD + INIT
+        + "MPI_Alltoallv site=a enter=3 exit=4 comm=0 counts=1,2 type=T tsize=1"
+        + " rcounts=9999999999,1 rtype=T rtsize=1\n"));
+    // The largest values are accepted, and a key (of Comm_split) may be negative.
+    Path ok = file("rank-0.trace", HEAD + INIT + send + "count=2147483647 type=T tsize=2147483647"
+        + "\nMPI_Comm_split site=c enter=5 exit=6 comm=0 color=0 key=-3 newcomm=NULL\n");
+    RawTraceReader.read(ok, symbols, new RawTraceReader.Sink() {
+      @Override
+      public void comm(int id, long[] members) {}
+
+      @Override
+      public void event(RawEvent x) {}
+    });
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.benchgen.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.Map;
 import org.benchgen.ir.format.HandWrittenTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +42,20 @@ class TraceStatsTest {
       Files.writeString(dir.resolve("rank-" + r + ".trace"), ranks[r]);
     }
     return TraceStats.of(TraceDirectory.open(dir), r -> {});
+  }
+
+  @Test
+  void aStreamThatCompressRefusesIsRefusedToo() {
+    // A negative count (stats once summed -40 bytes) and a request never created (stats once
+    // skipped the request checks that compress makes): the reader refuses both, for everyone.
+    TraceProblem count = assertThrows(TraceProblem.class, () -> raw(RANK0.replace("count=3",
+        "count=-5"), RANK1));
+    assertEquals(dir.resolve("rank-0.trace") + ":3: negative value -5 for 'count'",
+        count.getMessage());
+    TraceProblem request = assertThrows(TraceProblem.class, () -> raw(RANK0, RANK1.replace(
+        "MPI_Finalize", "MPI_Wait site=w enter=280 exit=290 req=4\nMPI_Finalize")));
+    assertEquals(dir.resolve("rank-1.trace") + ":5: MPI_Wait uses request 4, which was never"
+        + " created (or was already completed or freed)", request.getMessage());
   }
 
   @Test
