@@ -20,6 +20,7 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.ir.TraceLimits;
 import org.benchgen.ir.VNode;
 import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.CommMembers;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Op;
@@ -98,23 +99,8 @@ public final class CompressedTraceChecks {
   /** Checks a communicator: a new id, members distinct world ranks. */
   void comm(CommDef c) {
     requireWorld();
-    if (c.id() < 1) {
-      throw new TraceProblem("comm id " + c.id() + " is reserved or negative (0 is the world)");
-    }
-    if (c.members().isEmpty()) {
-      throw new TraceProblem("comm " + c.id() + " has no members");
-    }
-    BitSet seen = new BitSet();
-    for (int m : c.members()) {
-      if (m < 0 || m >= world) {
-        throw new TraceProblem("comm " + c.id() + ": member " + m + " is not a world rank (world "
-            + world + ")");
-      }
-      if (seen.get(m)) {
-        throw new TraceProblem("comm " + c.id() + ": world rank " + m + " listed twice");
-      }
-      seen.set(m);
-    }
+    CommMembers.check(c.id(), c.members().stream().mapToLong(Integer::longValue).toArray(),
+        world);
     if (commSizes.putIfAbsent((long) c.id(), c.members().size()) != null) {
       throw new TraceProblem("comm " + c.id() + " defined twice");
     }

@@ -56,7 +56,7 @@ class CompressedTraceChecksTest {
         error(HEADER, "world 4", "comm 1 members=2,0,2"));
     assertEquals("hand-written.bgc:4: comm 1 defined twice",
         error(HEADER, "world 4", "comm 1 members=0,1", "comm 1 members=2,3"));
-    assertEquals("hand-written.bgc:3: comm id 0 is reserved or negative (0 is the world)",
+    assertEquals("hand-written.bgc:3: comm id 0 is reserved or too large (0 is MPI_COMM_WORLD)",
         error(HEADER, "world 4", "comm 0 members=0,1"));
     assertEquals("hand-written.bgc:2: 'world N' must come before 'comm'",
         error(HEADER, "comm 1 members=0"));
