@@ -9,6 +9,7 @@ import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceStats;
+import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -56,6 +57,21 @@ final class TraceArgument {
     return walked ? readToWalk(input) : TraceFiles.readCompressed(input);
   }
 
+  /**
+   * Refuses a world whose per-rank numbers would take more than half the heap (verify holds two
+   * traces' numbers), rather than run out of memory after minutes of work.
+   */
+  private static void checkMemory(Path file, int world) {
+    long need = world * TraceStats.BYTES_PER_RANK;
+    long max = Runtime.getRuntime().maxMemory();
+    if (need > max / 2) {
+      throw new TraceProblem(String.format(java.util.Locale.ROOT, "%s: the numbers of its %d"
+          + " ranks need about %.1f GB, more than half of this Java heap (%.1f GB); give it more,"
+          + " e.g. BENCHGEN_JAVA_OPTS=-Xmx%dg", file, world, need / 1e9, max / 1e9,
+          (2 * need >> 30) + 1));
+    }
+  }
+
   /** Reads a compressed trace that a command will walk rank by rank ({@link ExpansionLimit}). */
   static CompressedTrace readToWalk(Path file) throws IOException {
     CompressedTrace t = TraceFiles.readCompressed(file);
@@ -70,6 +86,7 @@ final class TraceArgument {
       return TraceStats.of(d, new Progress(err, "reading " + input, d.size()));
     }
     CompressedTrace t = readToWalk(input);
+    checkMemory(input, t.worldSize());
     return TraceStats.of(t, new Progress(err, "expanding " + input, t.worldSize()));
   }
 }
