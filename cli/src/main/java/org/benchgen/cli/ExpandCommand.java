@@ -30,7 +30,7 @@ final class ExpandCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    CompressedTrace t = TraceFiles.readCompressed(input);
+    CompressedTrace t = TraceArgument.readToWalk(input);
     TraceFiles.expand(t, output.dir, gzip, new Progress(spec.commandLine().getErr(), "expanding",
         t.worldSize()));
     spec.commandLine().getOut().println(output + ": " + t.worldSize() + " rank streams");

@@ -27,7 +27,7 @@ final class ShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    CompressedTrace t = input.load();
+    CompressedTrace t = input.loadToShow();
     TreeView.print(t, spec.commandLine().getOut());
     spec.commandLine().getOut().flush();
     return 0;

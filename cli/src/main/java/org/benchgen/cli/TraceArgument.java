@@ -9,6 +9,7 @@ import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceStats;
+import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -25,9 +26,17 @@ final class TraceArgument {
       + " trace directory of per-rank streams (compressed first)")
   Path path;
 
-  /** The trace as a compressed trace. */
+  /**
+   * The trace as a compressed trace, for a command that walks it rank by rank: a compressed file
+   * that would take too many steps is refused ({@link ExpansionLimit}).
+   */
   CompressedTrace load() throws IOException {
-    return load(path, command.commandLine().getErr());
+    return load(path, command.commandLine().getErr(), true);
+  }
+
+  /** The trace as a compressed trace, for a command that only reads its IR. */
+  CompressedTrace loadToShow() throws IOException {
+    return load(path, command.commandLine().getErr(), false);
   }
 
   /** The trace's numbers: a directory's read from its streams, a compressed trace's expanded. */
@@ -35,13 +44,39 @@ final class TraceArgument {
     return stats(path, command.commandLine().getErr());
   }
 
-  /** Reads a compressed trace, or compresses a trace directory (progress on {@code err}). */
-  static CompressedTrace load(Path input, PrintWriter err) throws IOException {
+  /**
+   * Reads a compressed trace (refused when {@code walked} and too big to walk), or compresses a
+   * trace directory, whose size is that of its streams (progress on {@code err}).
+   */
+  private static CompressedTrace load(Path input, PrintWriter err, boolean walked)
+      throws IOException {
     if (Files.isDirectory(input)) {
       TraceDirectory d = TraceDirectory.open(input);
       return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace();
     }
-    return TraceFiles.readCompressed(input);
+    return walked ? readToWalk(input) : TraceFiles.readCompressed(input);
+  }
+
+  /**
+   * Refuses a world whose per-rank numbers would take more than half the heap (verify holds two
+   * traces' numbers), rather than run out of memory after minutes of work.
+   */
+  private static void checkMemory(Path file, int world) {
+    long need = world * TraceStats.BYTES_PER_RANK;
+    long max = Runtime.getRuntime().maxMemory();
+    if (need > max / 2) {
+      throw new TraceProblem(String.format(java.util.Locale.ROOT, "%s: the numbers of its %d"
+          + " ranks need about %.1f GB, more than half of this Java heap (%.1f GB); give it more,"
+          + " e.g. BENCHGEN_JAVA_OPTS=-Xmx%dg", file, world, need / 1e9, max / 1e9,
+          (2 * need >> 30) + 1));
+    }
+  }
+
+  /** Reads a compressed trace that a command will walk rank by rank ({@link ExpansionLimit}). */
+  static CompressedTrace readToWalk(Path file) throws IOException {
+    CompressedTrace t = TraceFiles.readCompressed(file);
+    ExpansionLimit.check(t, file);
+    return t;
   }
 
   /** The numbers of a trace directory (read) or of a compressed trace (expanded). */
@@ -50,7 +85,8 @@ final class TraceArgument {
       TraceDirectory d = TraceDirectory.open(input);
       return TraceStats.of(d, new Progress(err, "reading " + input, d.size()));
     }
-    CompressedTrace t = TraceFiles.readCompressed(input);
+    CompressedTrace t = readToWalk(input);
+    checkMemory(input, t.worldSize());
     return TraceStats.of(t, new Progress(err, "expanding " + input, t.worldSize()));
   }
 }

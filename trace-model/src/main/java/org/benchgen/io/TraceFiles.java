@@ -22,6 +22,7 @@ import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.InputFiles;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.trace.TraceProblem;
 
 /** Loading and saving traces in either form: a per-rank directory or a compressed file. */
 public final class TraceFiles {
@@ -36,8 +37,16 @@ public final class TraceFiles {
     }
   }
 
+  /**
+   * Writes {@code t} to {@code file}, whole or not at all; a trace the format's checks refuse is
+   * a problem naming the file (its input was not checked as well as it should have been).
+   */
   public static void writeCompressed(CompressedTrace t, Path file) throws IOException {
-    AtomicOutput.writeFile(file, w -> CompressedTraceWriter.write(t, w));
+    try {
+      AtomicOutput.writeFile(file, w -> CompressedTraceWriter.write(t, w));
+    } catch (TraceProblem e) {
+      throw new TraceProblem(file + ": " + e.getMessage());
+    }
   }
 
   /** Expands {@code t} into a new directory of per-rank streams. */

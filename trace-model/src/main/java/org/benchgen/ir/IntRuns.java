@@ -1,7 +1,5 @@
 package org.benchgen.ir;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.benchgen.trace.TraceProblem;
 
 /**
@@ -73,16 +71,20 @@ public final class IntRuns {
     return b.toString();
   }
 
-  /** Parses the text of a sequence (1-D items only: {@code a}, {@code a..b}, {@code a..b:s}). */
-  public static int[] parse(String text) {
-    List<Integer> out = new ArrayList<>();
+  /**
+   * Parses the text of a sequence (1-D items only: {@code a}, {@code a..b}, {@code a..b:s}) whose
+   * values are in {@code [0, limit)} and which has at most {@code limit} items: a file cannot make
+   * it bigger than that.
+   */
+  public static int[] parse(String text, int limit) {
+    Ints out = new Ints(limit);
     for (String item : text.split(",", -1)) {
       parseItem(item, out);
     }
-    return out.stream().mapToInt(Integer::intValue).toArray();
+    return out.toArray();
   }
 
-  static void parseItem(String item, List<Integer> out) {
+  static void parseItem(String item, Ints out) {
     try {
       int dots = item.indexOf("..");
       if (dots < 0) {
@@ -93,14 +95,57 @@ public final class IntRuns {
       int a = Integer.parseInt(item.substring(0, dots));
       int b = Integer.parseInt(item.substring(dots + 2, colon < 0 ? item.length() : colon));
       int s = colon < 0 ? 1 : Integer.parseInt(item.substring(colon + 1));
-      if (s <= 0 || b < a || (b - a) % s != 0) {
+      if (s <= 0 || b < a || ((long) b - a) % s != 0) {
         throw new TraceProblem("bad range '" + item + "': need a <= b and a stride dividing b-a");
       }
-      for (int x = a; x <= b; x += s) {
+      out.check(a);
+      out.check(b);
+      for (long x = a; x <= b; x += s) {
         out.add(x);
       }
     } catch (NumberFormatException e) {
       throw new TraceProblem("bad number in '" + item + "'");
+    }
+  }
+
+  /** Growing ints in {@code [0, limit)}, at most {@code limit} of them. */
+  static final class Ints {
+    private final int limit;
+    private int[] v = new int[8];
+    private int n;
+
+    Ints(int limit) {
+      this.limit = limit;
+    }
+
+    /** Refuses a value outside {@code [0, limit)}. */
+    void check(long x) {
+      if (x < 0 || x >= limit) {
+        throw new TraceProblem("rank " + x + " is outside the world (" + limit + " ranks)");
+      }
+    }
+
+    void add(long x) {
+      check(x);
+      if (n == limit) {
+        throw new TraceProblem("more than " + limit + " ranks in a list of a world of " + limit);
+      }
+      if (n == v.length) {
+        v = java.util.Arrays.copyOf(v, (int) Math.min((long) limit, 2L * n));
+      }
+      v[n++] = (int) x;
+    }
+
+    int size() {
+      return n;
+    }
+
+    int get(int i) {
+      return v[i];
+    }
+
+    int[] toArray() {
+      return java.util.Arrays.copyOf(v, n);
     }
   }
 }

@@ -190,12 +190,15 @@ public final class RankList {
     return runs[3 * i + 1] == runs[3 * j + 1] && runs[3 * i + 2] == runs[3 * j + 2];
   }
 
-  /** Parses the text form written by {@link #toString()}. */
-  public static RankList parse(String text) {
+  /**
+   * Parses the text form written by {@link #toString()}, of ranks in {@code [0, world)}: a file
+   * cannot make the list hold more than the world.
+   */
+  public static RankList parse(String text, int world) {
     if (text.equals("none")) {
       return EMPTY;
     }
-    List<Integer> out = new ArrayList<>();
+    IntRuns.Ints out = new IntRuns.Ints(world);
     for (String item : text.split(",", -1)) {
       int slash = item.indexOf('/');
       if (slash < 0) {
@@ -206,7 +209,7 @@ public final class RankList {
       if (x < 0) {
         throw new TraceProblem("bad rank block '" + item + "': expected BASE/DxM");
       }
-      List<Integer> base = new ArrayList<>();
+      IntRuns.Ints base = new IntRuns.Ints(world);
       IntRuns.parseItem(item.substring(0, slash), base);
       int d;
       int m;
@@ -216,19 +219,25 @@ public final class RankList {
       } catch (NumberFormatException e) {
         throw new TraceProblem("bad rank block '" + item + "'");
       }
+      if (d <= 0 || m <= 0) {
+        throw new TraceProblem("bad rank block '" + item + "': D and M must be positive");
+      }
       for (int k = 0; k < m; k++) {
-        for (int r : base) {
-          out.add(r + k * d);
+        for (int i = 0; i < base.size(); i++) {
+          out.add(base.get(i) + (long) k * d);
         }
       }
     }
-    int[] v = out.stream().mapToInt(Integer::intValue).toArray();
-    for (int r : v) {
-      if (r < 0) {
-        throw new TraceProblem("negative rank in '" + text + "'");
-      }
+    return of(out.toArray());
+  }
+
+  /** The highest rank; -1 for an empty list. */
+  public int last() {
+    int max = -1;
+    for (int i = 0; i < runs.length; i += 3) {
+      max = Math.max(max, runs[i] + runs[i + 1] * (runs[i + 2] - 1));
     }
-    return of(v);
+    return max;
   }
 
   @Override

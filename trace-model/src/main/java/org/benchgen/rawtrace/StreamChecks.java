@@ -1,8 +1,8 @@
 package org.benchgen.rawtrace;
 
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
+import org.benchgen.trace.CommMembers;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.TraceProblem;
@@ -35,23 +35,9 @@ final class StreamChecks {
 
   /** Checks the definition of communicator {@code id} with these world ranks. */
   void defineComm(long id, long[] members) {
-    if (id == 0 || id > Integer.MAX_VALUE) {
-      throw new TraceProblem("comm id " + id + " is reserved or too large (0 is MPI_COMM_WORLD)");
-    }
-    if (members.length == 0) {
-      throw new TraceProblem("comm " + id + " has no members");
-    }
+    CommMembers.check(id, members, header.size());
     boolean self = false;
-    BitSet seen = new BitSet();
     for (long m : members) {
-      if (m < 0 || m >= header.size()) {
-        throw new TraceProblem("comm " + id + ": member " + m + " is not a world rank (size "
-            + header.size() + ")");
-      }
-      if (seen.get((int) m)) {
-        throw new TraceProblem("comm " + id + ": world rank " + m + " listed twice");
-      }
-      seen.set((int) m);
       self |= m == header.rank();
     }
     if (!self) {

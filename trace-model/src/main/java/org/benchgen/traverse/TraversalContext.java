@@ -13,6 +13,7 @@ import org.benchgen.ir.Node;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.TraceProblem;
@@ -32,8 +33,11 @@ public final class TraversalContext {
   private final Map<ParamEntry, PrimitiveIterator.OfLong> cursors = new IdentityHashMap<>();
   private final Map<Rsd, Slots> rsdSlots = new IdentityHashMap<>();
 
-  /** This rank's cursor per slot of an RSD (null: no entry) and which slots are relative. */
-  private record Slots(PrimitiveIterator.OfLong[] cursors, boolean[] relative) {}
+  /**
+   * This rank's cursor per slot of an RSD (null: no entry), which slots are relative, and the
+   * slots of peers (ranks in the call's communicator, roots included).
+   */
+  private record Slots(PrimitiveIterator.OfLong[] cursors, boolean[] relative, int[] peers) {}
   private final ArrayList<Frame> stack = new ArrayList<>();
   /** Whether the top frame's index points at the rank's next RSD. */
   private boolean positioned;
@@ -202,12 +206,18 @@ public final class TraversalContext {
       boolean[] rel = new boolean[n];
       for (int i = 0; i < n; i++) {
         Optional<ParamEntry> e = x.params().get(i).entryFor(rank);
+        Field f = x.op().fields().get(i);
         if (e.isPresent()) {
           c[i] = cursors.computeIfAbsent(e.get(), y -> y.values().seq().iterator());
           rel[i] = e.get().values() instanceof EntryValues.Relative;
+        } else if (x.op().isRequired(f)) {
+          throw new TraceProblem(x.op().mpiName() + " at " + x.site() + " has no " + f.key()
+              + " for rank " + rank + ", which it requires");
         }
       }
-      return new Slots(c, rel);
+      int[] peers = java.util.stream.IntStream.range(0, n)
+          .filter(i -> x.op().fields().get(i).kind() == FieldKind.PEER).toArray();
+      return new Slots(c, rel, peers);
     });
   }
 
@@ -236,7 +246,22 @@ public final class TraversalContext {
         values[i] = absolute(stored[i], stored[op.slot(Field.COMM)]);
       }
     }
+    for (int i : slots.peers()) {
+      checkPeer(r, op.fields().get(i), values[i], values[op.slot(Field.COMM)]);
+    }
     return new Step(rank, r, stored, relative, values, coords());
+  }
+
+  /**
+   * Refuses a peer outside the call's communicator: the reader checks peers against the largest
+   * communicator an RSD uses, and only here is the communicator of each call known.
+   */
+  private void checkPeer(Rsd r, Field f, long peer, long comm) {
+    if (!Sym.isSymbol(peer) && (peer < 0 || peer >= comms.size(comm))) {
+      throw new TraceProblem(r.op().mpiName() + " at " + r.site() + " on rank " + rank + ": "
+          + f.key() + "=" + peer + " is outside communicator " + comm + " (size "
+          + comms.size(comm) + ")");
+    }
   }
 
   private long absolute(long rel, long comm) {

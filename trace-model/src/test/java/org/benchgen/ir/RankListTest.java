@@ -23,7 +23,7 @@ class RankListTest {
 
   @Test
   void membershipWithoutExpanding() {
-    RankList r = RankList.parse("0..3/8x4,100..200:10");
+    RankList r = RankList.parse("0..3/8x4,100..200:10", TraceLimits.MAX_WORLD);
     assertTrue(r.contains(0) && r.contains(11) && r.contains(27) && r.contains(150));
     assertFalse(r.contains(4) || r.contains(28) || r.contains(155) || r.contains(210));
     assertEquals(16 + 11, r.size());
@@ -41,7 +41,8 @@ class RankListTest {
       }
       RankList r = RankList.of(set.stream().mapToInt(Integer::intValue).toArray());
       assertEquals(set.size(), r.size());
-      RankList back = RankList.parse(r.isEmpty() ? "none" : r.toString());
+      RankList back = RankList.parse(r.isEmpty() ? "none" : r.toString(),
+          TraceLimits.MAX_WORLD);
       assertEquals(r, back, r.toString());
       for (int x = 0; x < 220; x++) {
         assertEquals(set.contains(x), r.contains(x));
@@ -51,8 +52,8 @@ class RankListTest {
 
   @Test
   void unionMergesRuns() {
-    RankList evens = RankList.parse("0..14:2");
-    RankList odds = RankList.parse("1..15:2");
+    RankList evens = RankList.parse("0..14:2", TraceLimits.MAX_WORLD);
+    RankList odds = RankList.parse("1..15:2", TraceLimits.MAX_WORLD);
     assertEquals(RankList.range(0, 16), evens.union(odds));
     assertEquals(evens, evens.union(RankList.of(4)));
   }

@@ -75,4 +75,22 @@ class TraversalContextTest {
     assertFalse(r0.hasNext());
     assertTrue(r0.comparePosition(r2) > 0, "a context at its end comes last");
   }
+
+  @Test
+  void aPeerOutsideTheCommunicatorOfItsCallIsAProblemNamingRankAndCall() {
+    // dest=3 fits the world, which the reader checks it against, not communicator 1 (2 ranks),
+    // which the second call uses.
+    CompressedTrace t = org.benchgen.ir.format.HandWrittenTrace.read("benchgen-compressed 1",
+        "world 4", "comm 1 members=0,1",
+        "loop ranks=0 trips=2 {",
+        "  MPI_Send site=a.c:1 comm=0,1 dest=3 tag=0 count=4 type=MPI_INT tsize=4",
+        "      duration n=2 min=1 max=1 mean=1.0 sd=0.0 bins=1:2",
+        "}");
+    TraversalContext c = new TraversalContext(t, 0);
+    assertEquals(3, c.next().value(Field.DEST));
+    org.benchgen.trace.TraceProblem e = org.junit.jupiter.api.Assertions.assertThrows(
+        org.benchgen.trace.TraceProblem.class, c::next);
+    assertEquals("MPI_Send at a.c:1 on rank 0: dest=3 is outside communicator 1 (size 2)",
+        e.getMessage());
+  }
 }

@@ -15,6 +15,7 @@ import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Sym;
+import org.benchgen.trace.TraceProblem;
 
 /**
  * A part's parameters as coNCePTuaL integer expressions: constants, peers as expressions of the
@@ -73,7 +74,8 @@ final class PartValues {
         return Expressions.lit(-1);
       }
       if (Sym.isSymbol(v) || v < 0 || v >= m.size()) {
-        throw new IllegalStateException("peer " + v + " outside its communicator");
+        // The reader and the walk of every rank refuse such peers: not reached from a file.
+        throw new TraceProblem("peer " + v + " outside its communicator of " + m.size());
       }
       return Expressions.lit(m.get((int) v));
     };

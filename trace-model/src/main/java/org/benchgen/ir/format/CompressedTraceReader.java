@@ -36,6 +36,8 @@ public final class CompressedTraceReader {
   private final Path file;
   /** The table of the trace being read: its names and lists are interned here. */
   private final SymbolTable symbols = new SymbolTable();
+  /** What the lines must respect beyond their syntax; it knows the world and communicators. */
+  private final CompressedTraceChecks checks = new CompressedTraceChecks(symbols);
   private long lineNo;
 
   private CompressedTraceReader(Path file) {
@@ -62,7 +64,6 @@ public final class CompressedTraceReader {
       throw new TraceFormatException(file, 1, "unsupported version: '" + header.trim()
           + "' (this benchgen reads '" + expected + "')");
     }
-    int world = -1;
     List<CommDef> comms = new ArrayList<>();
     Deque<Open> stack = new ArrayDeque<>();
     List<Node> top = new ArrayList<>();
@@ -82,6 +83,7 @@ public final class CompressedTraceReader {
             throw new TraceProblem("'" + tok[0] + "' must follow an MPI call line");
           }
           Histogram h = histogram(tok, tok[0].equals("compute") ? 2 : 1);
+          CompressedTraceChecks.histogram(tok[0], h);
           List<Node> into = stack.isEmpty() ? top : stack.peek().body();
           if (tok[0].equals("compute")) {
             if (!tok[1].startsWith("after=")) {
@@ -98,13 +100,24 @@ public final class CompressedTraceReader {
         if (last != null) {
           throw new TraceProblem("the call before this line has no 'duration' line");
         }
-        RankList parent = stack.isEmpty() ? RankList.range(0, Math.max(world, 0))
+        if (tok[0].equals("world")) {
+          checks.world(longValue(tok.length == 2 ? tok[1] : "", "world size"));
+          continue;
+        }
+        if (checks.world() < 0) {
+          throw new TraceProblem("'world N' must come before "
+              + (List.of("comm", "loop", "}").contains(tok[0]) ? "'" + tok[0] + "'"
+                  : "the first call"));
+        }
+        RankList parent = stack.isEmpty() ? RankList.range(0, checks.world())
             : stack.peek().ranks();
         List<Node> into = stack.isEmpty() ? top : stack.peek().body();
         switch (tok[0]) {
-          case "world" -> world = integer(tok.length == 2 ? tok[1] : "", "world size");
           case "comm" -> comms.add(comm(tok));
-          case "loop" -> stack.push(loop(tok, parent));
+          case "loop" -> {
+            CompressedTraceChecks.loopDepth(stack.size() + 1);
+            stack.push(loop(tok, parent));
+          }
           case "}" -> {
             if (stack.isEmpty()) {
               throw new TraceProblem("'}' closes no loop");
@@ -114,9 +127,6 @@ public final class CompressedTraceReader {
                 o.body()));
           }
           default -> {
-            if (world < 0) {
-              throw new TraceProblem("'world N' must come before the first call");
-            }
             last = rsd(tok, parent);
             lastCompute = new ArrayList<>();
             into.add(last);
@@ -135,10 +145,10 @@ public final class CompressedTraceReader {
       throw new TraceFormatException(file, lineNo, "unexpected end of file: "
           + stack.size() + " loop(s) not closed with '}'");
     }
-    if (world < 0) {
+    if (checks.world() < 0) {
       throw new TraceFormatException(file, lineNo, "no 'world N' line");
     }
-    return new CompressedTrace(world, comms, top, symbols);
+    return new CompressedTrace(checks.world(), comms, top, symbols);
   }
 
   private static int integer(String s, String what) {
@@ -164,28 +174,31 @@ public final class CompressedTraceReader {
     return tok.substring(key.length() + 1);
   }
 
-  private static CommDef comm(String[] tok) {
+  private CommDef comm(String[] tok) {
     if (tok.length != 3) {
       throw new TraceProblem("expected 'comm ID members=...'");
     }
     int id = integer(tok[1], "comm id");
     List<Integer> m = new ArrayList<>();
-    for (int x : IntRuns.parse(value(tok[2], "members"))) {
+    for (int x : IntRuns.parse(value(tok[2], "members"), checks.world())) {
       m.add(x);
     }
-    return new CommDef(id, m);
+    CommDef c = new CommDef(id, m);
+    checks.comm(c);
+    return c;
   }
 
   private Open loop(String[] tok, RankList parent) {
     RankList ranks = parent;
     int i = 1;
     if (i < tok.length && tok[i].startsWith("ranks=")) {
-      ranks = RankList.parse(value(tok[i++], "ranks"));
+      ranks = RankList.parse(value(tok[i++], "ranks"), checks.world());
     }
     if (i + 2 != tok.length || !tok[i + 1].equals("{")) {
       throw new TraceProblem("expected 'loop [ranks=R] trips=T {'");
     }
     Param trips = param(value(tok[i], "trips"), FieldKind.INT, false, ranks);
+    checks.trips(trips, ranks);
     return new Open(ranks, trips, new ArrayList<>());
   }
 
@@ -199,7 +212,7 @@ public final class CompressedTraceReader {
     int i = 2;
     RankList ranks = parent;
     if (i < tok.length && tok[i].startsWith("ranks=")) {
-      ranks = RankList.parse(value(tok[i++], "ranks"));
+      ranks = RankList.parse(value(tok[i++], "ranks"), checks.world());
     }
     List<Param> params = new ArrayList<>();
     for (int k = 0; k < op.fields().size(); k++) {
@@ -213,7 +226,9 @@ public final class CompressedTraceReader {
       }
       params.set(op.slot(f), param(tok[i].substring(eq + 1), f.kind(), f.isPeer(), ranks));
     }
-    return new Rsd(op, site, ranks, params, List.of(), new Histogram(0, 0, 0, 0, 0, List.of()));
+    Rsd r = new Rsd(op, site, ranks, params, List.of(), new Histogram(0, 0, 0, 0, 0, List.of()));
+    checks.rsd(r);
+    return r;
   }
 
   private static Histogram histogram(String[] tok, int from) {
@@ -250,7 +265,8 @@ public final class CompressedTraceReader {
     List<ParamEntry> entries = new ArrayList<>();
     for (String entry : text.split(";", -1)) {
       int at = entry.lastIndexOf('@');
-      RankList ranks = at < 0 ? nodeRanks : RankList.parse(entry.substring(at + 1));
+      RankList ranks = at < 0 ? nodeRanks
+          : RankList.parse(entry.substring(at + 1), checks.world());
       SeqParser p = new SeqParser(at < 0 ? entry : entry.substring(0, at), kind, peer);
       ValueSeq seq = p.parseAll();
       EntryValues v = !peer ? new EntryValues.Plain(seq)
@@ -260,12 +276,17 @@ public final class CompressedTraceReader {
     return new Param(entries);
   }
 
-  /** Recursive descent over {@code item(,item)*}, item = scalar[*N] | (seq)*N. */
+  /**
+   * Recursive descent over {@code item(,item)*}, item = scalar[*N] | (seq)*N, as deep as
+   * {@link org.benchgen.ir.TraceLimits#MAX_VALUE_DEPTH} repetitions.
+   */
   private final class SeqParser {
     private final String s;
     private final FieldKind kind;
     private final boolean peer;
     private int pos;
+    /** Repetitions around the item being read. */
+    private int depth;
     boolean sawRelative;
     boolean sawAbsolute;
 
@@ -298,7 +319,9 @@ public final class CompressedTraceReader {
       VNode n;
       if (pos < s.length() && s.charAt(pos) == '(') {
         pos++;
+        CompressedTraceChecks.valueDepth(++depth);
         List<VNode> body = seq();
+        depth--;
         if (pos >= s.length() || s.charAt(pos) != ')') {
           throw new TraceProblem("missing ')' in value '" + s + "'");
         }
@@ -310,6 +333,7 @@ public final class CompressedTraceReader {
       }
       n = new VNode.Leaf(scalar());
       if (pos < s.length() && s.charAt(pos) == '*') {
+        CompressedTraceChecks.valueDepth(depth + 1);
         return VNode.Rep.of(List.of(n), times());
       }
       return n;

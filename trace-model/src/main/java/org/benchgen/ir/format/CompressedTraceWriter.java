@@ -21,6 +21,7 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
+import org.benchgen.trace.TraceProblem;
 
 /**
  * Writes the compressed trace text format (docs/compressed-format.md). The output is canonical:
@@ -52,7 +53,17 @@ public final class CompressedTraceWriter extends NodeScanner {
     return w.toString();
   }
 
+  /**
+   * Writes {@code t}, after checking it as the reader would ({@link CompressedTraceChecks}): a
+   * trace that breaks the format's limits is refused rather than written unreadable.
+   */
   public static void write(CompressedTrace t, Writer out) throws IOException {
+    try {
+      CompressedTraceChecks.check(t);
+    } catch (TraceProblem e) {
+      throw new TraceProblem("the compressed trace would not be readable, so it is not written: "
+          + e.getMessage());
+    }
     new CompressedTraceWriter(t).writeTrace(t, out);
   }
 

@@ -1,0 +1,337 @@
+package org.benchgen.ir.format;
+
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.ir.CommDef;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Histogram;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.TraceLimits;
+import org.benchgen.ir.VNode;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.CommMembers;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * What a compressed trace must respect beyond its syntax, so that every pass can trust it: the
+ * bounds of {@link TraceLimits} (world, nesting, trips, counts, sizes, times), ranks and
+ * communicator members inside the world, peers inside their communicator, fields of the kinds and
+ * symbols their call takes, histograms whose bins add up and whose numbers are finite. The reader
+ * checks each line as it reads it (problems are thrown as {@link TraceProblem}, to which it adds
+ * the file and line); the writer checks a whole trace ({@link #check(CompressedTrace)}) so that
+ * benchgen never writes what it would refuse to read.
+ */
+public final class CompressedTraceChecks {
+  private final SymbolTable symbols;
+  private int world = -1;
+  /** Sizes of the communicators defined so far, by id; 0 is the world. */
+  private final Map<Long, Integer> commSizes = new HashMap<>();
+
+  CompressedTraceChecks(SymbolTable symbols) {
+    this.symbols = symbols;
+  }
+
+  /** Checks a whole trace as the reader checks a file, without lines to name. */
+  public static void check(CompressedTrace t) {
+    CompressedTraceChecks c = new CompressedTraceChecks(t.symbols());
+    c.world(t.worldSize());
+    t.comms().forEach(c::comm);
+    record Level(List<Node> body, int depth) {}
+    Deque<Level> todo = new ArrayDeque<>();
+    todo.push(new Level(t.body(), 0));
+    while (!todo.isEmpty()) {
+      Level l = todo.pop();
+      for (Node n : l.body()) {
+        c.ranks(n.ranks());
+        if (n instanceof Loop loop) {
+          c.loopDepth(l.depth() + 1);
+          valueDepths(loop.trips());
+          c.trips(loop.trips(), loop.ranks());
+          todo.push(new Level(loop.body(), l.depth() + 1));
+        } else {
+          Rsd r = (Rsd) n;
+          r.params().forEach(CompressedTraceChecks::valueDepths);
+          c.rsd(r);
+          for (ComputeStat s : r.compute()) {
+            c.histogram("compute", s.time());
+          }
+          c.histogram("duration", r.duration());
+        }
+      }
+    }
+  }
+
+  /** The world size, once {@link #world(long)} has been read; -1 before. */
+  int world() {
+    return world;
+  }
+
+  /** Checks the world size; it is set once. */
+  int world(long n) {
+    if (world >= 0) {
+      throw new TraceProblem("a second 'world' line");
+    }
+    if (n < 1 || n > TraceLimits.MAX_WORLD) {
+      throw new TraceProblem("world size " + n + " is outside 1.." + TraceLimits.MAX_WORLD
+          + " (docs/compressed-format.md, \"Limits\")");
+    }
+    world = (int) n;
+    commSizes.put(0L, world);
+    return world;
+  }
+
+  /** Checks a communicator: a new id, members distinct world ranks. */
+  void comm(CommDef c) {
+    requireWorld();
+    CommMembers.check(c.id(), c.members().stream().mapToLong(Integer::longValue).toArray(),
+        world);
+    if (commSizes.putIfAbsent((long) c.id(), c.members().size()) != null) {
+      throw new TraceProblem("comm " + c.id() + " defined twice");
+    }
+  }
+
+  /** Checks that a node may be this deep in loops. */
+  static void loopDepth(int depth) {
+    if (depth > TraceLimits.MAX_LOOP_DEPTH) {
+      throw new TraceProblem("loops nested deeper than " + TraceLimits.MAX_LOOP_DEPTH
+          + " (docs/compressed-format.md, \"Limits\")");
+    }
+  }
+
+  /** Checks that a value sequence's groups may be this deep. */
+  static void valueDepth(int depth) {
+    if (depth > TraceLimits.MAX_VALUE_DEPTH) {
+      throw new TraceProblem("parenthesized groups in a value nested deeper than "
+          + TraceLimits.MAX_VALUE_DEPTH + " (docs/compressed-format.md, \"Limits\")");
+    }
+  }
+
+  /** Checks that a rank list holds world ranks only. */
+  void ranks(RankList r) {
+    requireWorld();
+    if (r.last() >= world) {
+      throw new TraceProblem("rank " + r.last() + " is outside the world (" + world + " ranks)");
+    }
+  }
+
+  /** Checks a loop's trip counts: given for all its ranks, in 0..MAX_TRIPS. */
+  void trips(Param trips, RankList loopRanks) {
+    covers(trips, loopRanks, "the loop's trips");
+    for (ParamEntry e : trips.entries()) {
+      ranks(e.ranks());
+      e.values().seq().leaves().forEach(v -> {
+        if (v < 0 || v > TraceLimits.MAX_TRIPS) {
+          throw new TraceProblem("trip count " + (Sym.isSymbol(v) ? Sym.of(v).text() : v)
+              + " is outside 0.." + TraceLimits.MAX_TRIPS);
+        }
+      });
+    }
+  }
+
+  /** Checks an RSD's parameters, field by field. */
+  void rsd(Rsd r) {
+    Op op = r.op();
+    int peerRange = peerRange(r);
+    for (int i = 0; i < op.fields().size(); i++) {
+      Field f = op.fields().get(i);
+      Param p = r.params().get(i);
+      if (op.isRequired(f)) {
+        covers(p, r.ranks(), op.mpiName() + " " + f.key());
+      }
+      for (ParamEntry e : p.entries()) {
+        ranks(e.ranks());
+        boolean relative = e.values() instanceof EntryValues.Relative;
+        e.values().seq().leaves().forEach(v -> value(op, f, v, relative, peerRange));
+      }
+    }
+  }
+
+  /** Checks that {@code p} has an entry for each of {@code ranks}. */
+  private static void covers(Param p, RankList ranks, String what) {
+    BitSet given = new BitSet();
+    for (ParamEntry e : p.entries()) {
+      if (e.ranks().equals(ranks)) {
+        return;
+      }
+      e.ranks().stream().forEach(given::set);
+    }
+    ranks.stream().filter(r -> !given.get(r)).findFirst().ifPresent(r -> {
+      throw new TraceProblem(what + " has no value for rank " + r + ", which it requires");
+    });
+  }
+
+  /**
+   * The size of the largest communicator the RSD uses: peers are checked against it here, and
+   * against the communicator of each call when ranks are walked (an RSD may alternate
+   * communicators).
+   */
+  private int peerRange(Rsd r) {
+    if (!r.op().has(Field.COMM)) {
+      return world;
+    }
+    int max = 0;
+    for (long c : r.param(Field.COMM).leaves().toArray()) {
+      Integer size = commSizes.get(c);
+      if (size == null) {
+        throw new TraceProblem(r.op().mpiName() + " uses communicator "
+            + (Sym.isSymbol(c) ? Sym.of(c).text() : c) + ", which no 'comm' line defines");
+      }
+      max = Math.max(max, size);
+    }
+    return max;
+  }
+
+  private void value(Op op, Field f, long v, boolean relative, int peerRange) {
+    String what = op.mpiName() + " " + f.key() + "=";
+    if (v == Sym.ABSENT.code()) {
+      if (op.isRequired(f)) {
+        throw new TraceProblem(what + "- : the field is required");
+      }
+      return;
+    }
+    FieldKind kind = f.kind();
+    if (Sym.isSymbol(v)) {
+      Sym s = Sym.of(v);
+      if (!kind.symbols().contains(s) || f == Field.ROOT
+          || (f == Field.DEST && s == Sym.ANY_SOURCE)) {
+        throw new TraceProblem(what + s.text() + " is not a valid value here");
+      }
+      return;
+    }
+    if (!kind.isList() && kind != FieldKind.PEER) { // peers may be relative: checked below
+      kind.check(v, op.mpiName() + " " + f.key()); // the range every reader of traces applies
+    }
+    switch (kind) {
+      case INT -> range(what, v, f == Field.FLAG ? 0 : Integer.MIN_VALUE,
+          f == Field.FLAG ? 1 : Integer.MAX_VALUE);
+      case PEER -> {
+        if (relative ? Math.abs(v) >= peerRange : v < 0 || v >= peerRange) {
+          throw new TraceProblem(what + (relative && v >= 0 ? "+" : "") + v
+              + " is outside its communicator (size " + peerRange + ")");
+        }
+      }
+      case TAG, REQ, COLOR -> range(what, v, 0, Integer.MAX_VALUE);
+      case NEWCOMM -> range(what, v, 1, Integer.MAX_VALUE);
+      case LIST, COUNTS -> list(what, op, f, symbols.list(v));
+      case REQS -> {
+        for (long x : symbols.list(v)) {
+          if (x != Sym.NULL.code()) {
+            range(what + "[...]", x, 0, Integer.MAX_VALUE);
+          }
+        }
+      }
+      default -> { }
+    }
+  }
+
+  private static void list(String what, Op op, Field f, long[] xs) {
+    if (xs.length > TraceLimits.MAX_WORLD) {
+      throw new TraceProblem(what + " has " + xs.length + " elements, more than "
+          + TraceLimits.MAX_WORLD);
+    }
+    FieldKind element = f.kind().element();
+    for (long x : xs) {
+      element.check(x, op.mpiName() + " " + f.key());
+    }
+  }
+
+  private static void range(String what, long v, long min, long max) {
+    if (v < min || v > max) {
+      throw new TraceProblem(what + v + " is outside " + min + ".." + max);
+    }
+  }
+
+  /** Checks a histogram: finite numbers, times in range, bins that add up to the count. */
+  static void histogram(String what, Histogram h) {
+    if (!Double.isFinite(h.mean()) || !Double.isFinite(h.sd()) || h.sd() < 0) {
+      throw new TraceProblem(what + ": mean and sd must be finite numbers (sd not negative)");
+    }
+    if (h.count() < 0) {
+      throw new TraceProblem(what + ": negative count n=" + h.count());
+    }
+    if (h.count() == 0) {
+      if (!h.bins().isEmpty()) {
+        throw new TraceProblem(what + ": bins for no values (n=0)");
+      }
+      return;
+    }
+    if (h.min() < 0 || h.min() > h.max() || h.max() > TraceLimits.MAX_TIME_NS) {
+      throw new TraceProblem(what + ": need 0 <= min <= max <= " + TraceLimits.MAX_TIME_NS
+          + ", found min=" + h.min() + " max=" + h.max());
+    }
+    // The mean is pooled in floating point: allow its rounding.
+    double slack = 1e-6 * h.max() + 1e-3;
+    if (h.mean() < h.min() - slack || h.mean() > h.max() + slack) {
+      throw new TraceProblem(what + ": mean=" + h.mean() + " is outside min..max");
+    }
+    long sum = 0;
+    int previous = -1;
+    for (Histogram.Bin b : h.bins()) {
+      if (b.log2() <= previous || b.log2() > 64 || b.count() < 1) {
+        throw new TraceProblem(what + ": bad bin " + b.log2() + ":" + b.count()
+            + " (bins are LOG2:COUNT with LOG2 increasing in 0..64, COUNT at least 1)");
+      }
+      previous = b.log2();
+      sum += b.count();
+      if (sum > h.count()) {
+        break;
+      }
+    }
+    if (sum != h.count()) {
+      throw new TraceProblem(what + ": the bins count " + (sum > h.count() ? "more" : sum)
+          + " values, n=" + h.count());
+    }
+  }
+
+  /** Checks the nesting of every value sequence of a parameter. */
+  private static void valueDepths(Param p) {
+    for (ParamEntry e : p.entries()) {
+      for (ValueSeq s : seqs(e.values())) {
+        valueDepth(depth(s));
+      }
+    }
+  }
+
+  private static List<ValueSeq> seqs(EntryValues v) {
+    return v instanceof EntryValues.Undecided u ? List.of(u.absolute(), u.relative())
+        : List.of(v.seq());
+  }
+
+  /** The deepest nesting of groups in {@code s}, without recursion. */
+  static int depth(ValueSeq s) {
+    record At(VNode node, int depth) {}
+    Deque<At> todo = new ArrayDeque<>();
+    s.nodes().forEach(n -> todo.push(new At(n, 0)));
+    int max = 0;
+    while (!todo.isEmpty()) {
+      At a = todo.pop();
+      if (a.node() instanceof VNode.Rep r) {
+        max = Math.max(max, a.depth() + 1);
+        r.body().forEach(n -> todo.push(new At(n, a.depth() + 1)));
+      }
+    }
+    return max;
+  }
+
+  private void requireWorld() {
+    if (world < 0) {
+      throw new TraceProblem("'world N' must come first");
+    }
+  }
+}

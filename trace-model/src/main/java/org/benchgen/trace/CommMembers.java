@@ -1,0 +1,32 @@
+package org.benchgen.trace;
+
+import java.util.BitSet;
+
+/**
+ * What a communicator's definition must respect in either trace format: an id that is not the
+ * world's, and members that are distinct world ranks, at least one.
+ */
+public final class CommMembers {
+  private CommMembers() {}
+
+  /** Checks communicator {@code id} with these world ranks in a world of {@code world} ranks. */
+  public static void check(long id, long[] members, int world) {
+    if (id < 1 || id > Integer.MAX_VALUE) {
+      throw new TraceProblem("comm id " + id + " is reserved or too large (0 is MPI_COMM_WORLD)");
+    }
+    if (members.length == 0) {
+      throw new TraceProblem("comm " + id + " has no members");
+    }
+    BitSet seen = new BitSet();
+    for (long m : members) {
+      if (m < 0 || m >= world) {
+        throw new TraceProblem("comm " + id + ": member " + m + " is not a world rank (size "
+            + world + ")");
+      }
+      if (seen.get((int) m)) {
+        throw new TraceProblem("comm " + id + ": world rank " + m + " listed twice");
+      }
+      seen.set((int) m);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package org.benchgen.traverse;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+
+/**
+ * How many steps walking every rank of a compressed trace takes, computed from the IR before
+ * walking it, so that a command can refuse a trace that would run for days instead of hanging: a
+ * step is a node a rank reaches (its call, or a node it skips) or an iteration of a loop it runs.
+ * An upper bound: a loop counts its largest trip count on every rank it has, and a node is
+ * reached by all its parent's ranks. For the traces compression writes, within a small factor of
+ * the calls. Saturates at {@link Long#MAX_VALUE}.
+ */
+public final class ExpansionSize {
+  private ExpansionSize() {}
+
+  /** The steps of walking every rank of {@code t}. */
+  public static long steps(CompressedTrace t) {
+    record Level(List<Node> body, long times, long ranks) {}
+    Deque<Level> todo = new ArrayDeque<>();
+    todo.push(new Level(t.body(), 1, t.worldSize()));
+    long steps = 0;
+    while (!todo.isEmpty()) {
+      Level l = todo.pop();
+      long reached = times(l.times(), l.ranks());
+      steps = sum(steps, times(reached, l.body().size()));
+      for (Node n : l.body()) {
+        if (n instanceof Loop loop) {
+          long trips = loop.trips().leaves().max().orElse(0);
+          long runs = times(l.times(), trips);
+          steps = sum(steps, times(runs, loop.ranks().size()));
+          if (runs > 0) {
+            todo.push(new Level(loop.body(), runs, loop.ranks().size()));
+          }
+        }
+      }
+    }
+    return steps;
+  }
+
+  private static long times(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    return high != 0 || a * b < 0 ? Long.MAX_VALUE : a * b;
+  }
+
+  private static long sum(long a, long b) {
+    long s = a + b;
+    return s < 0 ? Long.MAX_VALUE : s;
+  }
+}
