@@ -12,7 +12,8 @@ public enum FieldKind {
   INT(EnumSet.noneOf(Sym.class), Long.MIN_VALUE, Long.MAX_VALUE),
   /** A rank in the event's communicator; relative encoding applies to {@link Field#isPeer()}. */
   PEER(EnumSet.of(Sym.ANY_SOURCE, Sym.PROC_NULL), 0, Long.MAX_VALUE),
-  TAG(EnumSet.of(Sym.ANY_TAG), 0, Long.MAX_VALUE),
+  /** A message tag: an {@code int} in MPI, 0 to 2^31-1. */
+  TAG(EnumSet.of(Sym.ANY_TAG), 0, Integer.MAX_VALUE),
   /** Free text (call sites, datatype and op names), interned; percent-encoded in files. */
   NAME(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
   /** A list of integers, interned. */
