@@ -80,6 +80,15 @@ final class CEmitter implements Emitter {
   }
 
   @Override
+  public OutputModel dispatch(Value selector, List<List<OutputModel>> cases) {
+    List<CModel.DispatchCase> out = new ArrayList<>();
+    for (int i = 0; i < cases.size(); i++) {
+      out.add(new CModel.DispatchCase(i, cases.get(i)));
+    }
+    return new CModel.Dispatch(selector, out);
+  }
+
+  @Override
   public List<GeneratedFile> program(List<OutputModel> body) {
     String name = g.options().name();
     List<OutputModel> startup = new ArrayList<>();
