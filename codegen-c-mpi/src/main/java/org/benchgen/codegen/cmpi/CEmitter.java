@@ -113,7 +113,7 @@ final class CEmitter implements Emitter {
     sources.addAll(CRuntime.SOURCES);
     // The program, its Makefile, then the run-time library as it is.
     List<GeneratedFile> files = new ArrayList<>(List.of(
-        new GeneratedFile(name + ".c", renderer.render(p)),
+        new GeneratedFile(name + ".c", renderer.content(p)),
         new GeneratedFile("Makefile", renderer.render(new CModel.Makefile(name, sources,
             headers)))));
     files.addAll(CRuntime.files());
