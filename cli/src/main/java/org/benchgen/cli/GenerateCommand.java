@@ -126,13 +126,15 @@ final class GenerateCommand implements Callable<Integer> {
   private void write(List<GeneratedFile> files) throws IOException {
     if (Files.isDirectory(output)) {
       for (GeneratedFile f : files) {
-        AtomicOutput.writeFile(output.resolve(f.name()), w -> w.write(f.text()));
+        AtomicOutput.writeFile(output.resolve(f.name()), f.content()::writeTo);
       }
       return;
     }
     AtomicOutput.writeDirectory(output, dir -> {
       for (GeneratedFile f : files) {
-        Files.writeString(dir.resolve(f.name()), f.text());
+        try (java.io.Writer w = Files.newBufferedWriter(dir.resolve(f.name()))) {
+          f.content().writeTo(w);
+        }
       }
     });
   }

@@ -50,7 +50,8 @@ public final class Benchmarks {
       return new Failed(f.finding());
     }
     Resolution.Resolved resolved = (Resolution.Resolved) resolution;
-    Generation g = new Generation(resolved.trace(), options, target.naming());
+    Generation g = new Generation(resolved.trace(), options, target.naming(),
+        target.dataTables() ? IrregularSections.find(resolved.trace()) : List.of());
     Emitter emitter = target.emitter(g);
     List<GeneratedFile> files = emitter.program(new TraceWalker(g, emitter).walk());
     return new Generated(files, g.approximations().lines(), aligned.merged(), resolved.resolved());

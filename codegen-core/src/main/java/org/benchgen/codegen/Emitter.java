@@ -19,6 +19,15 @@ public interface Emitter {
   /** {@code body}, executed only by the ranks for which {@code ranks} holds. */
   OutputModel guard(Condition ranks, List<OutputModel> body);
 
+  /**
+   * One step of an irregular section ({@link IrregularSections}): the case of {@code cases} that
+   * {@code selector} numbers. Only targets whose {@link Target#dataTables()} is true are asked.
+   */
+  default OutputModel dispatch(org.benchgen.codegen.output.Value selector,
+      List<List<OutputModel>> cases) {
+    throw new IllegalStateException("this target has no data tables");
+  }
+
   /** The program's files. */
   List<GeneratedFile> program(List<OutputModel> body);
 }

@@ -30,21 +30,38 @@ public final class Generation {
   private final boolean[] tracked;
   private final boolean tracksSites;
   private final ComputeTimes times;
+  private final List<IrregularSections.Section> sections;
 
   /** A generation of {@code trace} with these options, in the target's {@code naming}. */
   public Generation(CompressedTrace trace, GenerateOptions options, Naming naming) {
+    this(trace, options, naming, List.of());
+  }
+
+  /** The same, with the trace's irregular {@code sections} generated as data tables. */
+  public Generation(CompressedTrace trace, GenerateOptions options, Naming naming,
+      List<IrregularSections.Section> sections) {
     this.trace = trace;
+    this.sections = List.copyOf(sections);
     this.options = options;
     this.naming = naming;
     this.values = new ParamExpressions(tables, trace.worldSize(), naming.rank());
     this.comms = new CommSlots(trace);
     this.times = new ComputeTimes(options.compute(), tables);
-    new NodeScanner() {
+    NodeScanner scanner = new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
         computes.put(r, times.of(r.compute(), Generation.this::site));
       }
-    }.scan(trace.body());
+    };
+    // The top level without its sections, then the sections' merged calls in their place.
+    List<org.benchgen.ir.Node> body = trace.body();
+    int from = 0;
+    for (IrregularSections.Section s : this.sections) {
+      scanner.scan(body.subList(from, s.start()));
+      scanner.scan(List.<org.benchgen.ir.Node>copyOf(s.shapes()));
+      from = s.end();
+    }
+    scanner.scan(body.subList(from, body.size()));
     // A site that a compute case refers to must record, at run time, that it was the last call.
     tracked = new boolean[siteNames.size()];
     computes.values().forEach(c -> c.ifPresent(x -> x.cases().forEach(k -> tracked[k.after()]
@@ -58,6 +75,11 @@ public final class Generation {
       siteNames.add(k);
       return siteNames.size() - 1;
     });
+  }
+
+  /** The irregular sections generated as data tables, in program order. */
+  public List<IrregularSections.Section> sections() {
+    return sections;
   }
 
   public CompressedTrace trace() {

@@ -6,7 +6,9 @@ import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.benchgen.codegen.output.Value;
 import org.benchgen.codegen.output.OutputModel;
+import org.stringtemplate.v4.AutoIndentWriter;
 import org.stringtemplate.v4.ST;
 import org.stringtemplate.v4.STErrorListener;
 import org.stringtemplate.v4.STGroup;
@@ -37,6 +39,17 @@ public final class ModelRenderer {
   /** The text of {@code model}. */
   public String render(OutputModel model) {
     return instance(model).render(Locale.ROOT);
+  }
+
+  /**
+   * {@code model}'s text as a file's content, rendered to the stream it is written to (the same
+   * text as {@link #render(OutputModel)}, without holding it whole).
+   */
+  public GeneratedFile.Content content(OutputModel model) {
+    return out -> {
+      ST st = instance(model);
+      st.write(new AutoIndentWriter(out), Locale.ROOT);
+    };
   }
 
   /** The text of the template {@code name} with these arguments (for files with no model of their own). */
@@ -74,6 +87,11 @@ public final class ModelRenderer {
   }
 
   private Object convert(Object v) {
+    // A number is its digits in every target (template Num is "$value$"); a template instance
+    // for each would cost ~1 KB apiece, and data tables hold millions of them.
+    if (v instanceof Value.Num n) {
+      return n.value();
+    }
     if (v instanceof OutputModel m) {
       return instance(m);
     }

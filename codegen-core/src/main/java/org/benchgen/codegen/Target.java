@@ -23,6 +23,15 @@ public interface Target {
   Emitter emitter(Generation generation);
 
   /**
+   * Whether the target's programs hold irregular sections as data tables
+   * ({@link IrregularSections}, {@link Emitter#dispatch}); otherwise they follow the trace node
+   * by node.
+   */
+  default boolean dataTables() {
+    return false;
+  }
+
+  /**
    * Program names this target cannot use: those of its other files and of its build's targets,
    * which a program of that name would overwrite or confuse. None by default.
    */

@@ -2,7 +2,9 @@ package org.benchgen.codegen;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.NodeVisitor;
@@ -27,9 +29,37 @@ public final class TraceWalker {
     this.emitter = emitter;
   }
 
-  /** The program body. */
+  /** The program body: the top level, its irregular sections as data tables. */
   public List<OutputModel> walk() {
-    return siblings(g.trace().body(), RankList.range(0, g.trace().worldSize()), 0);
+    List<Node> body = g.trace().body();
+    RankList world = RankList.range(0, g.trace().worldSize());
+    List<OutputModel> out = new ArrayList<>();
+    int from = 0;
+    for (IrregularSections.Section s : g.sections()) {
+      out.addAll(siblings(body.subList(from, s.start()), world, 0));
+      out.addAll(section(s, world));
+      from = s.end();
+    }
+    out.addAll(siblings(body.subList(from, body.size()), world, 0));
+    return out;
+  }
+
+  /** A loop over the section's steps, each the case its selector names. */
+  private List<OutputModel> section(IrregularSections.Section s, RankList world) {
+    LoopContext ctx = new LoopContext(g, s.steps(), ++loops, 0, outside());
+    enclosing.addLast(s.steps());
+    // The selector's table is indexed by the loop's own index: one entry per step.
+    Value selector = g.values().of(s.selector(), ParamExpressions.NUMBER, ctx.variable(),
+        Optional.empty()).value();
+    List<List<OutputModel>> cases = new ArrayList<>();
+    for (Rsd r : s.shapes()) {
+      cases.add(emitter.rsd(new RsdContext(g, r, ++rsds, outside())));
+    }
+    enclosing.removeLast();
+    OutputModel loop = emitter.loop(ctx, List.of(emitter.dispatch(selector, cases)));
+    RankList ranks = s.steps().ranks();
+    return List.of(ranks.equals(world) ? loop : emitter.guard(RankConditions.of(ranks,
+        g.trace().worldSize(), g.naming().rank()), List.of(loop)));
   }
 
   private List<OutputModel> siblings(List<Node> nodes, RankList parent, int depth) {

@@ -4,6 +4,7 @@
  * of
  * the lossless property and of the behaviour goldens), {@link org.benchgen.testing.Calls} (a
  * rank's calls as text, to compare traces whatever their symbol tables) and {@link
- * org.benchgen.testing.CompressedText} (a compressed trace written by hand, read).
+ * org.benchgen.testing.CompressedText} (a compressed trace written by hand, read) and {@link
+ * org.benchgen.testing.IrregularTrace} (streams that never repeat).
  */
 package org.benchgen.testing;

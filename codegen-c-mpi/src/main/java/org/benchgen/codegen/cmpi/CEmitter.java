@@ -80,6 +80,15 @@ final class CEmitter implements Emitter {
   }
 
   @Override
+  public OutputModel dispatch(Value selector, List<List<OutputModel>> cases) {
+    List<CModel.DispatchCase> out = new ArrayList<>();
+    for (int i = 0; i < cases.size(); i++) {
+      out.add(new CModel.DispatchCase(i, cases.get(i)));
+    }
+    return new CModel.Dispatch(selector, out);
+  }
+
+  @Override
   public List<GeneratedFile> program(List<OutputModel> body) {
     String name = g.options().name();
     List<OutputModel> startup = new ArrayList<>();
@@ -104,7 +113,7 @@ final class CEmitter implements Emitter {
     sources.addAll(CRuntime.SOURCES);
     // The program, its Makefile, then the run-time library as it is.
     List<GeneratedFile> files = new ArrayList<>(List.of(
-        new GeneratedFile(name + ".c", renderer.render(p)),
+        new GeneratedFile(name + ".c", renderer.content(p)),
         new GeneratedFile("Makefile", renderer.render(new CModel.Makefile(name, sources,
             headers)))));
     files.addAll(CRuntime.files());

@@ -70,6 +70,12 @@ public sealed interface CModel extends OutputModel {
 
   record If(Condition cond, List<OutputModel> body) implements CModel {}
 
+  /** One step of an irregular section: the case numbered {@code selector}. */
+  record Dispatch(Value selector, List<DispatchCase> cases) implements CModel {}
+
+  /** The calls of one shape of an irregular section. */
+  record DispatchCase(int number, List<OutputModel> body) implements CModel {}
+
   /** Arguments. */
   record SendBuf() implements CModel {}
 

@@ -32,6 +32,11 @@ public final class CMpiTarget implements Target {
     return new CEmitter(generation);
   }
 
+  @Override
+  public boolean dataTables() {
+    return true;
+  }
+
   /**
    * The run-time library's name (NAME.c would replace its source), the Makefile's names (make
    * reads any of them; a program so named would overwrite it) and its other target, clean.

@@ -188,6 +188,22 @@ class CMpiTargetTest {
   }
 
   @Test
+  void anIrregularTraceBecomesDataTablesThatCompileWithoutWarnings() throws Exception {
+    Path raw = Files.createDirectories(tmp.resolve("irregular-raw"));
+    org.benchgen.testing.IrregularTrace.write(raw, 3, 3000, false, 17);
+    Benchmarks.Generated g = generate(compress(raw), ComputeMode.MEAN);
+    String c = g.files().get(0).text();
+    // One loop over the steps and one case per call shape (3 send and 3 receive sites), not a
+    // statement per node of the compressed trace.
+    assertEquals(1, c.lines().filter(l -> l.trim().startsWith("switch (")).count());
+    assertEquals(6, c.lines().filter(l -> l.trim().matches("case [0-9]+: \\{")).count());
+    assertTrue(c.lines().count() < 200, c.lines().count() + " lines");
+    Path d = write(g, "irregular");
+    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
+    assertTrue(Files.isExecutable(d.resolve("bench")));
+  }
+
+  @Test
   void programSizeFollowsStructureNotRanksOrIterations() throws Exception {
     List<Integer> lines = new ArrayList<>();
     // stencil3d has an Allreduce every 10 iterations: 20 and 200 have the same structure.

@@ -1,0 +1,274 @@
+package org.benchgen.codegen;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Histogram;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.VNode;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+import org.benchgen.traverse.Step;
+import org.benchgen.traverse.TraversalContext;
+
+/**
+ * Irregular sections: long runs of top-level nodes that the compressor could not fold into a few
+ * loops (random peers, sizes and call orders). Code that follows such a run node by node grows with
+ * the trace; here the run becomes data instead. Each call shape (a call at a site) becomes one
+ * merged RSD whose parameters hold, per rank, every value it takes in the run, in order (the
+ * counter-indexed patterns of {@link ParamExpressions}, only long); and a per-rank table of shape
+ * numbers says which shape each step of the run calls. The program is then a loop over that table
+ * with one case per shape, its size set by the number of shapes, not of calls.
+ */
+public final class IrregularSections {
+  /** Fewer RSDs than this in a run are left as code: it stays readable and small anyway. */
+  static final int MIN_RSDS = 512;
+  /** A run becomes a section only when its RSDs outnumber its shapes this many times. */
+  static final int MIN_RSDS_PER_SHAPE = 8;
+
+  private IrregularSections() {}
+
+  /**
+   * A section: top-level nodes {@code [start, end)}, executed as a loop of {@code steps} (trip
+   * count per rank) whose iteration {@code k} calls shape {@code selector[k]}.
+   */
+  public record Section(int start, int end, Loop steps, Param selector, List<Rsd> shapes) {
+    public Section {
+      shapes = List.copyOf(shapes);
+    }
+  }
+
+  /** The sections of {@code trace}'s top level, in order, not overlapping. */
+  public static List<Section> find(CompressedTrace trace) {
+    List<Node> body = trace.body();
+    List<Section> out = new ArrayList<>();
+    int i = 0;
+    while (i < body.size()) {
+      if (!eligible(body.get(i))) {
+        i++;
+        continue;
+      }
+      int j = i;
+      long rsds = 0;
+      Map<String, Boolean> shapes = new HashMap<>();
+      while (j < body.size() && eligible(body.get(j))) {
+        rsds += count(body.get(j), shapes);
+        j++;
+      }
+      if (rsds >= MIN_RSDS && rsds >= (long) MIN_RSDS_PER_SHAPE * shapes.size()) {
+        out.add(build(trace, i, j));
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  /**
+   * Whether a node can be part of a section: not the program's start or end (which the targets
+   * treat apart) and no communicator creation (whose slot is the creating RSD's own).
+   */
+  private static boolean eligible(Node n) {
+    boolean[] ok = {true};
+    n.accept(new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        OpKind k = r.op().kind();
+        ok[0] &= k != OpKind.INIT && k != OpKind.FINALIZE && k != OpKind.COMM_CREATE
+            && k != OpKind.COMM_FREE;
+      }
+    });
+    return ok[0];
+  }
+
+  /** The RSDs of {@code n}, recording its shapes. */
+  private static long count(Node n, Map<String, Boolean> shapes) {
+    long[] c = {0};
+    n.accept(new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        c[0]++;
+        shapes.put(key(r.op(), r.site()), true);
+      }
+    });
+    return c[0];
+  }
+
+  private static String key(Op op, String site) {
+    return op.name() + ' ' + site;
+  }
+
+  /** Expands nodes {@code [start, end)} rank by rank and gathers each shape's values. */
+  private static Section build(CompressedTrace trace, int start, int end) {
+    CompressedTrace run = trace.withBody(trace.body().subList(start, end));
+    Map<String, Shape> shapes = new LinkedHashMap<>();
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        shapes.computeIfAbsent(key(r.op(), r.site()), k -> new Shape(r.op(), r.site(),
+            trace.worldSize(), shapes.size())).absorb(r);
+      }
+    }.scan(run.body());
+    int world = trace.worldSize();
+    Longs[] selector = new Longs[world];
+    RankList ranks = RankList.empty();
+    for (Node n : run.body()) {
+      ranks = ranks.union(n.ranks());
+    }
+    for (int r : ranks.toArray()) {
+      TraversalContext ctx = new TraversalContext(run, r);
+      Longs sel = new Longs();
+      while (ctx.hasNext()) {
+        Step s = ctx.next();
+        Shape sh = shapes.get(key(s.rsd().op(), s.rsd().site()));
+        sel.add(sh.number);
+        sh.add(r, s.values());
+      }
+      selector[r] = sel;
+    }
+    Param trips = perRank(world, r -> selector[r] == null ? null : new Longs(selector[r].size),
+        false);
+    Param sel = perRank(world, r -> selector[r], false);
+    List<Rsd> rsds = shapes.values().stream().map(Shape::rsd).toList();
+    return new Section(start, end, new Loop(ranks, trips, List.of()), sel, rsds);
+  }
+
+  /** A growable array of longs: one rank's values of one parameter, in execution order. */
+  private static final class Longs {
+    long[] a = new long[16];
+    int size;
+
+    Longs() {}
+
+    Longs(long single) {
+      add(single);
+    }
+
+    void add(long v) {
+      if (size == a.length) {
+        a = Arrays.copyOf(a, size * 2);
+      }
+      a[size++] = v;
+    }
+
+    ValueSeq seq() {
+      List<VNode> leaves = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        leaves.add(new VNode.Leaf(a[i]));
+      }
+      return new ValueSeq(leaves);
+    }
+
+    boolean same(Longs o) {
+      return Arrays.equals(a, 0, size, o.a, 0, o.size);
+    }
+  }
+
+  /**
+   * A parameter with one entry per rank that has values ({@code values.apply(r)} non-null), ranks
+   * with the same values sharing one entry.
+   */
+  private static Param perRank(int world, java.util.function.IntFunction<Longs> values,
+      boolean peer) {
+    List<Longs> distinct = new ArrayList<>();
+    List<RankList> holders = new ArrayList<>();
+    for (int r = 0; r < world; r++) {
+      Longs v = values.apply(r);
+      if (v == null || v.size == 0) {
+        continue;
+      }
+      int k = 0;
+      while (k < distinct.size() && !distinct.get(k).same(v)) {
+        k++;
+      }
+      if (k == distinct.size()) {
+        distinct.add(v);
+        holders.add(RankList.of(r));
+      } else {
+        holders.set(k, holders.get(k).union(RankList.of(r)));
+      }
+    }
+    List<ParamEntry> entries = new ArrayList<>();
+    for (int k = 0; k < distinct.size(); k++) {
+      ValueSeq seq = distinct.get(k).seq();
+      EntryValues ev = peer ? new EntryValues.Absolute(seq) : new EntryValues.Plain(seq);
+      entries.add(new ParamEntry(ev, holders.get(k)));
+    }
+    entries.sort(java.util.Comparator.comparingInt(e -> e.ranks().first()));
+    return new Param(entries);
+  }
+
+  /** One call shape of a section: the RSDs it merges and, per rank and slot, its values. */
+  private static final class Shape {
+    final Op op;
+    final String site;
+    final int number;
+    final Longs[][] values;
+    final Map<String, Histogram> compute = new LinkedHashMap<>();
+    Histogram duration;
+    RankList ranks = RankList.empty();
+
+    Shape(Op op, String site, int world, int number) {
+      this.op = op;
+      this.site = site;
+      this.number = number;
+      this.values = new Longs[world][];
+    }
+
+    void absorb(Rsd r) {
+      ranks = ranks.union(r.ranks());
+      for (ComputeStat c : r.compute()) {
+        compute.merge(c.after(), c.time(), Histogram::merge);
+      }
+      duration = duration == null ? r.duration() : duration.merge(r.duration());
+    }
+
+    void add(int rank, long[] v) {
+      if (values[rank] == null) {
+        values[rank] = new Longs[v.length];
+        for (int i = 0; i < v.length; i++) {
+          values[rank][i] = new Longs();
+        }
+      }
+      for (int i = 0; i < v.length; i++) {
+        values[rank][i].add(v[i]);
+      }
+    }
+
+    Rsd rsd() {
+      List<Field> fields = op.fields();
+      List<Param> params = new ArrayList<>();
+      for (int i = 0; i < fields.size(); i++) {
+        int slot = i;
+        params.add(perRank(values.length, r -> values[r] == null ? null
+            : absentAll(values[r][slot]) ? null : values[r][slot], fields.get(i).isPeer()));
+      }
+      List<ComputeStat> stats = new ArrayList<>();
+      compute.forEach((after, h) -> stats.add(new ComputeStat(after, h)));
+      return new Rsd(op, site, ranks, params, stats, duration);
+    }
+
+    /** Whether a rank never had this parameter (it is absent, not a value). */
+    private static boolean absentAll(Longs l) {
+      for (int i = 0; i < l.size; i++) {
+        if (l.a[i] != org.benchgen.trace.Sym.ABSENT.code()) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+}
