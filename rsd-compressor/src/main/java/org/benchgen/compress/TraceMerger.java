@@ -103,6 +103,11 @@ final class TraceMerger {
       }
       Set<Integer> sx = sites(x);
       Set<Integer> sy = sites(y);
+      if (sx.size() > sy.size()) { // count over the smaller set: O(min) per comparison
+        Set<Integer> t = sx;
+        sx = sy;
+        sy = t;
+      }
       int common = 0;
       for (Integer s : sx) {
         common += sy.contains(s) ? 1 : 0;
