@@ -58,12 +58,11 @@ final class BoundedMyers {
   /** Where diagonal k's path starts at step d: below k+1 (insertion) or right of k-1. */
   private static int start(int[] rows, int prev, int d, int k) {
     // Row d-1 holds diagonals -(d-1) .. d-1 at offsets 0 .. 2d-2.
-    if (k == -d || (k != d && rows[prev + k - 1 + d - 1] < rows[prev + k + 1 + d - 1])) {
-      return rows[prev + k + 1 + d - 1];
-    }
-    return rows[prev + k - 1 + d - 1] + 1;
+    return fromAbove(rows, prev, d, k)
+        ? rows[prev + k + 1 + d - 1] : rows[prev + k - 1 + d - 1] + 1;
   }
 
+  /** java-diff-utils' choice: from diagonal k+1 unless k-1 reached further (ties: k+1). */
   private static boolean fromAbove(int[] rows, int prev, int d, int k) {
     return k == -d || (k != d && rows[prev + k - 1 + d - 1] < rows[prev + k + 1 + d - 1]);
   }

@@ -26,8 +26,9 @@ import org.benchgen.trace.TraceFormatException;
  * Merges two compressed traces of disjoint rank sets into one (ScalaTrace's inter-node merge).
  * Node sequences are aligned by {@link SequenceAlignment}: Myers' diff while the sequences differ
  * little (ranks that do the same thing), anchors of call sites found once in each when they differ
- * much (MPMD ranks), near-linear either way; matched nodes merge their rank lists, parameter entries,
- * histograms and trip counts; unmatched ones are spliced in, each rank keeping its own order.
+ * much (MPMD ranks), near-linear either way; matched nodes merge their rank lists, parameter
+ * entries, histograms and trip counts; unmatched ones are spliced in, each rank keeping its own
+ * order.
  * Loops whose bodies differ but share most call sites (the edge ranks of a stencil) are matched and
  * their bodies merged recursively, so the result does not grow with the rank count.
  */
