@@ -21,7 +21,10 @@ import picocli.CommandLine;
         "  stencil3d      non-periodic 7-point 3-D halo, Waitall, Allreduce every 10 iterations",
         "  wavefront      Sweep3D-like pipelined sweeps with blocking Recv/Send",
         "  alltoall       Alltoall and Allreduce",
-        "  master-worker  rank 0 receives results with ANY_SOURCE (actual sources recorded)", ""})
+        "  master-worker  rank 0 receives results with ANY_SOURCE (actual sources recorded)",
+        "  mpmd           every rank a Sendrecv ring from --sites call sites of its own",
+        "  irregular      Irecv/Isend/Waitall rounds, random peers, counts, tags, computes;"
+            + " --events per rank", ""})
 final class SynthCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -37,6 +40,15 @@ final class SynthCommand implements Callable<Integer> {
       description = "iterations of the main loop (master-worker: tasks per worker);"
           + " default: ${DEFAULT-VALUE}")
   int iterations;
+
+  @Option(names = "--sites", defaultValue = "1000", paramLabel = "K",
+      description = "mpmd: distinct call sites of each rank; default: ${DEFAULT-VALUE}")
+  int sites;
+
+  @Option(names = "--events", defaultValue = "30000", paramLabel = "E",
+      description = "irregular: events of each rank between MPI_Init and MPI_Finalize (rounded up"
+          + " to a multiple of 3); default: ${DEFAULT-VALUE}")
+  int events;
 
   @Mixin
   NewDirectory output;
@@ -59,14 +71,29 @@ final class SynthCommand implements Callable<Integer> {
         .orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
             "unknown pattern '" + pattern + "'; known: " + String.join(", ",
                 Arrays.stream(Synth.Pattern.values()).map(Synth.Pattern::cliName).toList())));
-    if (ranks < 1 || iterations < 1 || (p == Synth.Pattern.masterWorker && ranks < 2)) {
+    boolean twoRanks = p == Synth.Pattern.masterWorker || p == Synth.Pattern.irregular;
+    if (ranks < 1 || iterations < 1 || (twoRanks && ranks < 2)) {
       throw new CommandLine.ParameterException(spec.commandLine(),
-          "--ranks and --iterations must be at least 1 (master-worker: at least 2 ranks)");
+          "--ranks and --iterations must be at least 1 (master-worker, irregular: at least 2"
+              + " ranks)");
     }
-    new Synth(p, ranks, iterations, seed, splitCollectives).write(output.dir, gzip,
-        new Progress(spec.commandLine().getErr(), "writing", ranks));
+    if (sites < 1 || events < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--sites and --events must be at least 1");
+    }
+    Synth synth = switch (p) {
+      case mpmd -> Synth.mpmd(ranks, sites, seed);
+      case irregular -> Synth.irregular(ranks, events, seed);
+      default -> new Synth(p, ranks, iterations, seed, splitCollectives);
+    };
+    synth.write(output.dir, gzip, new Progress(spec.commandLine().getErr(), "writing", ranks));
+    String size = switch (p) {
+      case mpmd -> sites + " call sites per rank";
+      case irregular -> (events + 2) / 3 * 3 + " events per rank";
+      default -> iterations + " iterations" + (splitCollectives ? ", collectives split" : "");
+    };
     spec.commandLine().getOut().println(output + ": " + ranks + " rank streams of " + p.cliName()
-        + ", " + iterations + " iterations" + (splitCollectives ? ", collectives split" : ""));
+        + ", " + size);
     return 0;
   }
 }

@@ -1,8 +1,5 @@
 package org.benchgen.compress;
 
-import com.github.difflib.DiffUtils;
-import com.github.difflib.patch.AbstractDelta;
-import com.github.difflib.patch.Patch;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -27,9 +24,11 @@ import org.benchgen.trace.TraceFormatException;
 
 /**
  * Merges two compressed traces of disjoint rank sets into one (ScalaTrace's inter-node merge).
- * Node sequences are aligned with Myers' diff (java-diff-utils: O((n+m)·d), linear for the usual
- * case of ranks that do the same thing); matched nodes merge their rank lists, parameter entries,
- * histograms and trip counts; unmatched ones are spliced in, each rank keeping its own order.
+ * Node sequences are aligned by {@link SequenceAlignment}: Myers' diff while the sequences differ
+ * little (ranks that do the same thing), anchors of call sites found once in each when they differ
+ * much (MPMD ranks), near-linear either way; matched nodes merge their rank lists, parameter
+ * entries, histograms and trip counts; unmatched ones are spliced in, each rank keeping its own
+ * order.
  * Loops whose bodies differ but share most call sites (the edge ranks of a stencil) are matched and
  * their bodies merged recursively, so the result does not grow with the rank count.
  */
@@ -78,23 +77,20 @@ final class TraceMerger {
     if (b.isEmpty()) {
       return a;
     }
-    Patch<Node> patch = DiffUtils.diff(a, b, this::matches);
+    int[] pairs = SequenceAlignment.align(a, b, this::matches, this::shape);
     List<Node> out = new ArrayList<>(Math.max(a.size(), b.size()));
     int i = 0;
     int j = 0;
-    for (AbstractDelta<Node> d : patch.getDeltas()) {
-      int ai = d.getSource().getPosition();
-      while (i < ai) {
-        out.add(mergeNode(a.get(i++), b.get(j++)));
-      }
-      out.addAll(d.getSource().getLines());
-      out.addAll(d.getTarget().getLines());
-      i += d.getSource().size();
-      j += d.getTarget().size();
+    // Between matched pairs: a's unmatched nodes, then b's (as java-diff-utils' deltas gave them).
+    for (int q = 0; q < pairs.length; q += 2) {
+      out.addAll(a.subList(i, pairs[q]));
+      out.addAll(b.subList(j, pairs[q + 1]));
+      out.add(mergeNode(a.get(pairs[q]), b.get(pairs[q + 1])));
+      i = pairs[q] + 1;
+      j = pairs[q + 1] + 1;
     }
-    while (i < a.size()) {
-      out.add(mergeNode(a.get(i++), b.get(j++)));
-    }
+    out.addAll(a.subList(i, a.size()));
+    out.addAll(b.subList(j, b.size()));
     return out;
   }
 
@@ -108,6 +104,11 @@ final class TraceMerger {
       }
       Set<Integer> sx = sites(x);
       Set<Integer> sy = sites(y);
+      if (sx.size() > sy.size()) { // count over the smaller set: O(min) per comparison
+        Set<Integer> t = sx;
+        sx = sy;
+        sy = t;
+      }
       int common = 0;
       for (Integer s : sx) {
         common += sy.contains(s) ? 1 : 0;

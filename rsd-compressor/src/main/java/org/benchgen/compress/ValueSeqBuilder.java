@@ -88,7 +88,7 @@ public final class ValueSeqBuilder {
     if (folder == null) {
       folder = new LoopFolder<>(POLICY, WINDOW);
     }
-    VNode leaf = new VNode.Leaf(v);
+    VNode leaf = leaf(v);
     folder.push(times == 1 ? leaf : VNode.Rep.of(List.of(leaf), times));
   }
 
@@ -120,11 +120,34 @@ public final class ValueSeqBuilder {
     }
   }
 
+  /**
+   * The leaf of {@code v}: shared for small values. Peers, tags and most counts are small and
+   * recur all through a trace; a leaf per occurrence was most of the memory of irregular traces
+   * (16.5 million leaves, 400 of 1,000 MB, for 10^7 events of random peers, counts and tags).
+   */
+  static VNode.Leaf leaf(long v) {
+    return v >= SmallLeaves.LOW && v < SmallLeaves.HIGH
+        ? SmallLeaves.LEAVES[(int) (v - SmallLeaves.LOW)] : new VNode.Leaf(v);
+  }
+
+  /** Leaves of the values LOW .. HIGH-1 (relative peers may be negative), made on first use. */
+  private static final class SmallLeaves {
+    static final int LOW = -1024;
+    static final int HIGH = 1 << 16;
+    static final VNode.Leaf[] LEAVES = new VNode.Leaf[HIGH - LOW];
+
+    static {
+      for (int i = 0; i < LEAVES.length; i++) {
+        LEAVES[i] = new VNode.Leaf(LOW + i);
+      }
+    }
+  }
+
   /** The sequence as a cyclic pattern: a whole that is one repetition is reduced to its body. */
   public ValueSeq build() {
     if (folder == null) {
       // Never changed value: a constant (or nothing), as the folder would reduce it to.
-      return new ValueSeq(runLength > 0 ? List.of(new VNode.Leaf(runValue)) : List.of());
+      return new ValueSeq(runLength > 0 ? List.of(leaf(runValue)) : List.of());
     }
     flush();
     folder.finish();

@@ -36,7 +36,11 @@ public final class Synth {
         + " Send downstream, from two corners; Allreduce per iteration"),
     alltoall("Alltoall and Allreduce with compute between"),
     masterWorker("master-worker: rank 0 hands out tasks, receives results with ANY_SOURCE"
-        + " (actual sources recorded)");
+        + " (actual sources recorded)"),
+    mpmd("MPMD: every rank runs code of its own, a Sendrecv around the ring from each of its"
+        + " own distinct call sites, none shared with another rank"),
+    irregular("rounds of Irecv/Isend/Waitall with a random peer, count, tag and compute time"
+        + " each, every send matched by its receive");
 
     private final String description;
 
@@ -62,6 +66,8 @@ public final class Synth {
   private final int iterations;
   private final long seed;
   private final boolean splitCollectives;
+  /** mpmd: the call sites of each rank; irregular: the exchange rounds of each rank. */
+  private final int scale;
   /** The names of the streams being written (ranks are written in parallel). */
   private final SymbolTable symbols = new SymbolTable();
 
@@ -74,17 +80,41 @@ public final class Synth {
    * of their own (the next line), as in the paper's Figure 3, so that alignment has work to do.
    */
   public Synth(Pattern pattern, int ranks, int iterations, long seed, boolean splitCollectives) {
-    if (ranks < 1 || iterations < 1) {
-      throw new IllegalArgumentException("ranks and iterations must be at least 1");
+    this(pattern, ranks, iterations, seed, splitCollectives, 1);
+  }
+
+  private Synth(Pattern pattern, int ranks, int iterations, long seed, boolean splitCollectives,
+      int scale) {
+    if (ranks < 1 || iterations < 1 || scale < 1) {
+      throw new IllegalArgumentException("ranks, iterations, sites and events must be at least 1");
     }
-    if (pattern == Pattern.masterWorker && ranks < 2) {
-      throw new IllegalArgumentException("master-worker needs at least 2 ranks");
+    if ((pattern == Pattern.masterWorker || pattern == Pattern.irregular) && ranks < 2) {
+      throw new IllegalArgumentException(pattern.cliName() + " needs at least 2 ranks");
     }
     this.pattern = pattern;
     this.ranks = ranks;
     this.iterations = iterations;
     this.seed = seed;
     this.splitCollectives = splitCollectives;
+    this.scale = scale;
+  }
+
+  /**
+   * MPMD: each rank makes {@code sites} MPI_Sendrecv calls (to r+1, from r-1), each from a call
+   * site of its own that no other rank has; besides MPI_Init and MPI_Finalize nothing is shared,
+   * so the merge of ranks finds no common call sites.
+   */
+  public static Synth mpmd(int ranks, int sites, long seed) {
+    return new Synth(Pattern.mpmd, ranks, 1, seed, false, sites);
+  }
+
+  /**
+   * Irregular: each rank records {@code events} events between MPI_Init and MPI_Finalize (rounded
+   * up to a multiple of 3): rounds of Irecv, Isend and Waitall with the peers, counts and tags of
+   * {@link IrregularExchange}, and random compute times. At least 2 ranks.
+   */
+  public static Synth irregular(int ranks, int events, long seed) {
+    return new Synth(Pattern.irregular, ranks, 1, seed, false, (events + 2) / 3);
   }
 
   /** Writes all ranks' streams into a new directory {@code out}. */
@@ -184,6 +214,8 @@ public final class Synth {
         case wavefront -> wavefront();
         case alltoall -> alltoall();
         case masterWorker -> masterWorker();
+        case mpmd -> mpmd();
+        case irregular -> irregular();
         default -> throw new IllegalStateException();
       }
       compute(10_000);
@@ -369,6 +401,42 @@ public final class Synth {
         call(p2p(Op.RECV, "worker.c:60", Field.SRC, 0, 3, 0), transfer(0) + 5_000);
       }
     }
+
+    private void mpmd() throws IOException {
+      int to = (rank + 1) % ranks;
+      int from = Math.floorMod(rank - 1, ranks);
+      for (int i = 0; i < scale; i++) {
+        compute(5_000 + 100 * (i % 50));
+        long count = mpmdCount(i);
+        call(new RawEventBuilder(symbols, Op.SENDRECV, "rank" + rank + ".c:" + (i + 1))
+            .set(Field.COMM, 0).set(Field.DEST, to).set(Field.TAG, 0).set(Field.COUNT, count)
+            .name(Field.TYPE, "MPI_DOUBLE").set(Field.TSIZE, 8).set(Field.SRC, from)
+            .set(Field.RTAG, 0).set(Field.RCOUNT, count).name(Field.RTYPE, "MPI_DOUBLE")
+            .set(Field.RTSIZE, 8).set(Field.BYTES, count * 8), transfer(count * 8));
+      }
+    }
+
+    private void irregular() throws IOException {
+      IrregularExchange x = new IrregularExchange(seed, ranks);
+      for (long round = 0; round < scale; round++) {
+        compute(x.computeNs(round, rank));
+        int src = x.source(round, rank);
+        int dest = x.dest(round, rank);
+        long first = nextReq;
+        long in = x.count(round, src);
+        call(p2p(Op.IRECV, "irregular.c:30", Field.SRC, src, x.tag(round, src), in), 800);
+        long out = x.count(round, rank);
+        call(p2p(Op.ISEND, "irregular.c:31", Field.DEST, dest, x.tag(round, rank), out),
+            900 + out * NS_PER_BYTE);
+        compute(x.computeNs(round, rank) / 4);
+        waitall("irregular.c:33", first, 2);
+      }
+    }
+  }
+
+  /** mpmd: the count of every rank's i-th Sendrecv (the same on all ranks, so they match). */
+  static long mpmdCount(int i) {
+    return 1L << (i % 12);
   }
 
   private static int log2(int n) {
