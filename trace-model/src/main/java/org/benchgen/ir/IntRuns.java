@@ -85,11 +85,23 @@ public final class IntRuns {
   }
 
   static void parseItem(String item, Ints out) {
+    int[] run = parseRun(item, out);
+    for (long k = 0, x = run[0]; k < run[2]; k++, x += run[1]) {
+      out.add(x);
+    }
+  }
+
+  /**
+   * One item as a run (start, stride, count), its ends checked against {@code bounds}'s limit but
+   * nothing added to it.
+   */
+  static int[] parseRun(String item, Ints bounds) {
     try {
       int dots = item.indexOf("..");
       if (dots < 0) {
-        out.add(Integer.parseInt(item));
-        return;
+        int a = Integer.parseInt(item);
+        bounds.check(a);
+        return new int[] {a, 1, 1};
       }
       int colon = item.indexOf(':', dots);
       int a = Integer.parseInt(item.substring(0, dots));
@@ -98,11 +110,9 @@ public final class IntRuns {
       if (s <= 0 || b < a || ((long) b - a) % s != 0) {
         throw new TraceProblem("bad range '" + item + "': need a <= b and a stride dividing b-a");
       }
-      out.check(a);
-      out.check(b);
-      for (long x = a; x <= b; x += s) {
-        out.add(x);
-      }
+      bounds.check(a);
+      bounds.check(b);
+      return new int[] {a, a == b ? 1 : s, (int) (((long) b - a) / s + 1)};
     } catch (NumberFormatException e) {
       throw new TraceProblem("bad number in '" + item + "'");
     }
@@ -116,6 +126,10 @@ public final class IntRuns {
 
     Ints(int limit) {
       this.limit = limit;
+    }
+
+    int limit() {
+      return limit;
     }
 
     /** Refuses a value outside {@code [0, limit)}. */

@@ -191,44 +191,110 @@ public final class RankList {
   }
 
   /**
+   * Ranges that overlap or interleave are expanded to be sorted out, but only this many ranks:
+   * the writer never writes them, and expanding a short line into millions of ranks is how a
+   * hostile file would make reading slow.
+   */
+  static final int MAX_UNORDERED = 1 << 16;
+
+  /**
    * Parses the text form written by {@link #toString()}, of ranks in {@code [0, world)}: a file
-   * cannot make the list hold more than the world.
+   * cannot make the list hold more than the world. Read run by run ({@link CanonicalRuns}), so a
+   * line costs what its text costs, however many ranks it names.
    */
   public static RankList parse(String text, int world) {
     if (text.equals("none")) {
       return EMPTY;
     }
-    IntRuns.Ints out = new IntRuns.Ints(world);
+    IntRuns.Ints bounds = new IntRuns.Ints(world);
+    IntRuns.Ints runs = new IntRuns.Ints(Integer.MAX_VALUE);
+    long size = 0;
     for (String item : text.split(",", -1)) {
       int slash = item.indexOf('/');
-      if (slash < 0) {
-        IntRuns.parseItem(item, out);
-        continue;
+      int[] base = IntRuns.parseRun(slash < 0 ? item : item.substring(0, slash), bounds);
+      int d = 0;
+      int m = 1;
+      if (slash >= 0) {
+        int x = item.indexOf('x', slash);
+        if (x < 0) {
+          throw new TraceProblem("bad rank block '" + item + "': expected BASE/DxM");
+        }
+        try {
+          d = Integer.parseInt(item.substring(slash + 1, x));
+          m = Integer.parseInt(item.substring(x + 1));
+        } catch (NumberFormatException e) {
+          throw new TraceProblem("bad rank block '" + item + "'");
+        }
+        if (d <= 0 || m <= 0) {
+          throw new TraceProblem("bad rank block '" + item + "': D and M must be positive");
+        }
       }
-      int x = item.indexOf('x', slash);
-      if (x < 0) {
-        throw new TraceProblem("bad rank block '" + item + "': expected BASE/DxM");
+      long outside = firstOutside(base, d, m, world);
+      if (outside >= 0) {
+        bounds.check(outside);
       }
-      IntRuns.Ints base = new IntRuns.Ints(world);
-      IntRuns.parseItem(item.substring(0, slash), base);
-      int d;
-      int m;
-      try {
-        d = Integer.parseInt(item.substring(slash + 1, x));
-        m = Integer.parseInt(item.substring(x + 1));
-      } catch (NumberFormatException e) {
-        throw new TraceProblem("bad rank block '" + item + "'");
-      }
-      if (d <= 0 || m <= 0) {
-        throw new TraceProblem("bad rank block '" + item + "': D and M must be positive");
+      size += (long) base[2] * m;
+      if (size > world) {
+        throw new TraceProblem("more than " + world + " ranks in a list of a world of " + world);
       }
       for (int k = 0; k < m; k++) {
-        for (int i = 0; i < base.size(); i++) {
-          out.add(base.get(i) + (long) k * d);
-        }
+        runs.add(base[0] + (long) k * d);
+        runs.add(base[1]);
+        runs.add(base[2]);
+      }
+    }
+    int[] r = sortByStart(runs.toArray());
+    if (CanonicalRuns.ordered(r)) {
+      return new RankList(CanonicalRuns.of(r), (int) size);
+    }
+    if (size > MAX_UNORDERED) {
+      throw new TraceProblem("rank list '" + abbreviate(text) + "' has ranges that overlap or"
+          + " interleave over more than " + MAX_UNORDERED + " ranks (lists are written as"
+          + " ordered, disjoint ranges)");
+    }
+    IntRuns.Ints out = new IntRuns.Ints(world);
+    for (int i = 0; i < r.length; i += 3) {
+      for (long k = 0, x = r[i]; k < r[i + 2]; k++, x += r[i + 1]) {
+        out.add(x);
       }
     }
     return of(out.toArray());
+  }
+
+  /**
+   * The first rank, in the order the block lists them (copy by copy), at or past {@code world};
+   * -1 if none. The run {@code base} itself is inside the world.
+   */
+  private static long firstOutside(int[] base, long d, long m, int world) {
+    long last = base[0] + (long) base[1] * (base[2] - 1);
+    if (last + d * (m - 1) < world) {
+      return -1;
+    }
+    long k = last >= world ? 0 : (world - last + d - 1) / d; // the first copy that leaves
+    long from = world - k * d; // its first element at or past this, shifted back
+    long j = from <= base[0] ? 0 : (from - base[0] + base[1] - 1) / base[1];
+    return base[0] + j * base[1] + k * d;
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+  }
+
+  /** Runs (start, stride, count) ordered by start, usually already so. */
+  private static int[] sortByStart(int[] r) {
+    if (CanonicalRuns.ordered(r)) {
+      return r;
+    }
+    Integer[] idx = new Integer[r.length / 3];
+    for (int i = 0; i < idx.length; i++) {
+      idx[i] = i;
+    }
+    Arrays.sort(idx, (x, y) -> Integer.compare(r[3 * x], r[3 * y]));
+    int[] out = new int[r.length];
+    for (int i = 0; i < idx.length; i++) {
+      System.arraycopy(r, 3 * idx[i], out, 3 * i, 3);
+    }
+    return out;
   }
 
   /** The highest rank; -1 for an empty list. */

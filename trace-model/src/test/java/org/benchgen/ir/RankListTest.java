@@ -2,10 +2,12 @@ package org.benchgen.ir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import java.util.TreeSet;
+import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
 
 class RankListTest {
@@ -56,5 +58,54 @@ class RankListTest {
     RankList odds = RankList.parse("1..15:2", TraceLimits.MAX_WORLD);
     assertEquals(RankList.range(0, 16), evens.union(odds));
     assertEquals(evens, evens.union(RankList.of(4)));
+  }
+
+  @Test
+  void readRunByRunItEqualsTheListOfItsRanks() {
+    // Every way of writing a set as ordered runs (not only the canonical one) reads as the same
+    // list as its ranks given one by one: the greedy runs are recomputed from runs.
+    Random rnd = new Random(11);
+    for (int k = 0; k < 2000; k++) {
+      StringBuilder text = new StringBuilder();
+      TreeSet<Integer> set = new TreeSet<>();
+      int next = rnd.nextInt(4);
+      for (int items = 1 + rnd.nextInt(6); items > 0; items--) {
+        int stride = 1 + rnd.nextInt(3);
+        int count = 1 + rnd.nextInt(5);
+        int last = next + stride * (count - 1);
+        text.append(text.length() > 0 ? "," : "").append(next);
+        if (count > 1) {
+          text.append("..").append(last).append(stride > 1 ? ":" + stride : "");
+        }
+        for (int x = next; x <= last; x += stride) {
+          set.add(x);
+        }
+        next = last + 1 + rnd.nextInt(3);
+      }
+      RankList read = RankList.parse(text.toString(), 1000);
+      assertEquals(RankList.of(set.stream().mapToInt(Integer::intValue).toArray()), read,
+          text.toString());
+      assertEquals(set.size(), read.size());
+    }
+  }
+
+  @Test
+  void aWholeWorldIsReadWithoutListingItsRanks() {
+    int world = TraceLimits.MAX_WORLD;
+    RankList all = RankList.parse("0.." + (world - 1), world);
+    assertEquals(RankList.range(0, world), all);
+    assertEquals("0..4193790:2/4194304x2", RankList.parse("0..4193790:2,4194304..8388094:2",
+        world).toString());
+    assertEquals(RankList.parse("0..8388606:2", world), RankList.parse("0/2x4194304", world));
+  }
+
+  @Test
+  void overlappingRangesAreSortedOutOnlyWhenSmall() {
+    assertEquals(RankList.range(0, 6), RankList.parse("3..5,0..3", 10));
+    assertEquals(RankList.range(0, 12), RankList.parse("0..10:2,1..11:2", 12));
+    TraceProblem e = assertThrows(TraceProblem.class,
+        () -> RankList.parse("0..99998:2,1..99999:2", 200000));
+    assertTrue(e.getMessage().contains("overlap or interleave"), e.getMessage());
+    assertThrows(TraceProblem.class, () -> RankList.parse("0..5,3..9", 8));
   }
 }
