@@ -88,6 +88,9 @@ class FuzzTest {
   /** Runs every command on the case; a seeded case's input is kept when one fails. */
   private static void runAll(FuzzCase c, long seed, String where, Tally tally)
       throws IOException {
+    if (Guard.compromised()) {
+      fail("an earlier test's hung command could not be stopped; run this test alone");
+    }
     boolean kept = false;
     for (String command : c.commands(seed)) {
       tally.starting(where, command);

@@ -30,6 +30,7 @@ import org.benchgen.cli.Cli;
 final class Guard {
   /** The share of the heap whose use by live data stops a command (OutOfMemoryError). */
   private static final double HEAP_SHARE = 0.7;
+  private static volatile boolean unstopped;
   private static final String[] TRACE_MARKS = {"\tat ", "Exception in thread", "java.lang."};
 
   private Guard() {}
@@ -201,6 +202,11 @@ final class Guard {
    * Ends a hung command so that the next runs get the machine: interrupt, then Thread.stop (the
    * only way to end a thread that does not look at interrupts; Java 17 still has it).
    */
+  /** Whether a command's thread could not be stopped: this JVM's later runs are not judged. */
+  static boolean compromised() {
+    return unstopped;
+  }
+
   @SuppressWarnings("deprecation")
   private static boolean stop(Thread t) {
     t.interrupt();
@@ -213,6 +219,7 @@ final class Guard {
     } catch (InterruptedException | UnsupportedOperationException e) {
       // Checked below.
     }
+    unstopped |= t.isAlive();
     return !t.isAlive();
   }
 
