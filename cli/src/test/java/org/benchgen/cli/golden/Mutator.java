@@ -14,15 +14,27 @@ import java.util.zip.GZIPInputStream;
 /**
  * Breaks a trace the way strangers' traces are broken: a line lost, repeated or swapped, a token
  * lost, a value replaced by a bad one, a stray character, a cut file, a digit changed. Seeded, so
- * that the same input gives the same broken files.
+ * that the same input gives the same broken files. The fuzz test ({@code cli.fuzz}) passes its own
+ * hostile changes to the same copying.
  */
-final class Mutator {
+public final class Mutator {
   private static final String[] VALUES = {"-1", "0", "", "x", "999", "NaN", "PROC_NULL",
       "ANY_TAG", "1,2", "(1)*2", "+1", "2147483648"};
   private static final String CHARS = "={}()[],;@*#-+0123456789 aZ%";
 
+  /** A change to a file's lines, in place; says what it did. */
+  public interface LineMutation {
+    String apply(List<String> lines, Random rnd);
+  }
+
   /** Copies trace directory {@code from} to {@code to} with one rank file broken; says how. */
-  String mutateDirectory(Path from, Path to, Random rnd) throws IOException {
+  public String mutateDirectory(Path from, Path to, Random rnd) throws IOException {
+    return mutateDirectory(from, to, rnd, Mutator::mutate);
+  }
+
+  /** Copies {@code from} to {@code to} (gzip undone) with one rank file changed by {@code m}. */
+  public String mutateDirectory(Path from, Path to, Random rnd, LineMutation m)
+      throws IOException {
     Files.createDirectories(to);
     List<Path> files;
     try (Stream<Path> s = Files.list(from)) {
@@ -35,7 +47,7 @@ final class Mutator {
       List<String> lines = readLines(f);
       String name = f.getFileName().toString().replace(".gz", "");
       if (f.equals(victim)) {
-        what = name + ": " + mutate(lines, rnd);
+        what = name + ": " + m.apply(lines, rnd);
       }
       Files.write(to.resolve(name), lines);
     }
@@ -54,15 +66,20 @@ final class Mutator {
   }
 
   /** Copies {@code from} to {@code to}, broken; says how. */
-  String mutateFile(Path from, Path to, Random rnd) throws IOException {
+  public String mutateFile(Path from, Path to, Random rnd) throws IOException {
+    return mutateFile(from, to, rnd, Mutator::mutate);
+  }
+
+  /** Copies {@code from} to {@code to}, changed by {@code m}; says how. */
+  public String mutateFile(Path from, Path to, Random rnd, LineMutation m) throws IOException {
     List<String> lines = new ArrayList<>(Files.readAllLines(from));
-    String what = mutate(lines, rnd);
+    String what = m.apply(lines, rnd);
     Files.write(to, lines);
     return what;
   }
 
   /** Breaks {@code lines} in place (the header line is spared half of the time). */
-  private static String mutate(List<String> lines, Random rnd) {
+  public static String mutate(List<String> lines, Random rnd) {
     int op = rnd.nextInt(8);
     int from = rnd.nextBoolean() ? 1 : 0;
     int i = from + rnd.nextInt(Math.max(1, lines.size() - from));
