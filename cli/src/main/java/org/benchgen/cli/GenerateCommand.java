@@ -101,7 +101,7 @@ final class GenerateCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage() + " with --name");
     }
     PrintWriter err = spec.commandLine().getErr();
-    CompressedTrace t = input.load();
+    CompressedTrace t = input.loadToResolve();
     Benchmarks.Outcome outcome = Benchmarks.generate(t, target, options);
     if (outcome instanceof Benchmarks.Failed f) {
       return Findings.report(spec, input.path, f.finding());

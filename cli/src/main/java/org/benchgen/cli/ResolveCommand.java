@@ -37,7 +37,7 @@ final class ResolveCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    CompressedTrace t = input.load();
+    CompressedTrace t = input.loadToResolve();
     Resolution res = new WildcardResolver(t, reResolve).resolve();
     if (res instanceof Resolution.Failed f) {
       return Findings.report(spec, input.path, f.finding());

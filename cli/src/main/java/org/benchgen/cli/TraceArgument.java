@@ -8,6 +8,7 @@ import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.resolve.WildcardResolver;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,18 +59,30 @@ final class TraceArgument {
   }
 
   /**
-   * Refuses a world whose per-rank numbers would take more than half the heap (verify holds two
-   * traces' numbers), rather than run out of memory after minutes of work.
+   * Refuses a world whose per-rank state ({@code what}, {@code bytesPerRank} a rank) would take
+   * more than half the heap (verify holds two traces' numbers), rather than run out of memory
+   * after minutes of work.
    */
-  private static void checkMemory(Path file, int world) {
-    long need = world * TraceStats.BYTES_PER_RANK;
+  static void checkMemory(Path file, int world, long bytesPerRank, String what) {
+    long need = world * bytesPerRank;
     long max = Runtime.getRuntime().maxMemory();
     if (need > max / 2) {
-      throw new TraceProblem(String.format(java.util.Locale.ROOT, "%s: the numbers of its %d"
+      throw new TraceProblem(String.format(java.util.Locale.ROOT, "%s: %s its %d"
           + " ranks need about %.1f GB, more than half of this Java heap (%.1f GB); give it more,"
-          + " e.g. BENCHGEN_JAVA_OPTS=-Xmx%dg", file, world, need / 1e9, max / 1e9,
+          + " e.g. BENCHGEN_JAVA_OPTS=-Xmx%dg", file, what, world, need / 1e9, max / 1e9,
           (2 * need >> 30) + 1));
     }
+  }
+
+  /**
+   * The trace, for a command that simulates its matching (resolve, generate): refused up front
+   * when the simulation of its world would not fit the heap ({@link WildcardResolver}).
+   */
+  CompressedTrace loadToResolve() throws IOException {
+    CompressedTrace t = load();
+    checkMemory(path, t.worldSize(), WildcardResolver.BYTES_PER_RANK,
+        "the matching simulation of");
+    return t;
   }
 
   /** Reads a compressed trace that a command will walk rank by rank ({@link ExpansionLimit}). */
@@ -86,7 +99,7 @@ final class TraceArgument {
       return TraceStats.of(d, new Progress(err, "reading " + input, d.size()));
     }
     CompressedTrace t = readToWalk(input);
-    checkMemory(input, t.worldSize());
+    checkMemory(input, t.worldSize(), TraceStats.BYTES_PER_RANK, "the numbers of");
     return TraceStats.of(t, new Progress(err, "expanding " + input, t.worldSize()));
   }
 }

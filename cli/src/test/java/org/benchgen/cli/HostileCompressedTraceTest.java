@@ -114,4 +114,29 @@ class HostileCompressedTraceTest {
     assertEquals("benchgen: error: " + in + ":" + (4 + TraceLimits.MAX_LOOP_DEPTH + 1)
         + ": loops nested deeper than 256 (docs/compressed-format.md, \"Limits\")\n", r.err());
   }
+
+  @Test
+  void aWorldWhoseSimulationWouldNotFitTheHeapIsRefusedBeforeResolving() throws IOException {
+    // What the simulation needs, by its own estimate, for twice this JVM's heap in ranks.
+    long max = Runtime.getRuntime().maxMemory();
+    int world = (int) Math.min(TraceLimits.MAX_WORLD,
+        max / org.benchgen.resolve.WildcardResolver.BYTES_PER_RANK + 1);
+    Path in = tmp.resolve("wide.bgc");
+    Files.writeString(in, ring().replace("world 4", "world " + world));
+    Path out = Files.createDirectory(tmp.resolve("out"));
+    Pattern refused = Pattern.compile("benchgen: error: " + Pattern.quote(in.toString())
+        + ": the matching simulation of its " + world + " ranks need about [0-9.]+ GB, more"
+        + " than half of this Java heap .*BENCHGEN_JAVA_OPTS=-Xmx\\d+g\n");
+    for (String[] args : List.of(
+        new String[] {"resolve", in.toString(), "-o", out.resolve("r.bgc").toString()},
+        new String[] {"generate", in.toString(), "--lang", "c-mpi", "-o",
+            out.resolve("c").toString()})) {
+      Cli.Result r = Cli.run(args);
+      assertEquals(1, r.code(), r.err());
+      assertTrue(refused.matcher(r.err()).matches(), r.err());
+    }
+    try (Stream<Path> s = Files.list(out)) {
+      assertEquals(List.of(), s.toList());
+    }
+  }
 }

@@ -34,6 +34,13 @@ import org.benchgen.trace.Sym;
  * simulation never hangs: every step is a call of some rank, each taken once.
  */
 public final class WildcardResolver {
+  /**
+   * What the simulation holds per rank, about (its place in the trace, its state, its messages in
+   * flight): a 100,000-rank ring needed 400-600 MB of heap (it ran in 640 MB, not in 512 MB);
+   * counted as 8 KB to leave room for more requests in flight. Commands check it before resolving.
+   */
+  public static final long BYTES_PER_RANK = 8 << 10;
+
   private final CompressedTrace trace;
   private final boolean reResolve;
 
