@@ -1,5 +1,7 @@
 package org.benchgen.ir;
 
+import org.benchgen.trace.WorldSize;
+
 /**
  * The bounds a compressed trace must keep so that every pass can trust it: no walk overflows the
  * stack, no array sized by the file exhausts memory, no arithmetic overflows. Why each bound is
@@ -8,11 +10,8 @@ package org.benchgen.ir;
 public final class TraceLimits {
   private TraceLimits() {}
 
-  /**
-   * The largest world: 2^23 = 8,388,608 ranks, above the largest MPI jobs run (Fugaku's 7.6
-   * million cores with one rank each), so that arrays of one entry per rank stay a few tens of MB.
-   */
-  public static final int MAX_WORLD = 1 << 23;
+  /** The largest world, the same for per-rank streams ({@link WorldSize}). */
+  public static final int MAX_WORLD = WorldSize.MAX;
 
   /** The deepest nesting of loops: every pass walks loops recursively. */
   public static final int MAX_LOOP_DEPTH = 256;

@@ -14,6 +14,7 @@ import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceFormatException;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
+import org.benchgen.trace.WorldSize;
 
 /**
  * Reads one rank's {@code benchgen-trace 1} stream (docs/trace-format.md), validating as it goes,
@@ -111,6 +112,11 @@ public final class RawTraceReader extends EventLineParser {
     }
     if (rank < 0 || size < 1) {
       throw error("header must give rank=R and size=N: " + expected);
+    }
+    try {
+      WorldSize.check(size, "docs/trace-format.md, \"Layout\"");
+    } catch (TraceProblem e) {
+      throw error(e.getMessage());
     }
     if (rank >= size) {
       throw error("header says rank " + rank + " of a world of size " + size);

@@ -27,6 +27,7 @@ import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceProblem;
+import org.benchgen.trace.WorldSize;
 
 /**
  * What a compressed trace must respect beyond its syntax, so that every pass can trust it: the
@@ -87,11 +88,7 @@ public final class CompressedTraceChecks {
     if (world >= 0) {
       throw new TraceProblem("a second 'world' line");
     }
-    if (n < 1 || n > TraceLimits.MAX_WORLD) {
-      throw new TraceProblem("world size " + n + " is outside 1.." + TraceLimits.MAX_WORLD
-          + " (docs/compressed-format.md, \"Limits\")");
-    }
-    world = (int) n;
+    world = WorldSize.check(n, "docs/compressed-format.md, \"Limits\"");
     commSizes.put(0L, world);
     return world;
   }
