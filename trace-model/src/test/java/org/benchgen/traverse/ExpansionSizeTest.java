@@ -26,7 +26,7 @@ class ExpansionSizeTest {
     // Top: 2 nodes on 4 ranks (8). The loop's ranks 0..1 run up to 5 iterations (10) and reach
     // its barrier 10 times, which rank 1 then skips: still a step.
     assertEquals(28, ExpansionSize.steps(HandWrittenTrace.read(HEADER, "world 4",
-        "loop ranks=0..1 trips=2,5 {", "MPI_Barrier site=a.c:1 ranks=0 comm=0", DURATION, "}",
+        "loop ranks=0..1 trips=2@0;5@1 {", "MPI_Barrier site=a.c:1 ranks=0 comm=0", DURATION, "}",
         BARRIER, DURATION)));
   }
 

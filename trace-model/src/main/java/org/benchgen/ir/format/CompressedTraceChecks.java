@@ -53,9 +53,9 @@ public final class CompressedTraceChecks {
     CompressedTraceChecks c = new CompressedTraceChecks(t.symbols());
     c.world(t.worldSize());
     t.comms().forEach(c::comm);
-    record Level(List<Node> body, int depth) {}
+    record Level(List<Node> body, int depth, long runs) {}
     Deque<Level> todo = new ArrayDeque<>();
-    todo.push(new Level(t.body(), 0));
+    todo.push(new Level(t.body(), 0, 1));
     while (!todo.isEmpty()) {
       Level l = todo.pop();
       for (Node n : l.body()) {
@@ -63,12 +63,12 @@ public final class CompressedTraceChecks {
         if (n instanceof Loop loop) {
           c.loopDepth(l.depth() + 1);
           valueDepths(loop.trips());
-          c.trips(loop.trips(), loop.ranks());
-          todo.push(new Level(loop.body(), l.depth() + 1));
+          c.trips(loop.trips(), loop.ranks(), l.runs());
+          todo.push(new Level(loop.body(), l.depth() + 1, runsInside(loop.trips(), l.runs())));
         } else {
           Rsd r = (Rsd) n;
           r.params().forEach(CompressedTraceChecks::valueDepths);
-          c.rsd(r);
+          c.rsd(r, l.runs());
           for (ComputeStat s : r.compute()) {
             c.histogram("compute", s.time());
           }
@@ -127,9 +127,13 @@ public final class CompressedTraceChecks {
     }
   }
 
-  /** Checks a loop's trip counts: given for all its ranks, in 0..MAX_TRIPS. */
-  void trips(Param trips, RankList loopRanks) {
+  /**
+   * Checks a loop's trip counts: given for all its ranks, in 0..MAX_TRIPS, no more of them than
+   * the loop is entered ({@code entered} times at most on a rank).
+   */
+  void trips(Param trips, RankList loopRanks, long entered) {
     covers(trips, loopRanks, "the loop's trips");
+    lengths(trips, entered, "the loop's trips");
     for (ParamEntry e : trips.entries()) {
       ranks(e.ranks());
       e.values().seq().leaves().forEach(v -> {
@@ -141,13 +145,17 @@ public final class CompressedTraceChecks {
     }
   }
 
-  /** Checks an RSD's parameters, field by field. */
-  void rsd(Rsd r) {
+  /**
+   * Checks an RSD's parameters, field by field; it runs {@code runs} times at most on a rank, so
+   * no pattern of its values may be longer.
+   */
+  void rsd(Rsd r, long runs) {
     Op op = r.op();
     int peerRange = peerRange(r);
     for (int i = 0; i < op.fields().size(); i++) {
       Field f = op.fields().get(i);
       Param p = r.params().get(i);
+      lengths(p, runs, op.mpiName() + " " + f.key());
       if (op.isRequired(f)) {
         covers(p, r.ranks(), op.mpiName() + " " + f.key());
       }
@@ -303,6 +311,51 @@ public final class CompressedTraceChecks {
         valueDepth(depth(s));
       }
     }
+  }
+
+  /**
+   * How often the body of a loop with {@code trips} runs at most on a rank, when the loop is
+   * entered {@code entered} times at most (saturating: the expansion budget bounds the total).
+   */
+  static long runsInside(Param trips, long entered) {
+    long max = 0;
+    for (ParamEntry e : trips.entries()) {
+      max = Math.max(max, e.values().seq().leaves().filter(v -> !Sym.isSymbol(v)).max()
+          .orElse(0));
+    }
+    return saturatingMultiply(entered, max);
+  }
+
+  /**
+   * A pattern is one value per run of its node, cycled: one longer than the node runs is never
+   * read whole, and is how a file of a few bytes (`(8)*2147483647`) would make a generator build
+   * a table of billions of values.
+   */
+  private static void lengths(Param p, long runs, String what) {
+    for (ParamEntry e : p.entries()) {
+      for (ValueSeq s : seqs(e.values())) {
+        long n = cycleLength(s.nodes());
+        if (n > Math.max(1, runs)) {
+          throw new TraceProblem(what + " lists " + (n == Long.MAX_VALUE ? "more than 2^63"
+              : String.valueOf(n)) + " values, more than the " + Math.max(1, runs)
+              + " times it runs at most");
+        }
+      }
+    }
+  }
+
+  /** The values in one cycle of {@code nodes}, saturating; recursion within the value depth. */
+  static long cycleLength(List<VNode> nodes) {
+    long n = 0;
+    for (VNode v : nodes) {
+      long k = v instanceof VNode.Rep r ? saturatingMultiply(r.times(), cycleLength(r.body())) : 1;
+      n = k > Long.MAX_VALUE - n ? Long.MAX_VALUE : n + k;
+    }
+    return n;
+  }
+
+  private static long saturatingMultiply(long a, long b) {
+    return a == 0 || b == 0 ? 0 : a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
   }
 
   private static List<ValueSeq> seqs(EntryValues v) {

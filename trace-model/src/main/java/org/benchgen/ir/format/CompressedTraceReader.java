@@ -50,7 +50,7 @@ public final class CompressedTraceReader {
   }
 
   /** A node being read: a loop collects its body until its closing brace. */
-  private record Open(RankList ranks, Param trips, List<Node> body) {}
+  private record Open(RankList ranks, Param trips, List<Node> body, long runsInside) {}
 
   private CompressedTrace parse(BufferedReader in) throws IOException {
     String header = in.readLine();
@@ -116,7 +116,7 @@ public final class CompressedTraceReader {
           case "comm" -> comms.add(comm(tok));
           case "loop" -> {
             CompressedTraceChecks.loopDepth(stack.size() + 1);
-            stack.push(loop(tok, parent));
+            stack.push(loop(tok, parent, runs(stack)));
           }
           case "}" -> {
             if (stack.isEmpty()) {
@@ -127,7 +127,7 @@ public final class CompressedTraceReader {
                 o.body()));
           }
           default -> {
-            last = rsd(tok, parent);
+            last = rsd(tok, parent, runs(stack));
             lastCompute = new ArrayList<>();
             into.add(last);
           }
@@ -188,7 +188,12 @@ public final class CompressedTraceReader {
     return c;
   }
 
-  private Open loop(String[] tok, RankList parent) {
+  /** How often a node at this point runs at most on a rank. */
+  private static long runs(Deque<Open> stack) {
+    return stack.isEmpty() ? 1 : stack.peek().runsInside();
+  }
+
+  private Open loop(String[] tok, RankList parent, long entered) {
     RankList ranks = parent;
     int i = 1;
     if (i < tok.length && tok[i].startsWith("ranks=")) {
@@ -198,11 +203,12 @@ public final class CompressedTraceReader {
       throw new TraceProblem("expected 'loop [ranks=R] trips=T {'");
     }
     Param trips = param(value(tok[i], "trips"), FieldKind.INT, false, ranks);
-    checks.trips(trips, ranks);
-    return new Open(ranks, trips, new ArrayList<>());
+    checks.trips(trips, ranks, entered);
+    return new Open(ranks, trips, new ArrayList<>(),
+        CompressedTraceChecks.runsInside(trips, entered));
   }
 
-  private Rsd rsd(String[] tok, RankList parent) {
+  private Rsd rsd(String[] tok, RankList parent, long runs) {
     Op op = Op.forName(tok[0]).orElseThrow(() -> new TraceProblem("unknown call or keyword '"
         + tok[0] + "'"));
     if (tok.length < 2) {
@@ -227,7 +233,7 @@ public final class CompressedTraceReader {
       params.set(op.slot(f), param(tok[i].substring(eq + 1), f.kind(), f.isPeer(), ranks));
     }
     Rsd r = new Rsd(op, site, ranks, params, List.of(), new Histogram(0, 0, 0, 0, 0, List.of()));
-    checks.rsd(r);
+    checks.rsd(r, runs);
     return r;
   }
 

@@ -112,8 +112,8 @@ class CompressedTraceChecksTest {
   void tripCountsAreBoundedAndGivenForEveryRank() {
     assertEquals("hand-written.bgc:3: trip count -1 is outside 0..1099511627776",
         error(HEADER, "world 2", "loop trips=-1 {", "}"));
-    assertEquals("hand-written.bgc:3: trip count 1099511627777 is outside 0..1099511627776",
-        error(HEADER, "world 2", "loop trips=3,1099511627777 {", "}"));
+    assertEquals("hand-written.bgc:4: trip count 1099511627777 is outside 0..1099511627776",
+        error(HEADER, "world 2", "loop trips=2 {", "loop trips=3,1099511627777 {", "}", "}"));
     assertEquals("hand-written.bgc:3: the loop's trips has no value for rank 1, which it"
         + " requires", error(HEADER, "world 2", "loop trips=3@0 {", "}"));
   }
@@ -197,5 +197,26 @@ class CompressedTraceChecksTest {
         () -> CompressedTraceWriter.toString(deep));
     assertEquals("the compressed trace would not be readable, so it is not written: loops"
         + " nested deeper than 256 (docs/compressed-format.md, \"Limits\")", e.getMessage());
+  }
+
+  @Test
+  void aPatternHasNoMoreValuesThanItsNodeRuns() {
+    // Inside loops of 2 then 3 trips a call runs 6 times on a rank: 6 sizes are fine (the last
+    // of each loop instance differing), 7 are not; a billion-fold repeat in a few bytes neither.
+    String six = "MPI_Barrier site=a.c:1 comm=0";
+    HandWrittenTrace.read(HEADER, "world 2", "loop trips=2 {", "loop trips=3 {",
+        String.format(SEND, "+1", "(8)*5,9", "4"), DURATION, "}", "}");
+    assertEquals("hand-written.bgc:5: MPI_Send count lists 7 values, more than the 6 times it"
+        + " runs at most", error(HEADER, "world 2", "loop trips=2 {", "loop trips=3 {",
+            String.format(SEND, "+1", "(8)*6,9", "4"), DURATION, "}", "}"));
+    assertEquals("hand-written.bgc:3: MPI_Send count lists 4294967294 values, more than the 1"
+        + " times it runs at most", error(HEADER, "world 2",
+            String.format(SEND, "+1", "(8)*2147483647,(9)*2147483647", "4"), DURATION));
+    // A loop's trips are one value per entry into the loop.
+    assertEquals("hand-written.bgc:4: the loop's trips lists 3 values, more than the 2 times it"
+        + " runs at most", error(HEADER, "world 2", "loop trips=2 {", "loop trips=1,2,3 {",
+            six, DURATION, "}", "}"));
+    HandWrittenTrace.read(HEADER, "world 2", "loop trips=2 {", "loop trips=1,2 {", six,
+        DURATION, "}", "}");
   }
 }

@@ -69,10 +69,11 @@ class TreeViewTest {
 
   @Test
   void aSizeThatChangesBetweenExecutionsIsNotShown() {
-    List<String> v = view("benchgen-compressed 1", "world 2",
+    List<String> v = view("benchgen-compressed 1", "world 2", "loop trips=2 {",
         "MPI_Bcast site=c.c:1 comm=0 root=0 count=2,4 type=MPI_INT tsize=4",
-        "    duration n=4 min=10 max=10 mean=10.0 sd=0.0 bins=4:4");
-    assertEquals("MPI_Bcast comm=0 root=0 count=2,4 type=MPI_INT  @c.c:1", v.get(v.size() - 1));
+        "    duration n=4 min=10 max=10 mean=10.0 sd=0.0 bins=4:4", "}");
+    assertEquals("  MPI_Bcast comm=0 root=0 count=2,4 type=MPI_INT  @c.c:1",
+        v.get(v.size() - 1));
   }
 
   @Test
