@@ -2,14 +2,17 @@ package org.benchgen.io;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 
@@ -32,13 +35,27 @@ public final class AtomicOutput {
 
   private AtomicOutput() {}
 
+  /**
+   * Writes the file {@code target} whole or not at all. An existing directory is refused; an
+   * existing special file ({@code /dev/null}, {@code /dev/stdout}, a FIFO) is written into as it
+   * is, since renaming a file over it would replace the device itself.
+   */
   public static void writeFile(Path target, WriterBody body) throws IOException {
+    if (Files.isDirectory(target)) {
+      throw new FileSystemException(target.toString(), null, "is a directory; name a file to"
+          + " write");
+    }
+    if (Files.exists(target) && !Files.isRegularFile(target)) {
+      try (Writer w = writer(Files.newOutputStream(target, StandardOpenOption.WRITE))) {
+        body.write(w);
+      }
+      return;
+    }
     Path parent = parentOf(target);
     Path tmp = Temporaries.newFile(parent, target);
     boolean committed = false;
     try {
-      try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp),
-          StandardCharsets.UTF_8), 1 << 16)) {
+      try (Writer w = writer(Files.newOutputStream(tmp))) {
         body.write(w);
       }
       // Temporary files are private (0600); the output is an ordinary file.
@@ -50,6 +67,10 @@ public final class AtomicOutput {
         Temporaries.discard(tmp);
       }
     }
+  }
+
+  private static Writer writer(OutputStream out) {
+    return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
   }
 
   /**

@@ -43,6 +43,43 @@ class AtomicOutputTest {
     assertEquals(List.of("out.txt"), names(dir));
   }
 
+  @Test
+  void aDeviceIsWrittenIntoNotReplaced() throws IOException {
+    Path devNull = Path.of("/dev/null");
+    assumeTrue(Files.exists(devNull) && !Files.isRegularFile(devNull), "a /dev/null device");
+    AtomicOutput.writeFile(devNull, w -> w.write("discarded\n"));
+    // Replaced by a rename, it would now be a regular file of that text.
+    assertFalse(Files.isRegularFile(devNull), "/dev/null is still a device");
+    assertEquals(0, Files.size(devNull));
+  }
+
+  @Test
+  void aFifoIsWrittenIntoAndItsReaderGetsTheContent() throws Exception {
+    Path fifo = dir.resolve("pipe");
+    assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo");
+    java.util.concurrent.CompletableFuture<String> read =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+          try {
+            return Files.readString(fifo);
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+    AtomicOutput.writeFile(fifo, w -> w.write("through the pipe\n"));
+    assertEquals("through the pipe\n", read.get(30, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(List.of("pipe"), names(dir));
+  }
+
+  @Test
+  void aDirectoryIsNotAFileToWrite() throws IOException {
+    Path target = Files.createDirectory(dir.resolve("out"));
+    IOException e = assertThrows(IOException.class,
+        () -> AtomicOutput.writeFile(target, w -> w.write("x")));
+    assertTrue(e.getMessage().contains(target + ": is a directory"), e.getMessage());
+    assertTrue(Files.isDirectory(target));
+    assertEquals(List.of("out"), names(dir));
+  }
+
   /** Runs {@code write}, whose body fails with "boom": the failure passes, nothing is left. */
   private void assertFailsLeavingNothing(Executable write) throws IOException {
     IOException e = assertThrows(IOException.class, write);
