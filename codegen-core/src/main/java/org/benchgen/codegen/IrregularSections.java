@@ -17,7 +17,7 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.VNode;
+import org.benchgen.ir.VNodes;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
@@ -165,11 +165,11 @@ public final class IrregularSections {
     }
 
     ValueSeq seq() {
-      List<VNode> leaves = new ArrayList<>(size);
+      VNodes.Builder leaves = new VNodes.Builder();
       for (int i = 0; i < size; i++) {
-        leaves.add(new VNode.Leaf(a[i]));
+        leaves.addLeaf(a[i]);
       }
-      return new ValueSeq(leaves);
+      return new ValueSeq(leaves.build());
     }
 
     boolean same(Longs o) {

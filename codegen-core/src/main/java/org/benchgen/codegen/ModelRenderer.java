@@ -3,7 +3,7 @@ package org.benchgen.codegen;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.net.URL;
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.List;
 import java.util.Locale;
 import org.benchgen.codegen.output.Value;
@@ -96,11 +96,18 @@ public final class ModelRenderer {
       return instance(m);
     }
     if (v instanceof List<?> list) {
-      List<Object> out = new ArrayList<>(list.size());
-      for (Object o : list) {
-        out.add(convert(o));
-      }
-      return out;
+      // Converted as the template reads it: a data table's items need not all exist at once.
+      return new AbstractList<Object>() {
+        @Override
+        public Object get(int i) {
+          return convert(list.get(i));
+        }
+
+        @Override
+        public int size() {
+          return list.size();
+        }
+      };
     }
     return v;
   }

@@ -1,12 +1,14 @@
 package org.benchgen.codegen;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.PrimitiveIterator;
 import java.util.function.LongFunction;
 import org.benchgen.codegen.output.Condition;
+import org.benchgen.codegen.output.TableItems;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
@@ -87,13 +89,19 @@ public final class ParamExpressions {
     if (c.isPresent()) {
       v = leaf.value().apply(c.getAsLong());
     } else {
-      List<Value> items = new ArrayList<>();
+      long[] codes = new long[16];
+      int n = 0;
       boolean symbols = false;
       for (PrimitiveIterator.OfLong it = seq.once(); it.hasNext(); ) {
         long x = it.nextLong();
         symbols |= Sym.isSymbol(x);
-        items.add(Sym.isSymbol(x) ? tableSymbol(x) : leaf.value().apply(x));
+        if (n == codes.length) {
+          codes = Arrays.copyOf(codes, 2 * n);
+        }
+        codes[n++] = x;
       }
+      List<Value> items = new TableItems(codes, n,
+          x -> Sym.isSymbol(x) ? tableSymbol(x) : leaf.value().apply(x));
       counted = true;
       // Relative peers keep their sentinels: the relative-peer helper maps them itself.
       v = new Value.SeqAt(tables.of(leaf.kind(), items), counter, items.size(),

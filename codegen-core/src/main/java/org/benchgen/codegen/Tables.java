@@ -18,9 +18,9 @@ public final class Tables {
 
   /** The name of the table of {@code kind} holding {@code items}, created on first use. */
   public String of(String kind, List<Value> items) {
-    List<Object> key = List.of(kind, List.copyOf(items));
-    Table t = tables.computeIfAbsent(key, k -> new Table(prefix(kind) + (tables.size() + 1),
-        kind, items));
+    List<Value> fixed = Table.immutable(items);
+    Table t = tables.computeIfAbsent(List.of(kind, fixed),
+        k -> new Table(prefix(kind) + (tables.size() + 1), kind, fixed));
     return t.name();
   }
 

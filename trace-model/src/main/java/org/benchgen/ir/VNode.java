@@ -21,7 +21,7 @@ public sealed interface VNode permits VNode.Leaf, VNode.Rep {
   /** {@code body} repeated {@code times} times; build with {@link #of}. */
   record Rep(List<VNode> body, long times, long hash) implements VNode {
     public Rep {
-      body = List.copyOf(body);
+      body = VNodes.of(body);
     }
 
     public static Rep of(List<VNode> body, long times) {

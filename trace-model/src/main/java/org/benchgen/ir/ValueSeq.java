@@ -15,7 +15,7 @@ import java.util.PrimitiveIterator;
  */
 public record ValueSeq(List<VNode> nodes) {
   public ValueSeq {
-    nodes = List.copyOf(nodes);
+    nodes = VNodes.of(nodes);
   }
 
   public static ValueSeq of(long value) {
@@ -81,11 +81,14 @@ public record ValueSeq(List<VNode> nodes) {
 
     private static final class Frame {
       final List<VNode> body;
+      /** {@code body} when it is compact, read without making a leaf per value. */
+      final VNodes.Compact compact;
       int index;
       long remaining;
 
       Frame(List<VNode> body, long remaining) {
         this.body = body;
+        this.compact = body instanceof VNodes.Compact c ? c : null;
         this.remaining = remaining;
       }
     }
@@ -107,6 +110,9 @@ public record ValueSeq(List<VNode> nodes) {
         }
         Frame f = stack.peek();
         if (f.index < f.body.size()) {
+          if (f.compact != null && f.compact.isLeaf(f.index)) {
+            return true;
+          }
           VNode n = f.body.get(f.index);
           if (n instanceof VNode.Leaf) {
             return true;
@@ -130,6 +136,9 @@ public record ValueSeq(List<VNode> nodes) {
         throw new NoSuchElementException();
       }
       Frame f = stack.peek();
+      if (f.compact != null) {
+        return f.compact.value(f.index++);
+      }
       return ((VNode.Leaf) f.body.get(f.index++)).value();
     }
   }

@@ -9,6 +9,11 @@ import java.util.List;
  */
 public record Table(String name, String kind, List<Value> items) implements OutputModel {
   public Table {
-    items = List.copyOf(items);
+    items = immutable(items);
+  }
+
+  /** {@code items} as an immutable list: itself if it is one already held compactly. */
+  public static List<Value> immutable(List<Value> items) {
+    return items instanceof TableItems ? items : List.copyOf(items);
   }
 }

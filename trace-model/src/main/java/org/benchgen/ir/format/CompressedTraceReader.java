@@ -21,6 +21,7 @@ import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.ir.VNode;
+import org.benchgen.ir.VNodes;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
@@ -314,11 +315,12 @@ public final class CompressedTraceReader {
     }
 
     private List<VNode> seq() {
-      List<VNode> out = new ArrayList<>();
+      // Compact as it is read: a sequence may hold millions of values (VNodes).
+      VNodes.Builder out = new VNodes.Builder();
       do {
         out.add(item());
       } while (pos < s.length() && s.charAt(pos) == ',' && ++pos > 0);
-      return out;
+      return out.build();
     }
 
     private VNode item() {
