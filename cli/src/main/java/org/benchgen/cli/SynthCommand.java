@@ -24,7 +24,9 @@ import picocli.CommandLine;
         "  master-worker  rank 0 receives results with ANY_SOURCE (actual sources recorded)",
         "  mpmd           every rank a Sendrecv ring from --sites call sites of its own",
         "  irregular      Irecv/Isend/Waitall rounds, random peers, counts, tags, computes;"
-            + " --events per rank", ""})
+            + " --events per rank",
+        "  shuffled       blocking Send/Recv between random pairs in a random order, nothing"
+            + " folds; --events per rank", ""})
 final class SynthCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -46,8 +48,9 @@ final class SynthCommand implements Callable<Integer> {
   int sites;
 
   @Option(names = "--events", defaultValue = "30000", paramLabel = "E",
-      description = "irregular: events of each rank between MPI_Init and MPI_Finalize (rounded up"
-          + " to a multiple of 3); default: ${DEFAULT-VALUE}")
+      description = "irregular, shuffled: events of each rank between MPI_Init and MPI_Finalize"
+          + " (irregular: rounded up to a multiple of 3; shuffled: on average, with an Allreduce"
+          + " every 50 steps besides); default: ${DEFAULT-VALUE}")
   int events;
 
   @Mixin
@@ -71,25 +74,32 @@ final class SynthCommand implements Callable<Integer> {
         .orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
             "unknown pattern '" + pattern + "'; known: " + String.join(", ",
                 Arrays.stream(Synth.Pattern.values()).map(Synth.Pattern::cliName).toList())));
-    boolean twoRanks = p == Synth.Pattern.masterWorker || p == Synth.Pattern.irregular;
+    boolean twoRanks = p == Synth.Pattern.masterWorker || p == Synth.Pattern.irregular
+        || p == Synth.Pattern.shuffled;
     if (ranks < 1 || iterations < 1 || (twoRanks && ranks < 2)) {
       throw new CommandLine.ParameterException(spec.commandLine(),
-          "--ranks and --iterations must be at least 1 (master-worker, irregular: at least 2"
-              + " ranks)");
+          "--ranks and --iterations must be at least 1 (master-worker, irregular, shuffled: at"
+              + " least 2 ranks)");
     }
     if (sites < 1 || events < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--sites and --events must be at least 1");
     }
+    if (p == Synth.Pattern.shuffled && (long) events * ranks / 2 > Integer.MAX_VALUE) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "shuffled: --events x --ranks / 2 must be below 2^31");
+    }
     Synth synth = switch (p) {
       case mpmd -> Synth.mpmd(ranks, sites, seed);
       case irregular -> Synth.irregular(ranks, events, seed);
+      case shuffled -> Synth.shuffled(ranks, events, seed);
       default -> new Synth(p, ranks, iterations, seed, splitCollectives);
     };
     synth.write(output.dir, gzip, new Progress(spec.commandLine().getErr(), "writing", ranks));
     String size = switch (p) {
       case mpmd -> sites + " call sites per rank";
       case irregular -> (events + 2) / 3 * 3 + " events per rank";
+      case shuffled -> "about " + events + " point-to-point events per rank";
       default -> iterations + " iterations" + (splitCollectives ? ", collectives split" : "");
     };
     spec.commandLine().getOut().println(output + ": " + ranks + " rank streams of " + p.cliName()

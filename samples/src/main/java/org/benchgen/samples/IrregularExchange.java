@@ -1,7 +1,7 @@
 package org.benchgen.samples;
 
 /**
- * The schedule of the {@code irregular} synthetic pattern: in round {@code t} every rank sends one
+ * The schedule of the {@code irregular} and {@code shuffled} synthetic patterns: in round {@code t} every rank sends one
  * message to the rank {@code shift(t)} places after it and receives one from the rank as many
  * places before it, with a count and tag that depend on the round and the sender. Every value is
  * a hash of (seed, round, rank), so each rank computes its own part of the schedule alone, in
@@ -26,6 +26,11 @@ final class IrregularExchange {
   /** How many places after itself every rank sends in round {@code t}: 1 to ranks-1. */
   int shift(long t) {
     return 1 + (int) Long.remainderUnsigned(hash(t, -1, 1), ranks - 1);
+  }
+
+  /** shuffled: the rank that sends in step {@code t}; it sends to {@code dest(t, sender)}. */
+  int sender(long t) {
+    return (int) Long.remainderUnsigned(hash(t, -1, 5), ranks);
   }
 
   int dest(long t, int rank) {

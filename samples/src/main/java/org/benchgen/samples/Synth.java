@@ -40,7 +40,10 @@ public final class Synth {
     mpmd("MPMD: every rank runs code of its own, a Sendrecv around the ring from each of its"
         + " own distinct call sites, none shared with another rank"),
     irregular("rounds of Irecv/Isend/Waitall with a random peer, count, tag and compute time"
-        + " each, every send matched by its receive");
+        + " each, every send matched by its receive"),
+    shuffled("blocking Send and Recv in a random order: each step a random pair of ranks"
+        + " exchanges one message of random count and tag; an Allreduce every 50 steps. Nothing"
+        + " folds into loops");
 
     private final String description;
 
@@ -66,7 +69,10 @@ public final class Synth {
   private final int iterations;
   private final long seed;
   private final boolean splitCollectives;
-  /** mpmd: the call sites of each rank; irregular: the exchange rounds of each rank. */
+  /**
+   * mpmd: the call sites of each rank; irregular: the exchange rounds of each rank; shuffled: the
+   * steps of the whole schedule.
+   */
   private final int scale;
   /** The names of the streams being written (ranks are written in parallel). */
   private final SymbolTable symbols = new SymbolTable();
@@ -88,7 +94,8 @@ public final class Synth {
     if (ranks < 1 || iterations < 1 || scale < 1) {
       throw new IllegalArgumentException("ranks, iterations, sites and events must be at least 1");
     }
-    if ((pattern == Pattern.masterWorker || pattern == Pattern.irregular) && ranks < 2) {
+    if ((pattern == Pattern.masterWorker || pattern == Pattern.irregular
+        || pattern == Pattern.shuffled) && ranks < 2) {
       throw new IllegalArgumentException(pattern.cliName() + " needs at least 2 ranks");
     }
     this.pattern = pattern;
@@ -115,6 +122,19 @@ public final class Synth {
    */
   public static Synth irregular(int ranks, int events, long seed) {
     return new Synth(Pattern.irregular, ranks, 1, seed, false, (events + 2) / 3);
+  }
+
+  /**
+   * Shuffled: about {@code events} point-to-point events on each rank (the schedule has events x
+   * ranks / 2 steps, each a Send on one rank and its Recv on another, from {@link
+   * IrregularExchange}), and an Allreduce on all ranks every 50 steps. At least 2 ranks.
+   */
+  public static Synth shuffled(int ranks, int events, long seed) {
+    long steps = Math.max(1, (long) events * ranks / 2);
+    if (steps > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("shuffled: events x ranks / 2 must be below 2^31");
+    }
+    return new Synth(Pattern.shuffled, ranks, 1, seed, false, (int) steps);
   }
 
   /** Writes all ranks' streams into a new directory {@code out}. */
@@ -216,6 +236,7 @@ public final class Synth {
         case masterWorker -> masterWorker();
         case mpmd -> mpmd();
         case irregular -> irregular();
+        case shuffled -> shuffled();
         default -> throw new IllegalStateException();
       }
       compute(10_000);
@@ -430,6 +451,26 @@ public final class Synth {
             900 + out * NS_PER_BYTE);
         compute(x.computeNs(round, rank) / 4);
         waitall("irregular.c:33", first, 2);
+      }
+    }
+
+    private void shuffled() throws IOException {
+      IrregularExchange x = new IrregularExchange(seed, ranks);
+      for (long t = 0; t < scale; t++) {
+        int from = x.sender(t);
+        int to = x.dest(t, from);
+        if (rank == from || rank == to) {
+          compute(x.computeNs(t, rank));
+          long count = x.count(t, from);
+          int tag = x.tag(t, from);
+          call(rank == from ? p2p(Op.SEND, "shuffled.c:40", Field.DEST, to, tag, count)
+              : p2p(Op.RECV, "shuffled.c:42", Field.SRC, from, tag, count), transfer(count * 8));
+        }
+        if (t % 50 == 49) {
+          compute(20_000);
+          call(collective(Op.ALLREDUCE, "shuffled.c", 50, 1 + x.tag(t, -1) % 64),
+              15_000 + 500 * log2(ranks));
+        }
       }
     }
   }

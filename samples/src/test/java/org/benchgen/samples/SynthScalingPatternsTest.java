@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The synthetic patterns of issue 18 (mpmd, irregular): their counts equal those worked out from
+ * The synthetic patterns of issue 18 (mpmd, irregular, shuffled): their counts equal those worked out from
  * the parameters, every send meets its receive, and they compress losslessly.
  */
 class SynthScalingPatternsTest {
@@ -101,6 +101,60 @@ class SynthScalingPatternsTest {
     assertEquals(Set.of(1, 2, 3, 4), peers, "every distance between ranks occurs");
     assertTrue(counts.size() > 300, counts.size() + " distinct counts of 505 messages");
     assertLossless(td);
+  }
+
+  @Test
+  void shuffledPairsEverySendWithItsReceiveInOneGlobalOrder() throws IOException {
+    int ranks = 4;
+    int events = 200; // 400 steps, 8 Allreduces
+    Path dir = tmp.resolve("shuffled");
+    Synth.shuffled(ranks, events, 3).write(dir, false, n -> { });
+    TraceDirectory td = TraceDirectory.open(dir);
+    // Each rank's point-to-point calls, as (sender, receiver, tag, count), in its own order.
+    List<List<List<Long>>> calls = new ArrayList<>();
+    Map<List<Long>, Integer> sends = new HashMap<>();
+    Map<List<Long>, Integer> recvs = new HashMap<>();
+    long p2p = 0;
+    Set<String> orders = new HashSet<>();
+    for (int r = 0; r < ranks; r++) {
+      List<List<Long>> mine = new ArrayList<>();
+      StringBuilder order = new StringBuilder();
+      int allreduces = 0;
+      for (RawEvent e : Calls.events(td.rankFiles().get(r), new SymbolTable())) {
+        if (e.op() == Op.ALLREDUCE) {
+          allreduces++;
+        } else if (e.op() == Op.SEND || e.op() == Op.RECV) {
+          boolean send = e.op() == Op.SEND;
+          long peer = e.get(send ? Field.DEST : Field.SRC);
+          List<Long> m = send ? List.of((long) r, peer, e.get(Field.TAG), e.get(Field.COUNT))
+              : List.of(peer, (long) r, e.get(Field.TAG), e.get(Field.COUNT));
+          (send ? sends : recvs).merge(m, 1, Integer::sum);
+          mine.add(m);
+          order.append(send ? 'S' : 'R');
+        }
+      }
+      assertEquals(8, allreduces, "rank " + r + " Allreduces");
+      p2p += mine.size();
+      orders.add(order.toString());
+      calls.add(mine);
+    }
+    assertEquals(2 * 400, p2p, "each step is one Send and one Recv");
+    assertEquals(sends, recvs, "every message from its sender and its receiver");
+    // Any two ranks see the messages between them in the same order: one global schedule.
+    for (int a = 0; a < ranks; a++) {
+      for (int b = a + 1; b < ranks; b++) {
+        int x = a;
+        int y = b;
+        assertEquals(calls.get(a).stream().filter(m -> between(m, x, y)).toList(),
+            calls.get(b).stream().filter(m -> between(m, x, y)).toList(), a + " and " + b);
+      }
+    }
+    assertEquals(ranks, orders.size(), "every rank has an order of Sends and Recvs of its own");
+    assertLossless(td);
+  }
+
+  private static boolean between(List<Long> m, int a, int b) {
+    return m.get(0) == a && m.get(1) == b || m.get(0) == b && m.get(1) == a;
   }
 
   private static void assertLossless(TraceDirectory td) throws IOException {
