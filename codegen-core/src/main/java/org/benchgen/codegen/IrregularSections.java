@@ -1,7 +1,6 @@
 package org.benchgen.codegen;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +16,6 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.VNodes;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
@@ -139,42 +137,11 @@ public final class IrregularSections {
       }
       selector[r] = sel;
     }
-    Param trips = perRank(world, r -> selector[r] == null ? null : new Longs(selector[r].size),
+    Param trips = perRank(world, r -> selector[r] == null ? null : new Longs(selector[r].size()),
         false);
     Param sel = perRank(world, r -> selector[r], false);
     List<Rsd> rsds = shapes.values().stream().map(Shape::rsd).toList();
     return new Section(start, end, new Loop(ranks, trips, List.of()), sel, rsds);
-  }
-
-  /** A growable array of longs: one rank's values of one parameter, in execution order. */
-  private static final class Longs {
-    long[] a = new long[16];
-    int size;
-
-    Longs() {}
-
-    Longs(long single) {
-      add(single);
-    }
-
-    void add(long v) {
-      if (size == a.length) {
-        a = Arrays.copyOf(a, size * 2);
-      }
-      a[size++] = v;
-    }
-
-    ValueSeq seq() {
-      VNodes.Builder leaves = new VNodes.Builder();
-      for (int i = 0; i < size; i++) {
-        leaves.addLeaf(a[i]);
-      }
-      return new ValueSeq(leaves.build());
-    }
-
-    boolean same(Longs o) {
-      return Arrays.equals(a, 0, size, o.a, 0, o.size);
-    }
   }
 
   /**
@@ -187,7 +154,7 @@ public final class IrregularSections {
     List<RankList> holders = new ArrayList<>();
     for (int r = 0; r < world; r++) {
       Longs v = values.apply(r);
-      if (v == null || v.size == 0) {
+      if (v == null || v.size() == 0) {
         continue;
       }
       int k = 0;
@@ -263,8 +230,8 @@ public final class IrregularSections {
 
     /** Whether a rank never had this parameter (it is absent, not a value). */
     private static boolean absentAll(Longs l) {
-      for (int i = 0; i < l.size; i++) {
-        if (l.a[i] != org.benchgen.trace.Sym.ABSENT.code()) {
+      for (int i = 0; i < l.size(); i++) {
+        if (l.at(i) != org.benchgen.trace.Sym.ABSENT.code()) {
           return false;
         }
       }

@@ -1,14 +1,12 @@
 package org.benchgen.codegen;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.PrimitiveIterator;
 import java.util.function.LongFunction;
 import org.benchgen.codegen.output.Condition;
-import org.benchgen.codegen.output.TableItems;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
@@ -89,18 +87,14 @@ public final class ParamExpressions {
     if (c.isPresent()) {
       v = leaf.value().apply(c.getAsLong());
     } else {
-      long[] codes = new long[16];
-      int n = 0;
+      Longs codes = new Longs();
       boolean symbols = false;
       for (PrimitiveIterator.OfLong it = seq.once(); it.hasNext(); ) {
         long x = it.nextLong();
         symbols |= Sym.isSymbol(x);
-        if (n == codes.length) {
-          codes = Arrays.copyOf(codes, 2 * n);
-        }
-        codes[n++] = x;
+        codes.add(x);
       }
-      List<Value> items = new TableItems(codes, n,
+      List<Value> items = codes.items(
           x -> Sym.isSymbol(x) ? tableSymbol(x) : leaf.value().apply(x));
       counted = true;
       // Relative peers keep their sentinels: the relative-peer helper maps them itself.

@@ -30,17 +30,4 @@ public final class TableItems extends AbstractList<Value> implements RandomAcces
   public int size() {
     return codes.length;
   }
-
-  @Override
-  public boolean equals(Object o) {
-    if (o instanceof TableItems t && t.item == item) {
-      return Arrays.equals(codes, t.codes);
-    }
-    return super.equals(o);
-  }
-
-  @Override
-  public int hashCode() {
-    return super.hashCode();
-  }
 }
