@@ -139,7 +139,8 @@ public final class CompressedTraceWriter extends NodeScanner {
 
   private static void histogram(StringBuilder b, Histogram h) {
     b.append(" n=").append(h.count()).append(" min=").append(h.min()).append(" max=")
-        .append(h.max()).append(" mean=").append(h.mean()).append(" sd=").append(h.sd())
+        .append(h.max()).append(" mean=").append(Decimals.mean(h.mean(), h.min(), h.max()))
+        .append(" sd=").append(Decimals.sd(h.sd()))
         .append(" bins=");
     for (int i = 0; i < h.bins().size(); i++) {
       Histogram.Bin bin = h.bins().get(i);
