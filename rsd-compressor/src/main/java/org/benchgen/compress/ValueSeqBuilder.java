@@ -143,18 +143,38 @@ public final class ValueSeqBuilder {
     }
   }
 
-  /** The sequence as a cyclic pattern: a whole that is one repetition is reduced to its body. */
+  /**
+   * The sequence as a cyclic pattern: a whole that is one repetition is reduced to its body, and a
+   * sequence that repeats a shorter one from its start at least twice, whole or not, to that one
+   * ({@link ShortestCycle}).
+   */
   public ValueSeq build() {
     if (folder == null) {
       // Never changed value: a constant (or nothing), as the folder would reduce it to.
       return new ValueSeq(runLength > 0 ? List.of(leaf(runValue)) : List.of());
     }
+    List<VNode> nodes = folded();
+    List<VNode> cycle = ShortestCycle.of(nodes).map(ValueSeqBuilder::fold).orElse(nodes);
+    return new ValueSeq(ShortestCycle.size(cycle) < ShortestCycle.size(nodes) ? cycle : nodes);
+  }
+
+  /** The nodes as folded, a whole that is one repetition reduced to its body. */
+  private List<VNode> folded() {
     flush();
     folder.finish();
     List<VNode> nodes = folder.nodes();
     while (nodes.size() == 1 && nodes.get(0) instanceof VNode.Rep r) {
       nodes = r.body();
     }
-    return new ValueSeq(nodes);
+    return nodes;
+  }
+
+  /** {@code values} folded as a builder folds them. */
+  private static List<VNode> fold(long[] values) {
+    ValueSeqBuilder b = new ValueSeqBuilder();
+    for (long v : values) {
+      b.push(v);
+    }
+    return b.folder == null ? List.of(leaf(b.runValue)) : b.folded();
   }
 }
