@@ -10,12 +10,13 @@ import org.benchgen.ir.ValueSeq;
 /**
  * The shortest cycle of a value sequence. A parameter's values are read cyclically, as many as
  * its call runs (docs/compressed-format.md), so a sequence whose values repeat a shorter one from
- * the start, whole or not, at least twice, can be stored as that one: {@code PROC_NULL,(0,PROC_NULL*2)*99,0,
- * PROC_NULL} (300 values that the folder, matching from the end, split at another phase) is
- * {@code PROC_NULL,0,PROC_NULL}, and ranks that ran the same pattern a different number of times
- * get the same sequence. Found with the prefix function (Knuth-Morris-Pratt) over the expanded
- * values, O(n), for sequences of at most {@link #MAX_VALUES} values; longer ones are left as they
- * are, so its cost stays bounded by what it may save.
+ * the start at least twice, whole or not, can be stored as that one:
+ * {@code PROC_NULL,(0,PROC_NULL*2)*99,0,PROC_NULL} (300 values that the folder, matching from the
+ * end, split at another phase) is {@code PROC_NULL,0,PROC_NULL}, and ranks that ran the same
+ * pattern a different number of times get the same sequence. Found with the prefix function
+ * (Knuth-Morris-Pratt) over the expanded values, O(n), for sequences of at most {@link
+ * #MAX_VALUES} values; longer ones are left as they are, so its cost stays bounded by what it may
+ * save.
  */
 final class ShortestCycle {
   static final int MAX_VALUES = 1 << 16;

@@ -1,11 +1,13 @@
 package org.benchgen.samples;
 
 /**
- * The schedule of the {@code irregular} and {@code shuffled} synthetic patterns: in round {@code t} every rank sends one
- * message to the rank {@code shift(t)} places after it and receives one from the rank as many
- * places before it, with a count and tag that depend on the round and the sender. Every value is
- * a hash of (seed, round, rank), so each rank computes its own part of the schedule alone, in
- * constant memory, and the ranks' streams agree: every send has its matching receive.
+ * The schedule of the {@code irregular} and {@code shuffled} synthetic patterns. irregular: in
+ * round {@code t} every rank sends one message to the rank {@code shift(t)} places after it and
+ * receives one from the rank as many places before it; shuffled: in step {@code t} one rank,
+ * {@code sender(t)}, sends to the rank {@code shift(t)} places after it. Counts and tags depend on
+ * the round and the sender. Every value is a hash of (seed, round, rank), so each rank computes its
+ * own part of the schedule alone, in constant memory, and the ranks' streams agree: every send has
+ * its matching receive.
  */
 final class IrregularExchange {
   /** Counts are log-uniform from 1 to below 2^MAX_LOG2 elements. */

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The synthetic patterns of issue 18 (mpmd, irregular, shuffled): their counts equal those worked out from
- * the parameters, every send meets its receive, and they compress losslessly.
+ * The synthetic patterns of issue 18 (mpmd, irregular, shuffled): their counts equal those worked
+ * out from the parameters, every send meets its receive, and they compress losslessly.
  */
 class SynthScalingPatternsTest {
   @TempDir
