@@ -74,9 +74,7 @@ final class SynthCommand implements Callable<Integer> {
         .orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
             "unknown pattern '" + pattern + "'; known: " + String.join(", ",
                 Arrays.stream(Synth.Pattern.values()).map(Synth.Pattern::cliName).toList())));
-    boolean twoRanks = p == Synth.Pattern.masterWorker || p == Synth.Pattern.irregular
-        || p == Synth.Pattern.shuffled;
-    if (ranks < 1 || iterations < 1 || (twoRanks && ranks < 2)) {
+    if (ranks < 1 || iterations < 1 || (p.needsTwoRanks() && ranks < 2)) {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--ranks and --iterations must be at least 1 (master-worker, irregular, shuffled: at"
               + " least 2 ranks)");
@@ -85,16 +83,18 @@ final class SynthCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--sites and --events must be at least 1");
     }
-    if (p == Synth.Pattern.shuffled && (long) events * ranks / 2 > Integer.MAX_VALUE) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "shuffled: --events x --ranks / 2 must be below 2^31");
+    Synth synth;
+    try {
+      synth = switch (p) {
+        case mpmd -> Synth.mpmd(ranks, sites, seed);
+        case irregular -> Synth.irregular(ranks, events, seed);
+        case shuffled -> Synth.shuffled(ranks, events, seed);
+        default -> new Synth(p, ranks, iterations, seed, splitCollectives);
+      };
+    } catch (IllegalArgumentException e) {
+      // A bound that only the pattern knows (shuffled: events x ranks / 2 below 2^31).
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    Synth synth = switch (p) {
-      case mpmd -> Synth.mpmd(ranks, sites, seed);
-      case irregular -> Synth.irregular(ranks, events, seed);
-      case shuffled -> Synth.shuffled(ranks, events, seed);
-      default -> new Synth(p, ranks, iterations, seed, splitCollectives);
-    };
     synth.write(output.dir, gzip, new Progress(spec.commandLine().getErr(), "writing", ranks));
     String size = switch (p) {
       case mpmd -> sites + " call sites per rank";

@@ -55,6 +55,11 @@ public final class Synth {
       return description;
     }
 
+    /** Whether the pattern needs at least two ranks (a master and a worker, or a peer). */
+    public boolean needsTwoRanks() {
+      return this == masterWorker || this == irregular || this == shuffled;
+    }
+
     /** The name on the command line ({@code master-worker}). */
     public String cliName() {
       return this == masterWorker ? "master-worker" : name();
@@ -94,8 +99,7 @@ public final class Synth {
     if (ranks < 1 || iterations < 1 || scale < 1) {
       throw new IllegalArgumentException("ranks, iterations, sites and events must be at least 1");
     }
-    if ((pattern == Pattern.masterWorker || pattern == Pattern.irregular
-        || pattern == Pattern.shuffled) && ranks < 2) {
+    if (pattern.needsTwoRanks() && ranks < 2) {
       throw new IllegalArgumentException(pattern.cliName() + " needs at least 2 ranks");
     }
     this.pattern = pattern;

@@ -68,11 +68,6 @@ public final class VNodes {
       return this;
     }
 
-    /** The number of nodes appended. */
-    public int size() {
-      return size;
-    }
-
     private void append(long v, int t) {
       if (size == values.length) {
         values = Arrays.copyOf(values, size * 2);
