@@ -1,9 +1,11 @@
 package org.benchgen.cli;
 
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.benchgen.stats.StatsReport;
 import org.benchgen.stats.TraceStats;
+import org.benchgen.stats.WaitTimes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -29,15 +31,22 @@ final class StatsCommand implements Callable<Integer> {
           + " default: ${DEFAULT-VALUE}")
   Format format;
 
+  @Option(names = "--waits", description = "also where each rank waited, per MPI function:"
+      + " late sender (a receive or wait until its sender started) and collective wait (until"
+      + " the last member arrived), from the simulated matching; exact for a trace directory,"
+      + " estimated from a compressed trace's mean times")
+  boolean waits;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     TraceStats s = input.stats();
+    Optional<WaitTimes> w = waits ? Optional.of(input.waits()) : Optional.empty();
     PrintWriter out = spec.commandLine().getOut();
     switch (format) {
-      case csv -> StatsReport.csv(s, out);
-      case json -> StatsReport.json(s, out);
-      default -> StatsReport.text(s, out);
+      case csv -> StatsReport.csv(s, w, out);
+      case json -> StatsReport.json(s, w, out);
+      default -> StatsReport.text(s, w, out);
     }
     out.flush();
     return 0;

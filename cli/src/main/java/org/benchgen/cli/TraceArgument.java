@@ -8,8 +8,10 @@ import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.resolve.WaitAnalysis;
 import org.benchgen.resolve.WildcardResolver;
 import org.benchgen.stats.TraceStats;
+import org.benchgen.stats.WaitTimes;
 import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -83,6 +85,25 @@ final class TraceArgument {
     checkMemory(path, t.worldSize(), WildcardResolver.BYTES_PER_RANK,
         "the matching simulation of");
     return t;
+  }
+
+  /** Where the trace's ranks waited ({@link #waits(Path, PrintWriter)}). */
+  WaitTimes waits() throws IOException {
+    return waits(path, command.commandLine().getErr());
+  }
+
+  /**
+   * Where a trace's ranks waited: exactly, from a directory's traced times (compressed first, to
+   * simulate its matching); estimated from a compressed trace's summaries.
+   */
+  static WaitTimes waits(Path input, PrintWriter err) throws IOException {
+    CompressedTrace t = load(input, err, true);
+    checkMemory(input, t.worldSize(), WildcardResolver.BYTES_PER_RANK,
+        "the matching simulation of");
+    if (Files.isDirectory(input)) {
+      return WaitAnalysis.fromTraced(t, TraceDirectory.open(input));
+    }
+    return WaitAnalysis.fromSummaries(t);
   }
 
   /** Reads a compressed trace that a command will walk rank by rank ({@link ExpansionLimit}). */

@@ -123,6 +123,27 @@ class CliTest {
         .code());
   }
 
+  /**
+   * The wildcard sample's waits, by hand from its files: rank 0's six receives enter before their
+   * senders start (1150300-1120000, 1158700-1152800, 1163900-1160900, 1290200-1275000,
+   * 1296500-1292500, 1301800-1298800: 61400 ns); at MPI_Finalize rank 0 enters last (1315000),
+   * after ranks 1, 2 and 3 (1309000, 1312000, 1306000).
+   */
+  @Test
+  void statsWaitsOfTheWildcardSampleAreThoseComputedByHand() {
+    Cli.Result csv = run("stats", RING.resolveSibling("wildcard").toString(), "--waits",
+        "--format", "csv");
+    assertEquals(0, csv.code(), csv.err());
+    assertTrue(csv.out().startsWith("rank,op,calls,bytes,late_sender_ns,collective_wait_ns\n"),
+        csv.out());
+    for (String row : List.of("0,MPI_Recv,6,2400,61400,0", "0,MPI_Finalize,1,0,0,0",
+        "1,MPI_Finalize,1,0,0,6000", "2,MPI_Finalize,1,0,0,3000", "3,MPI_Finalize,1,0,0,9000")) {
+      assertTrue(csv.out().contains("\n" + row + "\n"), row + " in\n" + csv.out());
+    }
+    Cli.Result text = run("stats", RING.resolveSibling("wildcard").toString(), "--waits");
+    assertTrue(text.out().contains("(exact)"), text.out());
+  }
+
   @Test
   void compressShowExpandStatsOnTheRingSample() throws IOException {
     Path out = tmp.resolve("ring.bgc");

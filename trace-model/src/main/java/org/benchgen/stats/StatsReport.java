@@ -5,9 +5,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.benchgen.trace.Op;
 
-/** Renders {@link TraceStats} as text (with totals and the byte matrix), CSV or JSON. */
+/**
+ * Renders {@link TraceStats} as text (with totals and the byte matrix), CSV or JSON, with the
+ * ranks' {@link WaitTimes} where they were computed.
+ */
 public final class StatsReport {
   /** Above this many ranks the text view leaves out the rank-to-rank matrix. */
   public static final int MATRIX_MAX_RANKS = 32;
@@ -16,14 +20,32 @@ public final class StatsReport {
 
   /** Exactly the columns {@code rank,op,calls,bytes}, a row per rank and call. */
   public static void csv(TraceStats s, PrintWriter out) {
-    out.println("rank,op,calls,bytes");
+    csv(s, Optional.empty(), out);
+  }
+
+  /**
+   * A row per rank and call: {@code rank,op,calls,bytes}, then {@code
+   * late_sender_ns,collective_wait_ns} when {@code waits} are given.
+   */
+  public static void csv(TraceStats s, Optional<WaitTimes> waits, PrintWriter out) {
+    out.println("rank,op,calls,bytes" + (waits.isPresent() ? ",late_sender_ns,collective_wait_ns"
+        : ""));
     for (TraceStats.Row r : s.rows()) {
-      out.println(r.rank() + "," + r.op().mpiName() + "," + r.calls() + "," + r.bytes());
+      out.print(r.rank() + "," + r.op().mpiName() + "," + r.calls() + "," + r.bytes());
+      waits.map(w -> w.of(r.rank(), r.op()))
+          .ifPresent(w -> out.print("," + w[0] + "," + w[1]));
+      out.println();
     }
   }
 
   public static void json(TraceStats s, PrintWriter out) {
+    json(s, Optional.empty(), out);
+  }
+
+  /** JSON; with {@code waits}, a {@code waits} object: basis, incomplete, rows. */
+  public static void json(TraceStats s, Optional<WaitTimes> waits, PrintWriter out) {
     out.println("{");
+    waits.ifPresent(w -> jsonWaits(w, out));
     out.println("  \"ranks\": " + s.worldSize() + ",");
     out.println("  \"rows\": [");
     List<TraceStats.Row> rows = s.rows();
@@ -55,7 +77,43 @@ public final class StatsReport {
     out.println("}");
   }
 
+  private static void jsonWaits(WaitTimes w, PrintWriter out) {
+    out.println("  \"waits\": {");
+    out.println("    \"basis\": \"" + w.basis().name().toLowerCase(Locale.ROOT) + "\",");
+    out.println("    \"incomplete\": " + jsonString(w.incomplete()) + ",");
+    out.println("    \"rows\": [");
+    List<WaitTimes.Row> rows = w.rows();
+    for (int i = 0; i < rows.size(); i++) {
+      WaitTimes.Row r = rows.get(i);
+      out.println("      {\"rank\": " + r.rank() + ", \"op\": \"" + r.op().mpiName()
+          + "\", \"late_sender_ns\": " + r.lateSenderNs() + ", \"collective_wait_ns\": "
+          + r.collectiveWaitNs() + "}" + (i + 1 < rows.size() ? "," : ""));
+    }
+    out.println("    ]");
+    out.println("  },");
+  }
+
+  /** A JSON string: quotes, backslashes and control characters escaped. */
+  static String jsonString(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    s.codePoints().forEach(c -> {
+      if (c == '"' || c == '\\') {
+        b.append('\\').appendCodePoint(c);
+      } else if (c < 0x20) {
+        b.append(String.format(Locale.ROOT, "\\u%04x", c));
+      } else {
+        b.appendCodePoint(c);
+      }
+    });
+    return b.append('"').toString();
+  }
+
   public static void text(TraceStats s, PrintWriter out) {
+    text(s, Optional.empty(), out);
+  }
+
+  /** Text; with {@code waits}, a table of where each rank waited, after the times. */
+  public static void text(TraceStats s, Optional<WaitTimes> waits, PrintWriter out) {
     out.printf(Locale.ROOT, "%-6s %-26s %12s %16s%n", "rank", "call", "calls", "bytes");
     Map<Op, long[]> totals = new EnumMap<>(Op.class);
     for (TraceStats.Row r : s.rows()) {
@@ -84,6 +142,7 @@ public final class StatsReport {
           rs.mpiNs() / 1e6);
     }
     out.println();
+    waits.ifPresent(w -> textWaits(w, out));
     if (s.worldSize() > MATRIX_MAX_RANKS) {
       out.println("point-to-point byte matrix left out above " + MATRIX_MAX_RANKS
           + " ranks (use --format json for the sparse list)");
@@ -102,5 +161,24 @@ public final class StatsReport {
       }
       out.println();
     }
+  }
+
+  private static void textWaits(WaitTimes w, PrintWriter out) {
+    out.println("waiting: late sender (a receive or wait until its sender started) and collective"
+        + " wait (until the last member arrived)");
+    out.println("from " + w.basis().says());
+    if (!w.incomplete().isEmpty()) {
+      out.println("note: " + w.incomplete());
+    }
+    out.printf(Locale.ROOT, "%-6s %-26s %16s %18s%n", "rank", "call", "late sender ms",
+        "collective wait ms");
+    for (WaitTimes.Row r : w.rows()) {
+      out.printf(Locale.ROOT, "%-6d %-26s %16.3f %18.3f%n", r.rank(), r.op().mpiName(),
+          r.lateSenderNs() / 1e6, r.collectiveWaitNs() / 1e6);
+    }
+    if (w.rows().isEmpty()) {
+      out.println("(no rank waited)");
+    }
+    out.println();
   }
 }

@@ -51,6 +51,32 @@ class StatsReportTest {
   }
 
   @Test
+  void waitsAddCsvColumnsAndAJsonObjectWithTheirBasis() {
+    WaitTimes.Builder b = new WaitTimes.Builder(WaitTimes.Basis.SUMMARIES, 2);
+    b.lateSender(1, org.benchgen.trace.Op.RECV, 70);
+    b.collectiveWait(0, org.benchgen.trace.Op.FINALIZE, 5);
+    b.collectiveWait(0, org.benchgen.trace.Op.FINALIZE, 0);
+    WaitTimes w = b.build("stops early");
+    TraceStats s = SendRecvTrace.stats();
+    assertEquals(List.of("rank,op,calls,bytes,late_sender_ns,collective_wait_ns",
+        "0,MPI_Init,1,0,0,0", "0,MPI_Finalize,1,0,0,5", "0,MPI_Send,2,24,0,0",
+        "1,MPI_Init,1,0,0,0", "1,MPI_Finalize,1,0,0,0", "1,MPI_Recv,2,24,70,0"),
+        render((x, out) -> StatsReport.csv(x, java.util.Optional.of(w), out), s).lines()
+            .toList());
+    Object json = Json.parse(render((x, out) -> StatsReport.json(x, java.util.Optional.of(w),
+        out), s));
+    assertEquals(Map.of("basis", "summaries", "incomplete", "stops early", "rows",
+        List.of(Map.of("rank", 0L, "op", "MPI_Finalize", "late_sender_ns", 0L,
+            "collective_wait_ns", 5L), Map.of("rank", 1L, "op", "MPI_Recv", "late_sender_ns",
+            70L, "collective_wait_ns", 0L))), ((Map<?, ?>) json).get("waits"));
+  }
+
+  @Test
+  void jsonStringsEscapeQuotesBackslashesAndControlCharacters() {
+    assertEquals("\"a\\\"b\\\\c\\u000ad\"", StatsReport.jsonString("a\"b\\c\nd"));
+  }
+
+  @Test
   void jsonWithoutPointToPointTrafficHasAnEmptySentList() {
     // One rank, one barrier of 5 ns: no compute before it, the run is the barrier.
     TraceStats s = TraceStats.of(HandWrittenTrace.read("benchgen-compressed 1", "world 1",

@@ -52,8 +52,16 @@ final class MatchingSimulation {
   private final List<String> warnings = new ArrayList<>();
   private long disagreements;
   private long resolved;
+  private final WaitCharges charges;
 
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
+    this(trace, reResolve, wildcards, WaitCharges.NONE);
+  }
+
+  /** A simulation that also charges waiting time to {@code charges}. */
+  MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards,
+      WaitCharges charges) {
+    this.charges = charges;
     this.p = trace.worldSize();
     this.comms = new Communicators(trace);
     this.reResolve = reResolve;
@@ -102,6 +110,7 @@ final class MatchingSimulation {
   private void runRank(int r) {
     while (ctx[r].hasNext()) {
       Step s = ctx[r].next();
+      charges.call(r, s);
       Optional<WaitState> wait = execute(r, s, dec[r].decode(s));
       if (wait.isPresent()) {
         state[r] = new RankState.Blocked(s, wait.get());
@@ -187,7 +196,7 @@ final class MatchingSimulation {
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.
-        return arrive(r, s.comm());
+        return arrive(r, op, s.comm());
       }
       default -> {
         return Optional.empty();
@@ -205,7 +214,8 @@ final class MatchingSimulation {
       return Optional.empty();
     }
     int to = comms.world(comm, dest);
-    Message m = new Message(r, to, comms.rankIn(comm, r), comm, tag, sync, s);
+    Message m = new Message(r, to, comms.rankIn(comm, r), comm, tag, sync, s,
+        charges.enter(r));
     for (PostedReceive x : posted.get(to)) {
       if (!x.matched && x.comm == comm && (x.src == ANY_SOURCE || x.src == m.fromCommRank)
           && (x.tag == ANY_TAG || x.tag == tag)) {
@@ -237,7 +247,8 @@ final class MatchingSimulation {
       long atag = e.get(Field.ATAG);
       matchTag = tag == ANY_TAG && atag != ABSENT ? atag : tag;
     }
-    PostedReceive x = new PostedReceive(r, comm, matchSrc, matchTag, s, cell, recorded);
+    PostedReceive x = new PostedReceive(r, comm, matchSrc, matchTag, s, cell, recorded, e.op(),
+        charges.enter(r), charges.exit(r), !e.op().createsRequest());
     Optional<Message> m = inbox[r].find(comm, matchSrc, matchTag, true);
     if (m.isPresent()) {
       match(m.get(), x);
@@ -266,6 +277,8 @@ final class MatchingSimulation {
   private void match(Message m, PostedReceive x) {
     m.matched = true;
     x.matched = true;
+    x.message = m;
+    charges.matched(x, m);
     x.cell.filter(c -> !c.known).ifPresent(c -> {
       c.source = m.fromCommRank;
       c.known = true;
@@ -300,6 +313,7 @@ final class MatchingSimulation {
   }
 
   private void wake(int r) {
+    charges.woken(r);
     state[r] = RankState.RUNNING;
     ready.add(r);
   }
@@ -309,10 +323,14 @@ final class MatchingSimulation {
     long[] ids = op == Op.WAIT ? new long[] {e.get(Field.REQ)}
         : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE);
     List<Request> waitFor = new ArrayList<>();
+    List<PostedReceive> receives = new ArrayList<>();
     for (long id : ids) {
       Request q = reqs.get(r).get(id);
       if (q == null) {
         continue;
+      }
+      if (q.receive != null) {
+        receives.add(q.receive);
       }
       if (!q.persistent) {
         reqs.get(r).remove(id);
@@ -323,6 +341,9 @@ final class MatchingSimulation {
     }
     boolean blocking = op == Op.WAIT || op == Op.WAITALL || op == Op.WAITANY
         || op == Op.WAITSOME;
+    if (blocking) {
+      charges.waitCall(r, op, receives, !waitFor.isEmpty());
+    }
     if (!blocking || waitFor.isEmpty()) {
       return Optional.empty();
     }
@@ -350,13 +371,15 @@ final class MatchingSimulation {
   }
 
   /** Arrives at a collective on {@code comm}; a wait while others have still to come. */
-  private Optional<WaitState> arrive(int r, long comm) {
+  private Optional<WaitState> arrive(int r, Op op, long comm) {
     List<Integer> here = arrived.computeIfAbsent(comm, k -> new ArrayList<>());
     here.add(r);
+    charges.arrive(r, op, comm);
     if (here.size() < comms.size(comm)) {
       return Optional.of(new WaitState.Collective(comm));
     }
     arrived.remove(comm);
+    charges.collectiveDone(comm);
     for (int x : here) {
       if (x != r) {
         wake(x);

@@ -12,11 +12,14 @@ final class Message {
   /** A synchronous send: it completes only when matched. */
   final boolean sync;
   final Step step;
+  /** When the sending call entered (for late-sender times; 0 when times are not kept). */
+  final long sendEnter;
   /** The request of a nonblocking send, done when this is matched (if synchronous). */
   Request request;
   boolean matched;
 
-  Message(int from, int to, long fromCommRank, long comm, long tag, boolean sync, Step step) {
+  Message(int from, int to, long fromCommRank, long comm, long tag, boolean sync, Step step,
+      long sendEnter) {
     this.from = from;
     this.to = to;
     this.fromCommRank = fromCommRank;
@@ -24,5 +27,6 @@ final class Message {
     this.tag = tag;
     this.sync = sync;
     this.step = step;
+    this.sendEnter = sendEnter;
   }
 }

@@ -1,5 +1,6 @@
 package org.benchgen.resolve;
 
+import org.benchgen.trace.Op;
 import org.benchgen.traverse.Step;
 
 /** A receive posted by world rank {@code owner} and not yet matched. */
@@ -14,13 +15,21 @@ final class PostedReceive {
   final java.util.Optional<ResolvedSources.Cell> cell;
   /** The source the trace recorded as matched, or ABSENT. */
   final long recorded;
+  /** The call that posted it: its MPI function, enter and exit (0 when times are not kept). */
+  final Op op;
+  final long enter;
+  final long exit;
+  /** A blocking receive (or Sendrecv), which waits for its message in the posting call. */
+  final boolean blocking;
+  /** The message it matched, once matched. */
+  Message message;
   /** The request of a nonblocking or persistent receive, done when this is matched. */
   Request request;
   boolean matched;
 
   PostedReceive(int owner, long comm, long src, long tag, Step step,
       java.util.Optional<ResolvedSources.Cell> cell,
-      long recorded) {
+      long recorded, Op op, long enter, long exit, boolean blocking) {
     this.owner = owner;
     this.comm = comm;
     this.src = src;
@@ -28,5 +37,9 @@ final class PostedReceive {
     this.step = step;
     this.cell = cell;
     this.recorded = recorded;
+    this.op = op;
+    this.enter = enter;
+    this.exit = exit;
+    this.blocking = blocking;
   }
 }

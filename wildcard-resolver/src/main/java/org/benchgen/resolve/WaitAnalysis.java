@@ -1,0 +1,49 @@
+package org.benchgen.resolve;
+
+import java.io.IOException;
+import java.util.List;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.stats.WaitTimes;
+
+/**
+ * Where a run's ranks waited (MPInside's late sender and collective wait, {@link WaitTimes}),
+ * from the matching the resolver simulates: which send a receive matched and who arrived last at
+ * each collective. With the trace directory the times are the traced ones, exactly; from a
+ * compressed trace alone they are estimated from its mean compute and call times.
+ */
+public final class WaitAnalysis {
+  private WaitAnalysis() {}
+
+  /** Estimated waits of a compressed trace, from its summaries. */
+  public static WaitTimes fromSummaries(CompressedTrace trace) {
+    int p = trace.worldSize();
+    return run(trace, new SummaryClock(p), WaitTimes.Basis.SUMMARIES);
+  }
+
+  /**
+   * Exact waits of a traced run: {@code trace} is {@code dir} compressed (lossless, so its
+   * steps are the traced calls, in order), the times are read from {@code dir}.
+   */
+  public static WaitTimes fromTraced(CompressedTrace trace, TraceDirectory dir)
+      throws IOException {
+    TracedClock clock = TracedClock.read(dir);
+    WaitTimes w = run(trace, clock, WaitTimes.Basis.TRACED);
+    if (w.incomplete().isEmpty() && !clock.walkedAll()) {
+      throw new IllegalStateException(dir.path() + ": the compressed trace walked fewer calls"
+          + " than the trace directory holds");
+    }
+    return w;
+  }
+
+  private static WaitTimes run(CompressedTrace trace, CallClock clock, WaitTimes.Basis basis) {
+    WaitTimes.Builder times = new WaitTimes.Builder(basis, trace.worldSize());
+    MatchingSimulation sim = new MatchingSimulation(trace, false, List.of(),
+        new WaitCharges(clock, times, trace.worldSize()));
+    sim.run();
+    String incomplete = new DeadlockReport(sim).problem()
+        .map(f -> "the run's matching stops early, so these times cover only what ran: " + f)
+        .orElse("");
+    return times.build(incomplete);
+  }
+}
