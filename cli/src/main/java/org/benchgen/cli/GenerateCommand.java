@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.benchgen.codegen.Benchmarks;
 import org.benchgen.codegen.ComputeMode;
@@ -12,6 +14,7 @@ import org.benchgen.codegen.GenerateOptions;
 import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.codegen.Target;
 import org.benchgen.io.AtomicOutput;
+import org.benchgen.report.Report;
 import org.benchgen.ir.CompressedTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +58,10 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
       description = "the seed of --compute=sample (default ${DEFAULT-VALUE})")
   long seed;
+
+  @Option(names = "--report", description = "also write the trace's HTML report (as `benchgen"
+      + " report TRACE`) beside the benchmark, as NAME-report.html")
+  boolean report;
 
   /** The target names, for --help. */
   static final class Languages implements Iterable<String> {
@@ -107,7 +114,12 @@ final class GenerateCommand implements Callable<Integer> {
       return Findings.report(spec, input.path, f.finding());
     }
     Benchmarks.Generated g = (Benchmarks.Generated) outcome;
-    write(g.files());
+    List<GeneratedFile> files = new ArrayList<>(g.files());
+    if (report) {
+      String page = Report.html(TraceArgument.reportInput(input.path, t, err), Optional.empty());
+      files.add(new GeneratedFile(program + "-report.html", page));
+    }
+    write(files);
     PrintWriter out = spec.commandLine().getOut();
     out.println(output.resolve(g.files().get(0).name()) + ": " + target.name() + " benchmark for "
         + t.worldSize() + " ranks" + (g.aligned() > 0 ? "; " + g.aligned()

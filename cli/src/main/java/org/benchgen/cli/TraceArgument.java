@@ -8,6 +8,7 @@ import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.report.ReportInput;
 import org.benchgen.resolve.WaitAnalysis;
 import org.benchgen.resolve.WildcardResolver;
 import org.benchgen.stats.TraceStats;
@@ -97,13 +98,28 @@ final class TraceArgument {
    * simulate its matching); estimated from a compressed trace's summaries.
    */
   static WaitTimes waits(Path input, PrintWriter err) throws IOException {
-    CompressedTrace t = load(input, err, true);
+    return waits(input, load(input, err, true));
+  }
+
+  /** Where the ranks of {@code input}, read as {@code t}, waited. */
+  private static WaitTimes waits(Path input, CompressedTrace t) throws IOException {
     checkMemory(input, t.worldSize(), WildcardResolver.BYTES_PER_RANK,
         "the matching simulation of");
     if (Files.isDirectory(input)) {
       return WaitAnalysis.fromTraced(t, TraceDirectory.open(input));
     }
     return WaitAnalysis.fromSummaries(t);
+  }
+
+  /** What the report shows of the trace at {@code input}: read (or compressed) once. */
+  static ReportInput reportInput(Path input, PrintWriter err) throws IOException {
+    return reportInput(input, load(input, err, true), err);
+  }
+
+  /** What the report shows of the trace at {@code input}, already read as {@code t}. */
+  static ReportInput reportInput(Path input, CompressedTrace t, PrintWriter err)
+      throws IOException {
+    return new ReportInput(input.toString(), t, stats(input, err), waits(input, t));
   }
 
   /** Reads a compressed trace that a command will walk rank by rank ({@link ExpansionLimit}). */

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceComparison;
 import org.benchgen.stats.TraceStats;
+import org.benchgen.testing.Chromium;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -64,6 +65,32 @@ class BenchmarkIntegrationTest {
   @Test
   void benchmarkUnderMpich() throws Exception {
     assertSameCalls("mpich", List.of("stencil2d"));
+  }
+
+  /**
+   * The report of a program and of its verified benchmark side by side, and the trace's report
+   * that generate --report writes beside the benchmark: both open in Chromium with nothing on its
+   * console (screenshots in target/screenshots).
+   */
+  @Test
+  void reportsOfAVerifiedBenchmarkRenderInChromium() throws Exception {
+    Built b = build("openmpi", List.of("stencil2d"), "-report");
+    Path bench = trace("openmpi", "stencil2d-bench-report", b.gen().resolve("stencil2d"),
+        List.of());
+    Path page = work.resolve("verified.html");
+    assertEquals(0, Benchgen.commandLine().execute("report", b.original().toString(),
+        bench.toString(), "-o", page.toString()));
+    assertTrue(Files.readString(page).contains("<div class=\"verdict same\">"));
+    Chromium.Rendered r = Chromium.render(page, Path.of("target", "screenshots",
+        "verified-benchmark.png"), 1400, 2400);
+    assertEquals(List.of(), r.console());
+    Path gen = work.resolve("gen-with-report");
+    assertEquals(0, Benchgen.commandLine().execute("generate", b.original().toString(),
+        "--lang", "c-mpi", "--report", "--name", "stencil2d", "-o", gen.toString()));
+    Path own = gen.resolve("stencil2d-report.html");
+    assertTrue(Files.readString(own).contains("<h2>" + b.original() + "</h2>"));
+    assertEquals(List.of(), Chromium.render(own, Path.of("target", "screenshots",
+        "generate-report.png"), 1400, 2400).console());
   }
 
   @Test

@@ -6,6 +6,7 @@ import java.net.URL;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.codegen.output.OutputModel;
 import org.stringtemplate.v4.AutoIndentWriter;
@@ -22,9 +23,20 @@ import org.stringtemplate.v4.misc.STMessage;
  */
 public final class ModelRenderer {
   private final STGroup group;
+  private final UnaryOperator<String> strings;
 
   /** Loads the group file {@code resource} from the class path of {@code anchor}. */
   public ModelRenderer(Class<?> anchor, String resource) {
+    this(anchor, resource, UnaryOperator.identity());
+  }
+
+  /**
+   * Loads the group file {@code resource}; every string component of the model (in lists too) is
+   * passed through {@code strings} before a template sees it (an HTML page escapes them all, so
+   * no template can forget one). Not a StringTemplate renderer: StringTemplate renders a group's
+   * literal text through the renderer registered for strings as well.
+   */
+  public ModelRenderer(Class<?> anchor, String resource, UnaryOperator<String> strings) {
     URL url = anchor.getResource(resource);
     if (url == null) {
       throw new IllegalStateException("template group " + resource + " missing beside "
@@ -34,6 +46,7 @@ public final class ModelRenderer {
     g.setListener(new Strict());
     g.load();
     this.group = g;
+    this.strings = strings;
   }
 
   /** The text of {@code model}. */
@@ -91,6 +104,9 @@ public final class ModelRenderer {
     // for each would cost ~1 KB apiece, and data tables hold millions of them.
     if (v instanceof Value.Num n) {
       return n.value();
+    }
+    if (v instanceof String text) {
+      return strings.apply(text);
     }
     if (v instanceof OutputModel m) {
       return instance(m);

@@ -5,6 +5,7 @@
  * the lossless property and of the behaviour goldens), {@link org.benchgen.testing.Calls} (a
  * rank's calls as text, to compare traces whatever their symbol tables) and {@link
  * org.benchgen.testing.CompressedText} (a compressed trace written by hand, read) and {@link
- * org.benchgen.testing.IrregularTrace} (streams that never repeat).
+ * org.benchgen.testing.IrregularTrace} (streams that never repeat) and {@link
+ * org.benchgen.testing.Chromium} (a page rendered by a real browser, its console read).
  */
 package org.benchgen.testing;

@@ -89,6 +89,21 @@ public final class TraceComparison {
     return out;
   }
 
+  /** The run times of the ranks both traces have, summed: {A, B} in nanoseconds. */
+  public long[] summedRuns() {
+    long[] sum = new long[2];
+    for (RankTimes t : times()) {
+      sum[0] += t.totalA();
+      sum[1] += t.totalB();
+    }
+    return sum;
+  }
+
+  /** B's change from A in percent (0 when A is 0). */
+  public static double percent(long a, long b) {
+    return a == 0 ? 0 : 100.0 * (b - a) / a;
+  }
+
   /** A table for people: per rank (up to {@code maxRows}), then the differences and a verdict. */
   public void report(String nameA, String nameB, int maxRows, PrintWriter out) {
     out.printf(Locale.ROOT, "A: %s (%d ranks)%nB: %s (%d ranks)%n%n", nameA, a.worldSize(),
@@ -97,11 +112,7 @@ public final class TraceComparison {
         "calls A", "calls B", "bytes A", "bytes B", "run A s", "run B s", "diff %",
         "compute A", "compute B");
     List<RankTimes> times = times();
-    long sumA = 0;
-    long sumB = 0;
     for (RankTimes t : times) {
-      sumA += t.totalA();
-      sumB += t.totalB();
       if (t.rank() < maxRows) {
         long[] ca = totals(a, t.rank());
         long[] cb = totals(b, t.rank());
@@ -132,8 +143,8 @@ public final class TraceComparison {
     out.println(matrixPairs == 0 ? "message matrix: identical"
         : "message matrix: " + matrixPairs + " rank pairs differ");
     out.printf(Locale.ROOT, "run time (MPI_Init to MPI_Finalize), summed over ranks: %.4f s vs"
-        + " %.4f s (%+.1f %%)%n", sumA / 1e9,
-        sumB / 1e9, percent(sumA, sumB));
+        + " %.4f s (%+.1f %%)%n", summedRuns()[0] / 1e9, summedRuns()[1] / 1e9,
+        percent(summedRuns()[0], summedRuns()[1]));
     out.println(identical() ? "verdict: same calls and bytes" : "verdict: DIFFERENT");
   }
 
@@ -146,7 +157,4 @@ public final class TraceComparison {
     return t;
   }
 
-  private static double percent(long a, long b) {
-    return a == 0 ? 0 : 100.0 * (b - a) / a;
-  }
 }

@@ -1,0 +1,69 @@
+package org.benchgen.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.benchgen.codegen.ModelRenderer;
+import org.benchgen.report.ReportModel.Page;
+import org.benchgen.report.ReportModel.Verdict;
+import org.benchgen.stats.TraceComparison;
+import org.benchgen.trace.Op;
+
+/**
+ * {@code benchgen report}: one self-contained HTML page (no script, no network: inline CSS and
+ * SVG) of a trace, or of two side by side with {@code verify}'s verdict on top and the MPI
+ * functions whose calls or bytes differ highlighted.
+ */
+public final class Report {
+  private static final ModelRenderer PAGE = new ModelRenderer(Report.class, "report.stg",
+      HtmlText::escape);
+  /** How many differences the verdict lists; the rest are counted. */
+  static final int LISTED = 20;
+
+  private Report() {}
+
+  /** The page of {@code a}, or of {@code a} and {@code b} compared. */
+  public static String html(ReportInput a, Optional<ReportInput> b) {
+    if (b.isEmpty()) {
+      return PAGE.render(new Page("benchgen report: " + a.name(), List.of(),
+          List.of(TraceViews.of(a, Set.of(), "a")), false));
+    }
+    TraceComparison c = new TraceComparison(a.stats(), b.get().stats());
+    Set<Op> differing = c.callDifferences().stream().map(TraceComparison.CallDiff::op)
+        .collect(Collectors.toSet());
+    return PAGE.render(new Page("benchgen report: " + a.name() + " and " + b.get().name(),
+        List.of(verdict(c)), List.of(TraceViews.of(a, differing, "a"),
+            TraceViews.of(b.get(), differing, "b")), true));
+  }
+
+  /** {@code verify}'s verdict: identical calls, bytes and matrix, or what differs. */
+  static Verdict verdict(TraceComparison c) {
+    List<String> details = new ArrayList<>();
+    if (!c.sameWorldSize()) {
+      details.add("The world sizes differ.");
+    }
+    for (TraceComparison.CallDiff d : c.callDifferences().subList(0,
+        Math.min(LISTED, c.callDifferences().size()))) {
+      details.add(String.format(Locale.ROOT, "rank %d %s: %d calls, %d bytes vs %d calls, %d"
+          + " bytes", d.rank(), d.op().mpiName(), d.callsA(), d.bytesA(), d.callsB(),
+          d.bytesB()));
+    }
+    if (c.callDifferences().size() > LISTED) {
+      details.add("… and " + (c.callDifferences().size() - LISTED) + " more");
+    }
+    if (c.matrixDifferences() > 0) {
+      details.add(c.matrixDifferences() + " rank pairs of the byte matrix differ.");
+    }
+    long[] run = c.summedRuns();
+    details.add(String.format(Locale.ROOT, "Run time (MPI_Init to MPI_Finalize) summed over"
+        + " ranks: %.4f s vs %.4f s (%+.1f %%).", run[0] / 1e9, run[1] / 1e9,
+        TraceComparison.percent(run[0], run[1])));
+    return new Verdict(c.identical(), c.identical() ? "Same calls and bytes on every rank and"
+        + " MPI function, and the same message matrix." : "DIFFERENT: "
+        + c.callDifferences().size() + " rank and MPI function pairs differ in calls or bytes.",
+        details);
+  }
+}

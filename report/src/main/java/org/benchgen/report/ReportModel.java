@@ -1,0 +1,59 @@
+package org.benchgen.report;
+
+import java.util.List;
+import org.benchgen.codegen.output.OutputModel;
+
+/**
+ * The report's output model: each record is laid out by the template of its name in {@code
+ * report.stg}. Strings are text (the renderer escapes them); {@link Markup} is the SVG of a chart.
+ */
+public sealed interface ReportModel extends OutputModel {
+  /** The page: a verdict when two traces are compared, then each trace's column. */
+  record Page(String title, List<Verdict> verdict, List<TraceView> traces, boolean sideBySide)
+      implements ReportModel {
+    public Page {
+      verdict = List.copyOf(verdict);
+      traces = List.copyOf(traces);
+    }
+  }
+
+  /** {@code verify}'s verdict on two traces, with what differs. */
+  record Verdict(boolean same, String headline, List<String> details) implements ReportModel {
+    public Verdict {
+      details = List.copyOf(details);
+    }
+  }
+
+  /** One trace's pictures and tables. */
+  record TraceView(String name, List<Fact> facts, Markup times, Markup waits, String waitBasis,
+      List<String> waitNotes, Markup matrix, List<String> matrixNotes, Markup calls,
+      Markup bytes, List<CallRow> callRows, List<HistogramView> histograms, List<TreeNode> tree,
+      List<String> treeNotes) implements ReportModel {
+    public TraceView {
+      facts = List.copyOf(facts);
+      waitNotes = List.copyOf(waitNotes);
+      matrixNotes = List.copyOf(matrixNotes);
+      treeNotes = List.copyOf(treeNotes);
+      callRows = List.copyOf(callRows);
+      histograms = List.copyOf(histograms);
+      tree = List.copyOf(tree);
+    }
+  }
+
+  /** A line of the trace's summary. */
+  record Fact(String label, String value) implements ReportModel {}
+
+  /** Calls, bytes and waits of one MPI function over all ranks; {@code differs} is highlighted. */
+  record CallRow(String op, String calls, String bytes, String lateSender, String collectiveWait,
+      boolean differs) implements ReportModel {}
+
+  /** The compute-time histogram of one call path. */
+  record HistogramView(String path, String summary, Markup chart) implements ReportModel {}
+
+  /** A node of the loop structure: a loop (collapsible, with children) or a call. */
+  record TreeNode(String label, List<TreeNode> children, boolean open) implements ReportModel {
+    public TreeNode {
+      children = List.copyOf(children);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package org.benchgen.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.NodeScanner;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.TraceSummary;
+import org.benchgen.ir.format.NodeLabels;
+import org.benchgen.report.ReportModel.CallRow;
+import org.benchgen.report.ReportModel.Fact;
+import org.benchgen.report.ReportModel.HistogramView;
+import org.benchgen.report.ReportModel.TraceView;
+import org.benchgen.stats.TraceStats;
+import org.benchgen.stats.WaitTimes;
+import org.benchgen.trace.Op;
+
+/** One trace's column of the page: its facts, charts and tables. */
+final class TraceViews {
+  /** How many call paths get a compute-time histogram: the heaviest by total time. */
+  static final int HISTOGRAMS = 4;
+
+  private TraceViews() {}
+
+  /**
+   * The view of {@code in}; {@code differing} are the MPI functions whose calls or bytes differ
+   * from the other trace's on some rank (highlighted), {@code id} prefixes its charts' SVG ids.
+   */
+  static TraceView of(ReportInput in, Set<Op> differing, String id) {
+    TraceStats s = in.stats();
+    WaitTimes w = in.waits();
+    Map<Op, long[]> byOp = new EnumMap<>(Op.class);
+    for (TraceStats.Row r : s.rows()) {
+      long[] t = byOp.computeIfAbsent(r.op(), k -> new long[4]);
+      t[0] += r.calls();
+      t[1] += r.bytes();
+      long[] waits = w.of(r.rank(), r.op());
+      t[2] += waits[0];
+      t[3] += waits[1];
+    }
+    List<CallRow> rows = new ArrayList<>();
+    Map<String, Long> calls = new LinkedHashMap<>();
+    Map<String, Long> bytes = new LinkedHashMap<>();
+    byOp.forEach((op, t) -> {
+      rows.add(new CallRow(op.mpiName(), number(t[0]), number(t[1]), ms(t[2]), ms(t[3]),
+          differing.contains(op)));
+      calls.put(op.mpiName(), t[0]);
+      if (t[1] > 0) {
+        bytes.put(op.mpiName(), t[1]);
+      }
+    });
+    LoopTree.Tree tree = LoopTree.of(in.trace());
+    List<String> notes = new ArrayList<>();
+    if (!w.incomplete().isEmpty()) {
+      notes.add(w.incomplete());
+    }
+    return new TraceView(in.name(), facts(in), Svg.of(Charts.timeSplit(s), 640, 300, id + "t"),
+        Svg.of(Charts.waits(w), 640, 300, id + "w"), "Computed from " + w.basis().says() + ".",
+        notes, Svg.of(Charts.matrix(s), 560, 480, id + "m"), s.worldSize()
+            > Charts.MAX_GROUPS ? List.of("Ranks are grouped: " + RankGroups.of(s.worldSize(),
+            Charts.MAX_GROUPS).size() + " to a row and column.") : List.of(),
+        Svg.of(Charts.perFunction("calls", calls), 560, 60 + 22 * calls.size(), id + "c"),
+        Svg.of(Charts.perFunction("bytes", bytes), 560, 60 + 22 * bytes.size(), id + "b"),
+        rows, histograms(in, id), tree.top(), tree.leftOut() == 0 ? List.of()
+            : List.of(tree.leftOut() + " more nodes are left out (benchgen show prints them"
+            + " all)."));
+  }
+
+  private static List<Fact> facts(ReportInput in) {
+    TraceStats s = in.stats();
+    TraceSummary sum = TraceSummary.of(in.trace());
+    long events = 0;
+    long run = 0;
+    long compute = 0;
+    long mpi = 0;
+    long late = 0;
+    long collective = 0;
+    for (int r = 0; r < s.worldSize(); r++) {
+      events += s.rank(r).events();
+      run = Math.max(run, s.rank(r).runNs());
+      compute += s.rank(r).computeNs();
+      mpi += Charts.mpiInRun(s.rank(r));
+      late += in.waits().lateSenderNs(r);
+      collective += in.waits().collectiveWaitNs(r);
+    }
+    return List.of(new Fact("ranks", number(s.worldSize())),
+        new Fact("MPI calls", number(events)),
+        new Fact("compressed", sum.rsds() + " RSDs in " + sum.loops() + " loops, nested "
+            + sum.maxDepth() + " deep"),
+        new Fact("run (MPI_Init to MPI_Finalize, slowest rank)", NodeLabels.duration(run)),
+        new Fact("compute, summed over ranks", NodeLabels.duration(compute)),
+        new Fact("in MPI (Init and Finalize left out), summed over ranks",
+            NodeLabels.duration(mpi)),
+        new Fact("of which late sender", NodeLabels.duration(late)),
+        new Fact("of which collective wait", NodeLabels.duration(collective)));
+  }
+
+  /** The heaviest call paths' compute-time histograms (count times mean, over all ranks). */
+  private static List<HistogramView> histograms(ReportInput in, String id) {
+    record Path(Rsd rsd, ComputeStat stat, double total) {}
+    List<Path> paths = new ArrayList<>();
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        for (ComputeStat c : r.compute()) {
+          paths.add(new Path(r, c, c.time().count() * c.time().mean()));
+        }
+      }
+    }.scan(in.trace().body());
+    paths.sort(Comparator.comparingDouble(Path::total).reversed());
+    List<HistogramView> out = new ArrayList<>();
+    for (Path p : paths.subList(0, Math.min(HISTOGRAMS, paths.size()))) {
+      if (p.total() <= 0) {
+        break;
+      }
+      out.add(new HistogramView("before " + p.rsd().op().mpiName() + " @" + p.rsd().site()
+          + ", after @" + p.stat().after(), "total " + NodeLabels.duration(p.total()) + "; "
+          + NodeLabels.time(p.stat().time()), Svg.of(Charts.histogram(p.stat().time()), 420,
+          240, id + "h" + out.size())));
+    }
+    return out;
+  }
+
+  static String number(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  private static String ms(long ns) {
+    return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+  }
+}

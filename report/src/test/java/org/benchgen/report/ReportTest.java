@@ -1,0 +1,140 @@
+package org.benchgen.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.resolve.WaitAnalysis;
+import org.benchgen.stats.TraceStats;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTest {
+  static final Path SAMPLES = Path.of("..", "samples", "traces");
+
+  @TempDir
+  Path tmp;
+
+  /** A trace directory as the report command reads it: compressed, counted, waits exact. */
+  static ReportInput input(Path dir) throws IOException {
+    TraceDirectory d = TraceDirectory.open(dir);
+    CompressedTrace t = new TraceCompressor().compress(d, n -> { }).trace();
+    return new ReportInput(dir.toString(), t, TraceStats.of(d, n -> { }),
+        WaitAnalysis.fromTraced(t, d));
+  }
+
+  /** The calls table of a trace's column: MPI function to {calls, bytes}. */
+  private static Map<String, List<String>> callRows(Element column) {
+    return column.select("table.calls tr:has(td)").stream().collect(Collectors.toMap(
+        tr -> tr.child(0).text(), tr -> List.of(tr.child(1).text(), tr.child(2).text())));
+  }
+
+  /** The numbers of samples/traces/stencil2d/README.md, computed by hand there. */
+  @Test
+  void theStencilSamplesPageHasItsHandCheckedNumbersAndStructure() throws IOException {
+    Document page = Jsoup.parse(Report.html(input(SAMPLES.resolve("stencil2d")),
+        Optional.empty()));
+    assertTrue(page.select("script").isEmpty());
+    assertTrue(page.select("meta[http-equiv=Content-Security-Policy]").attr("content")
+        .contains("default-src 'none'"));
+    assertTrue(page.select(".verdict").isEmpty());
+    Element column = page.selectFirst("section.trace");
+    // Isend and Irecv: 4 iterations x (2+3+2+2+3+2) neighbours = 56 calls; bytes 4 x 12288 x 4
+    // + 16384 x 2 = 81920. Waitall: 4 on each of 6 ranks.
+    assertEquals(Map.of("MPI_Init", List.of("6", "0"), "MPI_Finalize", List.of("6", "0"),
+        "MPI_Isend", List.of("56", "81,920"), "MPI_Irecv", List.of("56", "81,920"),
+        "MPI_Waitall", List.of("24", "0")), callRows(column));
+    assertEquals("148", column.select("table.facts tr:contains(MPI calls) td").text());
+    // MPI_Init, one loop x4 of 9 RSDs, MPI_Finalize.
+    Element tree = column.selectFirst("div.tree");
+    assertEquals(3, tree.children().size());
+    Element loop = tree.child(1);
+    assertEquals("loop x4", loop.selectFirst("summary").text());
+    assertEquals(9, loop.select("div.call").size());
+    assertTrue(tree.child(0).text().startsWith("MPI_Init"));
+    // Time split, waits, matrix, calls, bytes, and a histogram for each of the 4 heaviest
+    // call paths (the sample has more than 4 with compute time), with ids unique in the page.
+    assertEquals(9, page.select("svg").size());
+    Set<String> ids = new HashSet<>();
+    page.select("[id]").forEach(e -> assertTrue(ids.add(e.id()), "duplicate id " + e.id()));
+  }
+
+  @Test
+  void aHostileSiteNameStaysText() throws IOException {
+    String site = "<script>alert(1)</script>\"'&amp;";
+    Path dir = Files.createDirectories(tmp.resolve("hostile"));
+    Files.writeString(dir.resolve("rank-0.trace"), String.join("\n",
+        "# benchgen-trace 1 rank=0 size=1",
+        "MPI_Init site=main enter=0 exit=10",
+        "MPI_Barrier site=" + site + " enter=20 exit=30 comm=0",
+        "MPI_Finalize site=end enter=40 exit=50", ""));
+    String html = Report.html(input(dir), Optional.empty());
+    Document page = Jsoup.parse(html);
+    assertTrue(page.select("script").isEmpty());
+    assertFalse(html.toLowerCase(java.util.Locale.ROOT).contains("<script"));
+    assertTrue(page.selectFirst("div.tree").text().contains("@" + site), page.text());
+  }
+
+  @Test
+  void twoTracesSideBySideUnderTheVerdict() throws IOException {
+    ReportInput stencil = input(SAMPLES.resolve("stencil2d"));
+    Document same = Jsoup.parse(Report.html(stencil, Optional.of(stencil)));
+    assertEquals(1, same.select(".verdict.same").size());
+    assertEquals(2, same.select("section.trace").size());
+    assertTrue(same.select("tr.differs").isEmpty());
+
+    Document diff = Jsoup.parse(Report.html(stencil,
+        Optional.of(input(SAMPLES.resolve("ring")))));
+    Element verdict = diff.selectFirst(".verdict.different");
+    assertTrue(verdict.text().contains("The world sizes differ."), verdict.text());
+    // The ring's ranks make 5 Isends each, the stencil's 8 or 12: every function differs on
+    // some rank (ranks 4 and 5 of the stencil make no call in the ring's world of 4).
+    Set<String> highlighted = diff.select("section.trace").get(0).select("tr.differs").stream()
+        .map(tr -> tr.child(0).text()).collect(Collectors.toSet());
+    assertEquals(Set.of("MPI_Init", "MPI_Finalize", "MPI_Isend", "MPI_Irecv", "MPI_Waitall"),
+        highlighted);
+  }
+
+  /** One rank, 600 barriers at 600 sites: 602 RSDs, of which the first 500 are shown. */
+  @Test
+  void aHugeTreeIsCutAndSaysHowMuch() throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("wide"));
+    StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=0 size=1\n");
+    b.append("MPI_Init site=main enter=0 exit=1\n");
+    for (int i = 0; i < 600; i++) {
+      b.append("MPI_Barrier site=s").append(i).append(" enter=").append(10 + 10 * i)
+          .append(" exit=").append(15 + 10 * i).append(" comm=0\n");
+    }
+    b.append("MPI_Finalize site=end enter=7000 exit=7001\n");
+    Files.writeString(dir.resolve("rank-0.trace"), b);
+    Document page = Jsoup.parse(Report.html(input(dir), Optional.empty()));
+    assertEquals(LoopTree.MAX_NODES, page.select("div.tree div.call").size());
+    assertTrue(page.text().contains("102 more nodes are left out"), page.text());
+  }
+
+  @Test
+  void ranksAreGroupedEvenly() {
+    // 1000 ranks in at most 64 bars: 16 a bar (15 would need 67), so 63 bars, the last 992-999.
+    RankGroups g = RankGroups.of(1000, 64);
+    assertEquals(16, g.size());
+    assertEquals(63, g.count());
+    assertEquals("992-999", g.label(62));
+    assertEquals(8, g.members(62));
+    assertEquals("5", RankGroups.of(6, 64).label(5));
+  }
+}
