@@ -26,12 +26,13 @@ public sealed interface ReportModel extends OutputModel {
 
   /** One trace's pictures and tables. */
   record TraceView(String name, List<Fact> facts, Markup times, Markup waits, String waitBasis,
-      List<String> waitNotes, Markup matrix, List<String> matrixNotes, Markup calls,
+      List<String> waitNotes, List<WaitRow> topWaits, Markup matrix, List<String> matrixNotes, Markup calls,
       Markup bytes, List<CallRow> callRows, List<HistogramView> histograms, List<TreeNode> tree,
       List<String> treeNotes) implements ReportModel {
     public TraceView {
       facts = List.copyOf(facts);
       waitNotes = List.copyOf(waitNotes);
+      topWaits = List.copyOf(topWaits);
       matrixNotes = List.copyOf(matrixNotes);
       treeNotes = List.copyOf(treeNotes);
       callRows = List.copyOf(callRows);
@@ -46,6 +47,10 @@ public sealed interface ReportModel extends OutputModel {
   /** Calls, bytes and waits of one MPI function over all ranks; {@code differs} is highlighted. */
   record CallRow(String op, String calls, String bytes, String lateSender, String collectiveWait,
       boolean differs) implements ReportModel {}
+
+  /** One rank and MPI function's waits, among the longest. */
+  record WaitRow(String rank, String op, String lateSender, String collectiveWait)
+      implements ReportModel {}
 
   /** The compute-time histogram of one call path. */
   record HistogramView(String path, String summary, Markup chart) implements ReportModel {}

@@ -23,6 +23,9 @@ import org.benchgen.trace.Op;
 
 /** One trace's column of the page: its facts, charts and tables. */
 final class TraceViews {
+  /** How many rank and function pairs the table of the longest waits lists. */
+  static final int TOP_WAITS = 10;
+
   /** How many call paths get a compute-time histogram: the heaviest by total time. */
   static final int HISTOGRAMS = 4;
 
@@ -62,7 +65,7 @@ final class TraceViews {
     }
     return new TraceView(in.name(), facts(in), Svg.of(Charts.timeSplit(s), 640, 300, id + "t"),
         Svg.of(Charts.waits(w), 640, 300, id + "w"), "Computed from " + w.basis().says() + ".",
-        notes, Svg.of(Charts.matrix(s), 560, 480, id + "m"), s.worldSize()
+        notes, topWaits(w), Svg.of(Charts.matrix(s), 560, 480, id + "m"), s.worldSize()
             > Charts.MAX_GROUPS ? List.of("Ranks are grouped: " + RankGroups.of(s.worldSize(),
             Charts.MAX_GROUPS).size() + " to a row and column.") : List.of(),
         Svg.of(Charts.perFunction("calls", calls), 560, 60 + 22 * calls.size(), id + "c"),
@@ -70,6 +73,17 @@ final class TraceViews {
         rows, histograms(in, id), tree.top(), tree.leftOut() == 0 ? List.of()
             : List.of(tree.leftOut() + " more nodes are left out (benchgen show prints them"
             + " all)."));
+  }
+
+  /** The rank and function pairs that waited longest (late sender and collective summed). */
+  private static List<ReportModel.WaitRow> topWaits(WaitTimes w) {
+    return w.rows().stream()
+        .sorted(Comparator.comparingLong((WaitTimes.Row r) -> r.lateSenderNs()
+            + r.collectiveWaitNs()).reversed())
+        .limit(TOP_WAITS)
+        .map(r -> new ReportModel.WaitRow(Integer.toString(r.rank()), r.op().mpiName(),
+            ms(r.lateSenderNs()), ms(r.collectiveWaitNs())))
+        .toList();
   }
 
   private static List<Fact> facts(ReportInput in) {

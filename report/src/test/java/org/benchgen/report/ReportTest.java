@@ -74,6 +74,20 @@ class ReportTest {
     page.select("[id]").forEach(e -> assertTrue(ids.add(e.id()), "duplicate id " + e.id()));
   }
 
+  /**
+   * The wildcard sample's longest waits, by hand from its files (as in the cli's stats test): rank
+   * 0's receives 61400 ns, then ranks 3, 1 and 2 at MPI_Finalize: 9000, 6000 and 3000 ns.
+   */
+  @Test
+  void theLongestWaitsAreListedInOrder() throws IOException {
+    Document page = Jsoup.parse(Report.html(input(SAMPLES.resolve("wildcard")),
+        Optional.empty()));
+    List<String> rows = page.select("table.waits tr:has(td)").stream().map(Element::text)
+        .toList();
+    assertEquals(List.of("0 MPI_Recv 0.061 0.000", "3 MPI_Finalize 0.000 0.009",
+        "1 MPI_Finalize 0.000 0.006", "2 MPI_Finalize 0.000 0.003"), rows);
+  }
+
   @Test
   void aHostileSiteNameStaysText() throws IOException {
     String site = "<script>alert(1)</script>\"'&amp;";
