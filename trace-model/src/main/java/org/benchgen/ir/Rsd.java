@@ -24,6 +24,23 @@ public record Rsd(Op op, String site, RankList ranks, List<Param> params,
     return s < 0 ? Param.none() : params.get(s);
   }
 
+  /**
+   * The mean compute time before this call when the previous call was at {@code after}: that
+   * call path's mean, or the mean over all paths when it has none recorded; 0 without any.
+   */
+  public double meanComputeAfter(String after) {
+    long n = 0;
+    double sum = 0;
+    for (ComputeStat c : compute) {
+      if (c.after().equals(after)) {
+        return c.time().mean();
+      }
+      n += c.time().count();
+      sum += c.time().count() * c.time().mean();
+    }
+    return n == 0 ? 0 : sum / n;
+  }
+
   @Override
   public <R> R accept(NodeVisitor<R> visitor) {
     return visitor.visitRsd(this);

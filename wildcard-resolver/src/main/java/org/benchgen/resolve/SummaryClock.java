@@ -1,6 +1,5 @@
 package org.benchgen.resolve;
 
-import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.Rsd;
 import org.benchgen.traverse.Step;
 
@@ -24,29 +23,11 @@ final class SummaryClock implements CallClock {
   @Override
   public void advance(int rank, Step s) {
     Rsd rsd = s.rsd();
-    enter[rank] = exit[rank] + Math.round(computeMean(rsd, lastSite[rank]));
+    // Before a rank's first call there is no compute: the run starts there.
+    double compute = lastSite[rank] == null ? 0 : rsd.meanComputeAfter(lastSite[rank]);
+    enter[rank] = exit[rank] + Math.round(compute);
     exit[rank] = enter[rank] + Math.round(rsd.duration().mean());
     lastSite[rank] = rsd.site();
-  }
-
-  /**
-   * The mean compute time before {@code rsd} after a call at {@code after}; the mean over all
-   * paths when none is recorded for that one (none at all before a rank's first call).
-   */
-  private static double computeMean(Rsd rsd, String after) {
-    if (after == null) {
-      return 0;
-    }
-    long n = 0;
-    double sum = 0;
-    for (ComputeStat c : rsd.compute()) {
-      if (c.after().equals(after)) {
-        return c.time().mean();
-      }
-      n += c.time().count();
-      sum += c.time().count() * c.time().mean();
-    }
-    return n == 0 ? 0 : sum / n;
   }
 
   @Override

@@ -1,0 +1,183 @@
+package org.benchgen.codegen.goal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.benchgen.codegen.Benchmarks;
+import org.benchgen.codegen.ComputeMode;
+import org.benchgen.codegen.GenerateOptions;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.samples.Synth;
+import org.benchgen.stats.TraceStats;
+import org.benchgen.testing.CompressedText;
+import org.benchgen.trace.TraceProblem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The GOAL schedules of the samples and synthetic patterns, read back by a parser of this test's
+ * own: every operation's dependencies come before it; the point-to-point bytes from rank to rank
+ * are those that stats counts in the trace (an independent count); sends and receives pair up by
+ * source, destination and tag; and executing the schedule (sends complete at once, a receive when
+ * its message was sent, in order) completes every operation: no deadlock. The real LogGOPSim runs
+ * them when LOGGOPSIM names it (docs/simulation.md).
+ */
+class GoalScheduleTest {
+  private static final Path SAMPLES = Path.of("..", "samples", "traces");
+  private static final Pattern OP = Pattern.compile(
+      "l(\\d+): (send|recv|calc) (\\d+)b?(?: (?:to|from) (\\d+) tag (-?\\d+))?");
+  private static final Pattern DEP = Pattern.compile("l(\\d+) requires l(\\d+)");
+
+  @TempDir
+  static Path tmp;
+
+  /** One operation as read back. */
+  record Goal(String kind, long size, int peer, long tag, List<Integer> requires) {}
+
+  static Stream<String> traces() {
+    return Stream.of("ring", "stencil2d", "nested-loops", "split-collectives", "wildcard",
+        "comm-split", "synth:stencil3d", "synth:wavefront", "synth:alltoall",
+        "synth:masterWorker", "synth:irregular", "synth:mpmd");
+  }
+
+  /** A bundled sample, or a synthetic pattern (8 ranks, 6 iterations) written in {@code work}. */
+  static Path traceDir(String name, Path work) throws IOException {
+    if (!name.startsWith("synth:")) {
+      return SAMPLES.resolve(name);
+    }
+    String p = name.substring(6);
+    Path out = work.resolve(p);
+    if (!out.toFile().exists()) {
+      new Synth(Synth.Pattern.valueOf(p), 8, 6, 3).write(out, false, n -> { });
+    }
+    return out;
+  }
+
+  static String schedule(Path dir) throws IOException {
+    CompressedTrace t = new TraceCompressor().compress(TraceDirectory.open(dir), n -> { })
+        .trace();
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(
+        t, new GoalTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1)));
+    return g.files().get(0).text();
+  }
+
+  /** Every rank's operations, by label (from 1). */
+  static List<List<Goal>> parse(String text) {
+    List<List<Goal>> ranks = new ArrayList<>();
+    List<Goal> cur = null;
+    for (String line : text.lines().map(String::trim).toList()) {
+      Matcher m;
+      if (line.startsWith("rank ")) {
+        cur = new ArrayList<>();
+        ranks.add(cur);
+      } else if ((m = OP.matcher(line)).matches()) {
+        assertEquals(cur.size() + 1, Integer.parseInt(m.group(1)), line);
+        cur.add(new Goal(m.group(2), Long.parseLong(m.group(3)),
+            m.group(4) == null ? -1 : Integer.parseInt(m.group(4)),
+            m.group(5) == null ? 0 : Long.parseLong(m.group(5)), new ArrayList<>()));
+      } else if ((m = DEP.matcher(line)).matches()) {
+        int label = Integer.parseInt(m.group(1));
+        int on = Integer.parseInt(m.group(2));
+        assertTrue(on < label, "a dependency on a later operation: " + line);
+        cur.get(label - 1).requires().add(on);
+      }
+    }
+    return ranks;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("traces")
+  void scheduleMatchesTheTraceAndRunsToTheEnd(String name) throws IOException {
+    Path dir = traceDir(name, tmp);
+    List<List<Goal>> ranks = parse(schedule(dir));
+    TraceStats stats = TraceStats.of(TraceDirectory.open(dir), n -> { });
+    assertEquals(stats.worldSize(), ranks.size());
+    // Point-to-point bytes (tags below the collectives' range) against stats' matrix.
+    for (int r = 0; r < ranks.size(); r++) {
+      Map<Integer, Long> sent = new TreeMap<>();
+      for (Goal g : ranks.get(r)) {
+        if (g.kind().equals("send") && g.tag() < GoalEmitter.COLLECTIVE_TAGS) {
+          sent.merge(g.peer(), g.size(), Long::sum);
+        }
+      }
+      Map<Integer, Long> expected = new TreeMap<>(stats.rank(r).sentTo());
+      expected.values().removeIf(v -> v == 0);
+      sent.values().removeIf(v -> v == 0);
+      assertEquals(expected, sent, name + ": rank " + r + "'s bytes sent to each rank");
+    }
+    assertRunsToTheEnd(name, ranks);
+  }
+
+  /**
+   * A loop of 3 x 10^6 barriers on 2 ranks would unroll to 6 x 10^6 calls: refused before any is
+   * unrolled (alignment and resolution still walk them, as for every target).
+   */
+  @Test
+  void aScheduleTooLargeToUnrollIsRefused() {
+    CompressedTrace t = CompressedText.read("benchgen-compressed 1", "world 2",
+        "loop trips=3000000 {",
+        "  MPI_Barrier site=b.c:1 comm=0",
+        "      duration n=2 min=5 max=5 mean=5 sd=0 bins=3:2",
+        "}");
+    TraceProblem e = assertThrows(TraceProblem.class, () -> Benchmarks.generate(t,
+        new GoalTarget(), new GenerateOptions("big", ComputeMode.MEAN, 1)));
+    assertTrue(e.getMessage().startsWith("the GOAL schedule would unroll more than 4000000"
+        + " operations ("), e.getMessage());
+  }
+
+  /**
+   * Executes the schedule: an operation is ready when what it requires has completed; a send
+   * completes at once, a receive when the next unreceived message from its peer with its tag has
+   * been sent (MPI's order); calc at once.
+   */
+  static void assertRunsToTheEnd(String name, List<List<Goal>> ranks) {
+    Map<String, Integer> inFlight = new HashMap<>();
+    List<boolean[]> done = new ArrayList<>();
+    ranks.forEach(ops -> done.add(new boolean[ops.size()]));
+    int left = ranks.stream().mapToInt(List::size).sum();
+    boolean progress = true;
+    while (progress && left > 0) {
+      progress = false;
+      for (int r = 0; r < ranks.size(); r++) {
+        List<Goal> ops = ranks.get(r);
+        boolean[] mine = done.get(r);
+        for (int i = 0; i < ops.size(); i++) {
+          Goal g = ops.get(i);
+          if (mine[i] || !g.requires().stream().allMatch(on -> mine[on - 1])) {
+            continue;
+          }
+          if (g.kind().equals("recv")) {
+            String key = g.peer() + ">" + r + "#" + g.tag();
+            if (inFlight.getOrDefault(key, 0) == 0) {
+              continue;
+            }
+            inFlight.merge(key, -1, Integer::sum);
+          } else if (g.kind().equals("send")) {
+            inFlight.merge(r + ">" + g.peer() + "#" + g.tag(), 1, Integer::sum);
+          }
+          mine[i] = true;
+          left--;
+          progress = true;
+        }
+      }
+    }
+    assertEquals(0, left, name + ": operations never completed");
+    inFlight.values().forEach(v -> assertEquals(0, v, name + ": a message never received"));
+  }
+}
