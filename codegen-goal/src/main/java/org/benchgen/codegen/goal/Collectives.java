@@ -173,30 +173,25 @@ final class Collectives {
 
   /** The root receives {@code size.applyAsLong(j)} from each member j; the others send theirs. */
   private List<Integer> gather(int root, long mine, IntToLongFunction size) {
-    List<Integer> all = new ArrayList<>();
-    if (me != root) {
-      all.add(s.send(mine, world(root), firstTag, List.of()));
-      return all;
-    }
-    for (int j = 0; j < n; j++) {
-      if (j != root) {
-        all.add(s.recv(size.applyAsLong(j), world(j), firstTag, List.of()));
-      }
-    }
-    return all;
+    return linear(root, mine, size, true);
   }
 
   /** The root sends {@code size.applyAsLong(j)} to each member j; the others receive theirs. */
   private List<Integer> scatter(int root, long mine, IntToLongFunction size) {
+    return linear(root, mine, size, false);
+  }
+
+  /** Between the root and each other member, one message: to the root, or from it. */
+  private List<Integer> linear(int root, long mine, IntToLongFunction size, boolean toRoot) {
     List<Integer> all = new ArrayList<>();
-    if (me != root) {
-      all.add(s.recv(mine, world(root), firstTag, List.of()));
-      return all;
-    }
     for (int j = 0; j < n; j++) {
-      if (j != root) {
-        all.add(s.send(size.applyAsLong(j), world(j), firstTag, List.of()));
+      if (me == root ? j == root : j != root) {
+        continue;
       }
+      long bytes = me == root ? size.applyAsLong(j) : mine;
+      boolean sending = toRoot != (me == root);
+      all.add(sending ? s.send(bytes, world(j), firstTag, List.of())
+          : s.recv(bytes, world(j), firstTag, List.of()));
     }
     return all;
   }

@@ -24,6 +24,9 @@ sealed interface GoalModel extends OutputModel {
   /** {@code lLABEL requires lON}: LABEL starts when ON has completed. */
   record Requires(int label, int on) implements GoalModel {}
 
+  /** {@code lLABEL irequires lON}: LABEL starts when ON has started. */
+  record Irequires(int label, int on) implements GoalModel {}
+
   /** The structured walk's nodes, unused: GOAL unrolls every rank instead. */
   record Unrolled() implements GoalModel {}
 }

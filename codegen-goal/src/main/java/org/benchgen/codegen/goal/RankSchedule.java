@@ -9,15 +9,18 @@ import org.benchgen.codegen.goal.GoalModel.Send;
 
 /**
  * One rank's GOAL operations as its calls are unrolled, with MPI's order between them: every
- * operation starts when the rank's last blocking step (its frontier) has completed. A blocking
- * call, a compute interval and a wait move the frontier; a nonblocking call does not, and a wait
- * on it is a zero-time join that requires it. Labels number operations from 1.
+ * operation starts when the rank's last blocking step (its frontier) has completed ({@code
+ * requires}), and not before the operation issued just before it has started ({@code
+ * irequires}), as a program issues its calls in order. A blocking call, a compute interval and a
+ * wait move the frontier; a nonblocking call does not, and a wait on it is a zero-time join that
+ * requires it. Labels number operations from 1.
  */
 final class RankSchedule {
   private final int rank;
   private final List<GoalModel> ops = new ArrayList<>();
   private final List<GoalModel> deps = new ArrayList<>();
   private int frontier;
+  private int issued;
 
   RankSchedule(int rank) {
     this.rank = rank;
@@ -76,6 +79,10 @@ final class RankSchedule {
         deps.add(new Requires(label, a));
       }
     }
+    if (issued > 0 && issued != frontier && !after.contains(issued)) {
+      deps.add(new GoalModel.Irequires(label, issued));
+    }
+    issued = label;
     return label;
   }
 

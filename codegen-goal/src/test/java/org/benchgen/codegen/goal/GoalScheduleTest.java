@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The GOAL schedules of the samples and synthetic patterns, read back by a parser of this test's
- * own: every operation's dependencies come before it; the point-to-point bytes from rank to rank
+ * own: every operation's dependencies (requires, irequires) come before it; the point-to-point bytes from rank to rank
  * are those that stats counts in the trace (an independent count); sends and receives pair up by
  * source, destination and tag; and executing the schedule (sends complete at once, a receive when
  * its message was sent, in order) completes every operation: no deadlock. The real LogGOPSim runs
@@ -42,13 +42,14 @@ class GoalScheduleTest {
   private static final Path SAMPLES = Path.of("..", "samples", "traces");
   private static final Pattern OP = Pattern.compile(
       "l(\\d+): (send|recv|calc) (\\d+)b?(?: (?:to|from) (\\d+) tag (-?\\d+))?");
-  private static final Pattern DEP = Pattern.compile("l(\\d+) requires l(\\d+)");
+  private static final Pattern DEP = Pattern.compile("l(\\d+) (i?)requires l(\\d+)");
 
   @TempDir
   static Path tmp;
 
   /** One operation as read back. */
-  record Goal(String kind, long size, int peer, long tag, List<Integer> requires) {}
+  record Goal(String kind, long size, int peer, long tag, List<Integer> requires,
+      List<Integer> irequires) {}
 
   static Stream<String> traces() {
     return Stream.of("ring", "stencil2d", "nested-loops", "split-collectives", "wildcard",
@@ -90,12 +91,14 @@ class GoalScheduleTest {
         assertEquals(cur.size() + 1, Integer.parseInt(m.group(1)), line);
         cur.add(new Goal(m.group(2), Long.parseLong(m.group(3)),
             m.group(4) == null ? -1 : Integer.parseInt(m.group(4)),
-            m.group(5) == null ? 0 : Long.parseLong(m.group(5)), new ArrayList<>()));
+            m.group(5) == null ? 0 : Long.parseLong(m.group(5)), new ArrayList<>(),
+            new ArrayList<>()));
       } else if ((m = DEP.matcher(line)).matches()) {
         int label = Integer.parseInt(m.group(1));
-        int on = Integer.parseInt(m.group(2));
+        int on = Integer.parseInt(m.group(3));
         assertTrue(on < label, "a dependency on a later operation: " + line);
-        cur.get(label - 1).requires().add(on);
+        Goal g = cur.get(label - 1);
+        (m.group(2).isEmpty() ? g.requires() : g.irequires()).add(on);
       }
     }
     return ranks;
@@ -142,38 +145,43 @@ class GoalScheduleTest {
   }
 
   /**
-   * Executes the schedule: an operation is ready when what it requires has completed; a send
-   * completes at once, a receive when the next unreceived message from its peer with its tag has
-   * been sent (MPI's order); calc at once.
+   * Executes the schedule: an operation starts when what it requires has completed and what it
+   * irequires has started; a send or calc completes as it starts, a receive when the next
+   * unreceived message from its peer with its tag has been sent (MPI's order).
    */
   static void assertRunsToTheEnd(String name, List<List<Goal>> ranks) {
     Map<String, Integer> inFlight = new HashMap<>();
-    List<boolean[]> done = new ArrayList<>();
-    ranks.forEach(ops -> done.add(new boolean[ops.size()]));
+    List<int[]> state = new ArrayList<>(); // 0 waiting, 1 started, 2 completed
+    ranks.forEach(ops -> state.add(new int[ops.size()]));
     int left = ranks.stream().mapToInt(List::size).sum();
     boolean progress = true;
     while (progress && left > 0) {
       progress = false;
       for (int r = 0; r < ranks.size(); r++) {
         List<Goal> ops = ranks.get(r);
-        boolean[] mine = done.get(r);
+        int[] st = state.get(r);
         for (int i = 0; i < ops.size(); i++) {
           Goal g = ops.get(i);
-          if (mine[i] || !g.requires().stream().allMatch(on -> mine[on - 1])) {
-            continue;
-          }
-          if (g.kind().equals("recv")) {
-            String key = g.peer() + ">" + r + "#" + g.tag();
-            if (inFlight.getOrDefault(key, 0) == 0) {
-              continue;
+          if (st[i] == 0 && g.requires().stream().allMatch(on -> st[on - 1] == 2)
+              && g.irequires().stream().allMatch(on -> st[on - 1] >= 1)) {
+            st[i] = 1;
+            progress = true;
+            if (g.kind().equals("send")) {
+              inFlight.merge(r + ">" + g.peer() + "#" + g.tag(), 1, Integer::sum);
             }
-            inFlight.merge(key, -1, Integer::sum);
-          } else if (g.kind().equals("send")) {
-            inFlight.merge(r + ">" + g.peer() + "#" + g.tag(), 1, Integer::sum);
           }
-          mine[i] = true;
-          left--;
-          progress = true;
+          if (st[i] == 1) {
+            if (g.kind().equals("recv")) {
+              String key = g.peer() + ">" + r + "#" + g.tag();
+              if (inFlight.getOrDefault(key, 0) == 0) {
+                continue;
+              }
+              inFlight.merge(key, -1, Integer::sum);
+            }
+            st[i] = 2;
+            left--;
+            progress = true;
+          }
         }
       }
     }
