@@ -12,10 +12,11 @@ import org.benchgen.codegen.Benchmarks;
 import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.GenerateOptions;
 import org.benchgen.codegen.GeneratedFile;
+import org.benchgen.codegen.SimulatedCluster;
 import org.benchgen.codegen.Target;
 import org.benchgen.io.AtomicOutput;
-import org.benchgen.report.Report;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.report.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -59,6 +60,17 @@ final class GenerateCommand implements Callable<Integer> {
       description = "the seed of --compute=sample (default ${DEFAULT-VALUE})")
   long seed;
 
+  @Option(names = "--sim-latency", paramLabel = "TIME", defaultValue = "1us",
+      description = "c-mpi: the latency of each link of the simulated cluster in platform.xml,"
+          + " for SimGrid (make simrun; docs/simulation.md), e.g. 1us, 500ns; default"
+          + " ${DEFAULT-VALUE}")
+  String simLatency;
+
+  @Option(names = "--sim-bandwidth", paramLabel = "RATE", defaultValue = "10GBps",
+      description = "c-mpi: the bandwidth of each link of the simulated cluster, e.g. 10GBps,"
+          + " 100Gbps; default ${DEFAULT-VALUE}")
+  String simBandwidth;
+
   @Option(names = "--report", description = "also write the trace's HTML report (as `benchgen"
       + " report TRACE`) beside the benchmark, as NAME-report.html")
   boolean report;
@@ -98,7 +110,8 @@ final class GenerateCommand implements Callable<Integer> {
     }
     GenerateOptions options;
     try {
-      options = new GenerateOptions(program, mode, seed);
+      options = new GenerateOptions(program, mode, seed, new SimulatedCluster(simLatency,
+          simBandwidth));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

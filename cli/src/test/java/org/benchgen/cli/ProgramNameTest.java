@@ -30,6 +30,7 @@ class ProgramNameTest {
       "Makefile|Makefile_bench|true",
       "makefile|makefile_bench|true",
       "bg_runtime|bg_runtime_bench|true",
+      "simrun|simrun_bench|true",
       "BG_RUNTIME|BG_RUNTIME_bench|true",
       "all|all|false",
       "a b|a_b|false",
@@ -52,7 +53,8 @@ class ProgramNameTest {
     assertEquals(0, r.code(), r.err());
     assertEquals(renamed, r.err().contains("benchgen: note: the program is called '" + program
         + "': '" + traceName + "' is taken by the files the c-mpi target writes or builds"
-        + " [GNUmakefile, Makefile, bg_runtime, clean]; --name chooses another"), r.err());
+        + " [GNUmakefile, Makefile, bg_runtime, clean, hostfile, sim, simrun]; --name chooses"
+        + " another"), r.err());
     assertEquals(files(program), list(out));
     make(out);
     assertTrue(Files.isExecutable(out.resolve(program)), program);
@@ -62,8 +64,8 @@ class ProgramNameTest {
   }
 
   private static List<String> files(String program) {
-    return Stream.of("Makefile", "bg_runtime.c", "bg_runtime.h", program + ".c").sorted()
-        .toList();
+    return Stream.of("Makefile", "bg_runtime.c", "bg_runtime.h", program + ".c", "platform.xml",
+        "hostfile").sorted().toList();
   }
 
   private static List<String> list(Path dir) throws IOException {

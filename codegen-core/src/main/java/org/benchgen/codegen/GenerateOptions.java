@@ -2,9 +2,16 @@ package org.benchgen.codegen;
 
 /**
  * How to generate: the program's name (a C identifier: letters, digits, underscores), the compute
- * mode, and the seed of {@link ComputeMode#SAMPLE}.
+ * mode, the seed of {@link ComputeMode#SAMPLE}, and the cluster of its simulation, for targets
+ * that write one.
  */
-public record GenerateOptions(String name, ComputeMode compute, long seed) {
+public record GenerateOptions(String name, ComputeMode compute, long seed,
+    SimulatedCluster cluster) {
+  /** Options with the default simulated cluster. */
+  public GenerateOptions(String name, ComputeMode compute, long seed) {
+    this(name, compute, seed, SimulatedCluster.DEFAULT);
+  }
+
   public GenerateOptions {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]{0,63}")) {
       throw new IllegalArgumentException("program name '" + name

@@ -28,6 +28,10 @@ import org.benchgen.trace.SymbolTable;
  * and the compute before it; loops become {@code for} loops and rank sets {@code if}s.
  */
 final class CEmitter implements Emitter {
+  /** SimGrid's files, written beside the program for {@code make simrun}. */
+  static final String PLATFORM = "platform.xml";
+  static final String HOSTFILE = "hostfile";
+
   private final Generation g;
   private final CompressedTrace trace;
   private final SymbolTable symbols;
@@ -111,11 +115,16 @@ final class CEmitter implements Emitter {
         buffers.send(), buffers.recv(), body);
     List<String> sources = new ArrayList<>(List.of(name + ".c"));
     sources.addAll(CRuntime.SOURCES);
-    // The program, its Makefile, then the run-time library as it is.
+    // The program, its Makefile, SimGrid's platform and hostfile, then the run-time library.
     List<GeneratedFile> files = new ArrayList<>(List.of(
         new GeneratedFile(name + ".c", renderer.content(p)),
         new GeneratedFile("Makefile", renderer.render(new CModel.Makefile(name, sources,
-            headers)))));
+            headers, trace.worldSize()))),
+        new GeneratedFile(PLATFORM, renderer.content(new CModel.Platform(trace.worldSize(),
+            trace.worldSize() - 1, g.options().cluster().latency(),
+            g.options().cluster().bandwidth()))),
+        new GeneratedFile(HOSTFILE, renderer.content(new CModel.Hostfile(
+            java.util.stream.IntStream.range(0, trace.worldSize()).boxed().toList())))));
     files.addAll(CRuntime.files());
     return files;
   }

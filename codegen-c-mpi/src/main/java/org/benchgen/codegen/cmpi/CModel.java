@@ -23,9 +23,17 @@ public sealed interface CModel extends OutputModel {
 
   /**
    * {@code make} for the program, with {@code MPICC} and {@code CFLAGS} overridable: it compiles
-   * {@code sources} (the program's and the run-time library's) and depends on {@code headers}.
+   * {@code sources} (the program's and the run-time library's) and depends on {@code headers};
+   * {@code make sim} and {@code simrun} build and run it under SimGrid for {@code ranks} ranks.
    */
-  record Makefile(String name, List<String> sources, List<String> headers) implements CModel {}
+  record Makefile(String name, List<String> sources, List<String> headers, int ranks)
+      implements CModel {}
+
+  /** SimGrid's platform: a cluster of {@code ranks} hosts, node-0 to node-{@code last}. */
+  record Platform(int ranks, int last, String latency, String bandwidth) implements CModel {}
+
+  /** SimGrid's hostfile: a host per rank, in rank order. */
+  record Hostfile(List<Integer> hosts) implements CModel {}
 
   /**
    * One traced call: its compute, the call, then the bookkeeping: the execution counter to

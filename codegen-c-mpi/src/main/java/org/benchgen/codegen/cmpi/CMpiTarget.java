@@ -16,7 +16,8 @@ public final class CMpiTarget implements Target {
 
   @Override
   public String description() {
-    return "C99 + MPI-3: NAME.c, its run-time library (bg_runtime.c, .h) and a Makefile (mpicc)";
+    return "C99 + MPI-3: NAME.c, its run-time library (bg_runtime.c, .h), a Makefile (mpicc;"
+        + " make sim for SimGrid) and SimGrid's platform.xml and hostfile";
   }
 
   @Override
@@ -39,10 +40,12 @@ public final class CMpiTarget implements Target {
 
   /**
    * The run-time library's name (NAME.c would replace its source), the Makefile's names (make
-   * reads any of them; a program so named would overwrite it) and its other target, clean.
+   * reads any of them; a program so named would overwrite it) and its other targets (clean, and
+   * sim and simrun for SimGrid), and SimGrid's hostfile.
    */
   @Override
   public Set<String> reservedNames() {
-    return Set.of(CRuntime.NAME, "Makefile", "GNUmakefile", "clean");
+    return Set.of(CRuntime.NAME, "Makefile", "GNUmakefile", "clean", "sim", "simrun",
+        CEmitter.HOSTFILE);
   }
 }

@@ -41,7 +41,7 @@ class CMpiTargetTest {
   @TempDir
   Path tmp;
 
-  private static CompressedTrace compress(Path dir) throws IOException {
+  static CompressedTrace compress(Path dir) throws IOException {
     return new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace();
   }
 
@@ -58,7 +58,7 @@ class CMpiTargetTest {
     return d;
   }
 
-  private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
+  static String run(Path dir, String... cmd) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);
@@ -75,7 +75,8 @@ class CMpiTargetTest {
       "comm-split"})
   void everySampleCompilesWithoutWarnings(String sample) throws Exception {
     Benchmarks.Generated g = generate(compress(SAMPLES.resolve(sample)), ComputeMode.MEAN);
-    assertEquals(List.of("bench.c", "Makefile", "bg_runtime.h", "bg_runtime.c"), g.files()
+    assertEquals(List.of("bench.c", "Makefile", "platform.xml", "hostfile", "bg_runtime.h",
+        "bg_runtime.c"), g.files()
         .stream().map(GeneratedFile::name).toList());
     Path d = write(g, sample);
     run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
@@ -110,7 +111,7 @@ class CMpiTargetTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"bg_runtime", "BG_Runtime", "Makefile", "makefile", "GNUmakefile",
-      "clean"})
+      "clean", "sim", "simrun", "hostfile"})
   void aNameTakenByTheLibraryOrTheMakefileIsRefused(String name) throws Exception {
     CompressedTrace t = compress(SAMPLES.resolve("ring"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

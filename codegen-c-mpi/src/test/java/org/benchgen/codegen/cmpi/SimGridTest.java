@@ -1,0 +1,71 @@
+package org.benchgen.codegen.cmpi;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.benchgen.codegen.Benchmarks;
+import org.benchgen.codegen.ComputeMode;
+import org.benchgen.codegen.GenerateOptions;
+import org.benchgen.codegen.GeneratedFile;
+import org.benchgen.codegen.SimulatedCluster;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.stats.TraceStats;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The benchmarks under SimGrid's simulator (Debian's libsimgrid-dev, which .ci/run installs; the
+ * test fails without it, as without MPI): make sim builds them with smpicc, make simrun runs them
+ * on the generated platform. The simulated run takes about the traced run's time (compute is
+ * simulated at its traced length, the network is a fast cluster's), ends with no deadlock (smpirun
+ * exits 0 even then, so its output is read), and --compute-scale still applies.
+ */
+class SimGridTest {
+  private static final Path SAMPLES = Path.of("..", "samples", "traces");
+  private static final Pattern WALL = Pattern.compile("wall time ([0-9.]+) s");
+
+  @TempDir
+  Path tmp;
+
+  private static double wall(String out) {
+    assertFalse(out.contains("Deadlock"), out);
+    Matcher m = WALL.matcher(out);
+    assertTrue(m.find(), out);
+    return Double.parseDouble(m.group(1));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ring", "stencil2d", "nested-loops", "split-collectives", "wildcard",
+      "comm-split"})
+  void theBenchmarkRunsInSimulationInAboutTheTracedTime(String sample) throws Exception {
+    CompressedTrace t = CMpiTargetTest.compress(SAMPLES.resolve(sample));
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
+        new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1,
+            SimulatedCluster.DEFAULT)));
+    Path d = Files.createDirectories(tmp.resolve(sample));
+    for (GeneratedFile f : g.files()) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
+    CMpiTargetTest.run(d, "make", "-s", "sim");
+    double simulated = wall(CMpiTargetTest.run(d, "make", "-s", "simrun"));
+    TraceStats stats = TraceStats.of(TraceDirectory.open(SAMPLES.resolve(sample)), n -> { });
+    long traced = 0;
+    for (int r = 0; r < stats.worldSize(); r++) {
+      traced = Math.max(traced, stats.rank(r).runNs());
+    }
+    double ratio = simulated / (traced / 1e9);
+    assertTrue(ratio > 0.75 && ratio < 1.25, sample + ": simulated " + simulated
+        + " s, traced " + traced + " ns");
+    // Without compute, what is left is the simulated network's: far less.
+    double none = wall(CMpiTargetTest.run(d, "make", "-s", "simrun",
+        "ARGS=--compute-scale 0"));
+    assertTrue(none < 0.3 * simulated, sample + ": " + none + " s without compute");
+  }
+}
