@@ -15,6 +15,9 @@ unsigned long long bg_rng;
 
 static double bg_scale = 1.0; /* --compute-scale */
 static double bg_computed;    /* seconds spent computing */
+/* Seconds computed beyond what was asked (a busy-wait overshoots when the rank is descheduled),
+ * paid back by the next intervals, so that the total stays the traced one. */
+static double bg_debt;
 
 /* Live requests in creation order, named as the trace names them: by age, 0 = the newest. */
 static MPI_Request *bg_req;
@@ -52,12 +55,23 @@ void bg_compute(double us) {
   smpi_execute_benched(want);
   bg_computed += want;
 #else
-  double start = bg_now(), now = start;
-  while (now - start < want) {
+  double run = bg_pay(want, &bg_debt), start = bg_now(), now = start;
+  while (now - start < run) {
     now = bg_now();
   }
+  bg_debt += now - start - run;
   bg_computed += now - start;
 #endif
+}
+
+double bg_pay(double want, double *debt) {
+  double run = want - *debt;
+  if (run <= 0) {
+    *debt = -run;
+    return 0;
+  }
+  *debt = 0;
+  return run;
 }
 
 int bg_sym(int v) {

@@ -39,8 +39,13 @@ void bg_finish(double wall, const char *name);
 /* Seconds on a monotonic clock. */
 double bg_now(void);
 
-/* Busy-waits us microseconds times the compute scale: the traced compute between two calls. */
+/* Busy-waits us microseconds times the compute scale: the traced compute between two calls.
+ * An interval that overruns (the rank was descheduled) is paid back by the next ones (bg_pay). */
 void bg_compute(double us);
+/* How long to compute for an interval of want seconds when earlier intervals overran by *debt
+ * seconds: the interval pays the debt first (all of it, or as much as it lasts); *debt is left
+ * with what remains. bg_compute adds each overrun to the debt. */
+double bg_pay(double want, double *debt);
 
 /* Buffers: one for everything sent, one for everything received, sized for the largest call. */
 extern char *bg_sbuf, *bg_rbuf;
