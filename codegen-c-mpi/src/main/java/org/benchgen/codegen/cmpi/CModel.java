@@ -18,7 +18,7 @@ public sealed interface CModel extends OutputModel {
   record CProgram(String name, int ranks, List<String> headers, List<String> about,
       List<String> approximations, List<Table> tables, List<Compute.HistTable> histograms,
       boolean sampled, long seed, List<String> counters, boolean tracksSites, int comms,
-      List<OutputModel> startup, boolean bsend, long sendBytes, long recvBytes,
+      int regions, List<String> regionHelp, List<OutputModel> startup, boolean bsend, long sendBytes, long recvBytes,
       List<OutputModel> body) implements CModel {}
 
   /**
@@ -28,6 +28,12 @@ public sealed interface CModel extends OutputModel {
    */
   record Makefile(String name, List<String> sources, List<String> headers, int ranks)
       implements CModel {}
+
+  /**
+   * A loop of the program as a region that {@code --compute-scale LN=X} can scale on its own:
+   * {@code number} is the loop's number in program order, from 1.
+   */
+  record Region(int number, OutputModel loop) implements CModel {}
 
   /** SimGrid's platform: a cluster of {@code ranks} hosts, node-0 to node-{@code last}. */
   record Platform(int ranks, int last, String latency, String bandwidth) implements CModel {}

@@ -182,10 +182,12 @@ class CMpiTargetTest {
     // Allreduce) 10 us. Every later call records its site (-1: no case refers to it), so the
     // second Barrier does not still see Init's.
     assertEquals(List.of("double bg_start = bg_now();", "bg_prev = 0; /* MPI_Init, made above */",
+        "bg_region_push(1); /* loop region L1 */",
         "for (long i0 = 0; i0 < 4; i0++) {", "bg_compute(bg_prev == 0 ? 400.0 : 10.0);",
         "MPI_Barrier(bg_comm[0].c); /* MPI_Barrier at m.c:2 */", "bg_prev = -1;",
         "MPI_Allreduce(bg_sbuf, bg_rbuf, 1, MPI_DOUBLE, MPI_SUM, bg_comm[0].c);"
-            + " /* MPI_Allreduce at m.c:3 */", "bg_prev = -1;", "}"), body.subList(0, 9));
+            + " /* MPI_Allreduce at m.c:3 */", "bg_prev = -1;", "}", "bg_region_pop();"),
+        body.subList(0, 11));
   }
 
   @Test

@@ -1,9 +1,11 @@
 package org.benchgen.codegen.cmpi;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -16,6 +18,7 @@ import org.benchgen.codegen.SimulatedCluster;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceStats;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -67,5 +70,49 @@ class SimGridTest {
     double none = wall(CMpiTargetTest.run(d, "make", "-s", "simrun",
         "ARGS=--compute-scale 0"));
     assertTrue(none < 0.3 * simulated, sample + ": " + none + " s without compute");
+  }
+
+  /**
+   * Per-region scaling changes only its region's time. In nested-loops, everything but the
+   * compute before MPI_Finalize is inside loop L1; that interval is 11.4 us (the mean of the
+   * sample's two ranks: 1570000 - 1558700 ns and 11.5 us). Simulation is deterministic, so: L1=0
+   * leaves exactly that interval over no compute at all, and scaling all but L1 to 0 removes
+   * exactly it from the full run.
+   */
+  @Test
+  void aRegionsScaleChangesOnlyItsRegionsTime() throws Exception {
+    CompressedTrace t = CMpiTargetTest.compress(SAMPLES.resolve("nested-loops"));
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
+        new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1)));
+    Path d = Files.createDirectories(tmp.resolve("regions"));
+    for (GeneratedFile f : g.files()) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
+    CMpiTargetTest.run(d, "make", "-s", "sim");
+    double all = wall(CMpiTargetTest.run(d, "make", "-s", "simrun"));
+    double none = wall(CMpiTargetTest.run(d, "make", "-s", "simrun", "ARGS=--compute-scale 0"));
+    double outside = wall(CMpiTargetTest.run(d, "make", "-s", "simrun",
+        "ARGS=--compute-scale L1=0"));
+    double inside = wall(CMpiTargetTest.run(d, "make", "-s", "simrun",
+        "ARGS=--compute-scale 0 --compute-scale L1=1"));
+    assertEquals(none + 11.4e-6, outside, 2e-6);
+    assertEquals(all - 11.4e-6, inside, 2e-6);
+  }
+
+  @Test
+  void aRegionThatDoesNotExistIsRefused() throws Exception {
+    CompressedTrace t = CMpiTargetTest.compress(SAMPLES.resolve("nested-loops"));
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
+        new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1)));
+    Path d = Files.createDirectories(tmp.resolve("bad-region"));
+    for (GeneratedFile f : g.files()) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
+    CMpiTargetTest.run(d, "make", "-s", "sim");
+    Process p = new ProcessBuilder("make", "-s", "simrun", "ARGS=--compute-scale L4=0.5")
+        .directory(d.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor() != 0, out);
+    assertTrue(out.contains("--compute-scale LN=X names a loop region L1 to L3"), out);
   }
 }

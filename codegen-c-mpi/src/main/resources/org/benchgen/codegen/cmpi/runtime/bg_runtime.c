@@ -13,11 +13,21 @@ char *bg_sbuf, *bg_rbuf;
 bg_slot *bg_comm;
 unsigned long long bg_rng;
 
-static double bg_scale = 1.0; /* --compute-scale */
+static double bg_scale = 1.0; /* --compute-scale X: where no region says otherwise */
+/* --compute-scale LN=X: the factor of loop region N (1..bg_nregions), negative where unset. */
+static double *bg_region_scale;
+static int bg_nregions;
+/* The factor in force, and those of the regions around the current one (loops nest at most 256
+ * deep, bounded by the compressed trace's format). */
+static double bg_current = 1.0;
+static double bg_outer[257];
+static int bg_depth;
 static double bg_computed;    /* seconds spent computing */
+#ifndef BENCHGEN_SMPI
 /* Seconds computed beyond what was asked (a busy-wait overshoots when the rank is descheduled),
  * paid back by the next intervals, so that the total stays the traced one. */
 static double bg_debt;
+#endif
 
 /* Live requests in creation order, named as the trace names them: by age, 0 = the newest. */
 static MPI_Request *bg_req;
@@ -48,7 +58,7 @@ double bg_now(void) {
 }
 
 void bg_compute(double us) {
-  double want = us * 1e-6 * bg_scale;
+  double want = us * 1e-6 * bg_current;
 #ifdef BENCHGEN_SMPI
   /* Under SimGrid (make sim): simulated time at the platform host's speed, not a busy-wait, which
    * SMPI would replay about a hundred times slower than real time. */
@@ -62,6 +72,17 @@ void bg_compute(double us) {
   bg_debt += now - start - run;
   bg_computed += now - start;
 #endif
+}
+
+void bg_region_push(int region) {
+  bg_outer[bg_depth++] = bg_current;
+  if (region <= bg_nregions && bg_region_scale[region] >= 0) {
+    bg_current = bg_region_scale[region];
+  }
+}
+
+void bg_region_pop(void) {
+  bg_current = bg_outer[--bg_depth];
 }
 
 double bg_pay(double want, double *debt) {
@@ -293,9 +314,48 @@ const int *bg_displs(int which, const int *counts) {
   return bg_displ[which];
 }
 
-int bg_args(int argc, char **argv, const char *name, int ranks) {
+/* Reads --compute-scale's value: X, or LN=X for loop region N; 0 when it is wrong (said on rank
+ * 0). */
+static int bg_scale_arg(const char *v, int rank, const char *name) {
+  int region = 0;
+  const char *x = v;
+  if (v[0] == 'L') {
+    char *eq;
+    long n = strtol(v + 1, &eq, 10);
+    if (eq == v + 1 || *eq != '=' || n < 1 || n > bg_nregions) {
+      if (rank == 0) {
+        fprintf(stderr, "%s: --compute-scale LN=X names a loop region L1 to L%d (see the"
+            " program's comments), not '%s'\n", name, bg_nregions, v);
+      }
+      return 0;
+    }
+    region = (int) n;
+    x = eq + 1;
+  }
+  char *end;
+  double f = strtod(x, &end);
+  if (*x == '\0' || *end != '\0' || !(f >= 0)) {
+    if (rank == 0) {
+      fprintf(stderr, "%s: --compute-scale needs a number >= 0, not '%s'\n", name, x);
+    }
+    return 0;
+  }
+  if (region == 0) {
+    bg_scale = f;
+  } else {
+    bg_region_scale[region] = f;
+  }
+  return 1;
+}
+
+int bg_args(int argc, char **argv, const char *name, int ranks, int regions) {
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank); /* before bg_setup: the world slot is not made yet */
+  bg_nregions = regions;
+  bg_region_scale = bg_grow(NULL, (size_t) (regions + 1) * sizeof(double));
+  for (int r = 0; r <= regions; r++) {
+    bg_region_scale[r] = -1;
+  }
   for (int i = 1; i < argc; i++) {
     const char *v = NULL;
     if (strcmp(argv[i], "--compute-scale") == 0 && i + 1 < argc) {
@@ -304,9 +364,12 @@ int bg_args(int argc, char **argv, const char *name, int ranks) {
       v = argv[i] + 16;
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       if (rank == 0) {
-        printf("usage: mpirun -np %d %s [--compute-scale X]\n"
-            "  --compute-scale X  multiply every compute interval by X (default 1;\n"
-            "                     0.3 models compute 3.3x faster)\n", ranks, name);
+        printf("usage: mpirun -np %d %s [--compute-scale X] [--compute-scale LN=X ...]\n"
+            "  --compute-scale X     multiply every compute interval by X (default 1;\n"
+            "                        0.3 models compute 3.3x faster)\n"
+            "  --compute-scale LN=X  the same for loop region N only (L1 to L%d, named in\n"
+            "                        the program's comments) and the loops inside it\n",
+            ranks, name, regions);
       }
       return 0;
     } else {
@@ -315,16 +378,11 @@ int bg_args(int argc, char **argv, const char *name, int ranks) {
       }
       return 2;
     }
-    char *end;
-    double x = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || !(x >= 0)) {
-      if (rank == 0) {
-        fprintf(stderr, "%s: --compute-scale needs a number >= 0, not '%s'\n", name, v);
-      }
+    if (!bg_scale_arg(v, rank, name)) {
       return 2;
     }
-    bg_scale = x;
   }
+  bg_current = bg_scale;
   return -1;
 }
 

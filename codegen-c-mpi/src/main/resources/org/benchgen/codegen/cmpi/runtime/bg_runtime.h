@@ -25,9 +25,9 @@
 
 /* Start-up and end. */
 
-/* Reads --compute-scale X; returns -1 to go on, else the exit status. ranks: the traced number,
- * for the usage message. */
-int bg_args(int argc, char **argv, const char *name, int ranks);
+/* Reads --compute-scale X and --compute-scale LN=X (loop region N of 1..regions); returns -1 to go
+ * on, else the exit status. ranks: the traced number, for the usage message. */
+int bg_args(int argc, char **argv, const char *name, int ranks, int regions);
 
 /* Makes comms communicator slots (0: the world) and the send and receive buffers; bsend: attach
  * a buffer for MPI_Bsend. */
@@ -46,6 +46,11 @@ void bg_compute(double us);
  * seconds: the interval pays the debt first (all of it, or as much as it lasts); *debt is left
  * with what remains. bg_compute adds each overrun to the debt. */
 double bg_pay(double want, double *debt);
+
+/* Around each loop of the program, its region number: inside it (and the loops inside it that
+ * have no factor of their own), compute is scaled by --compute-scale LN=X where given. */
+void bg_region_push(int region);
+void bg_region_pop(void);
 
 /* Buffers: one for everything sent, one for everything received, sized for the largest call. */
 extern char *bg_sbuf, *bg_rbuf;
