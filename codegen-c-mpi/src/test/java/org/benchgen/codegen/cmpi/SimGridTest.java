@@ -37,6 +37,20 @@ class SimGridTest {
   @TempDir
   Path tmp;
 
+  /** The benchmark of a bundled sample, on the default cluster, written in {@code dir}, built. */
+  private Path simulated(String sample, String dir) throws Exception {
+    CompressedTrace t = CMpiTargetTest.compress(SAMPLES.resolve(sample));
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
+        new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1,
+            SimulatedCluster.DEFAULT)));
+    Path d = Files.createDirectories(tmp.resolve(dir));
+    for (GeneratedFile f : g.files()) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
+    CMpiTargetTest.run(d, "make", "-s", "sim");
+    return d;
+  }
+
   private static double wall(String out) {
     assertFalse(out.contains("Deadlock"), out);
     Matcher m = WALL.matcher(out);
@@ -48,15 +62,7 @@ class SimGridTest {
   @ValueSource(strings = {"ring", "stencil2d", "nested-loops", "split-collectives", "wildcard",
       "comm-split"})
   void theBenchmarkRunsInSimulationInAboutTheTracedTime(String sample) throws Exception {
-    CompressedTrace t = CMpiTargetTest.compress(SAMPLES.resolve(sample));
-    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
-        new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1,
-            SimulatedCluster.DEFAULT)));
-    Path d = Files.createDirectories(tmp.resolve(sample));
-    for (GeneratedFile f : g.files()) {
-      Files.writeString(d.resolve(f.name()), f.text());
-    }
-    CMpiTargetTest.run(d, "make", "-s", "sim");
+    Path d = simulated(sample, sample);
     double simulated = wall(CMpiTargetTest.run(d, "make", "-s", "simrun"));
     TraceStats stats = TraceStats.of(TraceDirectory.open(SAMPLES.resolve(sample)), n -> { });
     long traced = 0;
@@ -81,14 +87,7 @@ class SimGridTest {
    */
   @Test
   void aRegionsScaleChangesOnlyItsRegionsTime() throws Exception {
-    CompressedTrace t = CMpiTargetTest.compress(SAMPLES.resolve("nested-loops"));
-    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
-        new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1)));
-    Path d = Files.createDirectories(tmp.resolve("regions"));
-    for (GeneratedFile f : g.files()) {
-      Files.writeString(d.resolve(f.name()), f.text());
-    }
-    CMpiTargetTest.run(d, "make", "-s", "sim");
+    Path d = simulated("nested-loops", "regions");
     double all = wall(CMpiTargetTest.run(d, "make", "-s", "simrun"));
     double none = wall(CMpiTargetTest.run(d, "make", "-s", "simrun", "ARGS=--compute-scale 0"));
     double outside = wall(CMpiTargetTest.run(d, "make", "-s", "simrun",
@@ -101,14 +100,7 @@ class SimGridTest {
 
   @Test
   void aRegionThatDoesNotExistIsRefused() throws Exception {
-    CompressedTrace t = CMpiTargetTest.compress(SAMPLES.resolve("nested-loops"));
-    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
-        new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 1)));
-    Path d = Files.createDirectories(tmp.resolve("bad-region"));
-    for (GeneratedFile f : g.files()) {
-      Files.writeString(d.resolve(f.name()), f.text());
-    }
-    CMpiTargetTest.run(d, "make", "-s", "sim");
+    Path d = simulated("nested-loops", "bad-region");
     Process p = new ProcessBuilder("make", "-s", "simrun", "ARGS=--compute-scale L4=0.5")
         .directory(d.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
