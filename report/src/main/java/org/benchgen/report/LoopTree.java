@@ -12,8 +12,9 @@ import org.benchgen.report.ReportModel.TreeNode;
 
 /**
  * A compressed trace's loop structure as the page's collapsible tree, with {@code show}'s labels;
- * loops open down to two levels. At most {@link #MAX_NODES} nodes, so that a trace from a
- * stranger cannot make a page too big to open: the rest is counted, not shown.
+ * loops open down to two levels. At most {@link #MAX_NODES} nodes, each label at most {@link
+ * TraceViews#LABEL} characters, so that a trace from a stranger cannot make a page too big to
+ * open: the rest is counted, not shown.
  */
 final class LoopTree {
   static final int MAX_NODES = 500;
@@ -44,10 +45,11 @@ final class LoopTree {
       }
       shown++;
       if (n instanceof Loop l) {
-        out.add(new TreeNode(labels.loop(l, parent), nodes(l.body(), l.ranks(), depth + 1),
+        out.add(new TreeNode(TraceViews.capped(labels.loop(l, parent)), nodes(l.body(),
+            l.ranks(), depth + 1),
             depth < 2));
       } else if (n instanceof Rsd r) {
-        out.add(new TreeNode(labels.rsd(r, parent), List.of(), false));
+        out.add(new TreeNode(TraceViews.capped(labels.rsd(r, parent)), List.of(), false));
       }
     }
     return out;

@@ -23,6 +23,12 @@ import org.benchgen.trace.Op;
 
 /** One trace's column of the page: its facts, charts and tables. */
 final class TraceViews {
+  /**
+   * The longest label (a call with its values, a site) the page shows whole: an irregular
+   * parameter lists every value, which would make the page grow with the trace.
+   */
+  static final int LABEL = 300;
+
   /** How many rank and function pairs the table of the longest waits lists. */
   static final int TOP_WAITS = 10;
 
@@ -100,6 +106,12 @@ final class TraceViews {
       run = Math.max(run, s.rank(r).runNs());
       compute += s.rank(r).computeNs();
       mpi += Charts.mpiInRun(s.rank(r));
+      // Like the MPI time they are part of, without MPI_Init and MPI_Finalize.
+      for (Op op : List.of(Op.INIT, Op.FINALIZE)) {
+        long[] w = in.waits().of(r, op);
+        late -= w[0];
+        collective -= w[1];
+      }
       late += in.waits().lateSenderNs(r);
       collective += in.waits().collectiveWaitNs(r);
     }
@@ -133,12 +145,18 @@ final class TraceViews {
       if (p.total() <= 0) {
         break;
       }
-      out.add(new HistogramView("before " + p.rsd().op().mpiName() + " @" + p.rsd().site()
-          + ", after @" + p.stat().after(), "total " + NodeLabels.duration(p.total()) + "; "
+      out.add(new HistogramView(capped("before " + p.rsd().op().mpiName() + " @"
+          + p.rsd().site()) + capped(", after @" + p.stat().after()), "total " + NodeLabels.duration(p.total()) + "; "
           + NodeLabels.time(p.stat().time()), Svg.of(Charts.histogram(p.stat().time()), 420,
           240, id + "h" + out.size())));
     }
     return out;
+  }
+
+  /** At most {@link #LABEL} characters of a label from a trace; the rest is counted. */
+  static String capped(String label) {
+    return label.length() <= LABEL ? label : label.substring(0, LABEL) + "… ("
+        + (label.length() - LABEL) + " more characters; benchgen show prints them)";
   }
 
   static String number(long n) {

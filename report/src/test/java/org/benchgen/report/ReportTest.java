@@ -86,6 +86,11 @@ class ReportTest {
         .toList();
     assertEquals(List.of("0 MPI_Recv 0.061 0.000", "3 MPI_Finalize 0.000 0.009",
         "1 MPI_Finalize 0.000 0.006", "2 MPI_Finalize 0.000 0.003"), rows);
+    // The facts leave MPI_Init and MPI_Finalize out of the waits, as out of the MPI time.
+    assertEquals("61.40 us", page.select("table.facts tr:contains(of which late sender) td")
+        .text());
+    assertEquals("0 ns", page.select("table.facts tr:contains(of which collective wait) td")
+        .text());
   }
 
   @Test
@@ -139,6 +144,28 @@ class ReportTest {
     Document page = Jsoup.parse(Report.html(input(dir), Optional.empty()));
     assertEquals(LoopTree.MAX_NODES, page.select("div.tree div.call").size());
     assertTrue(page.text().contains("102 more nodes are left out"), page.text());
+  }
+
+  /**
+   * One rank, 2,000 Bcasts whose counts never repeat: one RSD whose label lists every count. The
+   * page shows 300 characters of it and counts the rest (reviewed case: pages grew with traces).
+   */
+  @Test
+  void aLabelListingEveryValueIsCut() throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("long"));
+    StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=0 size=1\n");
+    for (int i = 0; i < 2000; i++) {
+      b.append("MPI_Bcast site=b.c:1 enter=").append(10 * i).append(" exit=").append(10 * i + 5)
+          .append(" comm=0 root=0 count=").append((i * 7919L) % 100_003).append(" type=MPI_INT")
+          .append(" tsize=4\n");
+    }
+    Files.writeString(dir.resolve("rank-0.trace"), b);
+    Document page = Jsoup.parse(Report.html(input(dir), Optional.empty()));
+    for (Element call : page.select("div.tree div.call")) {
+      assertTrue(call.text().length() < TraceViews.LABEL + 80, call.text());
+    }
+    assertTrue(page.select("div.tree").text().contains("more characters; benchgen show prints"
+        + " them"), page.select("div.tree").text());
   }
 
   @Test

@@ -164,7 +164,9 @@ final class MatchingSimulation {
         }
         long comm = e.get(Field.COMM);
         long tag = e.get(Field.TAG);
-        if (inbox[r].find(comm, src, tag, false).isPresent()) {
+        Optional<Message> found = inbox[r].find(comm, src, tag, false);
+        charges.probe(r, op, found);
+        if (found.isPresent()) {
           return Optional.empty();
         }
         return Optional.of(new WaitState.Probe(comm, src, tag));
@@ -227,6 +229,7 @@ final class MatchingSimulation {
     inbox[to].add(m);
     if (state[to] instanceof RankState.Blocked b && b.on() instanceof WaitState.Probe probe
         && inbox[to].find(probe.comm(), probe.src(), probe.tag(), false).isPresent()) {
+      charges.probed(to, m);
       wake(to);
     }
     return Optional.of(m);

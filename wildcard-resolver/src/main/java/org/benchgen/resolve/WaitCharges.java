@@ -10,8 +10,8 @@ import org.benchgen.traverse.Step;
 
 /**
  * Charges waiting time as the matching simulation matches calls (MPInside's late sender and
- * collective wait): a blocking receive, or a wait that completes receives, waits for the latest
- * of their senders to start, at most for its own duration; a collective's member waits for the
+ * collective wait): a blocking receive or probe, or a wait that completes receives, waits for the
+ * latest of their senders to start, at most for its own duration; a collective's member waits for the
  * last member to enter, at most for its own duration. {@link #NONE} keeps no times, for
  * resolution alone.
  */
@@ -21,6 +21,9 @@ final class WaitCharges {
   /** A wait (at its enter and exit times) on receives not all matched when it was called. */
   private record Pending(Op op, long enter, long exit, List<PostedReceive> receives) {}
 
+  /** A blocking probe (at its enter and exit times) that found no message when it was called. */
+  private record Probing(Op op, long enter, long exit) {}
+
   /** A member in a collective in progress. */
   private record Arrival(int rank, Op op, long enter, long exit) {}
 
@@ -28,6 +31,7 @@ final class WaitCharges {
   private final CallClock clock;
   private final WaitTimes.Builder times;
   private final Pending[] pending;
+  private final Probing[] probing;
   private final Map<Long, List<Arrival>> arrivals = new HashMap<>();
 
   private WaitCharges() {
@@ -35,6 +39,7 @@ final class WaitCharges {
     clock = null;
     times = null;
     pending = new Pending[0];
+    probing = new Probing[0];
   }
 
   WaitCharges(CallClock clock, WaitTimes.Builder times, int world) {
@@ -42,6 +47,7 @@ final class WaitCharges {
     this.clock = clock;
     this.times = times;
     this.pending = new Pending[world];
+    this.probing = new Probing[world];
   }
 
   /** Rank {@code r} is about to execute {@code s}. */
@@ -79,6 +85,30 @@ final class WaitCharges {
       pending[r] = p;
     } else {
       charge(r, p);
+    }
+  }
+
+  /**
+   * Rank {@code r}'s current call, a blocking probe, found {@code found}: it waited for that
+   * message's send; without one, it waits for the send that {@link #probed} brings.
+   */
+  void probe(int r, Op op, java.util.Optional<Message> found) {
+    if (!on) {
+      return;
+    }
+    if (found.isPresent()) {
+      times.lateSender(r, op, late(clock.enter(r), clock.exit(r), found.get().sendEnter));
+    } else {
+      probing[r] = new Probing(op, clock.enter(r), clock.exit(r));
+    }
+  }
+
+  /** The message {@code m} ends rank {@code r}'s blocked probe. */
+  void probed(int r, Message m) {
+    if (on && probing[r] != null) {
+      Probing p = probing[r];
+      times.lateSender(r, p.op(), late(p.enter(), p.exit(), m.sendEnter));
+      probing[r] = null;
     }
   }
 

@@ -109,4 +109,24 @@ class WaitAnalysisTest {
     WaitTimes w = WaitAnalysis.fromSummaries(compress(TraceDirectory.open(dir)));
     assertTrue(w.incomplete().contains("deadlock"), w.incomplete());
   }
+
+  /**
+   * A blocking probe waits for its sender like a receive (reviewed case): rank 0 probes from 100
+   * to 500, rank 1's send enters at 400: 300 ns; the receive after it waits no more.
+   */
+  @Test
+  void aBlockingProbeWaitsForItsSender() throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("probe"));
+    Files.writeString(dir.resolve("rank-0.trace"), String.join("\n",
+        "# benchgen-trace 1 rank=0 size=2",
+        "MPI_Probe site=a.c:1 enter=100 exit=500 comm=0 src=1 tag=0",
+        "MPI_Recv site=a.c:2 enter=510 exit=520 src=1 bytes=4" + INT, ""));
+    Files.writeString(dir.resolve("rank-1.trace"), String.join("\n",
+        "# benchgen-trace 1 rank=1 size=2",
+        "MPI_Send site=b.c:1 enter=400 exit=450 dest=0" + INT, ""));
+    TraceDirectory d = TraceDirectory.open(dir);
+    WaitTimes w = WaitAnalysis.fromTraced(compress(d), d);
+    assertArrayEquals(new long[] {300, 0}, w.of(0, Op.PROBE));
+    assertArrayEquals(new long[] {0, 0}, w.of(0, Op.RECV));
+  }
 }

@@ -101,10 +101,19 @@ class SimGridTest {
   @Test
   void aRegionThatDoesNotExistIsRefused() throws Exception {
     Path d = simulated("nested-loops", "bad-region");
-    Process p = new ProcessBuilder("make", "-s", "simrun", "ARGS=--compute-scale L4=0.5")
+    String out = refused(d, "--compute-scale L4=0.5");
+    assertTrue(out.contains("--compute-scale LN=X names a loop region L1 to L3"), out);
+    // An infinite factor would busy-wait forever (reviewed case); a sign is not a region number.
+    assertTrue(refused(d, "--compute-scale 1e999").contains("needs a finite number >= 0"));
+    assertTrue(refused(d, "--compute-scale L+1=2").contains("names a loop region"));
+  }
+
+  /** The output of a simulated run with {@code args}, which must fail. */
+  private static String refused(Path d, String args) throws Exception {
+    Process p = new ProcessBuilder("make", "-s", "simrun", "ARGS=" + args)
         .directory(d.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor() != 0, out);
-    assertTrue(out.contains("--compute-scale LN=X names a loop region L1 to L3"), out);
+    assertTrue(p.waitFor() != 0, args + ": " + out);
+    return out;
   }
 }

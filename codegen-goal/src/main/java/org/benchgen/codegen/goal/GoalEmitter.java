@@ -39,6 +39,8 @@ final class GoalEmitter implements Emitter {
   static final long LARGE = 1_000_000;
   /** Collectives' messages use tags from here up, which MPI programs rarely reach. */
   static final long COLLECTIVE_TAGS = 1L << 30;
+  /** Tags of one communicator's collectives; 2,048 communicators fill GOAL's 32-bit tags. */
+  static final long COMM_TAGS = 1L << 20;
 
   private static final ModelRenderer GOAL = new ModelRenderer(GoalEmitter.class, "goal.stg");
   private static final long PROC_NULL = Sym.PROC_NULL.code();
@@ -48,10 +50,14 @@ final class GoalEmitter implements Emitter {
   private final Generation g;
   private final Communicators comms;
   private long operations;
+  private final Map<Long, Long> commIndex = new HashMap<>();
 
   GoalEmitter(Generation g) {
     this.g = g;
     this.comms = new Communicators(g.trace());
+    for (int i = 0; i < g.trace().comms().size(); i++) {
+      commIndex.put((long) g.trace().comms().get(i).id(), i + 1L);
+    }
   }
 
   @Override
@@ -120,6 +126,11 @@ final class GoalEmitter implements Emitter {
     return s.block();
   }
 
+  /** 0 for the world, i + 1 for the trace's i-th communicator definition: dense, global. */
+  private long commIndex(long comm) {
+    return commIndex.getOrDefault(comm, 0L);
+  }
+
   private static TraceProblem tooLarge(String what) {
     return new TraceProblem("the GOAL schedule would unroll more than " + MAX_OPERATIONS
         + " operations (" + what + "): GOAL has no loops; generate the c-mpi target, or trace"
@@ -174,10 +185,14 @@ final class GoalEmitter implements Emitter {
       case COLLECTIVE, COMM_CREATE, COMM_FREE -> {
         long comm = op.has(Field.COMM) ? e.get(Field.COMM) : 0;
         int[] members = comms.members(comm);
+        // Each communicator has 2^20 tags (its index among the trace's, the same on every rank,
+        // picks them), used in turn: a collective takes n + 2, and the turn wraps at a multiple
+        // of that, so a collective's tags never reach the next communicator's.
+        int width = Collectives.tags(members.length);
         long seq = collectives.getOrDefault(comm, 0L);
-        collectives.put(comm, seq + Collectives.tags(members.length));
-        long tag = COLLECTIVE_TAGS + (Math.floorMod(comm, 4096L) << 16)
-            + Math.floorMod(seq, 1L << 16);
+        long wrap = Math.max(width, (COMM_TAGS / width) * width);
+        collectives.put(comm, (seq + width) % wrap);
+        long tag = COLLECTIVE_TAGS + commIndex(comm) % 2048 * COMM_TAGS + seq;
         if (op.kind() != OpKind.COLLECTIVE) {
           g.approximations().note("communicator creation and release are simulated as a"
               + " barrier on the parent communicator");

@@ -58,9 +58,16 @@ final class RankSchedule {
     frontier = joined(labels);
   }
 
-  /** A zero-time join of the frontier and {@code labels}, not moving the frontier; its label. */
+  /**
+   * A zero-time join of the frontier and {@code labels}, not moving the frontier; its label. The
+   * operations issued next do not wait for it to start (it starts only when all of {@code labels}
+   * have completed): they follow the last operation issued before it.
+   */
   int joined(List<Integer> labels) {
-    return add(new Calc(ops.size() + 1, 0), labels);
+    int before = issued;
+    int label = add(new Calc(ops.size() + 1, 0), labels);
+    issued = before;
+    return label;
   }
 
   /** The operation {@code label} is blocking: the next ones start after it. */

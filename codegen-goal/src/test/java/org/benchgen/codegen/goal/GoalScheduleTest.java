@@ -145,6 +145,34 @@ class GoalScheduleTest {
   }
 
   /**
+   * A nonblocking collective overlaps the compute issued after it (reviewed case): the 500 us
+   * calc between MPI_Iallreduce and its MPI_Wait follows the collective's last message, not the
+   * join that waits for all of them.
+   */
+  @Test
+  void computeOverlapsANonblockingCollective() throws IOException {
+    Path dir = java.nio.file.Files.createDirectories(tmp.resolve("iallreduce"));
+    for (int r = 0; r < 2; r++) {
+      java.nio.file.Files.writeString(dir.resolve("rank-" + r + ".trace"), String.join("\n",
+          "# benchgen-trace 1 rank=" + r + " size=2",
+          "MPI_Iallreduce site=a.c:1 enter=0 exit=10 comm=0 count=1 type=MPI_INT tsize=4"
+              + " op=MPI_SUM req=1",
+          "MPI_Wait site=a.c:2 enter=500010 exit=500020 req=1", ""));
+    }
+    List<Goal> ops = parse(schedule(dir)).get(0);
+    int calc = 0;
+    while (!(ops.get(calc).kind().equals("calc") && ops.get(calc).size() > 1000)) {
+      calc++;
+    }
+    Goal compute = ops.get(calc);
+    List<Integer> before = new ArrayList<>(compute.requires());
+    before.addAll(compute.irequires());
+    for (int on : before) {
+      assertTrue(!ops.get(on - 1).kind().equals("calc"), "the compute waits for a join: " + ops);
+    }
+  }
+
+  /**
    * Executes the schedule: an operation starts when what it requires has completed and what it
    * irequires has started; a send or calc completes as it starts, a receive when the next
    * unreceived message from its peer with its tag has been sent (MPI's order).

@@ -4,6 +4,9 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "bg_runtime.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,7 +325,7 @@ static int bg_scale_arg(const char *v, int rank, const char *name) {
   if (v[0] == 'L') {
     char *eq;
     long n = strtol(v + 1, &eq, 10);
-    if (eq == v + 1 || *eq != '=' || n < 1 || n > bg_nregions) {
+    if (!isdigit((unsigned char) v[1]) || *eq != '=' || n < 1 || n > bg_nregions) {
       if (rank == 0) {
         fprintf(stderr, "%s: --compute-scale LN=X names a loop region L1 to L%d (see the"
             " program's comments), not '%s'\n", name, bg_nregions, v);
@@ -333,10 +336,12 @@ static int bg_scale_arg(const char *v, int rank, const char *name) {
     x = eq + 1;
   }
   char *end;
+  errno = 0;
   double f = strtod(x, &end);
-  if (*x == '\0' || *end != '\0' || !(f >= 0)) {
+  /* Finite: an infinite factor would busy-wait forever. */
+  if (*x == '\0' || *end != '\0' || errno == ERANGE || !(f >= 0) || !isfinite(f)) {
     if (rank == 0) {
-      fprintf(stderr, "%s: --compute-scale needs a number >= 0, not '%s'\n", name, x);
+      fprintf(stderr, "%s: --compute-scale needs a finite number >= 0, not '%s'\n", name, v);
     }
     return 0;
   }
