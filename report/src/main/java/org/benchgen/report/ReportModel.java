@@ -26,9 +26,9 @@ public sealed interface ReportModel extends OutputModel {
 
   /** One trace's pictures and tables. */
   record TraceView(String name, List<Fact> facts, Markup times, Markup waits, String waitBasis,
-      List<String> waitNotes, List<WaitRow> topWaits, Markup matrix, List<String> matrixNotes, Markup calls,
-      Markup bytes, List<CallRow> callRows, List<HistogramView> histograms, List<TreeNode> tree,
-      List<String> treeNotes) implements ReportModel {
+      List<String> waitNotes, List<WaitRow> topWaits, Markup matrix, List<String> matrixNotes,
+      Markup calls, Markup bytes, List<CallRow> callRows, List<HistogramView> histograms,
+      List<TreeNode> tree, List<String> treeNotes) implements ReportModel {
     public TraceView {
       facts = List.copyOf(facts);
       waitNotes = List.copyOf(waitNotes);

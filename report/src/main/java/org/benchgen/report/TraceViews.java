@@ -146,9 +146,9 @@ final class TraceViews {
         break;
       }
       out.add(new HistogramView(capped("before " + p.rsd().op().mpiName() + " @"
-          + p.rsd().site()) + capped(", after @" + p.stat().after()), "total " + NodeLabels.duration(p.total()) + "; "
-          + NodeLabels.time(p.stat().time()), Svg.of(Charts.histogram(p.stat().time()), 420,
-          240, id + "h" + out.size())));
+          + p.rsd().site()) + capped(", after @" + p.stat().after()), "total "
+          + NodeLabels.duration(p.total()) + "; " + NodeLabels.time(p.stat().time()),
+          Svg.of(Charts.histogram(p.stat().time()), 420, 240, id + "h" + out.size())));
     }
     return out;
   }

@@ -10,10 +10,10 @@ import org.benchgen.traverse.Step;
 
 /**
  * Charges waiting time as the matching simulation matches calls (MPInside's late sender and
- * collective wait): a blocking receive or probe, or a wait that completes receives, waits for the
- * latest of their senders to start, at most for its own duration; a collective's member waits for the
- * last member to enter, at most for its own duration. {@link #NONE} keeps no times, for
- * resolution alone.
+ * collective wait): a blocking receive or probe, or a wait that completes receives, waits for
+ * the latest of their senders to start, at most for its own duration; a collective's member
+ * waits for the last member to enter, at most for its own duration. {@link #NONE} keeps no
+ * times, for resolution alone.
  */
 final class WaitCharges {
   static final WaitCharges NONE = new WaitCharges();

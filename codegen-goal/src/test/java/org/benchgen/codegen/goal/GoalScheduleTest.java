@@ -32,11 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The GOAL schedules of the samples and synthetic patterns, read back by a parser of this test's
- * own: every operation's dependencies (requires, irequires) come before it; the point-to-point bytes from rank to rank
- * are those that stats counts in the trace (an independent count); sends and receives pair up by
- * source, destination and tag; and executing the schedule (sends complete at once, a receive when
- * its message was sent, in order) completes every operation: no deadlock. The real LogGOPSim runs
- * them when LOGGOPSIM names it (docs/simulation.md).
+ * own: every operation's dependencies (requires, irequires) come before it; the point-to-point
+ * bytes from rank to rank are those that stats counts in the trace (an independent count); sends
+ * and receives pair up by source, destination and tag; and executing the schedule (sends complete
+ * at once, a receive when its message was sent, in order) completes every operation: no deadlock.
+ * The real LogGOPSim runs them when LOGGOPSIM names it (docs/simulation.md).
  */
 class GoalScheduleTest {
   private static final Path SAMPLES = Path.of("..", "samples", "traces");
