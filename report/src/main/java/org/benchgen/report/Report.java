@@ -47,9 +47,7 @@ public final class Report {
     }
     for (TraceComparison.CallDiff d : c.callDifferences().subList(0,
         Math.min(LISTED, c.callDifferences().size()))) {
-      details.add(String.format(Locale.ROOT, "rank %d %s: %d calls, %d bytes vs %d calls, %d"
-          + " bytes", d.rank(), d.op().mpiName(), d.callsA(), d.bytesA(), d.callsB(),
-          d.bytesB()));
+      details.add(d.describe());
     }
     if (c.callDifferences().size() > LISTED) {
       details.add("… and " + (c.callDifferences().size() - LISTED) + " more");

@@ -106,14 +106,13 @@ final class TraceViews {
       run = Math.max(run, s.rank(r).runNs());
       compute += s.rank(r).computeNs();
       mpi += Charts.mpiInRun(s.rank(r));
-      // Like the MPI time they are part of, without MPI_Init and MPI_Finalize.
-      for (Op op : List.of(Op.INIT, Op.FINALIZE)) {
-        long[] w = in.waits().of(r, op);
-        late -= w[0];
-        collective -= w[1];
+    }
+    // Like the MPI time they are part of, without MPI_Init and MPI_Finalize.
+    for (WaitTimes.Row w : in.waits().rows()) {
+      if (w.op() != Op.INIT && w.op() != Op.FINALIZE) {
+        late += w.lateSenderNs();
+        collective += w.collectiveWaitNs();
       }
-      late += in.waits().lateSenderNs(r);
-      collective += in.waits().collectiveWaitNs(r);
     }
     return List.of(new Fact("ranks", number(s.worldSize())),
         new Fact("MPI calls", number(events)),
