@@ -18,7 +18,7 @@ import picocli.CommandLine;
         + " generate a benchmark from it, and verify the benchmark against the original.",
     subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class,
         ResolveCommand.class, GenerateCommand.class, VerifyCommand.class, ShowCommand.class,
-        ExpandCommand.class, ReportCommand.class,
+        ExpandCommand.class, ReportCommand.class, ImportCommand.class, ExportCommand.class,
         StatsCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

@@ -61,6 +61,11 @@ public final class RawEventBuilder {
     return this;
   }
 
+  /** The call this builder makes. */
+  public Op op() {
+    return op;
+  }
+
   public RawEvent build() {
     return new RawEvent(op, site, enter, exit, values.clone(), lists.clone());
   }

@@ -1,0 +1,50 @@
+package org.benchgen.cli;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.benchgen.otf2.Otf2Import;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code benchgen import ARCHIVE.otf2 -o DIR}. */
+@Command(name = "import", mixinStandardHelpOptions = true,
+    description = {"Reads an OTF2 archive (Score-P's traces, or benchgen export's) and writes its"
+        + " MPI calls as a trace directory of per-rank streams, which every other command reads:"
+        + " a benchmark from an application traced with Score-P, without running it again.",
+        "OTF2 carries no datatypes, reduction operations or posted wildcards: sizes become"
+            + " MPI_BYTE counts, receives get the source that matched, and the other rules of"
+            + " docs/otf2.md fill in what the records do not say. DIR/" + Otf2Import.NOTES_FILE
+            + " and the summary list how often each rule applied.",
+        "Needs the OTF2 library's Python bindings (apt-get install python3-otf2).", ""})
+final class ImportCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "ARCHIVE.otf2", description = "the archive's anchor file (e.g."
+      + " scorep-*/traces.otf2)")
+  Path archive;
+
+  @Mixin
+  NewDirectory output;
+
+  @Override
+  public Integer call() throws Exception {
+    Otf2Import.Result r = Otf2Import.run(archive, output.dir,
+        n -> new Progress(spec.commandLine().getErr(), "importing", n));
+    var out = spec.commandLine().getOut();
+    out.println(output + ": " + r.ranks() + " rank streams, " + r.calls() + " MPI calls");
+    if (r.rules().isEmpty()) {
+      out.println("every call as recorded (no rule of docs/otf2.md was needed)");
+    } else {
+      out.println("rules of docs/otf2.md applied (calls):");
+      for (Map.Entry<String, Long> e : r.rules().entrySet()) {
+        out.println("  " + e.getValue() + "  " + e.getKey());
+      }
+    }
+    return 0;
+  }
+}

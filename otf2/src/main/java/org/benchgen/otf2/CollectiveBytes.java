@@ -1,0 +1,166 @@
+package org.benchgen.otf2;
+
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawEventBuilder;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+
+/**
+ * The bytes a collective's OTF2 record states, by Score-P's convention (docs/otf2.md,
+ * "Collectives"): every rank's record counts what it sends to and receives from each member, its
+ * own share included ({@code MPI_Allreduce} of {@code b} bytes on {@code n} ranks: {@code n*b}
+ * sent and received). Both ways: {@link #of} for export, {@link #fill} for import, which is its
+ * inverse for the calls benchgen writes (never {@code MPI_IN_PLACE}, which OTF2 does not mark).
+ */
+final class CollectiveBytes {
+  private CollectiveBytes() {}
+
+  /** {@code {sent, received}} of collective {@code e} on the rank {@code me} of {@code n}. */
+  static long[] of(RawEvent e, int me, int n) {
+    boolean root = e.get(Field.ROOT) == me;
+    long sb = size(e, Field.COUNT, Field.TSIZE);
+    long rb = size(e, Field.RCOUNT, Field.RTSIZE);
+    long ts = num(e.get(Field.TSIZE));
+    long rts = num(e.get(Field.RTSIZE));
+    return switch (Otf2Names.blocking(e.op())) {
+      case BARRIER -> pair(0, 0);
+      case BCAST -> root ? pair(n * sb, sb) : pair(0, sb);
+      case REDUCE -> root ? pair(sb, n * sb) : pair(sb, 0);
+      case ALLREDUCE, REDUCE_SCATTER_BLOCK -> pair(n * sb, n * sb);
+      case SCAN -> pair((n - me) * sb, (me + 1L) * sb);
+      case EXSCAN -> pair((n - me - 1L) * sb, me * sb);
+      case REDUCE_SCATTER -> pair(sum(e.list(Field.RCOUNTS)) * ts,
+          n * at(e.list(Field.RCOUNTS), me) * ts);
+      case GATHER -> root ? pair(sb, n * rb) : pair(sb, 0);
+      case GATHERV -> root ? pair(sb, sum(e.list(Field.RCOUNTS)) * rts) : pair(sb, 0);
+      case SCATTER -> root ? pair(n * sb, rb) : pair(0, rb);
+      case SCATTERV -> root ? pair(sum(e.list(Field.COUNTS)) * ts, rb) : pair(0, rb);
+      case ALLGATHER, ALLTOALL -> pair(n * sb, n * rb);
+      case ALLGATHERV -> pair(n * sb, sum(e.list(Field.RCOUNTS)) * rts);
+      case ALLTOALLV -> pair(sum(e.list(Field.COUNTS)) * ts, sum(e.list(Field.RCOUNTS)) * rts);
+      default -> throw new IllegalArgumentException(e.op().mpiName() + " is not a collective");
+    };
+  }
+
+  /**
+   * Sets the sizes of collective {@code b} (an event of {@code op}) from its record's bytes, as
+   * {@code MPI_BYTE} counts: the inverse of {@link #of}. Where a record cannot say everything
+   * (the other members' shares of a v-collective), the rule of docs/otf2.md fills it in keeping
+   * this rank's bytes. Returns false when the bytes fit no call without {@code MPI_IN_PLACE}
+   * and were rounded.
+   */
+  static boolean fill(RawEventBuilder b, Op op, long sent, long recv, int me, int n, long root) {
+    boolean isRoot = root == me;
+    boolean exact = true;
+    long count;
+    long rcount = -1;
+    switch (Otf2Names.blocking(op)) {
+      case BARRIER -> {
+        return true;
+      }
+      case BCAST -> count = recv;
+      case REDUCE -> count = isRoot && sent == 0 && n > 1 ? recv / (n - 1) : sent;
+      case ALLREDUCE, REDUCE_SCATTER_BLOCK -> {
+        exact = sent % n == 0;
+        count = sent / n;
+      }
+      case SCAN -> {
+        exact = recv % (me + 1) == 0;
+        count = recv / (me + 1);
+      }
+      case EXSCAN -> count = me > 0 ? recv / me : n > 1 ? sent / (n - 1) : 0;
+      case REDUCE_SCATTER -> {
+        b.list(Field.RCOUNTS, spread(sent, n, me, recv / n));
+        count = -1;
+      }
+      case GATHER -> {
+        count = sent;
+        rcount = isRoot ? recv / n : sent;
+      }
+      case GATHERV -> {
+        count = sent;
+        if (isRoot) {
+          b.list(Field.RCOUNTS, spread(recv, n, me, sent));
+        }
+      }
+      case SCATTER -> {
+        rcount = recv;
+        count = isRoot ? sent / n : recv;
+      }
+      case SCATTERV -> {
+        rcount = recv;
+        count = -1;
+        if (isRoot) {
+          b.list(Field.COUNTS, spread(sent, n, me, recv));
+        }
+      }
+      case ALLGATHER, ALLTOALL -> {
+        exact = sent % n == 0 && recv % n == 0;
+        count = sent / n;
+        rcount = recv / n;
+      }
+      case ALLGATHERV -> {
+        exact = sent % n == 0;
+        count = sent / n;
+        b.list(Field.RCOUNTS, spread(recv, n, me, count));
+      }
+      case ALLTOALLV -> {
+        b.list(Field.COUNTS, spread(sent, n, -1, 0));
+        b.list(Field.RCOUNTS, spread(recv, n, -1, 0));
+        count = -1;
+      }
+      default -> throw new IllegalArgumentException(op.mpiName() + " is not a collective");
+    }
+    if (count >= 0) {
+      b.set(Field.COUNT, Otf2Bytes.count(count));
+    }
+    if (rcount >= 0) {
+      b.set(Field.RCOUNT, Otf2Bytes.count(rcount));
+    }
+    return exact;
+  }
+
+  /**
+   * {@code total} over {@code n} members as evenly as counts go, the member {@code fixed} (when
+   * not -1) holding {@code value}: what a v-collective's other shares become.
+   */
+  static long[] spread(long total, int n, int fixed, long value) {
+    long[] out = new long[n];
+    long rest = fixed >= 0 ? Math.max(0, total - value) : total;
+    int others = fixed >= 0 ? n - 1 : n;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (i == fixed) {
+        out[i] = Otf2Bytes.count(value);
+      } else {
+        out[i] = Otf2Bytes.count(rest / others + (k++ < rest % others ? 1 : 0));
+      }
+    }
+    return out;
+  }
+
+  private static long size(RawEvent e, Field count, Field tsize) {
+    return num(e.get(count)) * num(e.get(tsize));
+  }
+
+  private static long num(long v) {
+    return Sym.isSymbol(v) ? 0 : v;
+  }
+
+  private static long at(long[] xs, int i) {
+    return i < xs.length ? xs[i] : 0;
+  }
+
+  private static long sum(long[] xs) {
+    long s = 0;
+    for (long x : xs) {
+      s += x;
+    }
+    return s;
+  }
+
+  private static long[] pair(long sent, long received) {
+    return new long[] {sent, received};
+  }
+}

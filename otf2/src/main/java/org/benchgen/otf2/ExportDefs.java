@@ -1,0 +1,101 @@
+package org.benchgen.otf2;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.benchgen.trace.Names;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * The definitions an export's records name, gathered over all ranks and written as the bridge's
+ * {@code defs} file: the ranks, one region per MPI function and per call site, and the
+ * communicators ({@code MPI_COMM_WORLD} first). Timestamps are nanoseconds.
+ */
+final class ExportDefs {
+  private final int ranks;
+  /** Region lines by key ("call MPI_Send", "site ring.c:14"), in the order of their ids. */
+  private final Map<String, Long> regions = new LinkedHashMap<>();
+  private final Map<String, String> regionLines = new LinkedHashMap<>();
+  private final Map<Long, long[]> comms = new TreeMap<>();
+
+  ExportDefs(int ranks) {
+    this.ranks = ranks;
+    long[] world = new long[ranks];
+    Arrays.setAll(world, i -> i);
+    comms.put(0L, world);
+  }
+
+  /** The region of call site {@code site}: a user function of that name. */
+  long siteRegion(String site) {
+    return region("site " + site, "FUNCTION USER", site);
+  }
+
+  /** The region of MPI function {@code op}, with Score-P's role. */
+  long callRegion(Op op) {
+    return region("call " + op.mpiName(), Otf2Names.regionRole(op) + " MPI", op.mpiName());
+  }
+
+  private long region(String key, String roleAndParadigm, String name) {
+    Long id = regions.get(key);
+    if (id == null) {
+      id = (long) regions.size();
+      regions.put(key, id);
+      regionLines.put(key, "region " + id + " " + roleAndParadigm + " " + Names.encode(name));
+    }
+    return id;
+  }
+
+  /** Communicator {@code id}'s world ranks; every rank that defines it must agree. */
+  void comm(long id, long[] members) {
+    long[] known = comms.putIfAbsent(id, members.clone());
+    if (known != null && !Arrays.equals(known, members)) {
+      throw new TraceProblem("communicator " + id + " has different members on different"
+          + " ranks");
+    }
+  }
+
+  int size(long comm) {
+    return members(comm).length;
+  }
+
+  /** {@code rank}'s rank in communicator {@code comm}. */
+  int indexIn(long comm, int rank) {
+    long[] m = members(comm);
+    for (int i = 0; i < m.length; i++) {
+      if (m[i] == rank) {
+        return i;
+      }
+    }
+    throw new TraceProblem("rank " + rank + " calls a collective on communicator " + comm
+        + ", which it is not in");
+  }
+
+  private long[] members(long comm) {
+    long[] m = comms.get(comm);
+    if (m == null) {
+      throw new TraceProblem("communicator " + comm + " is used before it is defined");
+    }
+    return m;
+  }
+
+  void write(Writer w) throws IOException {
+    w.write("ranks " + ranks + "\n");
+    w.write("clock 1000000000 0\n");
+    for (String line : regionLines.values()) {
+      w.write(line + "\n");
+    }
+    for (Map.Entry<Long, long[]> c : comms.entrySet()) {
+      StringBuilder b = new StringBuilder("comm ").append(c.getKey()).append(' ')
+          .append(c.getKey() == 0 ? "MPI_COMM_WORLD" : "comm%20" + c.getKey()).append(' ');
+      long[] m = c.getValue();
+      for (int i = 0; i < m.length; i++) {
+        b.append(i == 0 ? "" : ",").append(m[i]);
+      }
+      w.write(b.append('\n').toString());
+    }
+  }
+}

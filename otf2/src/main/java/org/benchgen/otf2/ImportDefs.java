@@ -1,0 +1,133 @@
+package org.benchgen.otf2;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.benchgen.trace.Names;
+import org.benchgen.trace.WorldSize;
+
+/**
+ * An archive's global definitions as the bridge lists them (docs/otf2.md, "The bridge"): the MPI
+ * ranks, the clock, region names and communicators by world ranks. Communicators get benchgen's
+ * ids: the first one with every rank in order is {@code MPI_COMM_WORLD}, 0; any other is its
+ * OTF2 reference plus one.
+ */
+record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, Comm> comms) {
+  /** A communicator: benchgen's id, its world ranks in order (none for a self one), parent. */
+  record Comm(long id, int[] members, long parentRef) {
+    boolean isSelf() {
+      return members.length == 0;
+    }
+  }
+
+  /** The communicator of OTF2 reference {@code ref}, if defined. */
+  Optional<Comm> comm(long ref) {
+    return Optional.ofNullable(comms.get(ref));
+  }
+
+  /** Reads the bridge's {@code defs} file; a wrong line is an error naming it. */
+  static ImportDefs read(Path file) throws IOException {
+    int ranks = -1;
+    Ticks clock = null;
+    Map<Long, String> regions = new HashMap<>();
+    Map<Long, Comm> comms = new HashMap<>();
+    boolean world = false;
+    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line;
+      int no = 0;
+      while ((line = r.readLine()) != null) {
+        no++;
+        String[] w = line.split(" ", -1);
+        try {
+          switch (w[0]) {
+            case "ranks" -> ranks = WorldSize.check(num(w, 1), "the archive");
+            case "clock" -> clock = new Ticks(num(w, 1));
+            case "region" -> regions.put(num(w, 1), Names.decode(word(w, 2)));
+            case "comm" -> {
+              if (ranks < 0) {
+                throw new IllegalArgumentException("a communicator before the rank count");
+              }
+              long ref = num(w, 1);
+              Comm c = w.length == 3 && w[2].equals("self")
+                  ? new Comm(-1, new int[0], -1)
+                  : new Comm(ref + 1, members(word(w, 3), ranks), signed(w, 4));
+              if (!world && c.members().length == ranks && isIdentity(c.members())) {
+                c = new Comm(0, c.members(), -1);
+                world = true;
+              }
+              if (c.id() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("communicator reference " + ref
+                    + " is too large");
+              }
+              comms.put(ref, c);
+            }
+            default -> throw new IllegalArgumentException("unknown definition '"
+                + BridgeLines.clip(w[0]) + "'");
+          }
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("definition " + no + ": " + e.getMessage(), e);
+        }
+      }
+    }
+    if (ranks < 0 || clock == null) {
+      throw new IllegalArgumentException("the archive has no MPI ranks or no clock properties");
+    }
+    return new ImportDefs(ranks, clock, regions, comms);
+  }
+
+  private static int[] members(String list, int ranks) {
+    if (list.isEmpty()) {
+      return new int[0];
+    }
+    String[] parts = list.split(",", -1);
+    if (parts.length > ranks) {
+      throw new IllegalArgumentException("a communicator has more members than ranks");
+    }
+    int[] m = new int[parts.length];
+    BitSet seen = new BitSet(ranks);
+    for (int i = 0; i < parts.length; i++) {
+      long v = parts[i].equals("-1") ? -1 : num(parts, i);
+      if (v < 0 || v >= ranks || seen.get((int) v)) {
+        throw new IllegalArgumentException("a communicator's member " + parts[i]
+            + " is not an MPI rank of the archive, or is listed twice");
+      }
+      seen.set((int) v);
+      m[i] = (int) v;
+    }
+    return m;
+  }
+
+  private static boolean isIdentity(int[] m) {
+    for (int i = 0; i < m.length; i++) {
+      if (m[i] != i) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String word(String[] w, int i) {
+    if (i >= w.length) {
+      throw new IllegalArgumentException("'" + w[0] + "' has too few fields");
+    }
+    return w[i];
+  }
+
+  private static long signed(String[] w, int i) {
+    return word(w, i).equals("-1") ? -1 : num(w, i);
+  }
+
+  private static long num(String[] w, int i) {
+    String s = word(w, i);
+    if (s.isEmpty() || s.length() > 18 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      throw new IllegalArgumentException("'" + BridgeLines.clip(s) + "' is not a number");
+    }
+    return Long.parseLong(s);
+  }
+}

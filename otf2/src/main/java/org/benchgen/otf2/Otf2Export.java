@@ -1,0 +1,122 @@
+package org.benchgen.otf2;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntConsumer;
+import org.benchgen.expand.Expander;
+import org.benchgen.io.AtomicOutput;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.trace.SymbolTable;
+
+/**
+ * {@code benchgen export --format otf2}: a trace as an OTF2 archive, {@code DIR/traces.otf2},
+ * for Vampir, Scalasca, TAU and {@code otf2-print} (docs/otf2.md, "Export"). Each rank's calls
+ * become records ({@link RankExporter}), which the OTF2 library writes ({@link Otf2Library}).
+ */
+public final class Otf2Export {
+  /** The anchor file of an exported archive, in the output directory. */
+  public static final String ANCHOR = "traces.otf2";
+
+  /** The ranks of a trace, read one at a time. */
+  public interface RankSource {
+    int size();
+
+    void read(int rank, RawTraceReader.Sink sink) throws IOException;
+  }
+
+  private Otf2Export() {}
+
+  /** A directory of per-rank streams as a source. */
+  public static RankSource of(List<Path> rankFiles) {
+    return new RankSource() {
+      @Override
+      public int size() {
+        return rankFiles.size();
+      }
+
+      @Override
+      public void read(int rank, RawTraceReader.Sink sink) throws IOException {
+        RawTraceReader.read(rankFiles.get(rank), new SymbolTable(), sink);
+      }
+    };
+  }
+
+  /** A compressed trace as a source, expanded rank by rank. */
+  public static RankSource of(CompressedTrace t) {
+    Expander x = new Expander(t);
+    return new RankSource() {
+      @Override
+      public int size() {
+        return t.worldSize();
+      }
+
+      @Override
+      public void read(int rank, RawTraceReader.Sink sink) {
+        x.expand(rank, sink);
+      }
+    };
+  }
+
+  /** What an export wrote: calls, and how often each rule left out what OTF2 cannot say. */
+  public record Result(long calls, Map<String, Long> rules) {}
+
+  /** Writes {@code source} as an archive in the new directory {@code out}. */
+  public static Result run(RankSource source, Path out, IntConsumer progress)
+      throws IOException {
+    Path bridge = Files.createTempDirectory("bg_otf2-write");
+    try {
+      ExportDefs defs = new ExportDefs(source.size());
+      RuleCounts rules = new RuleCounts();
+      long calls = 0;
+      for (int r = 0; r < source.size(); r++) {
+        try (Writer w = new BufferedWriter(Files.newBufferedWriter(bridge.resolve("rank-" + r),
+            StandardCharsets.UTF_8), 1 << 16)) {
+          Counting c = new Counting(new RankExporter(defs, r, w, rules));
+          source.read(r, c);
+          calls += c.calls;
+        } catch (UncheckedIOException e) {
+          throw e.getCause();
+        }
+        progress.accept(r + 1);
+      }
+      try (Writer w = Files.newBufferedWriter(bridge.resolve("defs"), StandardCharsets.UTF_8)) {
+        defs.write(w);
+      }
+      AtomicOutput.writeDirectory(out, dir -> Otf2Library.run("write", bridge, dir,
+          out.toString()));
+      return new Result(calls, rules.counts());
+    } finally {
+      Otf2Import.deleteTree(bridge);
+    }
+  }
+
+  /** Counts the calls passed on. */
+  private static final class Counting implements RawTraceReader.Sink {
+    private final RankExporter next;
+    private long calls;
+
+    Counting(RankExporter next) {
+      this.next = next;
+    }
+
+    @Override
+    public void comm(int id, long[] members) {
+      next.comm(id, members);
+    }
+
+    @Override
+    public void event(RawEvent event) {
+      calls++;
+      next.event(event);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package org.benchgen.otf2;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
+import org.benchgen.io.AtomicOutput;
+import org.benchgen.io.TraceFiles;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.RawTraceWriter;
+import org.benchgen.trace.SymbolTable;
+import org.benchgen.trace.TraceFormatException;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * {@code benchgen import}: an OTF2 archive's MPI records to a directory of per-rank streams
+ * (docs/otf2.md, "Import"). The archive is read by the OTF2 library ({@link Otf2Library}); each
+ * rank's records become calls ({@link RankImporter}); the streams are then read back by the
+ * trace reader, so an archive whose records do not add up is refused, never half imported.
+ */
+public final class Otf2Import {
+  /** The file of the output directory that says where the trace came from and what rules did. */
+  public static final String NOTES_FILE = "IMPORT.txt";
+
+  /** What an import made: ranks, calls, and how often each rule filled in a field. */
+  public record Result(int ranks, long calls, Map<String, Long> rules) {}
+
+  private Otf2Import() {}
+
+  /**
+   * Imports {@code archive} (its {@code .otf2} anchor file) into the new directory {@code out};
+   * {@code progress} is given the rank count once known, and its consumer each rank done.
+   */
+  public static Result run(Path archive, Path out, IntFunction<IntConsumer> progress)
+      throws IOException {
+    if (!Files.isRegularFile(archive)) {
+      throw new TraceProblem(archive + ": not an OTF2 anchor file (name the archive's .otf2"
+          + " file, e.g. scorep-*/traces.otf2)");
+    }
+    Path bridge = Files.createTempDirectory("bg_otf2-read");
+    try {
+      Otf2Library.run("read", archive, bridge, archive.toString());
+      ImportDefs defs;
+      try {
+        defs = ImportDefs.read(bridge.resolve("defs"));
+      } catch (IllegalArgumentException e) {
+        throw new TraceProblem(archive + ": " + e.getMessage());
+      }
+      RuleCounts notes = new RuleCounts();
+      long[] calls = new long[1];
+      IntConsumer done = progress.apply(defs.ranks());
+      AtomicOutput.writeDirectory(out, dir -> {
+        SymbolTable symbols = new SymbolTable();
+        for (int r = 0; r < defs.ranks(); r++) {
+          importRank(archive, bridge, defs, r, dir, symbols, notes);
+          calls[0] += check(dir, r);
+          done.accept(r + 1);
+        }
+        writeNotes(dir.resolve(NOTES_FILE), archive, notes);
+      });
+      return new Result(defs.ranks(), calls[0], notes.counts());
+    } finally {
+      deleteTree(bridge);
+    }
+  }
+
+  private static void importRank(Path archive, Path bridge, ImportDefs defs, int r, Path dir,
+      SymbolTable symbols, RuleCounts notes) throws IOException {
+    try (RawTraceWriter w = TraceFiles.rankWriter(dir, r, defs.ranks(), false, symbols);
+        BufferedReader in = Files.newBufferedReader(bridge.resolve("rank-" + r),
+            StandardCharsets.UTF_8)) {
+      w.comment("imported by benchgen import from " + archive.getFileName()
+          + " (docs/otf2.md)");
+      RankImporter ri = new RankImporter(defs, r, symbols, w, notes);
+      ri.begin();
+      String line;
+      long no = 0;
+      try {
+        while ((line = in.readLine()) != null) {
+          no++;
+          ri.accept(BridgeLines.parse(line));
+        }
+        ri.end();
+      } catch (IllegalArgumentException e) {
+        throw new TraceProblem(archive + ": rank " + r + (no > 0 ? ", record " + no : "")
+            + ": " + e.getMessage());
+      }
+    }
+  }
+
+  /** Reads rank {@code r}'s new stream back: the reader's checks hold for every import. */
+  private static long check(Path dir, int r) throws IOException {
+    long[] n = new long[1];
+    Path file = dir.resolve(org.benchgen.rawtrace.TraceDirectory.fileName(r, false));
+    try {
+      RawTraceReader.read(file, new SymbolTable(), new RawTraceReader.Sink() {
+        @Override
+        public void comm(int id, long[] members) {}
+
+        @Override
+        public void event(RawEvent event) {
+          n[0]++;
+        }
+      });
+    } catch (TraceFormatException e) {
+      throw new TraceProblem("the archive's records of rank " + r + " do not make a valid"
+          + " trace: " + e.getMessage());
+    }
+    return n[0];
+  }
+
+  private static void writeNotes(Path file, Path archive, RuleCounts notes) throws IOException {
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      w.write("Imported by benchgen import from " + archive + "\n");
+      w.write("Rules that filled in what OTF2 does not carry (docs/otf2.md), with their calls:\n");
+      if (notes.counts().isEmpty()) {
+        w.write("  none: every call is as recorded\n");
+      }
+      for (Map.Entry<String, Long> e : notes.counts().entrySet()) {
+        w.write("  " + e.getValue() + "  " + e.getKey() + "\n");
+      }
+    }
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var s = Files.walk(dir)) {
+      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

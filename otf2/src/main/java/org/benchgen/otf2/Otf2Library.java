@@ -1,0 +1,104 @@
+package org.benchgen.otf2;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * The OTF2 library, run through its own Python bindings (Debian's {@code python3-otf2}) by the
+ * bridge script {@code bg_otf2.py}, shipped in this module's resources. The script runs in its
+ * own process under a memory limit, so that an archive that crashes or bloats the library stops
+ * the script, never benchgen; its error is reported with the archive's name.
+ */
+public final class Otf2Library {
+  /** The interpreter: {@code BENCHGEN_PYTHON}, else Debian's, where python3-otf2 installs. */
+  static final String PYTHON = Optional.ofNullable(System.getenv("BENCHGEN_PYTHON"))
+      .orElse("/usr/bin/python3");
+  /** The script's address space, in KiB (ulimit -v): 8 GiB. */
+  private static final long MEMORY_KIB = 8L << 20;
+  /** How much of the script's error output a message quotes. */
+  private static final int MAX_MESSAGE = 4000;
+  private static final String INSTALL = "apt-get install python3-otf2 otf2-tools";
+
+  private Otf2Library() {}
+
+  /** Why OTF2 archives cannot be read or written here, if they cannot. */
+  public static Optional<String> unavailable() {
+    try {
+      Process p = new ProcessBuilder(PYTHON, "-c", "import otf2").redirectErrorStream(true)
+          .start();
+      p.getInputStream().readAllBytes();
+      if (p.waitFor() == 0) {
+        return Optional.empty();
+      }
+      return Optional.of(PYTHON + " cannot import the OTF2 library's Python bindings ("
+          + INSTALL + ")");
+    } catch (IOException e) {
+      return Optional.of(PYTHON + " cannot be run (" + e.getMessage() + "); OTF2 needs "
+          + INSTALL);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.of("interrupted");
+    }
+  }
+
+  /**
+   * Runs the script: {@code read ARCHIVE OUT} or {@code write IN OUT}; a failure is a {@link
+   * TraceProblem} starting with {@code subject}.
+   */
+  static void run(String mode, Path from, Path to, String subject) throws IOException {
+    unavailable().ifPresent(why -> {
+      throw new TraceProblem(subject + ": " + why);
+    });
+    Path script = Files.createTempFile("bg_otf2", ".py");
+    try {
+      try (InputStream in = Otf2Library.class.getResourceAsStream("bg_otf2.py")) {
+        Files.write(script, in.readAllBytes());
+      }
+      List<String> cmd = new ArrayList<>(List.of("/bin/sh", "-c",
+          "ulimit -v " + MEMORY_KIB + "; exec \"$@\"", "bg_otf2", PYTHON, script.toString(),
+          mode, from.toString(), to.toString()));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = readBounded(p.getInputStream());
+      int rc = waitFor(p);
+      if (rc != 0) {
+        String msg = out.strip().replaceFirst("^bg_otf2: ", "");
+        throw new TraceProblem(subject + ": the OTF2 library "
+            + (rc > 128 ? "crashed (signal " + (rc - 128) + ")" : "failed") + ": "
+            + (msg.isEmpty() ? "exit code " + rc : msg));
+      }
+    } finally {
+      Files.deleteIfExists(script);
+    }
+  }
+
+  private static String readBounded(InputStream in) throws IOException {
+    byte[] buf = new byte[MAX_MESSAGE];
+    int n = 0;
+    int r;
+    while ((r = in.read(buf, n, buf.length - n)) > 0) {
+      n += r;
+      if (n == buf.length) {
+        in.transferTo(java.io.OutputStream.nullOutputStream());
+        break;
+      }
+    }
+    return new String(buf, 0, n, StandardCharsets.UTF_8);
+  }
+
+  private static int waitFor(Process p) throws IOException {
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("stopped while the OTF2 library ran");
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package org.benchgen.otf2;
+
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+
+/** Where benchgen's MPI vocabulary and OTF2's names meet: collective operations, region roles. */
+final class Otf2Names {
+  /** OTF2's root of a collective that has none (OTF2_UNDEFINED_UINT32). */
+  static final long NO_ROOT = 0xFFFFFFFFL;
+
+  private Otf2Names() {}
+
+  /**
+   * The blocking form of a collective ({@code MPI_Iallreduce} is {@code MPI_Allreduce}); OTF2
+   * names its operations as the vocabulary's ids of the blocking calls ({@code ALLREDUCE}).
+   */
+  static Op blocking(Op op) {
+    if (op.isCollective() && op.name().startsWith("I")) {
+      try {
+        return Op.valueOf(op.name().substring(1));
+      } catch (IllegalArgumentException e) {
+        return op;
+      }
+    }
+    return op;
+  }
+
+  /** OTF2's operation name for a collective call (blocking or not). */
+  static String collectiveOp(Op op) {
+    return blocking(op).name();
+  }
+
+  /** The OTF2 region role of an MPI call's region, as Score-P gives it. */
+  static String regionRole(Op op) {
+    if (op.kind() != OpKind.COLLECTIVE) {
+      return switch (op.kind()) {
+        case INIT, FINALIZE, COMM_CREATE, COMM_FREE -> "FUNCTION";
+        default -> "POINT2POINT";
+      };
+    }
+    return switch (blocking(op)) {
+      case BARRIER -> "BARRIER";
+      case BCAST, SCATTER, SCATTERV -> "COLL_ONE2ALL";
+      case REDUCE, GATHER, GATHERV -> "COLL_ALL2ONE";
+      case SCAN, EXSCAN -> "COLL_OTHER";
+      default -> "COLL_ALL2ALL";
+    };
+  }
+}

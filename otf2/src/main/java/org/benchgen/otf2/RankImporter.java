@@ -1,0 +1,471 @@
+package org.benchgen.otf2;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import org.benchgen.otf2.RankRequests.Req;
+import org.benchgen.otf2.RankRequests.Slot;
+import org.benchgen.rawtrace.RawEventBuilder;
+import org.benchgen.rawtrace.RawTraceWriter;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
+
+/**
+ * One rank's OTF2 records to its benchgen stream (docs/otf2.md, "Import"). An MPI call is a
+ * region of that name; the records between its enter and leave give its fields, and the region
+ * stack around it its call site. A nonblocking receive or collective learns its message only at
+ * completion, so calls wait in order in a queue until their fields are known: memory grows with
+ * the requests in flight, not with the trace.
+ */
+final class RankImporter {
+  /** Calls whose fields are not known yet; the import refuses a rank that needs more. */
+  static final int MAX_WAITING = 1 << 20;
+
+  private final ImportDefs defs;
+  private final int rank;
+  private final SymbolTable symbols;
+  private final RawTraceWriter out;
+  private final RuleCounts notes;
+  private final Deque<Slot> queue = new ArrayDeque<>();
+  private final List<Long> stack = new ArrayList<>();
+  private final RankRequests requests = new RankRequests();
+  private final RecordFields fields;
+  private final ImportDefs.Comm world;
+  private Call call;
+
+  /** A call in progress: its region, where the stack stood, and the records seen inside. */
+  private record Call(Op op, long region, int depth, long enter, String site, Long request,
+      List<BridgeEvent> records) {}
+
+  RankImporter(ImportDefs defs, int rank, SymbolTable symbols, RawTraceWriter out,
+      RuleCounts notes) {
+    this.defs = defs;
+    this.rank = rank;
+    this.symbols = symbols;
+    this.out = out;
+    this.notes = notes;
+    this.fields = new RecordFields(defs, rank, notes);
+    this.world = defs.comms().values().stream().filter(c -> c.id() == 0).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("the archive defines no communicator"
+            + " of all ranks (MPI_COMM_WORLD)"));
+  }
+
+  /** Writes the definitions of the communicators this rank belongs to. */
+  void begin() throws IOException {
+    for (ImportDefs.Comm c : defs.comms().values().stream()
+        .sorted((a, b) -> Long.compare(a.id(), b.id())).toList()) {
+      if (c.id() > 0 && RecordFields.indexIn(c, rank) >= 0) {
+        List<Integer> m = new ArrayList<>();
+        for (int x : c.members()) {
+          m.add(x);
+        }
+        out.comm(c.id(), m);
+      }
+    }
+  }
+
+  void accept(BridgeEvent e) throws IOException {
+    if (e instanceof BridgeEvent.Enter x) {
+      stack.add(x.region());
+      if (call == null) {
+        Optional<Op> op = mpiCall(x.region());
+        if (op.isPresent()) {
+          call = new Call(op.get(), x.region(), stack.size(), x.time(), site(),
+              x.request().isPresent() ? x.request().getAsLong() : null, new ArrayList<>());
+        }
+      }
+    } else if (e instanceof BridgeEvent.Leave x) {
+      if (stack.isEmpty() || stack.get(stack.size() - 1) != x.region()) {
+        throw new IllegalArgumentException("leaves region " + x.region()
+            + ", which is not the innermost one entered");
+      }
+      if (call != null && stack.size() == call.depth()) {
+        finish(call, x.time());
+        call = null;
+      }
+      stack.remove(stack.size() - 1);
+    } else if (call != null) {
+      call.records().add(e);
+    } else {
+      notes.add("MPI records outside any MPI call's region, left out");
+    }
+  }
+
+  /** Writes what is still waiting, with the rules' defaults for fields never recorded. */
+  void end() throws IOException {
+    if (call != null || !stack.isEmpty()) {
+      throw new IllegalArgumentException("the rank's records end inside a region");
+    }
+    for (Slot s : queue) {
+      if (s.missing > 0) {
+        notes.add("requests never completed in the archive: their calls keep default fields");
+        s.missing = 0;
+      }
+    }
+    flush();
+  }
+
+  private Optional<Op> mpiCall(long region) {
+    String name = defs.regions().get(region);
+    if (name == null) {
+      throw new IllegalArgumentException("enters region " + region + ", which is not defined");
+    }
+    if (name.equals("MPI_Init_thread")) {
+      return Optional.of(Op.INIT);
+    }
+    return Op.forName(name);
+  }
+
+  /** The call site: the innermost enclosing region's name and a hash of the whole stack. */
+  private String site() {
+    int h = 0x811c9dc5;
+    String inner = "otf2";
+    for (int i = 0; i < stack.size() - 1; i++) {
+      inner = defs.regions().get(stack.get(i));
+      for (byte c : inner.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+        h = (h ^ (c & 0xff)) * 0x01000193;
+      }
+      h = (h ^ '/') * 0x01000193;
+    }
+    return inner + "@" + String.format("%08x", h);
+  }
+
+  private void finish(Call c, long leave) throws IOException {
+    Slot s = new Slot(new RawEventBuilder(symbols, c.op(), c.site())
+        .times(defs.clock().nanos(c.enter()), defs.clock().nanos(leave)));
+    boolean keep;
+    try {
+      keep = kept(c, s);
+    } catch (RecordFields.SelfComm e) {
+      notes.add("calls on MPI_COMM_SELF (not in benchgen's traces), left out");
+      return;
+    }
+    if (keep) {
+      if (queue.size() >= MAX_WAITING) {
+        throw new IllegalArgumentException("more than " + MAX_WAITING + " calls wait for"
+            + " records of requests that never complete");
+      }
+      queue.add(s);
+      flush();
+    } else {
+      notes.add(c.op().mpiName() + " calls without the records they need, left out");
+    }
+  }
+
+  /** Sets the fields of {@code c}'s event; false when its records are too few to keep it. */
+  private boolean kept(Call c, Slot s) {
+    RawEventBuilder b = s.b;
+    return switch (c.op().kind()) {
+      case INIT, FINALIZE -> true;
+      case SEND -> send(c, s);
+      case RECV -> recv(c, s);
+      case SENDRECV -> {
+        send(c, s);
+        yield recv(c, s);
+      }
+      case PROBE -> {
+        b.set(Field.COMM, 0).set(Field.SRC, Sym.ANY_SOURCE).set(Field.TAG, Sym.ANY_TAG);
+        if (c.op() == Op.IPROBE) {
+          b.set(Field.FLAG, 0);
+        }
+        notes.add("probes: OTF2 records none of their fields (ANY_SOURCE, ANY_TAG, flag 0)");
+        yield true;
+      }
+      case COMPLETION -> complete(c, s);
+      case PERSISTENT_INIT -> persistentInit(c, s);
+      case START -> start(c, s);
+      case REQUEST_FREE -> requestFree(c, s);
+      case COLLECTIVE -> collective(c, s);
+      case COMM_CREATE -> commCreate(c, s);
+      case COMM_FREE -> commFree(c, s);
+    };
+  }
+
+  private boolean complete(Call c, Slot s) {
+    List<Long> done = new ArrayList<>();
+    List<Long> tested = new ArrayList<>();
+    for (BridgeEvent e : c.records()) {
+      if (e instanceof BridgeEvent.IsendDone x) {
+        completed(x.request(), done, r -> { });
+      } else if (e instanceof BridgeEvent.RequestCancelled x) {
+        completed(x.request(), done, r -> { });
+      } else if (e instanceof BridgeEvent.Irecv x) {
+        completed(x.request(), done, r -> received(r, x));
+      } else if (e instanceof BridgeEvent.CollectiveDone x) {
+        completed(x.request(), done, r -> {
+          if (r.waiting != null) {
+            fields.collectiveFields(r.waiting.b, r.op, fields.comm(x.comm()), x.root(), x.sent(),
+                x.received());
+            r.waiting.missing--;
+            r.waiting = null;
+          }
+        });
+      } else if (e instanceof BridgeEvent.RequestTest x) {
+        requests.find(x.request()).ifPresent(r -> tested.add(r.id));
+      }
+    }
+    Op op = c.op();
+    if (done.isEmpty() && op.mpiName().startsWith("MPI_Wait")) {
+      requests.takeUnlinked().ifPresent(r -> done.add(r.id));
+    }
+    if (op == Op.WAITALL) {
+      for (Optional<Req> r = requests.takeUnlinked(); r.isPresent();
+          r = requests.takeUnlinked()) {
+        done.add(r.get().id);
+      }
+    }
+    List<Long> reqs = new ArrayList<>(done);
+    reqs.addAll(tested);
+    if (reqs.isEmpty()) {
+      requests.oldest(false).ifPresent(r -> reqs.add(r.id));
+    }
+    if (reqs.isEmpty() || op == Op.WAIT && done.isEmpty()) {
+      return false;
+    }
+    if (op == Op.WAIT) {
+      s.b.set(Field.REQ, done.get(0));
+    } else if (op == Op.WAITALL) {
+      s.b.list(Field.REQS, longs(done));
+    } else if (op == Op.TEST) {
+      s.b.list(Field.REQS, reqs.get(0)).list(Field.DONE, longs(done.subList(0,
+          Math.min(1, done.size()))));
+    } else {
+      s.b.list(Field.REQS, longs(reqs)).list(Field.DONE, longs(done));
+    }
+    return true;
+  }
+
+  /** A receive request's message arrived: the call that posted or started it learns it. */
+  private void received(Req r, BridgeEvent.Irecv x) {
+    if (r.waiting != null) {
+      RawEventBuilder w = r.waiting.b;
+      fields.p2p(w, x.comm(), Field.SRC, x.peer(), Field.TAG, x.tag(), Field.COUNT, x.length());
+      if (r.op == Op.IRECV) {
+        w.set(Field.BYTES, Otf2Bytes.count(x.length()));
+      }
+      r.waiting.missing--;
+      r.waiting = null;
+    }
+    if (r.start != null) {
+      r.start.bytes += x.length();
+      r.start.missing--;
+      r.start = null;
+    }
+  }
+
+  private void completed(long otf2, List<Long> done, java.util.function.Consumer<Req> fill) {
+    Optional<Req> r = requests.find(otf2);
+    if (r.isEmpty()) {
+      notes.add("completions of requests that no recorded call made, left out");
+      return;
+    }
+    fill.accept(r.get());
+    requests.completed(r.get(), otf2);
+    done.add(r.get().id);
+  }
+
+  private static long[] longs(List<Long> xs) {
+    return xs.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  private void flush() throws IOException {
+    while (!queue.isEmpty() && queue.peekFirst().missing == 0) {
+      Slot s = queue.pollFirst();
+      if (s.b.op().kind() == OpKind.START) {
+        s.b.set(Field.BYTES, s.bytes);
+      }
+      out.event(s.b.build());
+    }
+  }
+
+  private boolean send(Call c, Slot s) {
+    RawEventBuilder b = s.b;
+    BridgeEvent.Send snd = first(c, BridgeEvent.Send.class);
+    BridgeEvent.Isend isnd = first(c, BridgeEvent.Isend.class);
+    if (snd != null) {
+      fields.p2p(b, snd.comm(), Field.DEST, snd.peer(), Field.TAG, snd.tag(), Field.COUNT,
+          snd.length());
+    } else if (isnd != null) {
+      fields.p2p(b, isnd.comm(), Field.DEST, isnd.peer(), Field.TAG, isnd.tag(), Field.COUNT,
+          isnd.length());
+    } else {
+      fields.procNull(b, Field.DEST, Field.TAG, Field.COUNT);
+    }
+    b.name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1);
+    if (c.op().has(Field.REQ)) {
+      b.set(Field.REQ, requests.create(c.op(), isnd == null ? null : isnd.request()).id);
+    }
+    return true;
+  }
+
+  private boolean recv(Call c, Slot s) {
+    RawEventBuilder b = s.b;
+    boolean both = c.op().kind() == OpKind.SENDRECV;
+    Field tag = both ? Field.RTAG : Field.TAG;
+    Field count = c.op() == Op.SENDRECV ? Field.RCOUNT : both ? null : Field.COUNT;
+    if (c.op() == Op.IRECV) {
+      BridgeEvent.IrecvRequest rq = first(c, BridgeEvent.IrecvRequest.class);
+      b.set(Field.COMM, 0).set(Field.SRC, rq == null ? Sym.PROC_NULL : Sym.ANY_SOURCE)
+          .set(Field.TAG, rq == null ? 0 : Sym.ANY_TAG.code()).set(Field.COUNT, 0)
+          .name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1).set(Field.BYTES, 0);
+      Req r = requests.create(c.op(), rq == null ? null : rq.request());
+      b.set(Field.REQ, r.id);
+      if (rq != null) {
+        r.waiting = s;
+        s.missing = 1;
+      }
+      return true;
+    }
+    BridgeEvent.Recv rec = first(c, BridgeEvent.Recv.class);
+    if (rec != null) {
+      fields.p2p(b, rec.comm(), Field.SRC, rec.peer(), tag, rec.tag(), count, rec.length());
+      b.set(Field.BYTES, Otf2Bytes.count(rec.length()));
+    } else {
+      fields.procNull(b, Field.SRC, tag, count);
+      b.set(Field.BYTES, 0);
+    }
+    if (c.op() == Op.SENDRECV) {
+      b.name(Field.RTYPE, Otf2Bytes.TYPE).set(Field.RTSIZE, 1);
+    } else if (!both) {
+      b.name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1);
+    }
+    return true;
+  }
+
+  private boolean collective(Call c, Slot s) {
+    if (c.op().has(Field.REQ)) {
+      BridgeEvent.CollectiveRequest rq = first(c, BridgeEvent.CollectiveRequest.class);
+      fields.collectiveFields(s.b, c.op(), world, 0, 0, 0);
+      Req r = requests.create(c.op(), rq == null ? null : rq.request());
+      s.b.set(Field.REQ, r.id);
+      if (rq != null) {
+        r.waiting = s;
+        s.missing = 1;
+      }
+      return true;
+    }
+    BridgeEvent.CollectiveEnd end = first(c, BridgeEvent.CollectiveEnd.class);
+    if (end == null) {
+      return false;
+    }
+    fields.collectiveFields(s.b, c.op(), fields.comm(end.comm()), end.root(), end.sent(),
+        end.received());
+    return true;
+  }
+
+  private boolean persistentInit(Call c, Slot s) {
+    RawEventBuilder b = s.b;
+    boolean receives = c.op() == Op.RECV_INIT;
+    b.set(Field.COMM, 0).set(receives ? Field.SRC : Field.DEST, Sym.PROC_NULL).set(Field.TAG, 0)
+        .set(Field.COUNT, 0).name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1);
+    Req r = requests.create(c.op(), c.request());
+    b.set(Field.REQ, r.id);
+    r.waiting = s;
+    s.missing = 1;
+    return true;
+  }
+
+  private boolean start(Call c, Slot s) {
+    List<Long> ids = new ArrayList<>();
+    for (BridgeEvent e : c.records()) {
+      if (e instanceof BridgeEvent.Isend x) {
+        Req r = started(x.request(), false);
+        if (r.waiting != null) {
+          fields.p2p(r.waiting.b, x.comm(), Field.DEST, x.peer(), Field.TAG, x.tag(), Field.COUNT,
+              x.length());
+          r.waiting.missing--;
+          r.waiting = null;
+        }
+        s.bytes += x.length();
+        ids.add(r.id);
+      } else if (e instanceof BridgeEvent.IrecvRequest x) {
+        Req r = started(x.request(), true);
+        r.start = s;
+        s.missing++;
+        ids.add(r.id);
+      }
+    }
+    if (ids.isEmpty()) {
+      return false;
+    }
+    if (c.op() == Op.START) {
+      s.b.set(Field.REQ, ids.get(0));
+    } else {
+      s.b.list(Field.REQS, ids.stream().mapToLong(Long::longValue).toArray());
+    }
+    return true;
+  }
+
+  private Req started(long otf2, boolean receives) {
+    return requests.findForStart(otf2, receives).filter(Req::persistent)
+        .orElseThrow(() -> new IllegalArgumentException("a Start names request " + otf2
+            + ", which no MPI_*_init made"));
+  }
+
+  private boolean requestFree(Call c, Slot s) {
+    Optional<Req> r = c.request() != null ? requests.find(c.request())
+        : requests.oldest(true);
+    if (r.isEmpty()) {
+      return false;
+    }
+    if (c.request() == null) {
+      notes.add("MPI_Request_free without benchgen's request attribute: the oldest"
+          + " persistent request");
+    }
+    requests.free(r.get());
+    s.b.set(Field.REQ, r.get().id);
+    return true;
+  }
+
+  private boolean commCreate(Call c, Slot s) {
+    RawEventBuilder b = s.b;
+    BridgeEvent.CommCreate cc = first(c, BridgeEvent.CommCreate.class);
+    ImportDefs.Comm made = cc == null ? null : fields.comm(cc.comm());
+    long parent = 0;
+    if (made != null && made.parentRef() >= 0) {
+      parent = defs.comm(made.parentRef()).filter(p -> !p.isSelf())
+          .map(ImportDefs.Comm::id).orElse(0L);
+    }
+    b.set(Field.COMM, parent);
+    b.set(Field.NEWCOMM, made == null ? Sym.NULL.code() : made.id());
+    switch (c.op()) {
+      case COMM_SPLIT -> {
+        b.set(Field.COLOR, made == null ? Sym.UNDEFINED.code() : made.id());
+        b.set(Field.KEY, made == null ? 0 : RecordFields.indexIn(made, rank));
+      }
+      case CART_CREATE -> b.list(Field.DIMS, made == null ? world.members().length
+          : made.members().length).list(Field.PERIODS, 0);
+      case CART_SUB -> b.list(Field.REMAIN, 1);
+      default -> { }
+    }
+    if (c.op() != Op.COMM_DUP) {
+      notes.add(c.op().mpiName() + ": arguments not in OTF2, made from the communicator"
+          + " created");
+    }
+    return true;
+  }
+
+  private boolean commFree(Call c, Slot s) {
+    BridgeEvent.CommDestroy d = first(c, BridgeEvent.CommDestroy.class);
+    if (d == null) {
+      return false;
+    }
+    s.b.set(Field.COMM, fields.comm(d.comm()).id());
+    return true;
+  }
+
+  private static <T extends BridgeEvent> T first(Call c, Class<T> kind) {
+    for (BridgeEvent e : c.records()) {
+      if (kind.isInstance(e)) {
+        return kind.cast(e);
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,128 @@
+package org.benchgen.otf2;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.benchgen.rawtrace.RawEventBuilder;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+
+/**
+ * One rank's requests during an import: benchgen numbers them 1, 2, 3, ... as they are made;
+ * OTF2 names them by its own ids, which a request gets only through a record. A request with no
+ * record (to or from {@code MPI_PROC_NULL}) is unlinked and completed by rule (docs/otf2.md).
+ */
+final class RankRequests {
+  /** An event in the import's output queue, written once nothing is missing. */
+  static final class Slot {
+    final RawEventBuilder b;
+    int missing;
+    long bytes;
+
+    Slot(RawEventBuilder b) {
+      this.b = b;
+    }
+  }
+
+  /** A request: benchgen's id, the call that made it, and calls waiting for its records. */
+  static final class Req {
+    final long id;
+    final Op op;
+    /** The call (Irecv, I-collective, *_init) whose fields come with a later record. */
+    Slot waiting;
+    /** A Start whose received bytes come with the request's completion. */
+    Slot start;
+
+    Req(long id, Op op) {
+      this.id = id;
+      this.op = op;
+    }
+
+    boolean receives() {
+      return op.kind() == OpKind.RECV || op == Op.RECV_INIT;
+    }
+
+    boolean persistent() {
+      return op.kind() == OpKind.PERSISTENT_INIT;
+    }
+  }
+
+  private final Map<Long, Req> byOtf2 = new HashMap<>();
+  private final LinkedHashMap<Long, Req> live = new LinkedHashMap<>();
+  private final Deque<Req> unlinked = new ArrayDeque<>();
+  private final Deque<Req> unlinkedInits = new ArrayDeque<>();
+  private long nextId = 1;
+
+  /** A new request made by {@code op}, known to OTF2 as {@code otf2} (null: no record). */
+  Req create(Op op, Long otf2) {
+    Req r = new Req(nextId++, op);
+    live.put(r.id, r);
+    if (otf2 != null) {
+      byOtf2.put(otf2, r);
+    } else if (r.persistent()) {
+      unlinkedInits.add(r);
+    } else {
+      unlinked.add(r);
+    }
+    return r;
+  }
+
+  /**
+   * The request OTF2 calls {@code otf2}; an unknown id met by a Start is the oldest persistent
+   * request of its direction that no record has named yet (Score-P names them first there).
+   */
+  Optional<Req> findForStart(long otf2, boolean startsReceive) {
+    Req r = byOtf2.get(otf2);
+    if (r == null) {
+      for (Iterator<Req> it = unlinkedInits.iterator(); it.hasNext(); ) {
+        Req p = it.next();
+        if (p.receives() == startsReceive) {
+          it.remove();
+          byOtf2.put(otf2, p);
+          return Optional.of(p);
+        }
+      }
+    }
+    return Optional.ofNullable(r);
+  }
+
+  /** The request named by {@code otf2}, if live. */
+  Optional<Req> find(long otf2) {
+    return Optional.ofNullable(byOtf2.get(otf2));
+  }
+
+  /** Marks {@code r} complete: gone unless persistent. */
+  void completed(Req r, long otf2) {
+    if (!r.persistent()) {
+      live.remove(r.id);
+      byOtf2.remove(otf2);
+    }
+  }
+
+  /** The oldest live request without a record, completed by rule; empty when none. */
+  Optional<Req> takeUnlinked() {
+    while (!unlinked.isEmpty()) {
+      Req r = unlinked.poll();
+      if (live.remove(r.id) != null) {
+        return Optional.of(r);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The oldest live request, persistent or not, if {@code persistentOnly} only those. */
+  Optional<Req> oldest(boolean persistentOnly) {
+    return live.values().stream().filter(r -> !persistentOnly || r.persistent()).findFirst();
+  }
+
+  /** Frees persistent request {@code r}. */
+  void free(Req r) {
+    live.remove(r.id);
+    byOtf2.values().remove(r);
+    unlinkedInits.remove(r);
+  }
+}

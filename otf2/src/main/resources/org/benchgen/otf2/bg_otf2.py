@@ -1,0 +1,253 @@
+"""benchgen's bridge to the OTF2 library (Debian's python3-otf2): no OTF2 reading or writing of
+its own. It moves records between an OTF2 archive and benchgen's event lines (docs/otf2.md, "The
+bridge"), one text file per rank and one of definitions; all meaning is given in Java
+(org.benchgen.otf2), which checks every line this script writes.
+
+  bg_otf2.py read ARCHIVE.otf2 OUTDIR   OUTDIR/defs and OUTDIR/rank-R, R = MPI rank
+  bg_otf2.py write INDIR OUTDIR         OUTDIR/traces.otf2 (+ traces.def, traces/) from INDIR
+"""
+import os
+import sys
+import urllib.parse
+
+import otf2
+from otf2.enums import CollectiveOp, GroupType, LocationGroupType, LocationType, Paradigm
+from otf2.enums import RegionRole, Type
+
+# Locations read per pass: each selected location keeps an output file and a reader buffer open.
+BATCH = 128
+# The attribute by which an archive written here names the request of calls that have no OTF2
+# record (MPI_Send_init and friends, MPI_Request_free).
+REQUEST_ATTRIBUTE = "benchgen::request"
+CHUNK = 256 * 1024
+
+
+def fail(message):
+    sys.stderr.write("bg_otf2: " + message + "\n")
+    sys.exit(1)
+
+
+def enc(text):
+    return urllib.parse.quote(text, safe="")
+
+
+def enum_name(value):
+    # The bindings' enums are ctypes values whose str() is "CollectiveOp.ALLREDUCE".
+    text = str(value)
+    return text.split(".", 1)[1] if "." in text else "UNKNOWN_%d" % int(value.value)
+
+
+def ref(definition):
+    return -1 if definition is None else definition._ref
+
+
+def mpi_locations(defs):
+    for g in defs.groups:
+        if g.group_type == GroupType.COMM_LOCATIONS and g.paradigm == Paradigm.MPI:
+            return list(g.members)
+    fail("the archive has no MPI locations group: not a trace of an MPI program")
+
+
+def event_line(ev, request_attribute):
+    t = ev.time
+    kind = type(ev).__name__
+    if kind == "Enter":
+        line = "enter %d %d" % (t, ref(ev.region))
+        if request_attribute is not None and ev.attributes is not None:
+            value = ev.attributes.get(request_attribute)
+            if value is not None:
+                line += " %d" % value
+        return line
+    if kind == "Leave":
+        return "leave %d %d" % (t, ref(ev.region))
+    if kind == "MpiSend":
+        return "send %d %d %d %d %d" % (t, ev.receiver, ref(ev.communicator), ev.msg_tag,
+                                       ev.msg_length)
+    if kind == "MpiIsend":
+        return "isend %d %d %d %d %d %d" % (t, ev.receiver, ref(ev.communicator), ev.msg_tag,
+                                           ev.msg_length, ev.request_id)
+    if kind == "MpiIsendComplete":
+        return "isend_done %d %d" % (t, ev.request_id)
+    if kind == "MpiIrecvRequest":
+        return "irecv_req %d %d" % (t, ev.request_id)
+    if kind == "MpiRecv":
+        return "recv %d %d %d %d %d" % (t, ev.sender, ref(ev.communicator), ev.msg_tag,
+                                       ev.msg_length)
+    if kind == "MpiIrecv":
+        return "irecv %d %d %d %d %d %d" % (t, ev.sender, ref(ev.communicator), ev.msg_tag,
+                                           ev.msg_length, ev.request_id)
+    if kind == "MpiRequestTest":
+        return "req_test %d %d" % (t, ev.request_id)
+    if kind == "MpiRequestCancelled":
+        return "req_cancel %d %d" % (t, ev.request_id)
+    if kind == "MpiCollectiveBegin":
+        return "coll_begin %d" % t
+    if kind == "MpiCollectiveEnd":
+        return "coll_end %d %s %d %d %d %d" % (t, enum_name(ev.collective_op), ref(ev.communicator),
+                                              ev.root, ev.size_sent, ev.size_received)
+    if kind == "NonBlockingCollectiveRequest":
+        return "nbc_req %d %d" % (t, ev.request_id)
+    if kind == "NonBlockingCollectiveComplete":
+        return "nbc_done %d %s %d %d %d %d %d" % (t, enum_name(ev.collective_op),
+                                                 ref(ev.communicator),
+                                                 ev.root, ev.size_sent, ev.size_received,
+                                                 ev.request_id)
+    if kind == "CommCreate":
+        return "comm_create %d %d" % (t, ref(ev.communicator))
+    if kind == "CommDestroy":
+        return "comm_destroy %d %d" % (t, ref(ev.communicator))
+    return None
+
+
+def read(anchor, out):
+    with otf2.reader.open(anchor) as trace:
+        defs = trace.definitions
+        ranks = mpi_locations(defs)
+        rank_of = {loc._ref: r for r, loc in enumerate(ranks)}
+        clock = defs.clock_properties
+        with open(os.path.join(out, "defs"), "w", encoding="utf-8") as f:
+            f.write("ranks %d\n" % len(ranks))
+            f.write("clock %d %d\n" % (clock.timer_resolution, clock.global_offset))
+            for region in defs.regions:
+                f.write("region %d %s\n" % (region._ref, enc(region.name or "")))
+            for comm in defs.comms:
+                group = comm.group
+                if group is None or group.group_type == GroupType.COMM_SELF:
+                    f.write("comm %d self\n" % comm._ref)
+                    continue
+                members = [rank_of.get(loc._ref, -1) for loc in group.members]
+                f.write("comm %d group %s %d\n" % (comm._ref, ",".join(str(m) for m in members),
+                                                   ref(comm.parent)))
+    for start in range(0, len(ranks), BATCH):
+        read_batch(anchor, out, [loc._ref for loc in ranks[start:start + BATCH]], start)
+
+
+def read_batch(anchor, out, refs, first_rank):
+    with otf2.reader.open(anchor) as trace:
+        defs = trace.definitions
+        request_attribute = None
+        for attribute in defs.attributes:
+            if attribute.name == REQUEST_ATTRIBUTE:
+                request_attribute = attribute
+        locations = [defs.locations[r] for r in refs]
+        files = {}
+        try:
+            for i, r in enumerate(refs):
+                files[r] = open(os.path.join(out, "rank-%d" % (first_rank + i)), "w",
+                                encoding="utf-8")
+            for location, ev in trace.events(locations):
+                line = event_line(ev, request_attribute)
+                if line is not None:
+                    files[location._ref].write(line + "\n")
+        finally:
+            for f in files.values():
+                f.close()
+
+
+def write(indir, out):
+    regions = {}
+    comms = []
+    ranks = 0
+    resolution = 1000000000
+    with open(os.path.join(indir, "defs"), encoding="utf-8") as f:
+        for line in f:
+            w = line.split()
+            if w[0] == "ranks":
+                ranks = int(w[1])
+            elif w[0] == "clock":
+                resolution = int(w[1])
+            elif w[0] == "region":
+                regions[int(w[1])] = (w[2], w[3], urllib.parse.unquote(w[4]))
+            elif w[0] == "comm":
+                comms.append((int(w[1]), urllib.parse.unquote(w[2]),
+                              [int(m) for m in w[3].split(",")]))
+    # Each location's writer keeps one chunk in memory until the archive closes: the smallest
+    # chunk OTF2 takes, so memory stays at 256 KiB a rank.
+    with otf2.writer.open(out, timer_resolution=resolution,
+                          chunk_size_events=CHUNK) as trace:
+        d = trace.definitions
+        node = d.system_tree_node("benchgen trace")
+        locations = []
+        for r in range(ranks):
+            group = d.location_group("MPI Rank %d" % r, system_tree_parent=node,
+                                     location_group_type=LocationGroupType.PROCESS)
+            locations.append(d.location("Master thread", type=LocationType.CPU_THREAD,
+                                        group=group))
+        d.group("MPI_COMM_WORLD locations", group_type=GroupType.COMM_LOCATIONS,
+                paradigm=Paradigm.MPI, members=locations)
+        comm_of = {}
+        for cid, name, members in comms:
+            group = d.group(name, group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI,
+                            members=[locations[m] for m in members])
+            comm_of[cid] = d.comm(name, group=group, parent=comm_of.get(0))
+        region_of = {}
+        for rid, (role, paradigm, name) in regions.items():
+            region_of[rid] = d.region(name, region_role=getattr(RegionRole, role),
+                                      paradigm=getattr(Paradigm, paradigm))
+        attribute = d.attribute(REQUEST_ATTRIBUTE, "the request a benchgen call names",
+                                Type.UINT64)
+        for r in range(ranks):
+            writer = trace.event_writer_from_location(locations[r])
+            with open(os.path.join(indir, "rank-%d" % r), encoding="utf-8") as f:
+                for line in f:
+                    write_event(writer, line.split(), region_of, comm_of, attribute)
+
+
+def write_event(w, f, region_of, comm_of, attribute):
+    kind = f[0]
+    t = int(f[1])
+    n = [int(x) for x in f[2:] if x.lstrip("-").isdigit()]
+    if kind == "enter":
+        if len(n) > 1:
+            w.enter(t, region_of[n[0]], attributes={attribute: n[1]})
+        else:
+            w.enter(t, region_of[n[0]])
+    elif kind == "leave":
+        w.leave(t, region_of[n[0]])
+    elif kind == "send":
+        w.mpi_send(t, n[0], comm_of[n[1]], n[2], n[3])
+    elif kind == "isend":
+        w.mpi_isend(t, n[0], comm_of[n[1]], n[2], n[3], n[4])
+    elif kind == "isend_done":
+        w.mpi_isend_complete(t, n[0])
+    elif kind == "irecv_req":
+        w.mpi_irecv_request(t, n[0])
+    elif kind == "recv":
+        w.mpi_recv(t, n[0], comm_of[n[1]], n[2], n[3])
+    elif kind == "irecv":
+        w.mpi_irecv(t, n[0], comm_of[n[1]], n[2], n[3], n[4])
+    elif kind == "req_test":
+        w.mpi_request_test(t, n[0])
+    elif kind == "coll_begin":
+        w.mpi_collective_begin(t)
+    elif kind == "coll_end":
+        w.mpi_collective_end(t, getattr(CollectiveOp, f[2]), comm_of[n[0]], n[1], n[2], n[3])
+    elif kind == "nbc_req":
+        w.non_blocking_collective_request(t, n[0])
+    elif kind == "nbc_done":
+        w.non_blocking_collective_complete(t, getattr(CollectiveOp, f[2]), comm_of[n[0]], n[1],
+                                           n[2], n[3], n[4])
+    elif kind == "comm_create":
+        w.comm_create(t, comm_of[n[0]])
+    elif kind == "comm_destroy":
+        w.comm_destroy(t, comm_of[n[0]])
+    else:
+        fail("unknown event line: " + " ".join(f))
+
+
+def main(argv):
+    if len(argv) != 4 or argv[1] not in ("read", "write"):
+        fail("usage: bg_otf2.py read ARCHIVE.otf2 OUTDIR | write INDIR OUTDIR")
+    try:
+        if argv[1] == "read":
+            read(argv[2], argv[3])
+        else:
+            write(argv[2], argv[3])
+    except (otf2.error.TraceReaderError, otf2.error.TraceWriterError) as e:
+        fail(str(e))
+    except Exception as e:  # the library's own errors (_otf2.Error) are not exported by name
+        fail("%s: %s" % (type(e).__name__, e))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
