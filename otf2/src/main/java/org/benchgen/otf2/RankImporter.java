@@ -133,7 +133,8 @@ final class RankImporter {
       }
       h = (h ^ '/') * 0x01000193;
     }
-    return inner + "@" + String.format("%08x", h);
+    // "+": a character that names keep as it is (docs/trace-format.md, "Values").
+    return inner + "+" + String.format("%08x", h);
   }
 
   private void finish(Call c, long leave) throws IOException {
