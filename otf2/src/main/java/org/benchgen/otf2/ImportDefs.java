@@ -26,9 +26,29 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     }
   }
 
-  /** The communicator of OTF2 reference {@code ref}, if defined. */
-  Optional<Comm> comm(long ref) {
-    return Optional.ofNullable(comms.get(ref));
+  /** The communicator of OTF2 reference {@code ref}, if defined, as rank {@code rank} sees it. */
+  Optional<Comm> comm(long ref, int rank) {
+    Comm c = comms.get(ref);
+    if (c == null || !c.isSelf()) {
+      return Optional.ofNullable(c);
+    }
+    // A self communicator is one per rank: each rank's its own id, after every other id.
+    long first = comms.keySet().stream().mapToLong(Long::longValue).max().orElse(0) + 2;
+    long index = comms.entrySet().stream().filter(e -> e.getValue().isSelf()
+        && e.getKey() < ref).count();
+    long id = first + index * ranks + rank;
+    if (id > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("too many MPI_COMM_SELF communicators for benchgen's"
+          + " ids");
+    }
+    return Optional.of(new Comm(id, new int[] {rank}, -1));
+  }
+
+  /** Every communicator rank {@code rank} is in, but MPI_COMM_WORLD, with its ids. */
+  java.util.List<Comm> commsOf(int rank) {
+    return comms.keySet().stream().sorted().map(ref -> comm(ref, rank).orElseThrow())
+        .filter(c -> c.id() > 0 && java.util.Arrays.stream(c.members()).anyMatch(m -> m == rank))
+        .toList();
   }
 
   /** Reads the bridge's {@code defs} file; a wrong line is an error naming it. */

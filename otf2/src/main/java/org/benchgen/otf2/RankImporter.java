@@ -37,6 +37,8 @@ final class RankImporter {
   private final RankRequests requests = new RankRequests();
   private final RecordFields fields;
   private final ImportDefs.Comm world;
+  /** Communicators this rank created and has not freed, the newest last. */
+  private final Deque<Long> created = new ArrayDeque<>();
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
@@ -58,15 +60,12 @@ final class RankImporter {
 
   /** Writes the definitions of the communicators this rank belongs to. */
   void begin() throws IOException {
-    for (ImportDefs.Comm c : defs.comms().values().stream()
-        .sorted((a, b) -> Long.compare(a.id(), b.id())).toList()) {
-      if (c.id() > 0 && RecordFields.indexIn(c, rank) >= 0) {
-        List<Integer> m = new ArrayList<>();
-        for (int x : c.members()) {
-          m.add(x);
-        }
-        out.comm(c.id(), m);
+    for (ImportDefs.Comm c : defs.commsOf(rank)) {
+      List<Integer> m = new ArrayList<>();
+      for (int x : c.members()) {
+        m.add(x);
       }
+      out.comm(c.id(), m);
     }
   }
 
@@ -140,13 +139,7 @@ final class RankImporter {
   private void finish(Call c, long leave) throws IOException {
     Slot s = new Slot(new RawEventBuilder(symbols, c.op(), c.site())
         .times(defs.clock().nanos(c.enter()), defs.clock().nanos(leave)));
-    boolean keep;
-    try {
-      keep = kept(c, s);
-    } catch (RecordFields.SelfComm e) {
-      notes.add("calls on MPI_COMM_SELF (not in benchgen's traces), left out");
-      return;
-    }
+    boolean keep = kept(c, s);
     if (keep) {
       if (queue.size() >= MAX_WAITING) {
         throw new IllegalArgumentException("more than " + MAX_WAITING + " calls wait for"
@@ -430,11 +423,13 @@ final class RankImporter {
     ImportDefs.Comm made = cc == null ? null : fields.comm(cc.comm());
     long parent = 0;
     if (made != null && made.parentRef() >= 0) {
-      parent = defs.comm(made.parentRef()).filter(p -> !p.isSelf())
-          .map(ImportDefs.Comm::id).orElse(0L);
+      parent = defs.comm(made.parentRef(), rank).map(ImportDefs.Comm::id).orElse(0L);
     }
     b.set(Field.COMM, parent);
     b.set(Field.NEWCOMM, made == null ? Sym.NULL.code() : made.id());
+    if (made != null) {
+      created.add(made.id());
+    }
     switch (c.op()) {
       case COMM_SPLIT -> {
         b.set(Field.COLOR, made == null ? Sym.UNDEFINED.code() : made.id());
@@ -454,10 +449,18 @@ final class RankImporter {
 
   private boolean commFree(Call c, Slot s) {
     BridgeEvent.CommDestroy d = first(c, BridgeEvent.CommDestroy.class);
-    if (d == null) {
+    long id;
+    if (d != null) {
+      id = fields.comm(d.comm()).id();
+      created.remove(id);
+    } else if (!created.isEmpty()) {
+      id = created.pollLast();
+      notes.add("MPI_Comm_free without a CommDestroy record (OTF2 before 3.0): the"
+          + " communicator created last");
+    } else {
       return false;
     }
-    s.b.set(Field.COMM, fields.comm(d.comm()).id());
+    s.b.set(Field.COMM, id);
     return true;
   }
 

@@ -75,19 +75,8 @@ final class RecordFields {
   }
 
   ImportDefs.Comm comm(long ref) {
-    ImportDefs.Comm c = defs.comm(ref).orElseThrow(() -> new IllegalArgumentException(
+    return defs.comm(ref, rank).orElseThrow(() -> new IllegalArgumentException(
         "a record names communicator " + ref + ", which is not defined"));
-    if (c.isSelf()) {
-      throw new SelfComm();
-    }
-    return c;
-  }
-
-  /** A call on MPI_COMM_SELF, which benchgen's traces do not have: left out. */
-  static final class SelfComm extends RuntimeException {
-    SelfComm() {
-      super("a call on MPI_COMM_SELF", null, false, false);
-    }
   }
 
   static int indexIn(ImportDefs.Comm c, int rank) {

@@ -45,37 +45,10 @@ class Otf2PrintTest {
     Otf2Import.run(archive.resolve(Otf2Export.ANCHOR), back, n -> r -> { });
     TraceStats st = TraceStats.of(TraceDirectory.open(back), r -> { });
 
-    Map<String, Long> enters = new HashMap<>();
-    Map<Integer, Long> sent = new HashMap<>();
-    Map<Integer, Long> collectives = new HashMap<>();
-    Process pr = new ProcessBuilder("otf2-print", archive.resolve(Otf2Export.ANCHOR).toString())
-        .redirectErrorStream(true).start();
-    String text = new String(pr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, pr.waitFor(), text);
-    for (String line : text.split("\n")) {
-      Matcher m = LINE.matcher(line);
-      if (!m.matches()) {
-        continue;
-      }
-      int loc = Integer.parseInt(m.group(2));
-      switch (m.group(1)) {
-        case "ENTER" -> {
-          Matcher r = REGION.matcher(m.group(3));
-          assertTrue(r.find(), line);
-          if (r.group(1).startsWith("MPI_")) {
-            enters.merge(loc + " " + r.group(1), 1L, Long::sum);
-          }
-        }
-        case "MPI_SEND", "MPI_ISEND" -> {
-          Matcher l = LENGTH.matcher(m.group(3));
-          assertTrue(l.find(), line);
-          sent.merge(loc, Long.parseLong(l.group(1)), Long::sum);
-        }
-        case "MPI_COLLECTIVE_END", "NON_BLOCKING_COLLECTIVE_COMPLETE" ->
-            collectives.merge(loc, 1L, Long::sum);
-        default -> { }
-      }
-    }
+    Printed printed = Printed.of(archive.resolve(Otf2Export.ANCHOR));
+    Map<String, Long> enters = printed.enters();
+    Map<Integer, Long> sent = printed.sent();
+    Map<Integer, Long> collectives = printed.collectives();
     Map<String, Long> calls = new HashMap<>();
     for (int r = 0; r < st.worldSize(); r++) {
       long coll = 0;
@@ -88,5 +61,47 @@ class Otf2PrintTest {
       assertEquals(coll, collectives.getOrDefault(r, 0L), p + " rank " + r + " collectives");
     }
     assertEquals(calls, enters, p + ": calls per rank and MPI function");
+  }
+
+  /**
+   * What {@code otf2-print} shows, per location: regions entered whose name starts with MPI_
+   * ("LOC NAME"), bytes of MPI_SEND and MPI_ISEND records, collective end records.
+   */
+  record Printed(Map<String, Long> enters, Map<Integer, Long> sent,
+      Map<Integer, Long> collectives) {
+    static Printed of(Path anchor) throws IOException, InterruptedException {
+      Map<String, Long> enters = new HashMap<>();
+      Map<Integer, Long> sent = new HashMap<>();
+      Map<Integer, Long> collectives = new HashMap<>();
+      Process pr = new ProcessBuilder("otf2-print", anchor.toString())
+          .redirectErrorStream(true).start();
+      String text = new String(pr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, pr.waitFor(), text);
+      for (String line : text.split("\n")) {
+        Matcher m = LINE.matcher(line);
+        if (!m.matches()) {
+          continue;
+        }
+        int loc = Integer.parseInt(m.group(2));
+        switch (m.group(1)) {
+          case "ENTER" -> {
+            Matcher r = REGION.matcher(m.group(3));
+            assertTrue(r.find(), line);
+            if (r.group(1).startsWith("MPI_")) {
+              enters.merge(loc + " " + r.group(1), 1L, Long::sum);
+            }
+          }
+          case "MPI_SEND", "MPI_ISEND" -> {
+            Matcher l = LENGTH.matcher(m.group(3));
+            assertTrue(l.find(), line);
+            sent.merge(loc, Long.parseLong(l.group(1)), Long::sum);
+          }
+          case "MPI_COLLECTIVE_END", "NON_BLOCKING_COLLECTIVE_COMPLETE" ->
+              collectives.merge(loc, 1L, Long::sum);
+          default -> { }
+        }
+      }
+      return new Printed(enters, sent, collectives);
+    }
   }
 }
