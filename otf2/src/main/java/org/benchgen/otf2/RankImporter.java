@@ -39,6 +39,7 @@ final class RankImporter {
   private final ImportDefs.Comm world;
   /** Communicators this rank created and has not freed, the newest last. */
   private final Deque<Long> created = new ArrayDeque<>();
+  private final java.util.Set<Long> freed = new java.util.HashSet<>();
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
@@ -453,13 +454,18 @@ final class RankImporter {
     if (d != null) {
       id = fields.comm(d.comm()).id();
       created.remove(id);
-    } else if (!created.isEmpty()) {
-      id = created.pollLast();
-      notes.add("MPI_Comm_free without a CommDestroy record (OTF2 before 3.0): the"
-          + " communicator created last");
     } else {
-      return false;
+      // OTF2 before 3.0: the newest communicator this rank made, else in the definitions.
+      List<Long> mine = defs.commsOf(rank).stream().map(ImportDefs.Comm::id)
+          .filter(x -> !freed.contains(x)).toList();
+      if (created.isEmpty() && mine.isEmpty()) {
+        return false;
+      }
+      id = created.isEmpty() ? mine.get(mine.size() - 1) : created.pollLast();
+      notes.add("MPI_Comm_free without a CommDestroy record (OTF2 before 3.0): the newest"
+          + " communicator of the rank");
     }
+    freed.add(id);
     s.b.set(Field.COMM, id);
     return true;
   }
