@@ -45,12 +45,14 @@ final class CollectiveBytes {
 
   /**
    * Sets the sizes of collective {@code b} (an event of {@code op}) from its record's bytes, as
-   * {@code MPI_BYTE} counts: the inverse of {@link #of}. Where a record cannot say everything
-   * (the other members' shares of a v-collective), the rule of docs/otf2.md fills it in keeping
-   * this rank's bytes. Returns false when the bytes fit no call without {@code MPI_IN_PLACE}
-   * and were rounded.
+   * {@code MPI_BYTE} counts: the inverse of {@link #of}. A v-collective's other members' shares
+   * come from {@code all}, every member's {sent, received} ({@link CollectiveShares}), so that
+   * members agree; without it (null) the rule of docs/otf2.md spreads them, keeping this rank's
+   * bytes. Returns false when the bytes fit no call without {@code MPI_IN_PLACE} and were
+   * rounded.
    */
-  static boolean fill(RawEventBuilder b, Op op, long sent, long recv, int me, int n, long root) {
+  static boolean fill(RawEventBuilder b, Op op, long sent, long recv, int me, int n, long root,
+      long[][] all) {
     boolean isRoot = root == me;
     boolean exact = true;
     long count;
@@ -71,7 +73,7 @@ final class CollectiveBytes {
       }
       case EXSCAN -> count = me > 0 ? recv / me : n > 1 ? sent / (n - 1) : 0;
       case REDUCE_SCATTER -> {
-        b.list(Field.RCOUNTS, spread(sent, n, me, recv / n));
+        b.list(Field.RCOUNTS, all != null ? shares(all, 1, n) : spread(sent, n, me, recv / n));
         count = -1;
       }
       case GATHER -> {
@@ -81,7 +83,7 @@ final class CollectiveBytes {
       case GATHERV -> {
         count = sent;
         if (isRoot) {
-          b.list(Field.RCOUNTS, spread(recv, n, me, sent));
+          b.list(Field.RCOUNTS, all != null ? shares(all, 0, 1) : spread(recv, n, me, sent));
         }
       }
       case SCATTER -> {
@@ -92,7 +94,7 @@ final class CollectiveBytes {
         rcount = recv;
         count = -1;
         if (isRoot) {
-          b.list(Field.COUNTS, spread(sent, n, me, recv));
+          b.list(Field.COUNTS, all != null ? shares(all, 1, 1) : spread(sent, n, me, recv));
         }
       }
       case ALLGATHER, ALLTOALL -> {
@@ -103,11 +105,12 @@ final class CollectiveBytes {
       case ALLGATHERV -> {
         exact = sent % n == 0;
         count = sent / n;
-        b.list(Field.RCOUNTS, spread(recv, n, me, count));
+        b.list(Field.RCOUNTS, all != null ? shares(all, 0, n) : spread(recv, n, me, count));
       }
       case ALLTOALLV -> {
-        b.list(Field.COUNTS, spread(sent, n, -1, 0));
-        b.list(Field.RCOUNTS, spread(recv, n, -1, 0));
+        long[][] rowAndColumn = all == null ? null : northwest(all, me);
+        b.list(Field.COUNTS, rowAndColumn != null ? rowAndColumn[0] : spread(sent, n, -1, 0));
+        b.list(Field.RCOUNTS, rowAndColumn != null ? rowAndColumn[1] : spread(recv, n, -1, 0));
         count = -1;
       }
       default -> throw new IllegalArgumentException(op.mpiName() + " is not a collective");
@@ -138,6 +141,63 @@ final class CollectiveBytes {
       }
     }
     return out;
+  }
+
+  /** Each member's {@code all[j][which] / div}: its own share of a v-collective. */
+  private static long[] shares(long[][] all, int which, long div) {
+    long[] out = new long[all.length];
+    for (int j = 0; j < all.length; j++) {
+      out[j] = Otf2Bytes.count(all[j][which] / div);
+    }
+    return out;
+  }
+
+  /**
+   * A matrix of bytes from sender to receiver whose rows add up to what each member sent and
+   * columns to what each received (the northwest-corner rule: the same on every rank, since it
+   * depends only on the totals), as rank {@code me}'s row (its counts) and column (its rcounts);
+   * null when the totals do not balance.
+   */
+  static long[][] northwest(long[][] all, int me) {
+    int n = all.length;
+    long sent = 0;
+    long received = 0;
+    for (long[] m : all) {
+      sent += m[0];
+      received += m[1];
+    }
+    if (sent != received) {
+      return null;
+    }
+    long[] row = new long[n];
+    long[] column = new long[n];
+    int i = 0;
+    int j = 0;
+    long s = n > 0 ? all[0][0] : 0;
+    long r = n > 0 ? all[0][1] : 0;
+    while (i < n && j < n) {
+      long x = Math.min(s, r);
+      if (i == me) {
+        row[j] += x;
+      }
+      if (j == me) {
+        column[i] += x;
+      }
+      s -= x;
+      r -= x;
+      if (s == 0) {
+        i++;
+        s = i < n ? all[i][0] : 0;
+      } else {
+        j++;
+        r = j < n ? all[j][1] : 0;
+      }
+    }
+    for (int k = 0; k < n; k++) {
+      Otf2Bytes.count(row[k]);
+      Otf2Bytes.count(column[k]);
+    }
+    return new long[][] {row, column};
   }
 
   private static long size(RawEvent e, Field count, Field tsize) {

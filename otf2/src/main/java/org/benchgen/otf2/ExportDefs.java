@@ -3,9 +3,11 @@ package org.benchgen.otf2;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.trace.Field;
 import org.benchgen.trace.Names;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.TraceProblem;
@@ -20,7 +22,11 @@ final class ExportDefs {
   /** Region lines by key ("call MPI_Send", "site ring.c:14"), in the order of their ids. */
   private final Map<String, Long> regions = new LinkedHashMap<>();
   private final Map<String, String> regionLines = new LinkedHashMap<>();
-  private final Map<Long, long[]> comms = new TreeMap<>();
+  /** Members by id, in the order first seen (a parent before the communicators made from it). */
+  private final Map<Long, long[]> comms = new LinkedHashMap<>();
+  private final Map<Long, Long> parents = new HashMap<>();
+  /** Cartesian communicators' dimensions and periodicity (0/1), by id. */
+  private final Map<Long, long[][]> carts = new HashMap<>();
 
   ExportDefs(int ranks) {
     this.ranks = ranks;
@@ -58,6 +64,33 @@ final class ExportDefs {
     }
   }
 
+  /**
+   * The call {@code e} made communicator {@code newcomm}: its parent, and for a Cartesian one its
+   * dimensions (Cart_create's, or those Cart_sub keeps of its parent's).
+   */
+  void created(RawEvent e, long newcomm) {
+    long parent = e.get(Field.COMM);
+    parents.putIfAbsent(newcomm, parent);
+    if (e.op() == Op.CART_CREATE) {
+      carts.putIfAbsent(newcomm, new long[][] {e.list(Field.DIMS), e.list(Field.PERIODS)});
+    } else if (e.op() == Op.CART_SUB && carts.containsKey(parent)) {
+      long[][] p = carts.get(parent);
+      long[] remain = e.list(Field.REMAIN);
+      int k = 0;
+      for (long r : remain) {
+        k += r != 0 ? 1 : 0;
+      }
+      long[][] kept = new long[2][k];
+      for (int i = 0, j = 0; i < remain.length && i < p[0].length; i++) {
+        if (remain[i] != 0) {
+          kept[0][j] = p[0][i];
+          kept[1][j++] = i < p[1].length ? p[1][i] : 0;
+        }
+      }
+      carts.putIfAbsent(newcomm, kept);
+    }
+  }
+
   int size(long comm) {
     return members(comm).length;
   }
@@ -91,11 +124,24 @@ final class ExportDefs {
     for (Map.Entry<Long, long[]> c : comms.entrySet()) {
       StringBuilder b = new StringBuilder("comm ").append(c.getKey()).append(' ')
           .append(c.getKey() == 0 ? "MPI_COMM_WORLD" : "comm%20" + c.getKey()).append(' ');
-      long[] m = c.getValue();
-      for (int i = 0; i < m.length; i++) {
-        b.append(i == 0 ? "" : ",").append(m[i]);
+      join(b, c.getValue());
+      long parent = parents.getOrDefault(c.getKey(), c.getKey() == 0 ? -1L : 0L);
+      w.write(b.append(' ').append(comms.containsKey(parent) ? parent : -1).append('\n')
+          .toString());
+    }
+    for (Map.Entry<Long, long[][]> c : carts.entrySet()) {
+      if (comms.containsKey(c.getKey()) && c.getValue()[0].length > 0) {
+        StringBuilder b = new StringBuilder("cart ").append(c.getKey()).append(' ');
+        join(b, c.getValue()[0]);
+        join(b.append(' '), c.getValue()[1]);
+        w.write(b.append('\n').toString());
       }
-      w.write(b.append('\n').toString());
+    }
+  }
+
+  private static void join(StringBuilder b, long[] xs) {
+    for (int i = 0; i < xs.length; i++) {
+      b.append(i == 0 ? "" : ",").append(xs[i]);
     }
   }
 }

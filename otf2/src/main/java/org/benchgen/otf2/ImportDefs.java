@@ -15,12 +15,18 @@ import org.benchgen.trace.WorldSize;
 /**
  * An archive's global definitions as the bridge lists them (docs/otf2.md, "The bridge"): the MPI
  * ranks, the clock, region names and communicators by world ranks. Communicators get benchgen's
- * ids: the first one with every rank in order is {@code MPI_COMM_WORLD}, 0; any other is its
- * OTF2 reference plus one.
+ * ids: the first one named {@code MPI_COMM_WORLD} (or unnamed) with every rank in order is
+ * {@code MPI_COMM_WORLD}, 0; any other is its OTF2 reference plus one. Cartesian topologies are
+ * {dims, periods} by communicator reference; {@code commRecords} says whether the archive's OTF2
+ * (3.0 on) has CommCreate and CommDestroy records.
  */
-record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, Comm> comms) {
-  /** A communicator: benchgen's id, its world ranks in order (none for a self one), parent. */
-  record Comm(long id, int[] members, long parentRef) {
+record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, Comm> comms,
+    Map<Long, long[][]> carts, boolean commRecords) {
+  /**
+   * A communicator: benchgen's id, its world ranks in order (none for a self one), parent, and
+   * whether MPI made it ({@code MPI_COMM_WORLD}, {@code MPI_COMM_SELF}) rather than a call.
+   */
+  record Comm(long ref, long id, int[] members, long parentRef, boolean predefined) {
     boolean isSelf() {
       return members.length == 0;
     }
@@ -41,7 +47,7 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
       throw new IllegalArgumentException("too many MPI_COMM_SELF communicators for benchgen's"
           + " ids");
     }
-    return Optional.of(new Comm(id, new int[] {rank}, -1));
+    return Optional.of(new Comm(ref, id, new int[] {rank}, -1, c.predefined()));
   }
 
   /** Every communicator rank {@code rank} is in, but MPI_COMM_WORLD, with its ids. */
@@ -57,7 +63,9 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     Ticks clock = null;
     Map<Long, String> regions = new HashMap<>();
     Map<Long, Comm> comms = new HashMap<>();
+    Map<Long, long[][]> carts = new HashMap<>();
     boolean world = false;
+    boolean commRecords = true;
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       int no = 0;
@@ -68,17 +76,22 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
           switch (w[0]) {
             case "ranks" -> ranks = WorldSize.check(num(w, 1), "the archive");
             case "clock" -> clock = new Ticks(num(w, 1));
+            case "version" -> commRecords = num(w, 1) >= 3;
             case "region" -> regions.put(num(w, 1), Names.decode(word(w, 2)));
             case "comm" -> {
               if (ranks < 0) {
                 throw new IllegalArgumentException("a communicator before the rank count");
               }
               long ref = num(w, 1);
-              Comm c = w.length == 3 && w[2].equals("self")
-                  ? new Comm(-1, new int[0], -1)
-                  : new Comm(ref + 1, members(word(w, 3), ranks), signed(w, 4));
-              if (!world && c.members().length == ranks && isIdentity(c.members())) {
-                c = new Comm(0, c.members(), -1);
+              boolean self = word(w, 2).equals("self");
+              String raw = word(w, self ? 3 : 5);
+              String name = raw.isEmpty() ? "" : Names.decode(raw);
+              boolean predefined = name.equals("MPI_COMM_WORLD") || name.equals("MPI_COMM_SELF");
+              Comm c = self ? new Comm(ref, -1, new int[0], -1, predefined)
+                  : new Comm(ref, ref + 1, members(word(w, 3), ranks), signed(w, 4), predefined);
+              if (!world && c.members().length == ranks && isIdentity(c.members())
+                  && (name.equals("MPI_COMM_WORLD") || name.isEmpty())) {
+                c = new Comm(ref, 0, c.members(), -1, true);
                 world = true;
               }
               if (c.id() > Integer.MAX_VALUE) {
@@ -87,6 +100,8 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
               }
               comms.put(ref, c);
             }
+            case "cart" -> carts.put(num(w, 1), new long[][] {list(word(w, 2)),
+                list(word(w, 3))});
             default -> throw new IllegalArgumentException("unknown definition '"
                 + BridgeLines.clip(w[0]) + "'");
           }
@@ -98,7 +113,7 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     if (ranks < 0 || clock == null) {
       throw new IllegalArgumentException("the archive has no MPI ranks or no clock properties");
     }
-    return new ImportDefs(ranks, clock, regions, comms);
+    return new ImportDefs(ranks, clock, regions, comms, carts, commRecords);
   }
 
   private static int[] members(String list, int ranks) {
@@ -121,6 +136,19 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
       m[i] = (int) v;
     }
     return m;
+  }
+
+  /** A list of at most 32 numbers (a Cartesian topology's dimensions or periodicity). */
+  private static long[] list(String s) {
+    String[] parts = s.split(",", -1);
+    if (parts.length > 32) {
+      throw new IllegalArgumentException("a Cartesian topology of more than 32 dimensions");
+    }
+    long[] out = new long[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      out[i] = num(parts, i);
+    }
+    return out;
   }
 
   private static boolean isIdentity(int[] m) {

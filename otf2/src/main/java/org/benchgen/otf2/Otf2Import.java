@@ -54,11 +54,12 @@ public final class Otf2Import {
       }
       RuleCounts notes = new RuleCounts();
       long[] calls = new long[1];
+      CollectiveShares shares = CollectiveShares.read(bridge, defs);
       IntConsumer done = progress.apply(defs.ranks());
       AtomicOutput.writeDirectory(out, dir -> {
         SymbolTable symbols = new SymbolTable();
         for (int r = 0; r < defs.ranks(); r++) {
-          importRank(archive, bridge, defs, r, dir, symbols, notes);
+          importRank(archive, bridge, defs, shares, r, dir, symbols, notes);
           calls[0] += check(dir, r);
           done.accept(r + 1);
         }
@@ -70,14 +71,15 @@ public final class Otf2Import {
     }
   }
 
-  private static void importRank(Path archive, Path bridge, ImportDefs defs, int r, Path dir,
-      SymbolTable symbols, RuleCounts notes) throws IOException {
+  private static void importRank(Path archive, Path bridge, ImportDefs defs,
+      CollectiveShares shares, int r, Path dir, SymbolTable symbols, RuleCounts notes)
+      throws IOException {
     try (RawTraceWriter w = TraceFiles.rankWriter(dir, r, defs.ranks(), false, symbols);
         BufferedReader in = Files.newBufferedReader(bridge.resolve("rank-" + r),
             StandardCharsets.UTF_8)) {
       w.comment("imported by benchgen import from " + archive.getFileName()
           + " (docs/otf2.md)");
-      RankImporter ri = new RankImporter(defs, r, symbols, w, notes);
+      RankImporter ri = new RankImporter(defs, shares, r, symbols, w, notes);
       ri.begin();
       String line;
       long no = 0;

@@ -70,6 +70,7 @@ final class RankExporter implements RawTraceReader.Sink {
       case COLLECTIVE -> collective(e, t0, t1);
       case COMM_CREATE -> {
         if (e.get(Field.NEWCOMM) != Sym.NULL.code()) {
+          defs.created(e, e.get(Field.NEWCOMM));
           emit(new BridgeEvent.CommCreate(t1, e.get(Field.NEWCOMM)));
         }
       }

@@ -35,25 +35,28 @@ final class RankImporter {
   private final Deque<Slot> queue = new ArrayDeque<>();
   private final List<Long> stack = new ArrayList<>();
   private final RankRequests requests = new RankRequests();
+  private final CollectiveShares shares;
+  /** Blocking v-collectives this rank called, per communicator id. */
+  private final java.util.Map<Long, Integer> vCalls = new java.util.HashMap<>();
   private final RecordFields fields;
   private final ImportDefs.Comm world;
-  /** Communicators this rank created and has not freed, the newest last. */
-  private final Deque<Long> created = new ArrayDeque<>();
-  private final java.util.Set<Long> freed = new java.util.HashSet<>();
+  private final RankComms comms;
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
   private record Call(Op op, long region, int depth, long enter, String site, Long request,
       List<BridgeEvent> records) {}
 
-  RankImporter(ImportDefs defs, int rank, SymbolTable symbols, RawTraceWriter out,
-      RuleCounts notes) {
+  RankImporter(ImportDefs defs, CollectiveShares shares, int rank, SymbolTable symbols,
+      RawTraceWriter out, RuleCounts notes) {
+    this.shares = shares;
     this.defs = defs;
     this.rank = rank;
     this.symbols = symbols;
     this.out = out;
     this.notes = notes;
     this.fields = new RecordFields(defs, rank, notes);
+    this.comms = new RankComms(defs, rank, fields, notes);
     this.world = defs.comms().values().stream().filter(c -> c.id() == 0).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("the archive defines no communicator"
             + " of all ranks (MPI_COMM_WORLD)"));
@@ -177,8 +180,8 @@ final class RankImporter {
       case START -> start(c, s);
       case REQUEST_FREE -> requestFree(c, s);
       case COLLECTIVE -> collective(c, s);
-      case COMM_CREATE -> commCreate(c, s);
-      case COMM_FREE -> commFree(c, s);
+      case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
+      case COMM_FREE -> comms.free(c.records(), s.b);
     };
   }
 
@@ -196,7 +199,7 @@ final class RankImporter {
         completed(x.request(), done, r -> {
           if (r.waiting != null) {
             fields.collectiveFields(r.waiting.b, r.op, fields.comm(x.comm()), x.root(), x.sent(),
-                x.received());
+                x.received(), null);
             r.waiting.missing--;
             r.waiting = null;
           }
@@ -336,7 +339,7 @@ final class RankImporter {
   private boolean collective(Call c, Slot s) {
     if (c.op().has(Field.REQ)) {
       BridgeEvent.CollectiveRequest rq = first(c, BridgeEvent.CollectiveRequest.class);
-      fields.collectiveFields(s.b, c.op(), world, 0, 0, 0);
+      fields.collectiveFields(s.b, c.op(), world, 0, 0, 0, spreadable(world));
       Req r = requests.create(c.op(), rq == null ? null : rq.request());
       s.b.set(Field.REQ, r.id);
       if (rq != null) {
@@ -349,9 +352,20 @@ final class RankImporter {
     if (end == null) {
       return false;
     }
-    fields.collectiveFields(s.b, c.op(), fields.comm(end.comm()), end.root(), end.sent(),
-        end.received());
+    ImportDefs.Comm comm = fields.comm(end.comm());
+    long[][] all = null;
+    if (CollectiveShares.V.contains(c.op())) {
+      all = shares.get(comm.id(), vCalls.merge(comm.id(), 1, Integer::sum) - 1).orElse(null);
+    }
+    fields.collectiveFields(s.b, c.op(), comm, end.root(), end.sent(), end.received(), all);
     return true;
+  }
+
+  /** Placeholder shares (all zero) of a nonblocking collective until it completes. */
+  private static long[][] spreadable(ImportDefs.Comm comm) {
+    long[][] zeros = new long[comm.members().length][];
+    java.util.Arrays.setAll(zeros, i -> new long[2]);
+    return zeros;
   }
 
   private boolean persistentInit(Call c, Slot s) {
@@ -418,60 +432,13 @@ final class RankImporter {
     return true;
   }
 
-  private boolean commCreate(Call c, Slot s) {
-    RawEventBuilder b = s.b;
-    BridgeEvent.CommCreate cc = first(c, BridgeEvent.CommCreate.class);
-    ImportDefs.Comm made = cc == null ? null : fields.comm(cc.comm());
-    long parent = 0;
-    if (made != null && made.parentRef() >= 0) {
-      parent = defs.comm(made.parentRef(), rank).map(ImportDefs.Comm::id).orElse(0L);
-    }
-    b.set(Field.COMM, parent);
-    b.set(Field.NEWCOMM, made == null ? Sym.NULL.code() : made.id());
-    if (made != null) {
-      created.add(made.id());
-    }
-    switch (c.op()) {
-      case COMM_SPLIT -> {
-        b.set(Field.COLOR, made == null ? Sym.UNDEFINED.code() : made.id());
-        b.set(Field.KEY, made == null ? 0 : RecordFields.indexIn(made, rank));
-      }
-      case CART_CREATE -> b.list(Field.DIMS, made == null ? world.members().length
-          : made.members().length).list(Field.PERIODS, 0);
-      case CART_SUB -> b.list(Field.REMAIN, 1);
-      default -> { }
-    }
-    if (c.op() != Op.COMM_DUP) {
-      notes.add(c.op().mpiName() + ": arguments not in OTF2, made from the communicator"
-          + " created");
-    }
-    return true;
-  }
-
-  private boolean commFree(Call c, Slot s) {
-    BridgeEvent.CommDestroy d = first(c, BridgeEvent.CommDestroy.class);
-    long id;
-    if (d != null) {
-      id = fields.comm(d.comm()).id();
-      created.remove(id);
-    } else {
-      // OTF2 before 3.0: the newest communicator this rank made, else in the definitions.
-      List<Long> mine = defs.commsOf(rank).stream().map(ImportDefs.Comm::id)
-          .filter(x -> !freed.contains(x)).toList();
-      if (created.isEmpty() && mine.isEmpty()) {
-        return false;
-      }
-      id = created.isEmpty() ? mine.get(mine.size() - 1) : created.pollLast();
-      notes.add("MPI_Comm_free without a CommDestroy record (OTF2 before 3.0): the newest"
-          + " communicator of the rank");
-    }
-    freed.add(id);
-    s.b.set(Field.COMM, id);
-    return true;
-  }
-
   private static <T extends BridgeEvent> T first(Call c, Class<T> kind) {
-    for (BridgeEvent e : c.records()) {
+    return first(c.records(), kind);
+  }
+
+  /** The first of {@code records} of {@code kind}, or null. */
+  static <T extends BridgeEvent> T first(List<BridgeEvent> records, Class<T> kind) {
+    for (BridgeEvent e : records) {
       if (kind.isInstance(e)) {
         return kind.cast(e);
       }

@@ -45,8 +45,12 @@ final class RecordFields {
     notes.add("point-to-point calls without a message record: MPI_PROC_NULL");
   }
 
+  /**
+   * A collective's fields from its record; {@code shares}, when not null, is every member's
+   * {sent, received} of this call ({@link CollectiveShares}).
+   */
   void collectiveFields(RawEventBuilder b, Op op, ImportDefs.Comm comm, long root,
-      long sent, long received) {
+      long sent, long received, long[][] shares) {
     int n = comm.members().length;
     int me = indexIn(comm, rank);
     if (me < 0) {
@@ -69,7 +73,12 @@ final class RecordFields {
     if (op.has(Field.OP)) {
       b.name(Field.OP, Otf2Bytes.OP);
     }
-    if (!CollectiveBytes.fill(b, op, sent, received, me, n, root)) {
+    if (CollectiveShares.V.contains(Otf2Names.blocking(op)) && (shares == null
+        || shares.length != n || java.util.Arrays.asList(shares).contains(null))) {
+      shares = null;
+      notes.add("v-collectives whose other members' shares are not known: spread evenly");
+    }
+    if (!CollectiveBytes.fill(b, op, sent, received, me, n, root, shares)) {
       notes.add("collective sizes that fit no call without MPI_IN_PLACE, rounded down");
     }
   }

@@ -10,8 +10,10 @@ import os
 import sys
 import urllib.parse
 
+import _otf2
 import otf2
-from otf2.enums import CollectiveOp, GroupType, LocationGroupType, LocationType, Paradigm
+from otf2.enums import CartPeriodicity, CollectiveOp, GroupType, LocationGroupType, LocationType
+from otf2.enums import Paradigm
 from otf2.enums import RegionRole, Type
 
 # Locations read per pass: each selected location keeps an output file and a reader buffer open.
@@ -108,16 +110,27 @@ def read(anchor, out):
         with open(os.path.join(out, "defs"), "w", encoding="utf-8") as f:
             f.write("ranks %d\n" % len(ranks))
             f.write("clock %d %d\n" % (clock.timer_resolution, clock.global_offset))
+            # OTF2 before 3.0 has no CommCreate or CommDestroy records.
+            f.write("version %d %d\n" % _otf2.Reader_GetVersion(trace._handle)[:2])
             for region in defs.regions:
                 f.write("region %d %s\n" % (region._ref, enc(region.name or "")))
             for comm in defs.comms:
                 group = comm.group
+                if group is not None and group.paradigm != Paradigm.MPI:
+                    continue  # Score-P's own communicators (MEASUREMENT_SYSTEM), not MPI's
                 if group is None or group.group_type == GroupType.COMM_SELF:
-                    f.write("comm %d self\n" % comm._ref)
+                    f.write("comm %d self %s\n" % (comm._ref, enc(comm.name or "")))
                     continue
                 members = [rank_of.get(loc._ref, -1) for loc in group.members]
-                f.write("comm %d group %s %d\n" % (comm._ref, ",".join(str(m) for m in members),
-                                                   ref(comm.parent)))
+                f.write("comm %d group %s %d %s\n" % (comm._ref,
+                                                      ",".join(str(m) for m in members),
+                                                      ref(comm.parent), enc(comm.name or "")))
+            for topology in defs.cart_topologies:
+                dims = topology.dimensions
+                f.write("cart %d %s %s\n" % (
+                    ref(topology.communicator), ",".join(str(d.size) for d in dims),
+                    ",".join("1" if enum_name(d.cart_periodicity) == "TRUE" else "0"
+                             for d in dims)))
     for start in range(0, len(ranks), BATCH):
         read_batch(anchor, out, [loc._ref for loc in ranks[start:start + BATCH]], start)
 
@@ -147,6 +160,7 @@ def read_batch(anchor, out, refs, first_rank):
 def write(indir, out):
     regions = {}
     comms = []
+    carts = []
     ranks = 0
     resolution = 1000000000
     with open(os.path.join(indir, "defs"), encoding="utf-8") as f:
@@ -160,7 +174,10 @@ def write(indir, out):
                 regions[int(w[1])] = (w[2], w[3], urllib.parse.unquote(w[4]))
             elif w[0] == "comm":
                 comms.append((int(w[1]), urllib.parse.unquote(w[2]),
-                              [int(m) for m in w[3].split(",")]))
+                              [int(m) for m in w[3].split(",")], int(w[4])))
+            elif w[0] == "cart":
+                carts.append((int(w[1]), [int(x) for x in w[2].split(",")],
+                              [x == "1" for x in w[3].split(",")]))
     # Each location's writer keeps one chunk in memory until the archive closes: the smallest
     # chunk OTF2 takes, so memory stays at 256 KiB a rank.
     with otf2.writer.open(out, timer_resolution=resolution,
@@ -176,10 +193,15 @@ def write(indir, out):
         d.group("MPI_COMM_WORLD locations", group_type=GroupType.COMM_LOCATIONS,
                 paradigm=Paradigm.MPI, members=locations)
         comm_of = {}
-        for cid, name, members in comms:
+        for cid, name, members, parent in comms:
             group = d.group(name, group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI,
                             members=[locations[m] for m in members])
-            comm_of[cid] = d.comm(name, group=group, parent=comm_of.get(0))
+            comm_of[cid] = d.comm(name, group=group, parent=comm_of.get(parent))
+        for cid, sizes, periods in carts:
+            dims = [d.cart_dimension("comm %d dimension %d" % (cid, i), size,
+                                     CartPeriodicity.TRUE if periodic else CartPeriodicity.FALSE)
+                    for i, (size, periodic) in enumerate(zip(sizes, periods))]
+            d.cart_topology("comm %d" % cid, comm_of[cid], dims)
         region_of = {}
         for rid, (role, paradigm, name) in regions.items():
             region_of[rid] = d.region(name, region_role=getattr(RegionRole, role),

@@ -69,7 +69,8 @@ class ImportRulesTest {
             b.set(f, 1);
           }
         }
-        assertTrue(CollectiveBytes.fill(b, op, sizes[0], sizes[1], me, n, root), op + " " + n);
+        assertTrue(CollectiveBytes.fill(b, op, sizes[0], sizes[1], me, n, root, null),
+            op + " " + n);
         for (Field f : List.of(Field.COUNT, Field.RCOUNT)) {
           if (op.isRequired(f) && !b.build().isPresent(f)) {
             b.set(f, 0);
@@ -79,6 +80,35 @@ class ImportRulesTest {
             () -> op + " n=" + n + " me=" + me + " root=" + root + " count=" + count);
       }
     }
+  }
+
+  @Test
+  void alltoallvSharesAgreeBetweenMembers() {
+    Random rnd = new Random(9);
+    for (int trial = 0; trial < 200; trial++) {
+      int n = 1 + rnd.nextInt(8);
+      long[][] all = new long[n][2];
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          long x = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(1000);
+          all[i][0] += x;
+          all[j][1] += x;
+        }
+      }
+      long[][][] views = new long[n][][];
+      for (int me = 0; me < n; me++) {
+        views[me] = CollectiveBytes.northwest(all, me);
+        assertEquals(all[me][0], java.util.Arrays.stream(views[me][0]).sum(), "row " + me);
+        assertEquals(all[me][1], java.util.Arrays.stream(views[me][1]).sum(), "column " + me);
+      }
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          // What i sends to j is what j receives from i, on both ranks' own view.
+          assertEquals(views[i][0][j], views[j][1][i], "trial " + trial + " " + i + "->" + j);
+        }
+      }
+    }
+    assertEquals(null, CollectiveBytes.northwest(new long[][] {{5, 1}, {0, 1}}, 0));
   }
 
   @Test
@@ -150,19 +180,19 @@ class ImportRulesTest {
   void recordsThatContradictTheDefinitionsAreRefused() throws Exception {
     Path defs = tmp.resolve("defs");
     Files.writeString(defs, "ranks 2\nclock 1000000000 0\nregion 0 MPI_Send\n"
-        + "comm 0 group 0,1 -1\n");
+        + "comm 0 group 0,1 -1 MPI_COMM_WORLD\n");
     ImportDefs d = ImportDefs.read(defs);
-    RankImporter ri = new RankImporter(d, 0, symbols, new RawTraceWriter(new StringWriter(), 0, 2,
+    RankImporter ri = new RankImporter(d, null, 0, symbols, new RawTraceWriter(new StringWriter(), 0, 2,
         symbols), new RuleCounts());
     ri.accept(BridgeLines.parse("enter 1 0"));
     ri.accept(BridgeLines.parse("send 2 9 0 0 8"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ri.accept(BridgeLines.parse("leave 3 0")));
     assertTrue(e.getMessage().contains("names rank 9 of a communicator of 2"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new RankImporter(d, 1, symbols,
+    assertThrows(IllegalArgumentException.class, () -> new RankImporter(d, null, 1, symbols,
         new RawTraceWriter(new StringWriter(), 1, 2, symbols), new RuleCounts())
         .accept(BridgeLines.parse("leave 3 0")));
-    Files.writeString(defs, "ranks 2\nclock 1000000000 0\ncomm 0 group 0,0 -1\n");
+    Files.writeString(defs, "ranks 2\nclock 1000000000 0\ncomm 0 group 0,0 -1 x\n");
     assertThrows(IllegalArgumentException.class, () -> ImportDefs.read(defs));
   }
 
