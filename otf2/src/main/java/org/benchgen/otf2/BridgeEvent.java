@@ -14,12 +14,23 @@ public sealed interface BridgeEvent {
   /** The record as a line of the bridge, without a newline ({@link BridgeLines} reads it). */
   String line();
 
-  /** A region entered; {@code request} is benchgen's attribute naming a request, if any. */
-  record Enter(long time, long region, OptionalLong request) implements BridgeEvent {
+  /**
+   * A region entered, with benchgen's attributes if any (docs/otf2.md): {@code request}, the
+   * request a call without records names; {@code unmatched}, the bytes of a wildcard receive
+   * whose source the trace does not say.
+   */
+  record Enter(long time, long region, OptionalLong request, OptionalLong unmatched)
+      implements BridgeEvent {
+    /** A region entered without attributes. */
+    Enter(long time, long region) {
+      this(time, region, OptionalLong.empty(), OptionalLong.empty());
+    }
+
     @Override
     public String line() {
-      return request.isPresent() ? BridgeLines.join("enter", time, region, request.getAsLong())
-          : BridgeLines.join("enter", time, region);
+      return BridgeLines.join("enter", time, region)
+          + (request.isPresent() ? " request=" + request.getAsLong() : "")
+          + (unmatched.isPresent() ? " unmatched=" + unmatched.getAsLong() : "");
     }
   }
 

@@ -17,9 +17,7 @@ public final class BridgeLines {
     String[] w = line.split(" ", -1);
     Fields f = new Fields(w);
     return switch (w[0]) {
-      case "enter" -> w.length == 4
-          ? new BridgeEvent.Enter(f.time(), f.num(2), OptionalLong.of(f.num(3)))
-          : f.done(3, new BridgeEvent.Enter(f.time(), f.num(2), OptionalLong.empty()));
+      case "enter" -> f.enter();
       case "leave" -> f.done(3, new BridgeEvent.Leave(f.time(), f.num(2)));
       case "send" -> f.done(6, new BridgeEvent.Send(f.time(), f.num(2), f.num(3), f.num(4),
           f.num(5)));
@@ -82,6 +80,25 @@ public final class BridgeLines {
         throw new IllegalArgumentException("'" + w[0] + "' has no collective operation name");
       }
       return w[i];
+    }
+
+    /** An enter line: time, region, then benchgen's attributes as key=value. */
+    BridgeEvent.Enter enter() {
+      OptionalLong request = OptionalLong.empty();
+      OptionalLong unmatched = OptionalLong.empty();
+      for (int i = 3; i < w.length; i++) {
+        String[] kv = w[i].split("=", 2);
+        String[] one = {w[0], kv.length == 2 ? kv[1] : ""};
+        if (kv[0].equals("request") && request.isEmpty()) {
+          request = OptionalLong.of(new Fields(one).num(1));
+        } else if (kv[0].equals("unmatched") && unmatched.isEmpty()) {
+          unmatched = OptionalLong.of(new Fields(one).num(1));
+        } else {
+          throw new IllegalArgumentException("'enter' has an unknown attribute '" + clip(w[i])
+              + "'");
+        }
+      }
+      return new BridgeEvent.Enter(time(), num(2), request, unmatched);
     }
 
     <T> T done(int n, T value) {

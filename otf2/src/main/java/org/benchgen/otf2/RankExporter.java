@@ -53,9 +53,9 @@ final class RankExporter implements RawTraceReader.Sink {
     long site = defs.siteRegion(e.site());
     long region = defs.callRegion(op);
     boolean named = op.kind() == OpKind.PERSISTENT_INIT || op == Op.REQUEST_FREE;
-    emit(new BridgeEvent.Enter(t0, site, OptionalLong.empty()));
+    emit(new BridgeEvent.Enter(t0, site));
     emit(new BridgeEvent.Enter(t0, region, named ? OptionalLong.of(e.get(Field.REQ))
-        : OptionalLong.empty()));
+        : OptionalLong.empty(), unmatched(e)));
     switch (op.kind()) {
       case SEND -> send(e, t0, op.has(Field.REQ));
       case RECV -> recv(e, t0, t1);
@@ -96,14 +96,25 @@ final class RankExporter implements RawTraceReader.Sink {
     }
   }
 
+  /**
+   * The bytes of a receive from MPI_ANY_SOURCE whose source the trace does not say: no message
+   * record can name its sender, so benchgen's attribute keeps them.
+   */
+  private OptionalLong unmatched(RawEvent e) {
+    OpKind k = e.op().kind();
+    if ((k == OpKind.RECV || k == OpKind.SENDRECV) && !e.isPresent(Field.ASRC)
+        && e.get(Field.SRC) == Sym.ANY_SOURCE.code() && e.isPresent(Field.BYTES)) {
+      rules.add("ANY_SOURCE receives whose source the trace does not say: no message record,"
+          + " their bytes in benchgen's attribute (benchgen resolve finds their sources)");
+      return OptionalLong.of(e.get(Field.BYTES));
+    }
+    return OptionalLong.empty();
+  }
+
   private void recv(RawEvent e, long t0, long t1) {
     long src = e.isPresent(Field.ASRC) ? e.get(Field.ASRC) : e.get(Field.SRC);
     if (Sym.isSymbol(src)) {
       // MPI_PROC_NULL, or a wildcard whose source was not traced: no message to record.
-      if (src == Sym.ANY_SOURCE.code()) {
-        rules.add("ANY_SOURCE receives whose source the trace does not say: no message record"
-            + " (benchgen resolve finds them)");
-      }
       return;
     }
     Field tagField = e.op().kind() == OpKind.SENDRECV ? Field.RTAG : Field.TAG;

@@ -45,7 +45,7 @@ final class RankImporter {
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
   private record Call(Op op, long region, int depth, long enter, String site, Long request,
-      List<BridgeEvent> records) {}
+      Long unmatched, List<BridgeEvent> records) {}
 
   RankImporter(ImportDefs defs, CollectiveShares shares, int rank, SymbolTable symbols,
       RawTraceWriter out, RuleCounts notes) {
@@ -80,7 +80,8 @@ final class RankImporter {
         Optional<Op> op = mpiCall(x.region());
         if (op.isPresent()) {
           call = new Call(op.get(), x.region(), stack.size(), x.time(), site(),
-              x.request().isPresent() ? x.request().getAsLong() : null, new ArrayList<>());
+              x.request().isPresent() ? x.request().getAsLong() : null,
+              x.unmatched().isPresent() ? x.unmatched().getAsLong() : null, new ArrayList<>());
         }
       }
     } else if (e instanceof BridgeEvent.Leave x) {
@@ -309,9 +310,11 @@ final class RankImporter {
     Field count = c.op() == Op.SENDRECV ? Field.RCOUNT : both ? null : Field.COUNT;
     if (c.op() == Op.IRECV) {
       BridgeEvent.IrecvRequest rq = first(c, BridgeEvent.IrecvRequest.class);
-      b.set(Field.COMM, 0).set(Field.SRC, rq == null ? Sym.PROC_NULL : Sym.ANY_SOURCE)
-          .set(Field.TAG, rq == null ? 0 : Sym.ANY_TAG.code()).set(Field.COUNT, 0)
-          .name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1).set(Field.BYTES, 0);
+      boolean procNull = rq == null && c.unmatched() == null;
+      long bytes = c.unmatched() == null ? 0 : Otf2Bytes.count(c.unmatched());
+      b.set(Field.COMM, 0).set(Field.SRC, procNull ? Sym.PROC_NULL : Sym.ANY_SOURCE)
+          .set(Field.TAG, procNull ? 0 : Sym.ANY_TAG.code()).set(Field.COUNT, bytes)
+          .name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1).set(Field.BYTES, bytes);
       Req r = requests.create(c.op(), rq == null ? null : rq.request());
       b.set(Field.REQ, r.id);
       if (rq != null) {
@@ -324,6 +327,14 @@ final class RankImporter {
     if (rec != null) {
       fields.p2p(b, rec.comm(), Field.SRC, rec.peer(), tag, rec.tag(), count, rec.length());
       b.set(Field.BYTES, Otf2Bytes.count(rec.length()));
+    } else if (c.unmatched() != null) {
+      // A wildcard receive whose source the trace had not (benchgen's attribute): its bytes.
+      long bytes = Otf2Bytes.count(c.unmatched());
+      b.set(Field.COMM, 0).set(Field.SRC, Sym.ANY_SOURCE).set(tag, Sym.ANY_TAG).set(Field.BYTES,
+          bytes);
+      if (count != null) {
+        b.set(count, bytes);
+      }
     } else {
       fields.procNull(b, Field.SRC, tag, count);
       b.set(Field.BYTES, 0);

@@ -18,9 +18,13 @@ from otf2.enums import RegionRole, Type
 
 # Locations read per pass: each selected location keeps an output file and a reader buffer open.
 BATCH = 128
-# The attribute by which an archive written here names the request of calls that have no OTF2
-# record (MPI_Send_init and friends, MPI_Request_free).
-REQUEST_ATTRIBUTE = "benchgen::request"
+# Attributes by which an archive written here says what OTF2's records cannot (docs/otf2.md), by
+# their key on the bridge's enter lines: the request of calls that have no OTF2 record
+# (MPI_Send_init and friends, MPI_Request_free); the bytes of a receive from MPI_ANY_SOURCE whose
+# source the trace does not say (no message record can name it).
+ATTRIBUTES = {"request": ("benchgen::request", "the request a benchgen call names"),
+              "unmatched": ("benchgen::unmatched_bytes",
+                            "bytes a wildcard receive got from a source not traced")}
 CHUNK = 256 * 1024
 
 
@@ -50,15 +54,16 @@ def mpi_locations(defs):
     fail("the archive has no MPI locations group: not a trace of an MPI program")
 
 
-def event_line(ev, request_attribute):
+def event_line(ev, attributes):
     t = ev.time
     kind = type(ev).__name__
     if kind == "Enter":
         line = "enter %d %d" % (t, ref(ev.region))
-        if request_attribute is not None and ev.attributes is not None:
-            value = ev.attributes.get(request_attribute)
-            if value is not None:
-                line += " %d" % value
+        if ev.attributes:
+            for key, attribute in attributes.items():
+                value = ev.attributes.get(attribute)
+                if isinstance(value, int) and value >= 0:
+                    line += " %s=%d" % (key, value)
         return line
     if kind == "Leave":
         return "leave %d %d" % (t, ref(ev.region))
@@ -138,10 +143,8 @@ def read(anchor, out):
 def read_batch(anchor, out, refs, first_rank):
     with otf2.reader.open(anchor) as trace:
         defs = trace.definitions
-        request_attribute = None
-        for attribute in defs.attributes:
-            if attribute.name == REQUEST_ATTRIBUTE:
-                request_attribute = attribute
+        names = {name: key for key, (name, _) in ATTRIBUTES.items()}
+        attributes = {names[a.name]: a for a in defs.attributes if a.name in names}
         locations = [defs.locations[r] for r in refs]
         files = {}
         try:
@@ -149,7 +152,7 @@ def read_batch(anchor, out, refs, first_rank):
                 files[r] = open(os.path.join(out, "rank-%d" % (first_rank + i)), "w",
                                 encoding="utf-8")
             for location, ev in trace.events(locations):
-                line = event_line(ev, request_attribute)
+                line = event_line(ev, attributes)
                 if line is not None:
                     files[location._ref].write(line + "\n")
         finally:
@@ -206,24 +209,22 @@ def write(indir, out):
         for rid, (role, paradigm, name) in regions.items():
             region_of[rid] = d.region(name, region_role=getattr(RegionRole, role),
                                       paradigm=getattr(Paradigm, paradigm))
-        attribute = d.attribute(REQUEST_ATTRIBUTE, "the request a benchgen call names",
-                                Type.UINT64)
+        attributes = {key: d.attribute(name, description, Type.UINT64)
+                      for key, (name, description) in ATTRIBUTES.items()}
         for r in range(ranks):
             writer = trace.event_writer_from_location(locations[r])
             with open(os.path.join(indir, "rank-%d" % r), encoding="utf-8") as f:
                 for line in f:
-                    write_event(writer, line.split(), region_of, comm_of, attribute)
+                    write_event(writer, line.split(), region_of, comm_of, attributes)
 
 
-def write_event(w, f, region_of, comm_of, attribute):
+def write_event(w, f, region_of, comm_of, attributes):
     kind = f[0]
     t = int(f[1])
     n = [int(x) for x in f[2:] if x.lstrip("-").isdigit()]
     if kind == "enter":
-        if len(n) > 1:
-            w.enter(t, region_of[n[0]], attributes={attribute: n[1]})
-        else:
-            w.enter(t, region_of[n[0]])
+        values = {attributes[k]: int(v) for k, v in (x.split("=") for x in f[3:])}
+        w.enter(t, region_of[n[0]], attributes=values or None)
     elif kind == "leave":
         w.leave(t, region_of[n[0]])
     elif kind == "send":

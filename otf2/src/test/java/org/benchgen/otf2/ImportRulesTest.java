@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawEventBuilder;
@@ -118,7 +119,7 @@ class ImportRulesTest {
   }
 
   @Test
-  void anUnresolvedWildcardIsCountedOnExportAndComesBackAsProcNull() throws Exception {
+  void anUnresolvedWildcardKeepsItsBytesInBenchgensAttribute() throws Exception {
     Path archive = tmp.resolve("a");
     Otf2Export.Result x = Otf2Export.run(Otf2Export.of(TraceDirectory.open(
         Path.of("../samples/traces/deadlock")).rankFiles()), archive, r -> { });
@@ -126,12 +127,19 @@ class ImportRulesTest {
     assertTrue(x.rules().keySet().iterator().next().startsWith("ANY_SOURCE receives"));
     Path back = tmp.resolve("b");
     Otf2Import.Result r = Otf2Import.run(archive.resolve(Otf2Export.ANCHOR), back, n -> y -> { });
-    assertTrue(r.rules().keySet().stream().anyMatch(k -> k.contains("MPI_PROC_NULL")));
+    assertEquals(Map.of(), r.rules());
     String rank1 = Files.readString(back.resolve("rank-1.trace"));
     assertTrue(rank1.contains("MPI_Recv site=deadlock.c:10+"), rank1);
-    assertTrue(rank1.contains("src=PROC_NULL tag=0 count=0 type=MPI_BYTE tsize=1 bytes=0"),
-        rank1);
-    assertTrue(Files.readString(back.resolve(Otf2Import.NOTES_FILE)).contains("MPI_PROC_NULL"));
+    assertTrue(rank1.contains("src=ANY_SOURCE tag=ANY_TAG count=64 type=MPI_BYTE tsize=1"
+        + " bytes=64"), rank1);
+    assertTrue(Files.readString(back.resolve(Otf2Import.NOTES_FILE)).contains("none"));
+    // otf2-print shows the attribute beside the receive's enter, for people.
+    Process p = new ProcessBuilder("otf2-print", archive.resolve(Otf2Export.ANCHOR).toString())
+        .redirectErrorStream(true).start();
+    String text = new String(p.getInputStream().readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor());
+    assertTrue(text.contains("benchgen::unmatched_bytes"), text);
   }
 
   @Test
@@ -167,7 +175,7 @@ class ImportRulesTest {
   @Test
   void malformedBridgeLinesAreRefusedSayingWhy() {
     for (String bad : List.of("send 1 2", "enter x 2", "leave 1 -2", "frobnicate 1",
-        "coll_end 1 lower 0 0 0 0", "isend 1 2 3 4 5 99999999999999999999", "enter 1 2 3 4",
+        "coll_end 1 lower 0 0 0 0", "isend 1 2 3 4 5 99999999999999999999", "enter 1 2 3 4", "enter 1 2 request=x", "enter 1 2 colour=3",
         "recv 1 2 3 4 5 6")) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> BridgeLines.parse(bad), bad);

@@ -43,8 +43,7 @@ class RoundTripTest {
   static Stream<Arguments> traces() throws IOException {
     List<Arguments> all = new ArrayList<>();
     try (Stream<Path> s = Files.list(Path.of("../samples/traces"))) {
-      // deadlock's wildcard has no traced source: ImportExportRulesTest shows what happens.
-      s.filter(Files::isDirectory).filter(p -> !p.endsWith("deadlock")).sorted()
+      s.filter(Files::isDirectory).sorted()
           .forEach(p -> all.add(Arguments.of("sample " + p.getFileName(),
               (Source) dir -> copy(p, dir))));
     }
@@ -74,7 +73,9 @@ class RoundTripTest {
     Path back = tmp.resolve("back");
     TraceDirectory d = TraceDirectory.open(original);
     Otf2Export.Result ex = Otf2Export.run(Otf2Export.of(d.rankFiles()), archive, r -> { });
-    assertEquals(Map.of(), ex.rules(), "every call fits OTF2's records");
+    // Only deadlock's wildcard receive, whose source was not traced, needs benchgen's attribute.
+    assertTrue(ex.rules().keySet().stream().allMatch(k -> k.startsWith("ANY_SOURCE receives")),
+        ex.rules().toString());
     assertTrue(Files.isRegularFile(archive.resolve(Otf2Export.ANCHOR)));
     Otf2Import.Result r = Otf2Import.run(archive.resolve(Otf2Export.ANCHOR), back, n -> x -> { });
     assertEquals(d.size(), r.ranks());
