@@ -96,7 +96,7 @@ class BenchmarkIntegrationTest {
   @Test
   void benchmarkRefusesAnotherRankCount() throws Exception {
     Path gen = build("openmpi", List.of("ring"), "-2").gen();
-    List<String> cmd = new ArrayList<>(launcher("openmpi"));
+    List<String> cmd = new ArrayList<>(MpiSamples.launcher("openmpi", N));
     cmd.set(cmd.indexOf("" + N), "2");
     cmd.add(gen.resolve("ring").toString());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -150,24 +150,12 @@ class BenchmarkIntegrationTest {
   private Path trace(String flavour, String label, Path exe, List<String> args) {
     Path dir = work.resolve(flavour + "-" + label);
     List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
-    cmd.addAll(launcher(flavour));
+    cmd.addAll(MpiSamples.launcher(flavour, N));
     cmd.add(exe.toString());
     cmd.addAll(args);
     assertEquals(0, Benchgen.commandLine().execute(cmd.toArray(String[]::new)),
         "benchgen " + String.join(" ", cmd));
     assertFalse(Files.notExists(dir));
     return dir;
-  }
-
-  private static List<String> launcher(String flavour) {
-    List<String> cmd = new ArrayList<>(List.of("mpirun." + flavour));
-    if (flavour.equals("openmpi")) {
-      cmd.add("--oversubscribe");
-      if ("root".equals(System.getProperty("user.name"))) {
-        cmd.add("--allow-run-as-root");
-      }
-    }
-    cmd.addAll(List.of("-np", "" + N));
-    return cmd;
   }
 }

@@ -42,6 +42,22 @@ final class MpiSamples {
     return bins;
   }
 
+  /**
+   * The command that starts {@code n} ranks with {@code flavour}'s mpirun, as the tests run it:
+   * Open MPI is told to oversubscribe the cores and, as root, that root may run it.
+   */
+  static List<String> launcher(String flavour, int n) {
+    List<String> cmd = new java.util.ArrayList<>(List.of("mpirun." + flavour));
+    if (flavour.equals("openmpi")) {
+      cmd.add("--oversubscribe");
+      if ("root".equals(System.getProperty("user.name"))) {
+        cmd.add("--allow-run-as-root");
+      }
+    }
+    cmd.addAll(List.of("-np", "" + n));
+    return cmd;
+  }
+
   /** Runs a command in {@code dir}; it must exit 0. Returns its output. */
   static String run(List<String> cmd, Path dir) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();

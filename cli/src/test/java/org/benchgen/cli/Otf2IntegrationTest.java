@@ -49,11 +49,8 @@ class Otf2IntegrationTest {
     if (Files.isDirectory(back)) {
       return traced;
     }
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", traced.toString(), "--",
-        "mpirun.openmpi", "--oversubscribe", "-np", "4"));
-    if ("root".equals(System.getProperty("user.name"))) {
-      cmd.add("--allow-run-as-root");
-    }
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", traced.toString(), "--"));
+    cmd.addAll(MpiSamples.launcher("openmpi", 4));
     cmd.addAll(List.of(bins.get("openmpi").resolve(program).toString(), "4"));
     Cli.Result t = Cli.run(cmd.toArray(String[]::new));
     assertEquals(0, t.code(), t.err());
@@ -85,11 +82,8 @@ class Otf2IntegrationTest {
     MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi",
         "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
     Path rerun = work.resolve(program + "-rerun");
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", rerun.toString(), "--",
-        "mpirun.openmpi", "--oversubscribe", "-np", "4"));
-    if ("root".equals(System.getProperty("user.name"))) {
-      cmd.add("--allow-run-as-root");
-    }
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", rerun.toString(), "--"));
+    cmd.addAll(MpiSamples.launcher("openmpi", 4));
     cmd.add(gen.resolve(program).toString());
     Cli.Result t = Cli.run(cmd.toArray(String[]::new));
     assertEquals(0, t.code(), t.out() + t.err());

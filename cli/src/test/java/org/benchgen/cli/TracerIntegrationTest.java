@@ -351,7 +351,7 @@ class TracerIntegrationTest {
     picocli.CommandLine cl = Benchgen.commandLine();
     cl.setErr(new java.io.PrintWriter(err));
     List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
-    cmd.addAll(openMpiRun());
+    cmd.addAll(MpiSamples.launcher("openmpi", N));
     cmd.addAll(List.of(exe.toString(), "10"));
     assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
     assertTrue(err.toString().contains("is incomplete"), err.toString());
@@ -415,7 +415,7 @@ class TracerIntegrationTest {
     cmd.addAll(List.of("trace", "-o", dir.toString()));
     cmd.addAll(options);
     cmd.add("--");
-    cmd.addAll(flavour.equals("openmpi") ? openMpiRun() : List.of("mpirun.mpich", "-np", "" + N));
+    cmd.addAll(MpiSamples.launcher(flavour, N));
     cmd.add(bins.get(flavour).resolve(program).toString());
     for (int a : args) {
       cmd.add(Integer.toString(a));
@@ -429,14 +429,6 @@ class TracerIntegrationTest {
     assertEquals(raw.rows(), TraceStats.of(trace, n -> { }).rows(), program + ": stats after"
         + " compression");
     return new Traced(dir, trace, raw);
-  }
-
-  private static List<String> openMpiRun() {
-    List<String> cmd = new ArrayList<>(List.of("mpirun.openmpi", "--oversubscribe", "-np", "" + N));
-    if ("root".equals(System.getProperty("user.name"))) {
-      cmd.add("--allow-run-as-root");
-    }
-    return cmd;
   }
 
   private static MpiLauncher.Flavour flavour(String name) {
