@@ -15,22 +15,25 @@ public sealed interface BridgeEvent {
   String line();
 
   /**
-   * A region entered, with benchgen's attributes if any (docs/otf2.md): {@code request}, the
-   * request a call without records names; {@code unmatched}, the bytes of a wildcard receive
-   * whose source the trace does not say.
+   * A region entered, with benchgen's attributes if any (docs/otf2.md, "benchgen's attributes"):
+   * {@code request}, the request a call names that no record can ({@code *_init},
+   * {@code Request_free}, a Start or Wait of a request to MPI_PROC_NULL); {@code unmatched}, the
+   * bytes of a wildcard receive whose source the trace does not say; {@code recordless}, how many
+   * requests without records a completion call completed.
    */
-  record Enter(long time, long region, OptionalLong request, OptionalLong unmatched)
-      implements BridgeEvent {
+  record Enter(long time, long region, OptionalLong request, OptionalLong unmatched,
+      OptionalLong recordless) implements BridgeEvent {
     /** A region entered without attributes. */
     Enter(long time, long region) {
-      this(time, region, OptionalLong.empty(), OptionalLong.empty());
+      this(time, region, OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty());
     }
 
     @Override
     public String line() {
       return BridgeLines.join("enter", time, region)
           + (request.isPresent() ? " request=" + request.getAsLong() : "")
-          + (unmatched.isPresent() ? " unmatched=" + unmatched.getAsLong() : "");
+          + (unmatched.isPresent() ? " unmatched=" + unmatched.getAsLong() : "")
+          + (recordless.isPresent() ? " recordless=" + recordless.getAsLong() : "");
     }
   }
 

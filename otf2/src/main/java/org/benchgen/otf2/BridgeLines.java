@@ -1,5 +1,6 @@
 package org.benchgen.otf2;
 
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -52,6 +53,18 @@ public final class BridgeLines {
     return b.toString();
   }
 
+  /** A decimal number from 0 to 2^63-1, as the bridge writes numbers. */
+  static long number(String s) {
+    if (s.isEmpty() || s.length() > 19 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      throw new IllegalArgumentException("'" + clip(s) + "' is not a number from 0 to 2^63-1");
+    }
+    try {
+      return Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + clip(s) + "' is not a number from 0 to 2^63-1");
+    }
+  }
+
   static String clip(String s) {
     return s.length() > 40 ? s.substring(0, 40) + "…" : s;
   }
@@ -66,12 +79,11 @@ public final class BridgeLines {
       if (i >= w.length) {
         throw new IllegalArgumentException("'" + w[0] + "' has too few fields");
       }
-      String s = w[i];
-      if (s.isEmpty() || s.length() > 19 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
-        throw new IllegalArgumentException("'" + w[0] + "' field " + i + " is not a number from"
-            + " 0 to 2^63-1: '" + clip(s) + "'");
+      try {
+        return number(w[i]);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("'" + w[0] + "' field " + i + ": " + e.getMessage());
       }
-      return Long.parseLong(s);
     }
 
     String op(int i) {
@@ -84,21 +96,18 @@ public final class BridgeLines {
 
     /** An enter line: time, region, then benchgen's attributes as key=value. */
     BridgeEvent.Enter enter() {
-      OptionalLong request = OptionalLong.empty();
-      OptionalLong unmatched = OptionalLong.empty();
+      List<String> keys = List.of("request", "unmatched", "recordless");
+      OptionalLong[] values = {OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty()};
       for (int i = 3; i < w.length; i++) {
         String[] kv = w[i].split("=", 2);
-        String[] one = {w[0], kv.length == 2 ? kv[1] : ""};
-        if (kv[0].equals("request") && request.isEmpty()) {
-          request = OptionalLong.of(new Fields(one).num(1));
-        } else if (kv[0].equals("unmatched") && unmatched.isEmpty()) {
-          unmatched = OptionalLong.of(new Fields(one).num(1));
-        } else {
-          throw new IllegalArgumentException("'enter' has an unknown attribute '" + clip(w[i])
-              + "'");
+        int k = keys.indexOf(kv[0]);
+        if (k < 0 || kv.length < 2 || values[k].isPresent()) {
+          throw new IllegalArgumentException("'enter' has an unknown or repeated attribute '"
+              + clip(w[i]) + "'");
         }
+        values[k] = OptionalLong.of(new Fields(new String[] {w[0], kv[1]}).num(1));
       }
-      return new BridgeEvent.Enter(time(), num(2), request, unmatched);
+      return new BridgeEvent.Enter(time(), num(2), values[0], values[1], values[2]);
     }
 
     <T> T done(int n, T value) {

@@ -2,7 +2,9 @@ package org.benchgen.otf2;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,52 +24,85 @@ final class Cartesian {
 
   /**
    * The {@code remain} of the Cart_sub by which rank {@code rank} made {@code sub} from {@code
-   * parent}: the first choice of kept dimensions under which the members that share this rank's
-   * coordinates in the dropped ones are {@code sub}'s members, in order.
+   * parent}: the dimensions whose coordinates vary among {@code sub}'s members (a dimension of
+   * size 1 never varies: the new communicator's own topology, when defined, says whether it was
+   * kept), checked against the members that share this rank's coordinates in the others. Linear
+   * in the members.
    */
   static Optional<long[]> remain(ImportDefs defs, ImportDefs.Comm parent, ImportDefs.Comm sub,
       int rank) {
     long[][] t = defs.carts().get(parent.ref());
-    if (t == null || t[0].length > 16) {
+    int n = parent.members().length;
+    if (t == null || Arrays.stream(t[0]).reduce(1, Cartesian::times) != n) {
       return Optional.empty();
     }
     long[] dims = t[0];
     int d = dims.length;
-    int me = RecordFields.indexIn(parent, rank);
-    long cells = Arrays.stream(dims).reduce(1, (a, b) -> a * b);
-    if (me < 0 || cells != parent.members().length) {
+    Map<Integer, Integer> indexInParent = new HashMap<>();
+    for (int j = 0; j < n; j++) {
+      indexInParent.put(parent.members()[j], j);
+    }
+    long[] first = null;
+    boolean[] varies = new boolean[d];
+    for (int m : sub.members()) {
+      Integer j = indexInParent.get(m);
+      if (j == null) {
+        return Optional.empty();
+      }
+      long[] c = coords(j, dims);
+      if (first == null) {
+        first = c;
+      }
+      for (int k = 0; k < d; k++) {
+        varies[k] |= c[k] != first[k];
+      }
+    }
+    long[] remain = keep(varies, dims, defs.carts().get(sub.ref()));
+    Integer me = indexInParent.get(rank);
+    if (me == null) {
       return Optional.empty();
     }
     long[] mine = coords(me, dims);
-    long[][] kept = defs.carts().get(sub.ref());
-    for (int mask = (1 << d) - 1; mask >= 0; mask--) {
-      List<Integer> same = new ArrayList<>();
-      for (int j = 0; j < parent.members().length; j++) {
-        long[] c = coords(j, dims);
-        boolean match = true;
-        for (int k = 0; k < d && match; k++) {
-          match = (mask >> (d - 1 - k) & 1) == 1 || c[k] == mine[k];
-        }
-        if (match) {
-          same.add(parent.members()[j]);
-        }
+    List<Integer> same = new ArrayList<>();
+    for (int j = 0; j < n; j++) {
+      long[] c = coords(j, dims);
+      boolean match = true;
+      for (int k = 0; k < d && match; k++) {
+        match = remain[k] == 1 || c[k] == mine[k];
       }
-      long[] remain = new long[d];
-      List<Long> keptDims = new ArrayList<>();
-      for (int k = 0; k < d; k++) {
-        remain[k] = mask >> (d - 1 - k) & 1;
-        if (remain[k] == 1) {
-          keptDims.add(dims[k]);
-        }
-      }
-      // The sub-communicator's own topology, when defined, says which of equal choices it was.
-      boolean dimsAgree = kept == null
-          || keptDims.equals(Arrays.stream(kept[0]).boxed().toList());
-      if (dimsAgree && same.equals(Arrays.stream(sub.members()).boxed().toList())) {
-        return Optional.of(remain);
+      if (match) {
+        same.add(parent.members()[j]);
       }
     }
-    return Optional.empty();
+    return same.equals(Arrays.stream(sub.members()).boxed().toList()) ? Optional.of(remain)
+        : Optional.empty();
+  }
+
+  /**
+   * Kept dimensions: those that vary, and of size 1 those the sub-communicator's topology {@code
+   * kept} (null: unknown) has room for, in order.
+   */
+  private static long[] keep(boolean[] varies, long[] dims, long[][] kept) {
+    long[] remain = new long[dims.length];
+    int want = kept == null ? 0 : kept[0].length;
+    int varying = 0;
+    for (boolean v : varies) {
+      varying += v ? 1 : 0;
+    }
+    int spare = Math.max(0, want - varying);
+    for (int k = 0; k < dims.length; k++) {
+      if (varies[k]) {
+        remain[k] = 1;
+      } else if (dims[k] == 1 && spare > 0) {
+        remain[k] = 1;
+        spare--;
+      }
+    }
+    return remain;
+  }
+
+  private static long times(long a, long b) {
+    return a > 0 && b > Long.MAX_VALUE / a ? Long.MAX_VALUE : a * b;
   }
 
   /** Row-major coordinates of rank {@code r} in a grid of {@code dims}, as MPI numbers them. */

@@ -25,20 +25,21 @@ final class CollectiveBytes {
     long rts = num(e.get(Field.RTSIZE));
     return switch (Otf2Names.blocking(e.op())) {
       case BARRIER -> pair(0, 0);
-      case BCAST -> root ? pair(n * sb, sb) : pair(0, sb);
-      case REDUCE -> root ? pair(sb, n * sb) : pair(sb, 0);
-      case ALLREDUCE, REDUCE_SCATTER_BLOCK -> pair(n * sb, n * sb);
-      case SCAN -> pair((n - me) * sb, (me + 1L) * sb);
-      case EXSCAN -> pair((n - me - 1L) * sb, me * sb);
-      case REDUCE_SCATTER -> pair(sum(e.list(Field.RCOUNTS)) * ts,
-          n * at(e.list(Field.RCOUNTS), me) * ts);
-      case GATHER -> root ? pair(sb, n * rb) : pair(sb, 0);
-      case GATHERV -> root ? pair(sb, sum(e.list(Field.RCOUNTS)) * rts) : pair(sb, 0);
-      case SCATTER -> root ? pair(n * sb, rb) : pair(0, rb);
-      case SCATTERV -> root ? pair(sum(e.list(Field.COUNTS)) * ts, rb) : pair(0, rb);
-      case ALLGATHER, ALLTOALL -> pair(n * sb, n * rb);
-      case ALLGATHERV -> pair(n * sb, sum(e.list(Field.RCOUNTS)) * rts);
-      case ALLTOALLV -> pair(sum(e.list(Field.COUNTS)) * ts, sum(e.list(Field.RCOUNTS)) * rts);
+      case BCAST -> root ? pair(x(n, sb), sb) : pair(0, sb);
+      case REDUCE -> root ? pair(sb, x(n, sb)) : pair(sb, 0);
+      case ALLREDUCE, REDUCE_SCATTER_BLOCK -> pair(x(n, sb), x(n, sb));
+      case SCAN -> pair(x(n - me, sb), x(me + 1L, sb));
+      case EXSCAN -> pair(x(n - me - 1L, sb), x(me, sb));
+      case REDUCE_SCATTER -> pair(x(sum(e.list(Field.RCOUNTS)), ts),
+          x(x(n, at(e.list(Field.RCOUNTS), me)), ts));
+      case GATHER -> root ? pair(sb, x(n, rb)) : pair(sb, 0);
+      case GATHERV -> root ? pair(sb, x(sum(e.list(Field.RCOUNTS)), rts)) : pair(sb, 0);
+      case SCATTER -> root ? pair(x(n, sb), rb) : pair(0, rb);
+      case SCATTERV -> root ? pair(x(sum(e.list(Field.COUNTS)), ts), rb) : pair(0, rb);
+      case ALLGATHER, ALLTOALL -> pair(x(n, sb), x(n, rb));
+      case ALLGATHERV -> pair(x(n, sb), x(sum(e.list(Field.RCOUNTS)), rts));
+      case ALLTOALLV -> pair(x(sum(e.list(Field.COUNTS)), ts),
+          x(sum(e.list(Field.RCOUNTS)), rts));
       default -> throw new IllegalArgumentException(e.op().mpiName() + " is not a collective");
     };
   }
@@ -222,5 +223,10 @@ final class CollectiveBytes {
 
   private static long[] pair(long sent, long received) {
     return new long[] {sent, received};
+  }
+
+  /** {@code a * b}, refused rather than wrapped when it overflows. */
+  private static long x(long a, long b) {
+    return Math.multiplyExact(a, b);
   }
 }

@@ -3,7 +3,13 @@ package org.benchgen.otf2;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Arrays;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.benchgen.rawtrace.RawEvent;
@@ -121,13 +127,11 @@ final class ExportDefs {
     for (String line : regionLines.values()) {
       w.write(line + "\n");
     }
-    for (Map.Entry<Long, long[]> c : comms.entrySet()) {
-      StringBuilder b = new StringBuilder("comm ").append(c.getKey()).append(' ')
-          .append(c.getKey() == 0 ? "MPI_COMM_WORLD" : "comm%20" + c.getKey()).append(' ');
-      join(b, c.getValue());
-      long parent = parents.getOrDefault(c.getKey(), c.getKey() == 0 ? -1L : 0L);
-      w.write(b.append(' ').append(comms.containsKey(parent) ? parent : -1).append('\n')
-          .toString());
+    for (long id : parentsFirst()) {
+      StringBuilder b = new StringBuilder("comm ").append(id).append(' ')
+          .append(id == 0 ? "MPI_COMM_WORLD" : "comm%20" + id).append(' ');
+      join(b, comms.get(id));
+      w.write(b.append(' ').append(parent(id)).append('\n').toString());
     }
     for (Map.Entry<Long, long[][]> c : carts.entrySet()) {
       if (comms.containsKey(c.getKey()) && c.getValue()[0].length > 0) {
@@ -137,6 +141,33 @@ final class ExportDefs {
         w.write(b.append('\n').toString());
       }
     }
+  }
+
+  /** The parent of {@code id} among the known communicators, or -1. */
+  private long parent(long id) {
+    long p = parents.getOrDefault(id, id == 0 ? -1L : 0L);
+    return p != id && comms.containsKey(p) ? p : -1;
+  }
+
+  /**
+   * The communicators, each after its parent (the OTF2 writer links a parent only once made),
+   * else in the order first seen.
+   */
+  private List<Long> parentsFirst() {
+    List<Long> out = new ArrayList<>();
+    Set<Long> done = new HashSet<>();
+    for (long id : comms.keySet()) {
+      Deque<Long> chain = new ArrayDeque<>();
+      for (long c = id; c >= 0 && !done.contains(c) && !chain.contains(c); c = parent(c)) {
+        chain.push(c);
+      }
+      while (!chain.isEmpty()) {
+        long c = chain.pop();
+        done.add(c);
+        out.add(c);
+      }
+    }
+    return out;
   }
 
   private static void join(StringBuilder b, long[] xs) {

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.benchgen.trace.Names;
@@ -18,10 +20,11 @@ import org.benchgen.trace.WorldSize;
  * ids: the first one named {@code MPI_COMM_WORLD} (or unnamed) with every rank in order is
  * {@code MPI_COMM_WORLD}, 0; any other is its OTF2 reference plus one. Cartesian topologies are
  * {dims, periods} by communicator reference; {@code commRecords} says whether the archive's OTF2
- * (3.0 on) has CommCreate and CommDestroy records.
+ * (3.0 on) has CommCreate and CommDestroy records. A self communicator's id on a rank is {@code
+ * selfBase + selfIndex * ranks + rank}.
  */
 record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, Comm> comms,
-    Map<Long, long[][]> carts, boolean commRecords) {
+    Map<Long, long[][]> carts, boolean commRecords, long selfBase, Map<Long, Long> selfIndex) {
   /**
    * A communicator: benchgen's id, its world ranks in order (none for a self one), parent, and
    * whether MPI made it ({@code MPI_COMM_WORLD}, {@code MPI_COMM_SELF}) rather than a call.
@@ -39,10 +42,7 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
       return Optional.ofNullable(c);
     }
     // A self communicator is one per rank: each rank's its own id, after every other id.
-    long first = comms.keySet().stream().mapToLong(Long::longValue).max().orElse(0) + 2;
-    long index = comms.entrySet().stream().filter(e -> e.getValue().isSelf()
-        && e.getKey() < ref).count();
-    long id = first + index * ranks + rank;
+    long id = selfBase + selfIndex.get(ref) * ranks + rank;
     if (id > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("too many MPI_COMM_SELF communicators for benchgen's"
           + " ids");
@@ -51,9 +51,9 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
   }
 
   /** Every communicator rank {@code rank} is in, but MPI_COMM_WORLD, with its ids. */
-  java.util.List<Comm> commsOf(int rank) {
+  List<Comm> commsOf(int rank) {
     return comms.keySet().stream().sorted().map(ref -> comm(ref, rank).orElseThrow())
-        .filter(c -> c.id() > 0 && java.util.Arrays.stream(c.members()).anyMatch(m -> m == rank))
+        .filter(c -> c.id() > 0 && Arrays.stream(c.members()).anyMatch(m -> m == rank))
         .toList();
   }
 
@@ -113,7 +113,11 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     if (ranks < 0 || clock == null) {
       throw new IllegalArgumentException("the archive has no MPI ranks or no clock properties");
     }
-    return new ImportDefs(ranks, clock, regions, comms, carts, commRecords);
+    long selfBase = comms.keySet().stream().mapToLong(Long::longValue).max().orElse(0) + 2;
+    Map<Long, Long> selfIndex = new HashMap<>();
+    comms.entrySet().stream().filter(e -> e.getValue().isSelf()).map(Map.Entry::getKey).sorted()
+        .forEach(ref -> selfIndex.put(ref, (long) selfIndex.size()));
+    return new ImportDefs(ranks, clock, regions, comms, carts, commRecords, selfBase, selfIndex);
   }
 
   private static int[] members(String list, int ranks) {
@@ -172,10 +176,6 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
   }
 
   private static long num(String[] w, int i) {
-    String s = word(w, i);
-    if (s.isEmpty() || s.length() > 18 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      throw new IllegalArgumentException("'" + BridgeLines.clip(s) + "' is not a number");
-    }
-    return Long.parseLong(s);
+    return BridgeLines.number(word(w, i));
   }
 }

@@ -16,6 +16,7 @@ import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.trace.TraceProblem;
 
 /**
  * {@code benchgen export --format otf2}: a trace as an OTF2 archive, {@code DIR/traces.otf2},
@@ -28,8 +29,10 @@ public final class Otf2Export {
 
   /** The ranks of a trace, read one at a time. */
   public interface RankSource {
+    /** The number of ranks. */
     int size();
 
+    /** Passes rank {@code rank}'s communicators and calls, in order, to {@code sink}. */
     void read(int rank, RawTraceReader.Sink sink) throws IOException;
   }
 
@@ -85,6 +88,9 @@ public final class Otf2Export {
           calls += c.calls;
         } catch (UncheckedIOException e) {
           throw e.getCause();
+        } catch (ArithmeticException e) {
+          throw new TraceProblem("rank " + r + ": a collective's bytes do not fit OTF2's"
+              + " 64-bit sizes (" + e.getMessage() + ")");
         }
         progress.accept(r + 1);
       }
@@ -95,7 +101,7 @@ public final class Otf2Export {
           out.toString()));
       return new Result(calls, rules.counts());
     } finally {
-      Otf2Import.deleteTree(bridge);
+      Otf2Library.deleteTree(bridge);
     }
   }
 

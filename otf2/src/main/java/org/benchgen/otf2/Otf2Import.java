@@ -67,7 +67,7 @@ public final class Otf2Import {
       });
       return new Result(defs.ranks(), calls[0], notes.counts());
     } finally {
-      deleteTree(bridge);
+      Otf2Library.deleteTree(bridge);
     }
   }
 
@@ -79,11 +79,11 @@ public final class Otf2Import {
             StandardCharsets.UTF_8)) {
       w.comment("imported by benchgen import from " + archive.getFileName()
           + " (docs/otf2.md)");
-      RankImporter ri = new RankImporter(defs, shares, r, symbols, w, notes);
-      ri.begin();
       String line;
       long no = 0;
       try {
+        RankImporter ri = new RankImporter(defs, shares, r, symbols, w, notes);
+        ri.begin();
         while ((line = in.readLine()) != null) {
           no++;
           ri.accept(BridgeLines.parse(line));
@@ -126,17 +126,6 @@ public final class Otf2Import {
       }
       for (Map.Entry<String, Long> e : notes.counts().entrySet()) {
         w.write("  " + e.getValue() + "  " + e.getKey() + "\n");
-      }
-    }
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var s = Files.walk(dir)) {
-      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
       }
     }
   }

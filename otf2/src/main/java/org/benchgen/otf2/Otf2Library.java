@@ -2,10 +2,13 @@ package org.benchgen.otf2;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.benchgen.trace.TraceProblem;
@@ -85,7 +88,7 @@ public final class Otf2Library {
     while ((r = in.read(buf, n, buf.length - n)) > 0) {
       n += r;
       if (n == buf.length) {
-        in.transferTo(java.io.OutputStream.nullOutputStream());
+        in.transferTo(OutputStream.nullOutputStream());
         break;
       }
     }
@@ -98,7 +101,18 @@ public final class Otf2Library {
     } catch (InterruptedException e) {
       p.destroyForcibly();
       Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("stopped while the OTF2 library ran");
+      throw new InterruptedIOException("stopped while the OTF2 library ran");
     }
   }
-}
+
+  /** Removes a scratch directory of the bridge and what is in it. */
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var s = Files.walk(dir)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }}

@@ -25,12 +25,18 @@ final class RankComms {
   private final Deque<Long> created = new ArrayDeque<>();
   /** Every communicator a call of this rank made, freed or not. */
   private final Set<Long> createdEver = new HashSet<>();
+  /** This rank's communicators but MPI_COMM_WORLD, in the definitions' order (computed once). */
+  private final List<ImportDefs.Comm> mine;
+  private int nextIndex;
+  /** Cartesian topologies a Cart_create that left this rank out has used. */
+  private final Set<Long> takenCarts = new HashSet<>();
 
   RankComms(ImportDefs defs, int rank, RecordFields fields, RuleCounts notes) {
     this.defs = defs;
     this.rank = rank;
     this.fields = fields;
     this.notes = notes;
+    this.mine = defs.commsOf(rank);
   }
 
   /** Sets the fields of {@code op}, a creating call whose records are {@code records}. */
@@ -53,7 +59,7 @@ final class RankComms {
         notes.add("MPI_Comm_split: color and key made from the communicator created");
       }
       case CART_CREATE -> {
-        Optional<long[][]> t = made == null ? Optional.empty() : Cartesian.topology(defs, made);
+        Optional<long[][]> t = made == null ? leftOut() : Cartesian.topology(defs, made);
         if (t.isPresent()) {
           b.list(Field.DIMS, t.get()[0]).list(Field.PERIODS, t.get()[1]);
         } else {
@@ -81,11 +87,32 @@ final class RankComms {
    * no call made yet; null when none is left ({@code MPI_COMM_NULL}).
    */
   private ImportDefs.Comm nextDefined() {
-    ImportDefs.Comm next = defs.commsOf(rank).stream()
-        .filter(x -> !x.predefined() && !createdEver.contains(x.id())).findFirst().orElse(null);
+    while (nextIndex < mine.size() && (mine.get(nextIndex).predefined()
+        || createdEver.contains(mine.get(nextIndex).id()))) {
+      nextIndex++;
+    }
+    ImportDefs.Comm next = nextIndex < mine.size() ? mine.get(nextIndex) : null;
     notes.add("communicator creations without a CommCreate record (OTF2 before 3.0): the"
         + " rank's next communicator in the definitions");
     return next;
+  }
+
+  /**
+   * The grid of a Cart_create that left this rank out ({@code MPI_COMM_NULL}): the other ranks'
+   * grid, which MPI requires to be the same, taken as the next Cartesian topology in the
+   * definitions of a communicator this rank is not in.
+   */
+  private Optional<long[][]> leftOut() {
+    List<Long> refs = defs.carts().keySet().stream().sorted().toList();
+    for (long ref : refs) {
+      Optional<ImportDefs.Comm> c = defs.comm(ref, rank);
+      if (!takenCarts.contains(ref) && c.isPresent()
+          && RecordFields.indexIn(c.get(), rank) < 0) {
+        takenCarts.add(ref);
+        return Optional.of(defs.carts().get(ref));
+      }
+    }
+    return Optional.empty();
   }
 
   /** Sets the communicator {@code MPI_Comm_free} frees; false when nothing says which. */

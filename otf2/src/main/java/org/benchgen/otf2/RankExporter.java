@@ -55,7 +55,7 @@ final class RankExporter implements RawTraceReader.Sink {
     boolean named = op.kind() == OpKind.PERSISTENT_INIT || op == Op.REQUEST_FREE;
     emit(new BridgeEvent.Enter(t0, site));
     emit(new BridgeEvent.Enter(t0, region, named ? OptionalLong.of(e.get(Field.REQ))
-        : OptionalLong.empty(), unmatched(e)));
+        : recordlessRequest(e), unmatched(e), recordless(e)));
     switch (op.kind()) {
       case SEND -> send(e, t0, op.has(Field.REQ));
       case RECV -> recv(e, t0, t1);
@@ -97,11 +97,47 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   /**
+   * The request a Start or Wait names that has no record to name it (to or from MPI_PROC_NULL,
+   * or a wildcard receive whose source was not traced).
+   */
+  private OptionalLong recordlessRequest(RawEvent e) {
+    if (e.op() == Op.WAIT || e.op() == Op.START) {
+      long req = e.get(Field.REQ);
+      boolean none = e.op() == Op.START ? persistentProcNull(req) : recordless(req);
+      return none ? OptionalLong.of(req) : OptionalLong.empty();
+    }
+    return OptionalLong.empty();
+  }
+
+  /** How many requests without records a completion call other than Wait completes. */
+  private OptionalLong recordless(RawEvent e) {
+    if (e.op().kind() != OpKind.COMPLETION || e.op() == Op.WAIT) {
+      return OptionalLong.empty();
+    }
+    long n = 0;
+    for (long req : e.op() == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE)) {
+      n += recordless(req) ? 1 : 0;
+    }
+    return n > 0 ? OptionalLong.of(n) : OptionalLong.empty();
+  }
+
+  private boolean recordless(long req) {
+    return !Sym.isSymbol(req) && (!pending.containsKey(req) || persistentProcNull(req));
+  }
+
+  /**
    * The bytes of a receive from MPI_ANY_SOURCE whose source the trace does not say: no message
    * record can name its sender, so benchgen's attribute keeps them.
    */
   private OptionalLong unmatched(RawEvent e) {
     OpKind k = e.op().kind();
+    RawEvent init = e.op() == Op.START ? persistent.get(e.get(Field.REQ)) : null;
+    if (init != null && init.op() == Op.RECV_INIT && init.get(Field.SRC) == Sym.ANY_SOURCE.code()
+        && e.isPresent(Field.BYTES)) {
+      rules.add("ANY_SOURCE receives whose source the trace does not say: no message record,"
+          + " their bytes in benchgen's attribute (benchgen resolve finds their sources)");
+      return OptionalLong.of(e.get(Field.BYTES));
+    }
     if ((k == OpKind.RECV || k == OpKind.SENDRECV) && !e.isPresent(Field.ASRC)
         && e.get(Field.SRC) == Sym.ANY_SOURCE.code() && e.isPresent(Field.BYTES)) {
       rules.add("ANY_SOURCE receives whose source the trace does not say: no message record,"

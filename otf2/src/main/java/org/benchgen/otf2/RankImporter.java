@@ -1,11 +1,17 @@
 package org.benchgen.otf2;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.benchgen.otf2.RankRequests.Req;
 import org.benchgen.otf2.RankRequests.Slot;
 import org.benchgen.rawtrace.RawEventBuilder;
@@ -24,6 +30,12 @@ import org.benchgen.trace.SymbolTable;
  * the requests in flight, not with the trace.
  */
 final class RankImporter {
+  /** Regions nested deeper are refused: a site's hash is kept per level, its depth bounded. */
+  static final int MAX_DEPTH = 10_000;
+  /** Records inside one call kept at most; beyond, the call is refused. */
+  static final int MAX_RECORDS = 1 << 20;
+  /** A site keeps at most this much of its region's name (the hash tells sites apart). */
+  static final int MAX_SITE_NAME = 120;
   /** Calls whose fields are not known yet; the import refuses a rank that needs more. */
   static final int MAX_WAITING = 1 << 20;
 
@@ -33,19 +45,23 @@ final class RankImporter {
   private final RawTraceWriter out;
   private final RuleCounts notes;
   private final Deque<Slot> queue = new ArrayDeque<>();
+  /** The regions entered, innermost last, and the hash of the stack up to each. */
   private final List<Long> stack = new ArrayList<>();
+  private final List<Integer> stackHash = new ArrayList<>();
+  private final Map<Long, Integer> nameHash = new HashMap<>();
   private final RankRequests requests = new RankRequests();
   private final CollectiveShares shares;
   /** Blocking v-collectives this rank called, per communicator id. */
-  private final java.util.Map<Long, Integer> vCalls = new java.util.HashMap<>();
+  private final Map<Long, Integer> vCalls = new HashMap<>();
   private final RecordFields fields;
   private final ImportDefs.Comm world;
   private final RankComms comms;
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
-  private record Call(Op op, long region, int depth, long enter, String site, Long request,
-      Long unmatched, List<BridgeEvent> records) {}
+  private record Call(Op op, long region, int depth, long enter, String site,
+      OptionalLong request, OptionalLong unmatched, OptionalLong recordless,
+      List<BridgeEvent> records) {}
 
   RankImporter(ImportDefs defs, CollectiveShares shares, int rank, SymbolTable symbols,
       RawTraceWriter out, RuleCounts notes) {
@@ -75,13 +91,12 @@ final class RankImporter {
 
   void accept(BridgeEvent e) throws IOException {
     if (e instanceof BridgeEvent.Enter x) {
-      stack.add(x.region());
+      push(x.region());
       if (call == null) {
         Optional<Op> op = mpiCall(x.region());
         if (op.isPresent()) {
           call = new Call(op.get(), x.region(), stack.size(), x.time(), site(),
-              x.request().isPresent() ? x.request().getAsLong() : null,
-              x.unmatched().isPresent() ? x.unmatched().getAsLong() : null, new ArrayList<>());
+              x.request(), x.unmatched(), x.recordless(), new ArrayList<>());
         }
       }
     } else if (e instanceof BridgeEvent.Leave x) {
@@ -94,7 +109,11 @@ final class RankImporter {
         call = null;
       }
       stack.remove(stack.size() - 1);
+      stackHash.remove(stackHash.size() - 1);
     } else if (call != null) {
+      if (call.records().size() >= MAX_RECORDS) {
+        throw new IllegalArgumentException("a call has more than " + MAX_RECORDS + " records");
+      }
       call.records().add(e);
     } else {
       notes.add("MPI records outside any MPI call's region, left out");
@@ -117,26 +136,47 @@ final class RankImporter {
 
   private Optional<Op> mpiCall(long region) {
     String name = defs.regions().get(region);
-    if (name == null) {
-      throw new IllegalArgumentException("enters region " + region + ", which is not defined");
-    }
     if (name.equals("MPI_Init_thread")) {
       return Optional.of(Op.INIT);
     }
     return Op.forName(name);
   }
 
-  /** The call site: the innermost enclosing region's name and a hash of the whole stack. */
-  private String site() {
-    int h = 0x811c9dc5;
-    String inner = "otf2";
-    for (int i = 0; i < stack.size() - 1; i++) {
-      inner = defs.regions().get(stack.get(i));
-      for (byte c : inner.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-        h = (h ^ (c & 0xff)) * 0x01000193;
-      }
-      h = (h ^ '/') * 0x01000193;
+  private void push(long region) {
+    String name = defs.regions().get(region);
+    if (name == null) {
+      throw new IllegalArgumentException("enters region " + region + ", which is not defined");
     }
+    if (stack.size() >= MAX_DEPTH) {
+      throw new IllegalArgumentException("regions nested more than " + MAX_DEPTH + " deep");
+    }
+    int below = stackHash.isEmpty() ? FNV_BASIS : stackHash.get(stackHash.size() - 1);
+    stackHash.add((below ^ nameHash.computeIfAbsent(region, r -> fnv(name))) * FNV_PRIME);
+    stack.add(region);
+  }
+
+  private static final int FNV_BASIS = 0x811c9dc5;
+  private static final int FNV_PRIME = 0x01000193;
+
+  private static int fnv(String s) {
+    int h = FNV_BASIS;
+    for (byte c : s.getBytes(StandardCharsets.UTF_8)) {
+      h = (h ^ (c & 0xff)) * FNV_PRIME;
+    }
+    return h;
+  }
+
+  /**
+   * The call site: the innermost enclosing region's name (clipped) and a hash of the whole stack
+   * of names around the call.
+   */
+  private String site() {
+    int below = stack.size() - 2;
+    String inner = below < 0 ? "otf2" : defs.regions().get(stack.get(below));
+    if (inner.length() > MAX_SITE_NAME) {
+      inner = inner.substring(0, MAX_SITE_NAME);
+    }
+    int h = below < 0 ? FNV_BASIS : stackHash.get(below);
     // "+": a character that names keep as it is (docs/trace-format.md, "Values").
     return inner + "+" + String.format("%08x", h);
   }
@@ -210,14 +250,23 @@ final class RankImporter {
       }
     }
     Op op = c.op();
-    if (done.isEmpty() && op.mpiName().startsWith("MPI_Wait")) {
-      requests.takeUnlinked().ifPresent(r -> done.add(r.id));
-    }
-    if (op == Op.WAITALL) {
+    // Requests without records: named or counted by benchgen's attributes, else by rule.
+    if (op == Op.WAIT && done.isEmpty() && c.request().isPresent()) {
+      requests.named(c.request().getAsLong()).ifPresent(r -> {
+        requests.completed(r, c.request().getAsLong());
+        done.add(r.id);
+      });
+    } else if (c.recordless().isPresent()) {
+      for (long k = 0; k < c.recordless().getAsLong(); k++) {
+        requests.takeUnlinked().ifPresent(r -> done.add(r.id));
+      }
+    } else if (op == Op.WAITALL) {
       for (Optional<Req> r = requests.takeUnlinked(); r.isPresent();
           r = requests.takeUnlinked()) {
         done.add(r.get().id);
       }
+    } else if (done.isEmpty() && op.mpiName().startsWith("MPI_Wait")) {
+      requests.takeUnlinked().ifPresent(r -> done.add(r.id));
     }
     List<Long> reqs = new ArrayList<>(done);
     reqs.addAll(tested);
@@ -258,7 +307,7 @@ final class RankImporter {
     }
   }
 
-  private void completed(long otf2, List<Long> done, java.util.function.Consumer<Req> fill) {
+  private void completed(long otf2, List<Long> done, Consumer<Req> fill) {
     Optional<Req> r = requests.find(otf2);
     if (r.isEmpty()) {
       notes.add("completions of requests that no recorded call made, left out");
@@ -310,8 +359,8 @@ final class RankImporter {
     Field count = c.op() == Op.SENDRECV ? Field.RCOUNT : both ? null : Field.COUNT;
     if (c.op() == Op.IRECV) {
       BridgeEvent.IrecvRequest rq = first(c, BridgeEvent.IrecvRequest.class);
-      boolean procNull = rq == null && c.unmatched() == null;
-      long bytes = c.unmatched() == null ? 0 : Otf2Bytes.count(c.unmatched());
+      boolean procNull = rq == null && c.unmatched().isEmpty();
+      long bytes = Otf2Bytes.count(c.unmatched().orElse(0));
       b.set(Field.COMM, 0).set(Field.SRC, procNull ? Sym.PROC_NULL : Sym.ANY_SOURCE)
           .set(Field.TAG, procNull ? 0 : Sym.ANY_TAG.code()).set(Field.COUNT, bytes)
           .name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1).set(Field.BYTES, bytes);
@@ -327,9 +376,9 @@ final class RankImporter {
     if (rec != null) {
       fields.p2p(b, rec.comm(), Field.SRC, rec.peer(), tag, rec.tag(), count, rec.length());
       b.set(Field.BYTES, Otf2Bytes.count(rec.length()));
-    } else if (c.unmatched() != null) {
+    } else if (c.unmatched().isPresent()) {
       // A wildcard receive whose source the trace had not (benchgen's attribute): its bytes.
-      long bytes = Otf2Bytes.count(c.unmatched());
+      long bytes = Otf2Bytes.count(c.unmatched().getAsLong());
       b.set(Field.COMM, 0).set(Field.SRC, Sym.ANY_SOURCE).set(tag, Sym.ANY_TAG).set(Field.BYTES,
           bytes);
       if (count != null) {
@@ -375,7 +424,7 @@ final class RankImporter {
   /** Placeholder shares (all zero) of a nonblocking collective until it completes. */
   private static long[][] spreadable(ImportDefs.Comm comm) {
     long[][] zeros = new long[comm.members().length][];
-    java.util.Arrays.setAll(zeros, i -> new long[2]);
+    Arrays.setAll(zeros, i -> new long[2]);
     return zeros;
   }
 
@@ -384,11 +433,19 @@ final class RankImporter {
     boolean receives = c.op() == Op.RECV_INIT;
     b.set(Field.COMM, 0).set(receives ? Field.SRC : Field.DEST, Sym.PROC_NULL).set(Field.TAG, 0)
         .set(Field.COUNT, 0).name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1);
-    Req r = requests.create(c.op(), c.request());
+    Req r = requests.create(c.op(), c.request().isPresent() ? c.request().getAsLong() : null);
     b.set(Field.REQ, r.id);
     r.waiting = s;
     s.missing = 1;
     return true;
+  }
+
+  /** An init that no Start informed keeps its default fields, rather than hold the queue. */
+  private void released(Req r) {
+    if (r.waiting != null) {
+      r.waiting.missing--;
+      r.waiting = null;
+    }
   }
 
   private boolean start(Call c, Slot s) {
@@ -412,7 +469,17 @@ final class RankImporter {
       }
     }
     if (ids.isEmpty()) {
-      return false;
+      Optional<Req> r = c.request().isPresent()
+          ? requests.named(c.request().getAsLong()).map(requests::started)
+          : requests.startUnlinked();
+      if (r.isEmpty()) {
+        return false;
+      }
+      released(r.get());
+      ids.add(r.get().id);
+      s.bytes += c.unmatched().orElse(0);
+      notes.add("Starts without records (MPI_PROC_NULL): the oldest persistent request no"
+          + " record names");
     }
     if (c.op() == Op.START) {
       s.b.set(Field.REQ, ids.get(0));
@@ -429,16 +496,17 @@ final class RankImporter {
   }
 
   private boolean requestFree(Call c, Slot s) {
-    Optional<Req> r = c.request() != null ? requests.find(c.request())
+    Optional<Req> r = c.request().isPresent() ? requests.find(c.request().getAsLong())
         : requests.oldest(true);
     if (r.isEmpty()) {
       return false;
     }
-    if (c.request() == null) {
+    if (c.request().isEmpty()) {
       notes.add("MPI_Request_free without benchgen's request attribute: the oldest"
           + " persistent request");
     }
     requests.free(r.get());
+    released(r.get());
     s.b.set(Field.REQ, r.get().id);
     return true;
   }

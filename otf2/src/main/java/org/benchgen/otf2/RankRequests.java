@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import org.benchgen.rawtrace.RawEventBuilder;
@@ -32,6 +33,8 @@ final class RankRequests {
   static final class Req {
     final long id;
     final Op op;
+    /** OTF2's id for it, once a record named it. */
+    Long otf2;
     /** The call (Irecv, I-collective, *_init) whose fields come with a later record. */
     Slot waiting;
     /** A Start whose received bytes come with the request's completion. */
@@ -55,14 +58,27 @@ final class RankRequests {
   private final LinkedHashMap<Long, Req> live = new LinkedHashMap<>();
   private final Deque<Req> unlinked = new ArrayDeque<>();
   private final Deque<Req> unlinkedInits = new ArrayDeque<>();
+  /** Persistent requests without a record that a record-less Start started. */
+  private final Deque<Req> startedUnlinked = new ArrayDeque<>();
+  private final LinkedHashSet<Req> persistentLive = new LinkedHashSet<>();
   private long nextId = 1;
+
+  /** Live requests of a rank at most: an archive that never completes its requests is refused. */
+  static final int MAX_LIVE = 1 << 22;
 
   /** A new request made by {@code op}, known to OTF2 as {@code otf2} (null: no record). */
   Req create(Op op, Long otf2) {
+    if (live.size() >= MAX_LIVE) {
+      throw new IllegalArgumentException("more than " + MAX_LIVE + " requests in flight");
+    }
     Req r = new Req(nextId++, op);
     live.put(r.id, r);
+    if (r.persistent()) {
+      persistentLive.add(r);
+    }
     if (otf2 != null) {
       byOtf2.put(otf2, r);
+      r.otf2 = otf2;
     } else if (r.persistent()) {
       unlinkedInits.add(r);
     } else {
@@ -83,6 +99,7 @@ final class RankRequests {
         if (p.receives() == startsReceive) {
           it.remove();
           byOtf2.put(otf2, p);
+          p.otf2 = otf2;
           return Optional.of(p);
         }
       }
@@ -103,7 +120,10 @@ final class RankRequests {
     }
   }
 
-  /** The oldest live request without a record, completed by rule; empty when none. */
+  /**
+   * The oldest live request without a record (to or from MPI_PROC_NULL), completed by rule, or
+   * a persistent one a record-less Start started; empty when none.
+   */
   Optional<Req> takeUnlinked() {
     while (!unlinked.isEmpty()) {
       Req r = unlinked.poll();
@@ -111,18 +131,55 @@ final class RankRequests {
         return Optional.of(r);
       }
     }
+    while (!startedUnlinked.isEmpty()) {
+      Req r = startedUnlinked.poll();
+      if (live.containsKey(r.id)) {
+        return Optional.of(r);
+      }
+    }
     return Optional.empty();
   }
 
-  /** The oldest live request, persistent or not, if {@code persistentOnly} only those. */
+  /**
+   * The persistent request a Start without records starts (Score-P records none for
+   * MPI_PROC_NULL): the oldest one no record names; empty when none.
+   */
+  Optional<Req> startUnlinked() {
+    Optional<Req> r = unlinkedInits.stream().filter(x -> live.containsKey(x.id)).findFirst();
+    r.ifPresent(startedUnlinked::add);
+    return r;
+  }
+
+  /**
+   * The live request benchgen's attribute names: by OTF2's id once a record named it, else by
+   * benchgen's own (an exported archive keeps the trace's request ids, which the import's
+   * numbering repeats).
+   */
+  Optional<Req> named(long id) {
+    Req r = byOtf2.get(id);
+    return Optional.ofNullable(r != null ? r : live.get(id));
+  }
+
+  /** {@code r}, a persistent request a record-less Start started: a Wait may complete it. */
+  Req started(Req r) {
+    startedUnlinked.add(r);
+    return r;
+  }
+
+  /** The oldest live request; if {@code persistentOnly}, the oldest persistent one. */
   Optional<Req> oldest(boolean persistentOnly) {
-    return live.values().stream().filter(r -> !persistentOnly || r.persistent()).findFirst();
+    return persistentOnly ? persistentLive.stream().findFirst()
+        : live.values().stream().findFirst();
   }
 
   /** Frees persistent request {@code r}. */
   void free(Req r) {
     live.remove(r.id);
-    byOtf2.values().remove(r);
+    persistentLive.remove(r);
+    startedUnlinked.remove(r);
+    if (r.otf2 != null) {
+      byOtf2.remove(r.otf2);
+    }
     unlinkedInits.remove(r);
   }
 }

@@ -1,5 +1,6 @@
 package org.benchgen.otf2;
 
+import java.util.Arrays;
 import org.benchgen.rawtrace.RawEventBuilder;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
@@ -37,8 +38,15 @@ final class RecordFields {
     }
   }
 
+  /**
+   * A message to or from MPI_PROC_NULL: no record says its communicator, so the other half of a
+   * Sendrecv keeps the one it set, or else it is MPI_COMM_WORLD.
+   */
   void procNull(RawEventBuilder b, Field peer, Field tag, Field count) {
-    b.set(Field.COMM, 0).set(peer, Sym.PROC_NULL).set(tag, 0);
+    if (!b.build().isPresent(Field.COMM)) {
+      b.set(Field.COMM, 0);
+    }
+    b.set(peer, Sym.PROC_NULL).set(tag, 0);
     if (count != null) {
       b.set(count, 0);
     }
@@ -74,7 +82,7 @@ final class RecordFields {
       b.name(Field.OP, Otf2Bytes.OP);
     }
     if (CollectiveShares.V.contains(Otf2Names.blocking(op)) && (shares == null
-        || shares.length != n || java.util.Arrays.asList(shares).contains(null))) {
+        || shares.length != n || Arrays.asList(shares).contains(null))) {
       shares = null;
       notes.add("v-collectives whose other members' shares are not known: spread evenly");
     }

@@ -19,18 +19,20 @@ record Ticks(long resolution) {
 
   /** Nanoseconds of timestamp {@code ticks}. */
   long nanos(long ticks) {
+    long ns;
     if (resolution == GIGA) {
-      return ticks;
+      ns = ticks;
+    } else if (Math.multiplyHigh(ticks, GIGA) == 0 && ticks * GIGA >= 0) {
+      ns = ticks * GIGA / resolution;
+    } else {
+      BigInteger big = BigInteger.valueOf(ticks).multiply(BigInteger.valueOf(GIGA))
+          .divide(BigInteger.valueOf(resolution));
+      ns = big.bitLength() > 62 ? Long.MAX_VALUE : big.longValue();
     }
-    if (Math.multiplyHigh(ticks, GIGA) == 0 && ticks * GIGA >= 0) {
-      return ticks * GIGA / resolution;
-    }
-    BigInteger ns = BigInteger.valueOf(ticks).multiply(BigInteger.valueOf(GIGA))
-        .divide(BigInteger.valueOf(resolution));
-    if (ns.bitLength() > 62) {
+    if (ns > 1L << 62) {
       throw new IllegalArgumentException("timestamp " + ticks + " at " + resolution
-          + " ticks per second is beyond 2^62 ns");
+          + " ticks per second is beyond 2^62 ns, the most a trace holds");
     }
-    return ns.longValue();
+    return ns;
   }
 }

@@ -19,12 +19,15 @@ from otf2.enums import RegionRole, Type
 # Locations read per pass: each selected location keeps an output file and a reader buffer open.
 BATCH = 128
 # Attributes by which an archive written here says what OTF2's records cannot (docs/otf2.md), by
-# their key on the bridge's enter lines: the request of calls that have no OTF2 record
-# (MPI_Send_init and friends, MPI_Request_free); the bytes of a receive from MPI_ANY_SOURCE whose
-# source the trace does not say (no message record can name it).
+# their key on the bridge's enter lines: the request a call names that no record can (MPI_*_init,
+# MPI_Request_free, a Start or Wait of a request to MPI_PROC_NULL); the bytes of a receive from
+# MPI_ANY_SOURCE whose source the trace does not say (no message record can name it); how many
+# requests without records a completion call completed.
 ATTRIBUTES = {"request": ("benchgen::request", "the request a benchgen call names"),
               "unmatched": ("benchgen::unmatched_bytes",
-                            "bytes a wildcard receive got from a source not traced")}
+                            "bytes a wildcard receive got from a source not traced"),
+              "recordless": ("benchgen::recordless_requests",
+                             "requests without records that a completion call completed")}
 CHUNK = 256 * 1024
 
 

@@ -204,6 +204,39 @@ class ImportRulesTest {
     assertThrows(IllegalArgumentException.class, () -> ImportDefs.read(defs));
   }
 
+  @Test
+  void hostileStacksAndNamesStayBounded() throws Exception {
+    Path defs = tmp.resolve("defs");
+    String longName = "f".repeat(100_000);
+    Files.writeString(defs, "ranks 1\nclock 1000000000 0\nregion 0 MPI_Barrier\nregion 1 "
+        + longName + "\ncomm 0 group 0 -1 MPI_COMM_WORLD\n");
+    ImportDefs d = ImportDefs.read(defs);
+    StringWriter out = new StringWriter();
+    RankImporter ri = new RankImporter(d, null, 0, symbols, new RawTraceWriter(out, 0, 1,
+        symbols), new RuleCounts());
+    ri.accept(BridgeLines.parse("enter 1 1"));
+    ri.accept(BridgeLines.parse("enter 2 0"));
+    ri.accept(BridgeLines.parse("coll_begin 2"));
+    ri.accept(BridgeLines.parse("coll_end 3 BARRIER 0 4294967295 0 0"));
+    ri.accept(BridgeLines.parse("leave 4 0"));
+    // The site keeps the region's name clipped, and its hash, not 100,000 characters.
+    String line = out.toString().lines().filter(l -> l.startsWith("MPI_Barrier")).findFirst()
+        .orElseThrow();
+    assertTrue(line.length() < 400, line.length() + " characters");
+    // Regions nested without end are refused at a bound, quickly.
+    IllegalArgumentException deep = assertThrows(IllegalArgumentException.class, () -> {
+      for (int i = 0; i < 2 * RankImporter.MAX_DEPTH; i++) {
+        ri.accept(BridgeLines.parse("enter " + (10 + i) + " 1"));
+      }
+    });
+    assertTrue(deep.getMessage().contains("nested more than"), deep.getMessage());
+    // Without MPI_COMM_WORLD there is nothing to import onto.
+    Files.writeString(defs, "ranks 2\nclock 1000000000 0\ncomm 0 group 1,0 -1 x\n");
+    ImportDefs noWorld = ImportDefs.read(defs);
+    assertThrows(IllegalArgumentException.class, () -> new RankImporter(noWorld, null, 0,
+        symbols, new RawTraceWriter(new StringWriter(), 0, 2, symbols), new RuleCounts()));
+  }
+
   private RawEvent coll(Op op, int count, int tsize, int root) {
     return coll(op, count, tsize, root, 4);
   }
