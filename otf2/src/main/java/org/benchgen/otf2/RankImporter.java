@@ -56,10 +56,11 @@ final class RankImporter {
   private final RecordFields fields;
   private final ImportDefs.Comm world;
   private final RankComms comms;
+  private final PersistentCalls persistent;
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
-  private record Call(Op op, long region, int depth, long enter, String site,
+  record Call(Op op, long region, int depth, long enter, String site,
       OptionalLong request, OptionalLong unmatched, OptionalLong recordless,
       List<BridgeEvent> records) {}
 
@@ -73,6 +74,7 @@ final class RankImporter {
     this.notes = notes;
     this.fields = new RecordFields(defs, rank, notes);
     this.comms = new RankComms(defs, rank, fields, notes);
+    this.persistent = new PersistentCalls(requests, fields, notes);
     this.world = defs.comms().values().stream().filter(c -> c.id() == 0).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("the archive defines no communicator"
             + " of all ranks (MPI_COMM_WORLD)"));
@@ -186,6 +188,14 @@ final class RankImporter {
         .times(defs.clock().nanos(c.enter()), defs.clock().nanos(leave)));
     boolean keep = kept(c, s);
     if (keep) {
+      // An init that is not started for this long keeps its defaults (as if never started).
+      while (queue.size() >= MAX_WAITING && queue.peekFirst().init != null
+          && queue.peekFirst().missing > 0) {
+        PersistentCalls.released(queue.peekFirst().init);
+        notes.add("MPI_*_init calls not started within " + MAX_WAITING + " calls: default"
+            + " fields");
+        flush();
+      }
       if (queue.size() >= MAX_WAITING) {
         throw new IllegalArgumentException("more than " + MAX_WAITING + " calls wait for"
             + " records of requests that never complete");
@@ -217,9 +227,9 @@ final class RankImporter {
         yield true;
       }
       case COMPLETION -> complete(c, s);
-      case PERSISTENT_INIT -> persistentInit(c, s);
-      case START -> start(c, s);
-      case REQUEST_FREE -> requestFree(c, s);
+      case PERSISTENT_INIT -> persistent.init(c, s);
+      case START -> persistent.start(c, s);
+      case REQUEST_FREE -> persistent.free(c, s);
       case COLLECTIVE -> collective(c, s);
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
@@ -428,90 +438,7 @@ final class RankImporter {
     return zeros;
   }
 
-  private boolean persistentInit(Call c, Slot s) {
-    RawEventBuilder b = s.b;
-    boolean receives = c.op() == Op.RECV_INIT;
-    b.set(Field.COMM, 0).set(receives ? Field.SRC : Field.DEST, Sym.PROC_NULL).set(Field.TAG, 0)
-        .set(Field.COUNT, 0).name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1);
-    Req r = requests.create(c.op(), c.request().isPresent() ? c.request().getAsLong() : null);
-    b.set(Field.REQ, r.id);
-    r.waiting = s;
-    s.missing = 1;
-    return true;
-  }
-
-  /** An init that no Start informed keeps its default fields, rather than hold the queue. */
-  private void released(Req r) {
-    if (r.waiting != null) {
-      r.waiting.missing--;
-      r.waiting = null;
-    }
-  }
-
-  private boolean start(Call c, Slot s) {
-    List<Long> ids = new ArrayList<>();
-    for (BridgeEvent e : c.records()) {
-      if (e instanceof BridgeEvent.Isend x) {
-        Req r = started(x.request(), false);
-        if (r.waiting != null) {
-          fields.p2p(r.waiting.b, x.comm(), Field.DEST, x.peer(), Field.TAG, x.tag(), Field.COUNT,
-              x.length());
-          r.waiting.missing--;
-          r.waiting = null;
-        }
-        s.bytes += x.length();
-        ids.add(r.id);
-      } else if (e instanceof BridgeEvent.IrecvRequest x) {
-        Req r = started(x.request(), true);
-        r.start = s;
-        s.missing++;
-        ids.add(r.id);
-      }
-    }
-    if (ids.isEmpty()) {
-      Optional<Req> r = c.request().isPresent()
-          ? requests.named(c.request().getAsLong()).map(requests::started)
-          : requests.startUnlinked();
-      if (r.isEmpty()) {
-        return false;
-      }
-      released(r.get());
-      ids.add(r.get().id);
-      s.bytes += c.unmatched().orElse(0);
-      notes.add("Starts without records (MPI_PROC_NULL): the oldest persistent request no"
-          + " record names");
-    }
-    if (c.op() == Op.START) {
-      s.b.set(Field.REQ, ids.get(0));
-    } else {
-      s.b.list(Field.REQS, ids.stream().mapToLong(Long::longValue).toArray());
-    }
-    return true;
-  }
-
-  private Req started(long otf2, boolean receives) {
-    return requests.findForStart(otf2, receives).filter(Req::persistent)
-        .orElseThrow(() -> new IllegalArgumentException("a Start names request " + otf2
-            + ", which no MPI_*_init made"));
-  }
-
-  private boolean requestFree(Call c, Slot s) {
-    Optional<Req> r = c.request().isPresent() ? requests.find(c.request().getAsLong())
-        : requests.oldest(true);
-    if (r.isEmpty()) {
-      return false;
-    }
-    if (c.request().isEmpty()) {
-      notes.add("MPI_Request_free without benchgen's request attribute: the oldest"
-          + " persistent request");
-    }
-    requests.free(r.get());
-    released(r.get());
-    s.b.set(Field.REQ, r.get().id);
-    return true;
-  }
-
-  private static <T extends BridgeEvent> T first(Call c, Class<T> kind) {
+  static <T extends BridgeEvent> T first(Call c, Class<T> kind) {
     return first(c.records(), kind);
   }
 

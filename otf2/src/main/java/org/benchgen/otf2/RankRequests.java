@@ -23,6 +23,8 @@ final class RankRequests {
     final RawEventBuilder b;
     int missing;
     long bytes;
+    /** For an MPI_*_init waiting for its first Start's message: its request. */
+    Req init;
 
     Slot(RawEventBuilder b) {
       this.b = b;
