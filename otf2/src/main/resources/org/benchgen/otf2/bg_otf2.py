@@ -29,6 +29,8 @@ ATTRIBUTES = {"request": ("benchgen::request", "the request a benchgen call name
               "recordless": ("benchgen::recordless_requests",
                              "requests without records that a completion call completed")}
 CHUNK = 256 * 1024
+# Events the library hands over per call of its reader.
+READ_EVENTS = 1 << 16
 
 
 def fail(message):
@@ -57,56 +59,49 @@ def mpi_locations(defs):
     fail("the archive has no MPI locations group: not a trace of an MPI program")
 
 
-def event_line(ev, attributes):
-    t = ev.time
-    kind = type(ev).__name__
-    if kind == "Enter":
-        line = "enter %d %d" % (t, ref(ev.region))
-        if ev.attributes:
-            for key, attribute in attributes.items():
-                value = ev.attributes.get(attribute)
-                if isinstance(value, int) and value >= 0:
-                    line += " %s=%d" % (key, value)
-        return line
-    if kind == "Leave":
-        return "leave %d %d" % (t, ref(ev.region))
-    if kind == "MpiSend":
-        return "send %d %d %d %d %d" % (t, ev.receiver, ref(ev.communicator), ev.msg_tag,
-                                       ev.msg_length)
-    if kind == "MpiIsend":
-        return "isend %d %d %d %d %d %d" % (t, ev.receiver, ref(ev.communicator), ev.msg_tag,
-                                           ev.msg_length, ev.request_id)
-    if kind == "MpiIsendComplete":
-        return "isend_done %d %d" % (t, ev.request_id)
-    if kind == "MpiIrecvRequest":
-        return "irecv_req %d %d" % (t, ev.request_id)
-    if kind == "MpiRecv":
-        return "recv %d %d %d %d %d" % (t, ev.sender, ref(ev.communicator), ev.msg_tag,
-                                       ev.msg_length)
-    if kind == "MpiIrecv":
-        return "irecv %d %d %d %d %d %d" % (t, ev.sender, ref(ev.communicator), ev.msg_tag,
-                                           ev.msg_length, ev.request_id)
-    if kind == "MpiRequestTest":
-        return "req_test %d %d" % (t, ev.request_id)
-    if kind == "MpiRequestCancelled":
-        return "req_cancel %d %d" % (t, ev.request_id)
-    if kind == "MpiCollectiveBegin":
-        return "coll_begin %d" % t
-    if kind == "MpiCollectiveEnd":
-        return "coll_end %d %s %d %d %d %d" % (t, enum_name(ev.collective_op), ref(ev.communicator),
-                                              ev.root, ev.size_sent, ev.size_received)
-    if kind == "NonBlockingCollectiveRequest":
-        return "nbc_req %d %d" % (t, ev.request_id)
-    if kind == "NonBlockingCollectiveComplete":
-        return "nbc_done %d %s %d %d %d %d %d" % (t, enum_name(ev.collective_op),
-                                                 ref(ev.communicator),
-                                                 ev.root, ev.size_sent, ev.size_received,
-                                                 ev.request_id)
-    if kind == "CommCreate":
-        return "comm_create %d %d" % (t, ref(ev.communicator))
-    if kind == "CommDestroy":
-        return "comm_destroy %d %d" % (t, ref(ev.communicator))
-    return None
+def callbacks(write, attributes):
+    """The reader's callbacks, each writing its record's bridge line from the raw references the
+    library passes (no Python object per event: the import's time is mostly here)."""
+
+    def attrs(alist):
+        if not attributes or alist is None:
+            return ""
+        text = ""
+        for i in range(_otf2.AttributeList_GetNumberOfElements(alist)):
+            ref, _, value = _otf2.AttributeList_GetAttributeByIndex(alist, i)
+            key = attributes.get(ref)
+            number = getattr(value, "uint64", None)
+            if key is not None and isinstance(number, int):
+                text += " %s=%d" % (key, number)
+        return text
+
+    def line(fmt):
+        return lambda loc, t, data, alist, *a: write(loc, fmt % ((t,) + a))
+
+    return {
+        "Enter": lambda loc, t, data, alist, region:
+            write(loc, "enter %d %d%s" % (t, region, attrs(alist))),
+        "Leave": line("leave %d %d"),
+        "MpiSend": line("send %d %d %d %d %d"),
+        "MpiIsend": line("isend %d %d %d %d %d %d"),
+        "MpiIsendComplete": line("isend_done %d %d"),
+        "MpiIrecvRequest": line("irecv_req %d %d"),
+        "MpiRecv": line("recv %d %d %d %d %d"),
+        "MpiIrecv": line("irecv %d %d %d %d %d %d"),
+        "MpiRequestTest": line("req_test %d %d"),
+        "MpiRequestCancelled": line("req_cancel %d %d"),
+        "MpiCollectiveBegin": line("coll_begin %d"),
+        "MpiCollectiveEnd": lambda loc, t, data, alist, op, comm, root, sent, received:
+            write(loc, "coll_end %d %s %d %d %d %d" % (t, enum_name(op), comm, root, sent,
+                                                       received)),
+        "NonBlockingCollectiveRequest": line("nbc_req %d %d"),
+        "NonBlockingCollectiveComplete":
+            lambda loc, t, data, alist, op, comm, root, sent, received, request:
+            write(loc, "nbc_done %d %s %d %d %d %d %d" % (t, enum_name(op), comm, root, sent,
+                                                          received, request)),
+        "CommCreate": line("comm_create %d %d"),
+        "CommDestroy": line("comm_destroy %d %d"),
+    }
 
 
 def read(anchor, out):
@@ -147,17 +142,28 @@ def read_batch(anchor, out, refs, first_rank):
     with otf2.reader.open(anchor) as trace:
         defs = trace.definitions
         names = {name: key for key, (name, _) in ATTRIBUTES.items()}
-        attributes = {names[a.name]: a for a in defs.attributes if a.name in names}
-        locations = [defs.locations[r] for r in refs]
+        attributes = {a._ref: names[a.name] for a in defs.attributes if a.name in names}
         files = {}
         try:
             for i, r in enumerate(refs):
                 files[r] = open(os.path.join(out, "rank-%d" % (first_rank + i)), "w",
                                 encoding="utf-8")
-            for location, ev in trace.events(locations):
-                line = event_line(ev, attributes)
-                if line is not None:
-                    files[location._ref].write(line + "\n")
+
+            def write(location, text):
+                files[location].write(text + "\n")
+
+            handle = trace._get_global_evt_reader_handle([defs.locations[r] for r in refs])
+            # The library calls these through ctypes pointers that live only as long as the
+            # functions: they are held here until the reading is done.
+            handlers = callbacks(write, attributes)
+            cbs = _otf2.GlobalEvtReaderCallbacks_New()
+            for kind, fn in handlers.items():
+                getattr(_otf2, "GlobalEvtReaderCallbacks_Set%sCallback" % kind)(cbs, fn)
+            _otf2.GlobalEvtReader_SetCallbacks(handle, cbs, None)
+            _otf2.GlobalEvtReaderCallbacks_Delete(cbs)
+            while _otf2.GlobalEvtReader_ReadEvents(handle, READ_EVENTS) == READ_EVENTS:
+                pass
+            del handlers
         finally:
             for f in files.values():
                 f.close()
