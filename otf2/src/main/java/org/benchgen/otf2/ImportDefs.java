@@ -35,6 +35,11 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     }
   }
 
+  /** MPI_COMM_WORLD ({@link #read} refuses an archive without it). */
+  Comm world() {
+    return comms.values().stream().filter(c -> c.id() == 0).findFirst().orElseThrow();
+  }
+
   /** The communicator of OTF2 reference {@code ref}, if defined, as rank {@code rank} sees it. */
   Optional<Comm> comm(long ref, int rank) {
     Comm c = comms.get(ref);
@@ -112,6 +117,10 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     }
     if (ranks < 0 || clock == null) {
       throw new IllegalArgumentException("the archive has no MPI ranks or no clock properties");
+    }
+    if (!world) {
+      throw new IllegalArgumentException("the archive defines no communicator of all ranks"
+          + " (MPI_COMM_WORLD)");
     }
     long selfBase = comms.keySet().stream().mapToLong(Long::longValue).max().orElse(0) + 2;
     Map<Long, Long> selfIndex = new HashMap<>();

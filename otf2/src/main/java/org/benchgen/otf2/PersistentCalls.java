@@ -35,19 +35,9 @@ final class PersistentCalls {
         .set(Field.COUNT, 0).name(Field.TYPE, Otf2Bytes.TYPE).set(Field.TSIZE, 1);
     Req r = requests.create(c.op(), c.request().isPresent() ? c.request().getAsLong() : null);
     b.set(Field.REQ, r.id);
-    r.waiting = s;
-    s.missing = 1;
+    r.awaitedBy(s);
     s.init = r;
     return true;
-  }
-
-  /** An init that no Start informed keeps its default fields, rather than hold the queue. */
-  static void released(Req r) {
-    if (r.waiting != null) {
-      r.waiting.missing--;
-      r.waiting.init = null;
-      r.waiting = null;
-    }
   }
 
   /** A Start or Startall: the requests its records name, or benchgen's attribute, or a rule. */
@@ -59,15 +49,13 @@ final class PersistentCalls {
         if (r.waiting != null) {
           fields.p2p(r.waiting.b, x.comm(), Field.DEST, x.peer(), Field.TAG, x.tag(), Field.COUNT,
               x.length());
-          r.waiting.missing--;
-          r.waiting = null;
+          r.settle();
         }
         s.bytes += x.length();
         ids.add(r.id);
       } else if (e instanceof BridgeEvent.IrecvRequest x) {
         Req r = started(x.request(), true);
-        r.start = s;
-        s.missing++;
+        r.startedBy(s);
         ids.add(r.id);
       }
     }
@@ -78,7 +66,8 @@ final class PersistentCalls {
       if (r.isEmpty()) {
         return false;
       }
-      released(r.get());
+      // An init no Start informs keeps its default fields, rather than hold the queue.
+      r.get().settle();
       ids.add(r.get().id);
       s.bytes += c.unmatched().orElse(0);
       notes.add("Starts without records (MPI_PROC_NULL): the oldest persistent request no"
@@ -110,7 +99,7 @@ final class PersistentCalls {
           + " persistent request");
     }
     requests.free(r.get());
-    released(r.get());
+    r.get().settle();
     s.b.set(Field.REQ, r.get().id);
     return true;
   }

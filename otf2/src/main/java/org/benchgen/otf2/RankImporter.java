@@ -75,9 +75,7 @@ final class RankImporter {
     this.fields = new RecordFields(defs, rank, notes);
     this.comms = new RankComms(defs, rank, fields, notes);
     this.persistent = new PersistentCalls(requests, fields, notes);
-    this.world = defs.comms().values().stream().filter(c -> c.id() == 0).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("the archive defines no communicator"
-            + " of all ranks (MPI_COMM_WORLD)"));
+    this.world = defs.world();
   }
 
   /** Writes the definitions of the communicators this rank belongs to. */
@@ -191,7 +189,7 @@ final class RankImporter {
       // An init that is not started for this long keeps its defaults (as if never started).
       while (queue.size() >= MAX_WAITING && queue.peekFirst().init != null
           && queue.peekFirst().missing > 0) {
-        PersistentCalls.released(queue.peekFirst().init);
+        queue.peekFirst().init.settle();
         notes.add("MPI_*_init calls not started within " + MAX_WAITING + " calls: default"
             + " fields");
         flush();
@@ -251,8 +249,7 @@ final class RankImporter {
           if (r.waiting != null) {
             fields.collectiveFields(r.waiting.b, r.op, fields.comm(x.comm()), x.root(), x.sent(),
                 x.received(), null);
-            r.waiting.missing--;
-            r.waiting = null;
+            r.settle();
           }
         });
       } else if (e instanceof BridgeEvent.RequestTest x) {
@@ -307,14 +304,9 @@ final class RankImporter {
       if (r.op == Op.IRECV) {
         w.set(Field.BYTES, Otf2Bytes.count(x.length()));
       }
-      r.waiting.missing--;
-      r.waiting = null;
+      r.settle();
     }
-    if (r.start != null) {
-      r.start.bytes += x.length();
-      r.start.missing--;
-      r.start = null;
-    }
+    r.startCompleted(x.length());
   }
 
   private void completed(long otf2, List<Long> done, Consumer<Req> fill) {
@@ -377,8 +369,7 @@ final class RankImporter {
       Req r = requests.create(c.op(), rq == null ? null : rq.request());
       b.set(Field.REQ, r.id);
       if (rq != null) {
-        r.waiting = s;
-        s.missing = 1;
+        r.awaitedBy(s);
       }
       return true;
     }
@@ -413,8 +404,7 @@ final class RankImporter {
       Req r = requests.create(c.op(), rq == null ? null : rq.request());
       s.b.set(Field.REQ, r.id);
       if (rq != null) {
-        r.waiting = s;
-        s.missing = 1;
+        r.awaitedBy(s);
       }
       return true;
     }

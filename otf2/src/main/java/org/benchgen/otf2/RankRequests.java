@@ -47,6 +47,36 @@ final class RankRequests {
       this.op = op;
     }
 
+    /** {@code s} waits for this request's record to learn its fields. */
+    void awaitedBy(Slot s) {
+      waiting = s;
+      s.missing++;
+    }
+
+    /** The waiting call learnt its fields, or never will: it may be written. */
+    void settle() {
+      if (waiting != null) {
+        waiting.missing--;
+        waiting.init = null;
+        waiting = null;
+      }
+    }
+
+    /** {@code s}, a Start, waits for this receive's completion to learn its bytes. */
+    void startedBy(Slot s) {
+      start = s;
+      s.missing++;
+    }
+
+    /** The receive a Start began completed with {@code bytes}. */
+    void startCompleted(long bytes) {
+      if (start != null) {
+        start.bytes += bytes;
+        start.missing--;
+        start = null;
+      }
+    }
+
     boolean receives() {
       return op.kind() == OpKind.RECV || op == Op.RECV_INIT;
     }

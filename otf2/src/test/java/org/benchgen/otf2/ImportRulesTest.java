@@ -230,11 +230,11 @@ class ImportRulesTest {
       }
     });
     assertTrue(deep.getMessage().contains("nested more than"), deep.getMessage());
-    // Without MPI_COMM_WORLD there is nothing to import onto.
+    // Without MPI_COMM_WORLD there is nothing to import onto: the definitions are refused.
     Files.writeString(defs, "ranks 2\nclock 1000000000 0\ncomm 0 group 1,0 -1 x\n");
-    ImportDefs noWorld = ImportDefs.read(defs);
-    assertThrows(IllegalArgumentException.class, () -> new RankImporter(noWorld, null, 0,
-        symbols, new RawTraceWriter(new StringWriter(), 0, 2, symbols), new RuleCounts()));
+    IllegalArgumentException noWorld = assertThrows(IllegalArgumentException.class,
+        () -> ImportDefs.read(defs));
+    assertTrue(noWorld.getMessage().contains("MPI_COMM_WORLD"), noWorld.getMessage());
   }
 
   private RawEvent coll(Op op, int count, int tsize, int root) {
