@@ -175,7 +175,8 @@ class ImportRulesTest {
   @Test
   void malformedBridgeLinesAreRefusedSayingWhy() {
     for (String bad : List.of("send 1 2", "enter x 2", "leave 1 -2", "frobnicate 1",
-        "coll_end 1 lower 0 0 0 0", "isend 1 2 3 4 5 99999999999999999999", "enter 1 2 3 4", "enter 1 2 request=x", "enter 1 2 colour=3",
+        "coll_end 1 lower 0 0 0 0", "isend 1 2 3 4 5 99999999999999999999", "enter 1 2 3 4",
+        "enter 1 2 request=x", "enter 1 2 colour=3",
         "recv 1 2 3 4 5 6")) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> BridgeLines.parse(bad), bad);
@@ -190,8 +191,8 @@ class ImportRulesTest {
     Files.writeString(defs, "ranks 2\nclock 1000000000 0\nregion 0 MPI_Send\n"
         + "comm 0 group 0,1 -1 MPI_COMM_WORLD\n");
     ImportDefs d = ImportDefs.read(defs);
-    RankImporter ri = new RankImporter(d, null, 0, symbols, new RawTraceWriter(new StringWriter(), 0, 2,
-        symbols), new RuleCounts());
+    RankImporter ri = new RankImporter(d, null, 0, symbols,
+        new RawTraceWriter(new StringWriter(), 0, 2, symbols), new RuleCounts());
     ri.accept(BridgeLines.parse("enter 1 0"));
     ri.accept(BridgeLines.parse("send 2 9 0 0 8"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
