@@ -1,10 +1,12 @@
 /*
  * compute_bound.c - a run dominated by compute, to check that a benchmark keeps the run's time.
  *
- * Usage: compute_bound [iterations] [us]      defaults: iterations=100, us=10000
+ * Usage: compute_bound [iterations] [us] [imbalance]   defaults: 100, 10000, 0
  *
  * Per iteration, every rank r of n:
- *   a busy-wait "compute" phase of us microseconds (10 ms: about 1 s in all at the defaults),
+ *   a busy-wait "compute" phase of us * (1 + r * imbalance / 100) microseconds (10 ms: about 1 s
+ *   in all at the defaults; imbalance 50 gives rank 1 1.5x rank 0's compute, rank 2 2x: load
+ *   imbalance, which a benchmark must keep per rank),
  *   MPI_Sendrecv of 1024 MPI_DOUBLEs to right = (r+1) % n and from left = (r-1+n) % n, tag 0,
  *   MPI_Allreduce of 1 MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD (the sum of the ranks, checked).
  * Works with any number of ranks.
@@ -24,6 +26,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int iterations = argc > 1 ? atoi(argv[1]) : 100;
     long us = argc > 2 ? atol(argv[2]) : 10000;
+    long imbalance = argc > 3 ? atol(argv[3]) : 0;
+    us += us * rank * imbalance / 100;
     int left = (rank - 1 + size) % size, right = (rank + 1) % size;
     double sendbuf[1024], recvbuf[1024];
     double t0 = now();

@@ -14,7 +14,8 @@ import org.benchgen.ir.Histogram;
  * shorter than {@link #MIN_NS} on average are left out (they are the tracer's and the
  * application's own bookkeeping between back-to-back calls, which the benchmark has too), and call
  * paths whose times differ by less than {@link #SAME_FRACTION} are pooled into one, so a loop's
- * first iteration keeps its own time only where it really differs.
+ * first iteration keeps its own time only where it really differs. A call path that keeps rank
+ * classes (load imbalance) computes each class's time, chosen by the executing rank.
  */
 public final class ComputeTimes {
   /** Shortest mean interval that is kept, in nanoseconds. */
@@ -24,10 +25,15 @@ public final class ComputeTimes {
 
   private final ComputeMode mode;
   private final Tables tables;
+  private final int worldSize;
+  /** The target's name of the rank variable, which rank classes test. */
+  private final String rank;
 
-  public ComputeTimes(ComputeMode mode, Tables tables) {
+  public ComputeTimes(ComputeMode mode, Tables tables, int worldSize, String rank) {
     this.mode = mode;
     this.tables = tables;
+    this.worldSize = worldSize;
+    this.rank = rank;
   }
 
   /** The compute before a call with these statistics, if any; {@code site} numbers call sites. */
@@ -41,8 +47,10 @@ public final class ComputeTimes {
     Histogram base = pooled;
     boolean alike = stats.stream().allMatch(s -> Math.abs(s.time().mean() - base.mean())
         <= tolerance);
-    if (alike) {
-      return Optional.of(new Compute(List.of(), amount(pooled)));
+    boolean classes = stats.stream().anyMatch(s -> !s.classes().isEmpty());
+    if (alike && (!classes || stats.size() == 1)) {
+      return Optional.of(new Compute(List.of(), classes ? amount(stats.get(0))
+          : amount(pooled)));
     }
     // The most frequent path is the default; the others are cases.
     ComputeStat common = stats.get(0);
@@ -54,10 +62,10 @@ public final class ComputeTimes {
     List<Compute.AfterSite> cases = new ArrayList<>();
     for (ComputeStat s : stats) {
       if (s != common) {
-        cases.add(new Compute.AfterSite(site.applyAsInt(s.after()), amount(s.time())));
+        cases.add(new Compute.AfterSite(site.applyAsInt(s.after()), amount(s)));
       }
     }
-    return Optional.of(new Compute(cases, amount(common.time())));
+    return Optional.of(new Compute(cases, amount(common)));
   }
 
   /**
@@ -78,6 +86,27 @@ public final class ComputeTimes {
       pooled = pooled.merge(stats.get(i).time());
     }
     return pooled.mean() < MIN_NS ? Optional.empty() : Optional.of(pooled);
+  }
+
+  /** A call path's amount: by rank class where it keeps classes, the largest class unsaid. */
+  private Compute.Amount amount(ComputeStat s) {
+    if (s.classes().isEmpty()) {
+      return amount(s.time());
+    }
+    ComputeStat.RankClass rest = s.classes().get(0);
+    for (ComputeStat.RankClass c : s.classes()) {
+      if (c.ranks().size() > rest.ranks().size()) {
+        rest = c;
+      }
+    }
+    List<Compute.RankAmount> cases = new ArrayList<>();
+    for (ComputeStat.RankClass c : s.classes()) {
+      if (c != rest) {
+        cases.add(new Compute.RankAmount(RankConditions.of(c.ranks(), worldSize, rank),
+            amount(c.time())));
+      }
+    }
+    return new Compute.ByRank(cases, amount(rest.time()));
   }
 
   private Compute.Amount amount(Histogram h) {

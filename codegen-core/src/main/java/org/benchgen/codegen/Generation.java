@@ -46,7 +46,7 @@ public final class Generation {
     this.naming = naming;
     this.values = new ParamExpressions(tables, trace.worldSize(), naming.rank());
     this.comms = new CommSlots(trace);
-    this.times = new ComputeTimes(options.compute(), tables);
+    this.times = new ComputeTimes(options.compute(), tables, trace.worldSize(), naming.rank());
     NodeScanner scanner = new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {

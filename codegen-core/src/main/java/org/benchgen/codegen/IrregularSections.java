@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.benchgen.compress.ComputeClasses;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.EntryValues;
@@ -184,7 +185,7 @@ public final class IrregularSections {
     final String site;
     final int number;
     final Longs[][] values;
-    final Map<String, Histogram> compute = new LinkedHashMap<>();
+    List<ComputeStat> compute = List.of();
     Histogram duration;
     RankList ranks = RankList.empty();
 
@@ -196,10 +197,8 @@ public final class IrregularSections {
     }
 
     void absorb(Rsd r) {
+      compute = ComputeClasses.merge(compute, ranks, r.compute(), r.ranks());
       ranks = ranks.union(r.ranks());
-      for (ComputeStat c : r.compute()) {
-        compute.merge(c.after(), c.time(), Histogram::merge);
-      }
       duration = duration == null ? r.duration() : duration.merge(r.duration());
     }
 
@@ -223,9 +222,7 @@ public final class IrregularSections {
         params.add(perRank(values.length, r -> values[r] == null ? null
             : absentAll(values[r][slot]) ? null : values[r][slot], fields.get(i).isPeer()));
       }
-      List<ComputeStat> stats = new ArrayList<>();
-      compute.forEach((after, h) -> stats.add(new ComputeStat(after, h)));
-      return new Rsd(op, site, ranks, params, stats, duration);
+      return new Rsd(op, site, ranks, params, compute, duration);
     }
 
     /** Whether a rank never had this parameter (it is absent, not a value). */

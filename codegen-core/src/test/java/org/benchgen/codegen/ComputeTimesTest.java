@@ -25,7 +25,7 @@ class ComputeTimesTest {
 
   @Test
   void meansInMicroseconds() {
-    Optional<Compute> c = new ComputeTimes(ComputeMode.MEAN, new Tables()).of(List.of(
+    Optional<Compute> c = new ComputeTimes(ComputeMode.MEAN, new Tables(), 4, "rank").of(List.of(
         new ComputeStat("a.c:1", of(150_000, 151_000)), new ComputeStat("b.c:2",
             of(152_000, 149_000, 150_500))), ComputeTimesTest::site);
     // Both paths within 5 % of the pooled mean (150,500 ns): one pooled time.
@@ -35,7 +35,7 @@ class ComputeTimesTest {
   @Test
   void aPathThatDiffersKeepsItsOwnTime() {
     // Entering the loop (after a.c:1) costs 400 us once; steady state (after b.c:2) is 0.
-    Optional<Compute> c = new ComputeTimes(ComputeMode.MEAN, new Tables()).of(List.of(
+    Optional<Compute> c = new ComputeTimes(ComputeMode.MEAN, new Tables(), 4, "rank").of(List.of(
         new ComputeStat("a.c:1", of(400_000)), new ComputeStat("b.c:2", of(0, 0, 0, 0))),
         ComputeTimesTest::site);
     assertEquals(new Compute(List.of(new Compute.AfterSite(0, new Compute.Micros("400.0"))),
@@ -44,7 +44,7 @@ class ComputeTimesTest {
 
   @Test
   void intervalsUnderAMicrosecondAreLeftOut() {
-    assertTrue(new ComputeTimes(ComputeMode.MEAN, new Tables()).of(List.of(
+    assertTrue(new ComputeTimes(ComputeMode.MEAN, new Tables(), 4, "rank").of(List.of(
         new ComputeStat("a.c:1", of(300, 900, 700))), ComputeTimesTest::site).isEmpty());
   }
 
@@ -54,14 +54,14 @@ class ComputeTimesTest {
     // range clamped to [min 1000, max 3000] is 1000..1023; 2 of its 3 values: 1000 + 23 * 2/3.
     assertEquals(1000 + 23 * 2.0 / 3, ComputeTimes.median(of(1000, 1000, 1000, 3000)), 1e-9);
     assertEquals(new Compute(List.of(), new Compute.Micros("1.0")), new ComputeTimes(
-        ComputeMode.MEDIAN, new Tables()).of(List.of(new ComputeStat("a.c:1", of(1000, 1000,
-            1000, 3000))), ComputeTimesTest::site).orElseThrow());
+        ComputeMode.MEDIAN, new Tables(), 4, "rank").of(List.of(new ComputeStat("a.c:1",
+            of(1000, 1000, 1000, 3000))), ComputeTimesTest::site).orElseThrow());
   }
 
   @Test
   void samplesReferToOneSharedHistogramTable() {
     Tables t = new Tables();
-    ComputeTimes times = new ComputeTimes(ComputeMode.SAMPLE, t);
+    ComputeTimes times = new ComputeTimes(ComputeMode.SAMPLE, t, 4, "rank");
     Compute a = times.of(List.of(new ComputeStat("a.c:1", of(5000, 9000))), ComputeTimesTest::site)
         .orElseThrow();
     Compute b = times.of(List.of(new ComputeStat("b.c:2", of(5000, 9000))), ComputeTimesTest::site)

@@ -158,17 +158,13 @@ public final class TraceBuilder {
       Node n = freeze(o);
       int last = body.size() - 1;
       if (n instanceof Rsd r && last >= 0 && body.get(last) instanceof Rsd p
-          && p.op() == r.op() && p.site().equals(r.site()) && disjoint(p.ranks(), r.ranks())) {
+          && p.op() == r.op() && p.site().equals(r.site()) && !p.ranks().intersects(r.ranks())) {
         body.set(last, TraceMerger.merge(p, r));
       } else {
         body.add(n);
       }
     }
     return body;
-  }
-
-  private static boolean disjoint(RankList a, RankList b) {
-    return a.union(b).size() == a.size() + b.size();
   }
 
   private Node freeze(FoldNode o) {
@@ -219,8 +215,11 @@ public final class TraceBuilder {
 
   private static List<ComputeStat> compute(List<Rsd> sources) {
     List<ComputeStat> out = sources.get(0).compute();
+    RankList ranks = sources.get(0).ranks();
     for (int i = 1; i < sources.size(); i++) {
-      out = TraceMerger.mergeCompute(out, sources.get(i).compute());
+      Rsd s = sources.get(i);
+      out = ComputeClasses.merge(out, ranks, s.compute(), s.ranks());
+      ranks = ranks.union(s.ranks());
     }
     return out;
   }

@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
@@ -173,7 +172,7 @@ final class TraceMerger {
 
   /**
    * One RSD for two of one op on disjoint ranks, with {@code a}'s site: the union of their ranks,
-   * parameter entries and statistics.
+   * parameter entries and statistics (compute kept apart by rank class where ranks differ).
    */
   public static Rsd merge(Rsd a, Rsd b) {
     List<Param> params = new ArrayList<>(a.params().size());
@@ -181,7 +180,8 @@ final class TraceMerger {
       params.add(mergeParam(a.params().get(k), b.params().get(k)));
     }
     return new Rsd(a.op(), a.site(), a.ranks().union(b.ranks()), params,
-        mergeCompute(a.compute(), b.compute()), a.duration().merge(b.duration()));
+        ComputeClasses.merge(a.compute(), a.ranks(), b.compute(), b.ranks()),
+        a.duration().merge(b.duration()));
   }
 
   /** Entries of equal values (peers: equal absolutely or relatively) share one entry. */
@@ -203,22 +203,5 @@ final class TraceMerger {
     }
     out.sort(Comparator.comparingInt(e -> e.ranks().first()));
     return new Param(out);
-  }
-
-  /** Compute statistics of two RSDs: one per previous call site, merged where both have it. */
-  public static List<ComputeStat> mergeCompute(List<ComputeStat> a, List<ComputeStat> b) {
-    List<ComputeStat> out = new ArrayList<>(a);
-    for (ComputeStat c : b) {
-      int k = 0;
-      while (k < out.size() && !out.get(k).after().equals(c.after())) {
-        k++;
-      }
-      if (k < out.size()) {
-        out.set(k, new ComputeStat(c.after(), out.get(k).time().merge(c.time())));
-      } else {
-        out.add(c);
-      }
-    }
-    return out;
   }
 }

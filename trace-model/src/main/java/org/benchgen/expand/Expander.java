@@ -40,6 +40,7 @@ public final class Expander {
   }
 
   private final class RankWalk {
+    private final int rank;
     private final TraversalContext context;
     private final RawTraceReader.Sink sink;
     private final StepDecoder decoder = new StepDecoder(trace.symbols());
@@ -47,6 +48,7 @@ public final class Expander {
     private String prevSite;
 
     RankWalk(int rank, RawTraceReader.Sink sink) {
+      this.rank = rank;
       this.context = new TraversalContext(trace, rank, comms);
       this.sink = sink;
     }
@@ -64,7 +66,7 @@ public final class Expander {
       if (prevSite != null) {
         for (ComputeStat c : r.compute()) {
           if (c.after().equals(prevSite)) {
-            compute = Math.round(c.time().mean());
+            compute = Math.round(c.timeOf(rank).mean());
           }
         }
       }

@@ -88,6 +88,13 @@ public final class RankList {
     return false;
   }
 
+  /** Whether some rank is in both lists (tested from the smaller one). */
+  public boolean intersects(RankList o) {
+    RankList small = size <= o.size ? this : o;
+    RankList large = small == this ? o : this;
+    return small.stream().anyMatch(large::contains);
+  }
+
   public IntStream stream() {
     IntStream.Builder b = IntStream.builder();
     for (int i = 0; i < runs.length; i += 3) {

@@ -29,14 +29,23 @@ public record Rsd(Op op, String site, RankList ranks, List<Param> params,
    * call path's mean, or the mean over all paths when it has none recorded; 0 without any.
    */
   public double meanComputeAfter(String after) {
+    return meanComputeAfter(after, -1);
+  }
+
+  /**
+   * {@link #meanComputeAfter(String)} for {@code rank}: its rank class's time where the path keeps
+   * classes (any rank not in one, such as -1, takes the pooled time).
+   */
+  public double meanComputeAfter(String after, int rank) {
     long n = 0;
     double sum = 0;
     for (ComputeStat c : compute) {
+      Histogram h = c.timeOf(rank);
       if (c.after().equals(after)) {
-        return c.time().mean();
+        return h.mean();
       }
-      n += c.time().count();
-      sum += c.time().count() * c.time().mean();
+      n += h.count();
+      sum += h.count() * h.mean();
     }
     return n == 0 ? 0 : sum / n;
   }

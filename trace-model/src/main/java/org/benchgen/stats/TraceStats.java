@@ -10,8 +10,6 @@ import java.util.TreeMap;
 import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.NodeScanner;
-import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.TraceDirectory;
@@ -108,7 +106,9 @@ public final class TraceStats {
 
   /**
    * The numbers of a compressed trace. Its times are histograms merged over ranks, so a rank's
-   * compute and MPI times are estimates: each RSD's total shared equally among its ranks.
+   * compute and MPI times are estimates, from its expansion: each of the rank's calls lasts its
+   * RSD's mean, after the mean compute of its call path (of the rank's class, where the path
+   * keeps rank classes). Ranks that make a call more often than others are charged for each time.
    */
   public static TraceStats of(CompressedTrace trace, IntConsumer progress) {
     Expander x = new Expander(trace);
@@ -120,17 +120,6 @@ public final class TraceStats {
       out.add(c.stats);
       progress.accept(r + 1);
     }
-    for (RankStats st : out) {
-      st.computeNs = 0;
-      st.mpiNs = 0;
-      st.runNs = 0;
-    }
-    new NodeScanner() {
-      @Override
-      public void visitRsd(Rsd rsd) {
-        shareTimes(rsd, out);
-      }
-    }.scan(trace.body());
     return new TraceStats(out);
   }
 
@@ -139,20 +128,6 @@ public final class TraceStats {
     long[] world = new long[size];
     java.util.Arrays.setAll(world, i -> i);
     return world;
-  }
-
-  /** Shares an RSD's total compute and MPI time equally among its ranks. */
-  private static void shareTimes(Rsd rsd, List<RankStats> out) {
-    double compute = rsd.compute().stream().mapToDouble(c -> c.time().count() * c.time().mean())
-        .sum();
-    double mpi = rsd.duration().count() * rsd.duration().mean();
-    boolean startOrEnd = rsd.op() == Op.INIT || rsd.op() == Op.FINALIZE;
-    int k = rsd.ranks().size();
-    rsd.ranks().stream().forEach(r -> {
-      out.get(r).computeNs += Math.round(compute / k);
-      out.get(r).mpiNs += Math.round(mpi / k);
-      out.get(r).runNs += Math.round((startOrEnd ? compute : compute + mpi) / k);
-    });
   }
 
   /** Rows by rank, then call-table order; calls a rank never made are left out. */

@@ -24,7 +24,7 @@ final class SummaryClock implements CallClock {
   public void advance(int rank, Step s) {
     Rsd rsd = s.rsd();
     // Before a rank's first call there is no compute: the run starts there.
-    double compute = lastSite[rank] == null ? 0 : rsd.meanComputeAfter(lastSite[rank]);
+    double compute = lastSite[rank] == null ? 0 : rsd.meanComputeAfter(lastSite[rank], rank);
     enter[rank] = exit[rank] + Math.round(compute);
     exit[rank] = enter[rank] + Math.round(rsd.duration().mean());
     lastSite[rank] = rsd.site();

@@ -21,6 +21,19 @@ public record Compute(List<AfterSite> cases, Amount otherwise) implements Output
   /** A fixed time, in microseconds, written with one decimal. */
   public record Micros(String us) implements Amount {}
 
+  /**
+   * The amount of the executing rank's class (load imbalance): the first case whose condition
+   * holds for the rank, else {@code otherwise}.
+   */
+  public record ByRank(List<RankAmount> cases, Amount otherwise) implements Amount {
+    public ByRank {
+      cases = List.copyOf(cases);
+    }
+  }
+
+  /** One rank class's amount in a {@link ByRank}. */
+  public record RankAmount(Condition when, Amount amount) implements OutputModel {}
+
   /** A time drawn at run time from the histogram table {@code table}. */
   public record Sampled(String table) implements Amount {}
 

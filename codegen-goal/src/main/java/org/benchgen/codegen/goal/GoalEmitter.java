@@ -110,7 +110,7 @@ final class GoalEmitter implements Emitter {
     while (ctx.hasNext()) {
       Step step = ctx.next();
       if (lastSite != null) {
-        long ns = Math.round(step.rsd().meanComputeAfter(lastSite));
+        long ns = Math.round(step.rsd().meanComputeAfter(lastSite, r));
         if (ns > 0) {
           s.compute(ns);
         }

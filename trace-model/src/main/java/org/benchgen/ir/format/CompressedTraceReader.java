@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -69,7 +70,7 @@ public final class CompressedTraceReader {
     Deque<Open> stack = new ArrayDeque<>();
     List<Node> top = new ArrayList<>();
     Rsd last = null;
-    List<ComputeStat> lastCompute = new ArrayList<>();
+    ComputeLines lastCompute = new ComputeLines();
     String line;
     while ((line = in.readLine()) != null) {
       lineNo++;
@@ -83,17 +84,22 @@ public final class CompressedTraceReader {
           if (last == null) {
             throw new TraceProblem("'" + tok[0] + "' must follow an MPI call line");
           }
-          Histogram h = histogram(tok, tok[0].equals("compute") ? 2 : 1);
+          boolean compute = tok[0].equals("compute");
+          Optional<RankList> classRanks = compute && tok.length > 2
+              && tok[2].startsWith("ranks=")
+              ? Optional.of(RankList.parse(value(tok[2], "ranks"), checks.world()))
+              : Optional.empty();
+          Histogram h = histogram(tok, compute ? 2 + (classRanks.isPresent() ? 1 : 0) : 1);
           CompressedTraceChecks.histogram(tok[0], h);
           List<Node> into = stack.isEmpty() ? top : stack.peek().body();
-          if (tok[0].equals("compute")) {
+          if (compute) {
             if (!tok[1].startsWith("after=")) {
               throw new TraceProblem("compute needs after=SITE first");
             }
-            lastCompute.add(new ComputeStat(Names.decode(tok[1].substring(6)), h));
+            lastCompute.add(Names.decode(tok[1].substring(6)), classRanks, h);
           } else {
             into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),
-                last.params(), lastCompute, h));
+                last.params(), lastCompute.stats(), h));
             last = null;
           }
           continue;
@@ -129,7 +135,7 @@ public final class CompressedTraceReader {
           }
           default -> {
             last = rsd(tok, parent, runs(stack));
-            lastCompute = new ArrayList<>();
+            lastCompute = new ComputeLines();
             into.add(last);
           }
         }

@@ -122,9 +122,17 @@ public final class CompressedTraceWriter extends NodeScanner {
     }
     b.append('\n');
     for (ComputeStat c : r.compute()) {
-      indent(2);
-      b.append("compute after=").append(Names.encode(c.after()));
-      histogram(b, c.time());
+      if (c.classes().isEmpty()) {
+        indent(2);
+        b.append("compute after=").append(Names.encode(c.after()));
+        histogram(b, c.time());
+      }
+      for (ComputeStat.RankClass k : c.classes()) {
+        indent(2);
+        b.append("compute after=").append(Names.encode(c.after())).append(" ranks=")
+            .append(k.ranks());
+        histogram(b, k.time());
+      }
     }
     indent(2);
     b.append("duration");

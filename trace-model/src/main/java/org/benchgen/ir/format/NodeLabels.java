@@ -62,6 +62,11 @@ public final class NodeLabels {
     return ("compute " + time(c.time()) + " after @" + c.after()).replace('\n', ' ');
   }
 
+  /** One rank class of a call path's compute, shown under it. */
+  public String rankClass(ComputeStat.RankClass c) {
+    return "ranks " + c.ranks() + ": " + time(c.time());
+  }
+
   private static String ranks(Node n, RankList parent) {
     return n.ranks().equals(parent) ? "" : "  [ranks " + n.ranks() + "]";
   }

@@ -60,6 +60,9 @@ public final class TreeView extends NodeScanner {
     out.println(indent + labels.rsd(r, parent));
     for (ComputeStat c : r.compute()) {
       out.println(indent + "    " + labels.compute(c));
+      for (ComputeStat.RankClass k : c.classes()) {
+        out.println(indent + "      " + labels.rankClass(k));
+      }
     }
   }
 }

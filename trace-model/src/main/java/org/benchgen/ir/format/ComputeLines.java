@@ -1,0 +1,51 @@
+package org.benchgen.ir.format;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.ComputeStat.RankClass;
+import org.benchgen.ir.Histogram;
+import org.benchgen.ir.RankList;
+import org.benchgen.trace.TraceProblem;
+
+/**
+ * One RSD's {@code compute} lines as they are read: per call path, either one pooled line or up to
+ * {@link ComputeStat#MAX_CLASSES} lines of rank classes ({@code ranks=R}), in the order the paths
+ * first appear.
+ */
+final class ComputeLines {
+  /** Per call path: the pooled histogram (one element, no ranks) or the classes read so far. */
+  private final Map<String, List<RankClass>> byPath = new LinkedHashMap<>();
+  private final Map<String, Boolean> pooled = new LinkedHashMap<>();
+
+  /** Adds a line: the path {@code after}, the class's ranks if it has {@code ranks=}, its time. */
+  void add(String after, Optional<RankList> ranks, Histogram time) {
+    List<RankClass> seen = byPath.get(after);
+    if (seen != null && (pooled.get(after) || ranks.isEmpty())) {
+      throw new TraceProblem("a second compute line for after=" + after + (ranks.isEmpty()
+          ? "" : " (a call path has one line, or one per rank class with ranks=)"));
+    }
+    if (seen == null) {
+      seen = new ArrayList<>();
+      byPath.put(after, seen);
+      pooled.put(after, ranks.isEmpty());
+    }
+    if (seen.size() == ComputeStat.MAX_CLASSES) {
+      throw new TraceProblem("more than " + ComputeStat.MAX_CLASSES
+          + " rank classes for after=" + after);
+    }
+    seen.add(new RankClass(ranks.orElse(RankList.empty()), time));
+  }
+
+  /** The statistics read, in order. */
+  List<ComputeStat> stats() {
+    List<ComputeStat> out = new ArrayList<>();
+    byPath.forEach((after, classes) -> out.add(pooled.get(after)
+        ? new ComputeStat(after, classes.get(0).time())
+        : ComputeStat.ofClasses(after, classes)));
+    return out;
+  }
+}
