@@ -19,6 +19,7 @@ typedef struct {
   int on;
   uint64_t site;
   uint64_t enter;
+  uint64_t cpu; /* the thread's CPU time at enter (BENCHGEN_TRACE_CPU=1 only) */
 } bgt_call;
 
 /* Arguments of a collective as the application passed them (C handles; Fortran sentinels already

@@ -14,9 +14,18 @@ static size_t g_limit, g_limit0; /* flush threshold */
 static uint64_t g_base;          /* absolute position of g_buf[0] (words already written out) */
 static size_t g_rec;             /* start of the record being built */
 
+int g_cpu_time;                  /* BENCHGEN_TRACE_CPU=1: record CPU time per compute interval */
+static uint64_t g_cpu_exit;      /* the thread's CPU time at the last event's exit; 0 before */
+
 uint64_t now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+uint64_t cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
@@ -70,13 +79,18 @@ void end_record(void) {
 }
 uint64_t record_start(void) { return g_base + g_rec; }
 
-/* The exit time is taken here, once the call has returned and before its record is written. */
+/* The exit time is taken here, once the call has returned and before its record is written. With
+ * CPU time on, an event after the first also carries the CPU time of the compute interval before
+ * it: from the previous event's exit to this one's enter. */
 void begin_event(bgt_call *c, int op) {
   uint64_t exit = now_ns();
-  open_record(K_EVENT, op, 3);
+  int cpu = g_cpu_time && g_cpu_exit != 0;
+  open_record(cpu ? K_EVENT_CPU : K_EVENT, op, cpu ? 4 : 3);
   g_buf[g_rec + 1] = c->site;
   g_buf[g_rec + 2] = c->enter;
   g_buf[g_rec + 3] = exit;
+  if (cpu) g_buf[g_rec + 4] = c->cpu > g_cpu_exit ? c->cpu - g_cpu_exit : 0;
+  if (g_cpu_time) g_cpu_exit = cpu_ns();
 }
 
 /* ---- patches and flushing ------------------------------------------------------------------------ */

@@ -54,9 +54,13 @@ int tracing_initialized(void); /* MPI_Init has returned (and the stream is open 
 /* Record = header word (kind | op << 8 | nwords << 16), then kind-specific words, then items (item
  * header: field | n << 8 | list << 40, then n value words). Positions handed out for later patches
  * are absolute (counted from the start of the stream), since flushing shifts the buffer. */
-enum { K_EVENT = 1, K_COMM = 2, K_SITE = 3 };
+enum { K_EVENT = 1, K_COMM = 2, K_SITE = 3, K_EVENT_CPU = 4 };
 
 uint64_t now_ns(void);
+/* The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID): a system call, ~1 us here, so it is
+ * read only when BENCHGEN_TRACE_CPU=1 asks for the CPU time of compute intervals. */
+uint64_t cpu_ns(void);
+extern int g_cpu_time;
 void buffer_limit(size_t words);
 void begin_record(int kind, int op, int nwords, const uint64_t *words);
 void begin_event(bgt_call *c, int op);

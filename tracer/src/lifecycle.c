@@ -40,6 +40,8 @@ static void start(void) {
       depth = 1;
     }
   }
+  const char *cpu = getenv("BENCHGEN_TRACE_CPU");
+  g_cpu_time = cpu && strcmp(cpu, "1") == 0;
   const char *mb = getenv("BENCHGEN_TRACE_BUFFER_MB");
   long limit_mb = mb && *mb ? atol(mb) : 64;
   if (limit_mb < 1) limit_mb = 1;
@@ -53,6 +55,7 @@ void bgt_enter(bgt_call *c, void *ret) {
   if (!c->on) return;
   c->site = site_of(ret);
   c->enter = now_ns();
+  if (g_cpu_time) c->cpu = cpu_ns();
 }
 
 void bgt_leave(bgt_call *c) {

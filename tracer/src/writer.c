@@ -114,7 +114,7 @@ static void write_record(const uint64_t *r) {
     out_u64(r[2]);
     out_str(" exit=");
     out_u64(r[3]);
-    i = 4;
+    i = kind == K_EVENT_CPU ? 5 : 4;
   }
   while (i < n) {
     uint64_t h = r[i++];
@@ -135,6 +135,10 @@ static void write_record(const uint64_t *r) {
       out_value(f, (int64_t) r[i]);
     }
     i += cnt;
+  }
+  if (kind == K_EVENT_CPU) { /* last on the line, where the reader looks for it */
+    out_str(" cpu=");
+    out_u64(r[4]);
   }
   out_ch('\n');
 }

@@ -65,6 +65,11 @@ final class TraceCommand implements Callable<Integer> {
       + " each rank buffers in memory before writing; default: ${DEFAULT-VALUE}")
   int bufferMb;
 
+  @Option(names = "--cpu-time", description = "also record each compute interval's CPU time"
+      + " (CLOCK_THREAD_CPUTIME_ID), so that stats and verify tell time a rank was descheduled"
+      + " from compute; costs about 1-2 us more per MPI call (two system calls)")
+  boolean cpuTime;
+
   @Parameters(paramLabel = "LAUNCHER", arity = "1..*", description = "the command that runs the"
       + " application, e.g. mpirun -np 4 ./app (put it after --)")
   List<String> command;
@@ -91,7 +96,7 @@ final class TraceCommand implements Callable<Integer> {
     AtomicOutput.writeDirectory(output.dir, tmp -> {
       Map<String, String> childEnv = new HashMap<>();
       List<String> cmd = launcher.command(command,
-          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb), childEnv);
+          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb, cpuTime), childEnv);
       err.println("benchgen trace: " + String.join(" ", cmd));
       err.flush();
       ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();

@@ -2,6 +2,7 @@ package org.benchgen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -385,6 +386,39 @@ class TracerIntegrationTest {
     assertEquals(Benchgen.INPUT_ERROR, cl.execute("trace", "-o", full.toString(), "--",
         "mpirun.mpich", "-np", "2", bins.get("mpich").resolve("ring").toString()));
     assertEquals("mine", Files.readString(full.resolve("keep.txt")), "existing output untouched");
+  }
+
+  /**
+   * {@code trace --cpu-time} records each compute interval's CPU time: compute_bound's phase of
+   * 5 ms that sleeps is wall time without CPU time (a descheduled rank looks so), one that
+   * busy-waits is on a core (2 ranks, one per core: at most what a loaded machine takes away).
+   * Without the option no event has CPU time.
+   */
+  @Test
+  void cpuTimeTellsSleepingFromComputing() throws Exception {
+    TraceStats sleeping = cpuTrace("sleep", List.of("--cpu-time"));
+    TraceStats busy = cpuTrace("busy", List.of("--cpu-time"));
+    for (int r = 0; r < 2; r++) {
+      // 10 phases of 5 ms, and the intervals of the other calls.
+      assertTrue(sleeping.rank(r).cpuWallNs() >= 50_000_000L, "rank " + r);
+      assertTrue(sleeping.rank(r).descheduled() > 0.9, "sleeping rank " + r + ": "
+          + sleeping.rank(r).descheduled());
+      assertTrue(busy.rank(r).descheduled() < 0.75, "busy rank " + r + ": "
+          + busy.rank(r).descheduled());
+    }
+    assertFalse(cpuTrace("busy", List.of()).hasCpu());
+  }
+
+  private TraceStats cpuTrace(String mode, List<String> options) throws Exception {
+    Path dir = work.resolve("cpu-" + mode + options.size());
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString()));
+    cmd.addAll(options);
+    cmd.add("--");
+    cmd.addAll(MpiSamples.launcher("openmpi", 2));
+    cmd.addAll(List.of(bins.get("openmpi").resolve("compute_bound").toString(), "10", "5000",
+        "0", mode));
+    assertEquals(0, Benchgen.commandLine().execute(cmd.toArray(String[]::new)));
+    return TraceStats.of(TraceDirectory.open(dir), n -> { });
   }
 
   private void assertFortranRing(Traced t, int iters, int count) {

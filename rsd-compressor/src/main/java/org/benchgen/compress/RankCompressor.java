@@ -77,11 +77,12 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   @Override
   public void event(RawEvent e) {
-    event(e.op(), e.site(), e.enter(), e.exit(), e.values(), e.lists());
+    event(e.op(), e.site(), e.enter(), e.exit(), e.cpu(), e.values(), e.lists());
   }
 
   @Override
-  public void event(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+  public void event(Op op, String site, long enter, long exit, long cpu, long[] values,
+      long[][] lists) {
     // The steady state of a loop with a periodic collective, on a path of its own, short for the
     // JIT: the event is the call the held outer iteration expects next. Else as below, which
     // decides the same for such an event.

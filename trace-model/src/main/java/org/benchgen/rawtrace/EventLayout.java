@@ -10,15 +10,16 @@ import org.benchgen.trace.Sym;
 
 /**
  * What the parser needs of a call, by {@link Op#ordinal()}: its keys in the order writers give
- * them (site, enter, exit, then the fields by slot), packed as the key scan packs them and, for a
- * one-word match, as the bytes {@code key=} and their mask; its values and lists before any field
- * is read (copied per event); the slots that must be present; the slots of the peers checked
- * against the communicator ({@link #PEERS}). One per call, made once ({@link #of}).
+ * them (site, enter, exit, then the fields by slot, then the optional cpu), packed as the key scan
+ * packs them and, for a one-word match, as the bytes {@code key=} and their mask; its values and
+ * lists before any field is read (copied per event); the slots that must be present; the slots of
+ * the peers checked against the communicator ({@link #PEERS}). One per call, made once
+ * ({@link #of}).
  */
 record EventLayout(Field[] fields, long[] keys, long[] keyWords, long[] keyMasks,
     int[] keyLengths, long[] absent, long[][] noLists, long required, int[] peers) {
 
-  /** Positions of the keys in a layout: site, enter, exit, then the fields by slot. */
+  /** Positions of the keys in a layout: site, enter, exit, the fields by slot, then cpu. */
   static final int SITE_AT = 0;
   static final int ENTER_AT = 1;
   static final int EXIT_AT = 2;
@@ -42,14 +43,14 @@ record EventLayout(Field[] fields, long[] keys, long[] keyWords, long[] keyMasks
 
   private static EventLayout build(Op op) {
     Field[] fields = op.fields().toArray(new Field[0]);
-    int n = FIELDS_AT + fields.length;
+    int n = FIELDS_AT + fields.length + 1;
     long[] keys = new long[n];
     long[] keyWords = new long[n];
     long[] keyMasks = new long[n];
     int[] keyLengths = new int[n];
     for (int i = 0; i < n; i++) {
       String key = i == SITE_AT ? "site" : i == ENTER_AT ? "enter" : i == EXIT_AT ? "exit"
-          : fields[i - FIELDS_AT].key();
+          : i == n - 1 ? "cpu" : fields[i - FIELDS_AT].key();
       byte[] b = (key + "=").getBytes(StandardCharsets.US_ASCII);
       if (b.length > 8) {
         throw new IllegalStateException("key '" + key + "' does not fit the one-word match");
@@ -73,6 +74,11 @@ record EventLayout(Field[] fields, long[] keys, long[] keyWords, long[] keyMasks
         .toArray();
     return new EventLayout(fields, keys, keyWords, keyMasks, keyLengths, absent, noLists, required,
         peers);
+  }
+
+  /** The position of the optional key cpu, after every field. */
+  int cpuAt() {
+    return keys.length - 1;
   }
 
   /** The position of the key packed as {@code packed}, or -1; {@code guess} is tried first. */
@@ -116,6 +122,6 @@ record EventLayout(Field[] fields, long[] keys, long[] keyWords, long[] keyMasks
     for (Field f : op.fields()) {
       b.append(' ').append(f.key());
     }
-    return b.toString();
+    return b.append(" cpu").toString();
   }
 }

@@ -109,6 +109,7 @@ abstract class EventLineParser extends TokenReader {
     long seen = 0;
     long enter = -1;
     long exit = -1;
+    long cpu = RawEvent.NO_CPU;
     // The position of the key expected next: writers give the keys in layout order.
     int next = site == null ? SITE_AT : ENTER_AT;
     // Whether the line is, so far, as writers write it: as predicted, then each key as expected.
@@ -179,6 +180,15 @@ abstract class EventLineParser extends TokenReader {
             tokenEnd = taken == 0 ? tailStart : tailStart + starts.lineEnds[taken - 1];
           }
         }
+      } else if (at == layout.cpuAt()) {
+        if (cpu != RawEvent.NO_CPU) {
+          throw error(op.mpiName() + ": field 'cpu' given twice");
+        }
+        long v = scanDigits(vs);
+        cpu = v >= 0 ? v : parseInt(vs, tokenEnd, "cpu");
+        if (cpu < 0) {
+          throw error(op.mpiName() + ": cpu=" + cpu + " is negative (CPU time in nanoseconds)");
+        }
       } else {
         int slot = at - FIELDS_AT;
         Field f = layout.fields()[slot];
@@ -188,7 +198,7 @@ abstract class EventLineParser extends TokenReader {
         seen |= 1L << slot;
         readField(f, vs, slot, values, lists);
       }
-      if (inOrder && at >= FIELDS_AT) {
+      if (inOrder && at >= FIELDS_AT && at != layout.cpuAt()) {
         starts.keepEnd(fields++, tokenEnd - tailStart);
       }
       p = tokenEnd;
@@ -198,7 +208,7 @@ abstract class EventLineParser extends TokenReader {
           + (site == null ? "site" : enter < 0 ? "enter" : "exit") + "= (every event has site,"
           + " enter and exit)");
     }
-    finishEvent(start, s, p, op, site, layout, enter, exit, seen, values, lists, inOrder,
+    finishEvent(start, s, p, op, site, layout, enter, exit, cpu, seen, values, lists, inOrder,
         tailStart, fields, taken, siteEnd, sink);
   }
 
@@ -208,7 +218,7 @@ abstract class EventLineParser extends TokenReader {
    * either way of reading (see {@link #parseAnyEvent} for the parameters).
    */
   void finishEvent(LineStarts.Start start, int s, int p, Op op, String site, EventLayout layout,
-      long enter, long exit, long seen, long[] values, long[][] lists, boolean inOrder,
+      long enter, long exit, long cpu, long seen, long[] values, long[][] lists, boolean inOrder,
       int tailStart, int fields, int taken, int siteEnd, RawTraceReader.Sink sink) {
     checks.event(op, layout, seen, enter, exit, values, lists);
     if (inOrder) {
@@ -221,6 +231,6 @@ abstract class EventLineParser extends TokenReader {
     }
     endLineAt(p);
     starts.learn(buf, start, s, siteEnd, op, site);
-    sink.event(op, site, enter, exit, values, lists);
+    sink.event(op, site, enter, exit, cpu, values, lists);
   }
 }

@@ -8,10 +8,25 @@ import org.benchgen.trace.Sym;
 /**
  * One MPI call on one rank as the per-rank stream records it. Scalar field values sit in {@code
  * values} by the op's slot ({@link Op#slot}); list fields in {@code lists}. Absent optional fields
- * hold {@link Sym#ABSENT} (scalars) or an empty array (lists).
+ * hold {@link Sym#ABSENT} (scalars) or an empty array (lists). {@code cpu} is the thread's CPU time
+ * in the compute interval before the call, where the tracer recorded it ({@code trace
+ * --cpu-time}), else {@link #NO_CPU}.
  */
-public record RawEvent(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+public record RawEvent(Op op, String site, long enter, long exit, long[] values, long[][] lists,
+    long cpu) {
   public static final long[] NO_LIST = new long[0];
+  /** {@code cpu} of an event whose CPU time was not recorded. */
+  public static final long NO_CPU = -1;
+
+  /** An event without CPU time. */
+  public RawEvent(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
+    this(op, site, enter, exit, values, lists, NO_CPU);
+  }
+
+  /** Whether the tracer recorded the CPU time of the interval before this call. */
+  public boolean hasCpu() {
+    return cpu != NO_CPU;
+  }
 
   /** The value of a scalar field, {@link Sym#ABSENT} when this call does not have it. */
   public long get(Field f) {
@@ -38,7 +53,8 @@ public record RawEvent(Op op, String site, long enter, long exit, long[] values,
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof RawEvent e && sameCall(e) && enter == e.enter && exit == e.exit;
+    return o instanceof RawEvent e && sameCall(e) && enter == e.enter && exit == e.exit
+        && cpu == e.cpu;
   }
 
   @Override

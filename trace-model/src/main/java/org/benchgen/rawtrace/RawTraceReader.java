@@ -36,8 +36,9 @@ public final class RawTraceReader extends EventLineParser {
      * One event, as the reader hands it over: by default as a {@link RawEvent}. A sink on the hot
      * path takes the parts here instead, so that no record is made per event.
      */
-    default void event(Op op, String site, long enter, long exit, long[] values, long[][] lists) {
-      event(new RawEvent(op, site, enter, exit, values, lists));
+    default void event(Op op, String site, long enter, long exit, long cpu, long[] values,
+        long[][] lists) {
+      event(new RawEvent(op, site, enter, exit, values, lists, cpu));
     }
 
     /**
@@ -272,8 +273,8 @@ public final class RawTraceReader extends EventLineParser {
       return false;
     }
     long seen = (1L << fields) - 1; // fields 0 .. fields-1, each read once, in order
-    finishEvent(start, s, p, op, start.site, layout, enter, exit, seen, values, lists,
-        true, tailStart, fields, taken, s + start.bytes.length, sink);
+    finishEvent(start, s, p, op, start.site, layout, enter, exit, RawEvent.NO_CPU, seen, values,
+        lists, true, tailStart, fields, taken, s + start.bytes.length, sink);
     return true;
   }
 }

@@ -82,6 +82,9 @@ public final class RawTraceWriter implements Closeable {
         appendScalar(b, f.kind(), e.values()[i], names);
       }
     }
+    if (e.hasCpu()) {
+      b.append(" cpu=").append(e.cpu());
+    }
   }
 
   /**

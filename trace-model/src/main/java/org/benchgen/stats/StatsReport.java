@@ -60,8 +60,9 @@ public final class StatsReport {
     for (int r = 0; r < s.worldSize(); r++) {
       TraceStats.RankStats rs = s.rank(r);
       out.println("    {\"rank\": " + r + ", \"events\": " + rs.events() + ", \"compute_ns\": "
-          + rs.computeNs() + ", \"mpi_ns\": " + rs.mpiNs() + ", \"run_ns\": " + rs.runNs() + "}"
-          + (r + 1 < s.worldSize() ? "," : ""));
+          + rs.computeNs() + ", \"mpi_ns\": " + rs.mpiNs() + ", \"run_ns\": " + rs.runNs()
+          + (s.hasCpu() ? ", \"cpu_ns\": " + rs.cpuNs() + ", \"cpu_wall_ns\": " + rs.cpuWallNs()
+              : "") + "}" + (r + 1 < s.worldSize() ? "," : ""));
     }
     out.println("  ],");
     out.println("  \"sent\": [");
@@ -108,6 +109,30 @@ public final class StatsReport {
     return b.append('"').toString();
   }
 
+  /**
+   * What a trace with CPU time says of ranks that were descheduled for more than a twentieth of
+   * their compute time: their compute is then partly waiting for a core, which a benchmark
+   * generated from wall times would busy-wait (generate --compute cpu replays CPU time instead).
+   */
+  public static void descheduled(TraceStats s, PrintWriter out) {
+    int said = 0;
+    for (int r = 0; r < s.worldSize(); r++) {
+      double d = s.rank(r).descheduled();
+      if (d > DESCHEDULED_NOTE && ++said > 32) {
+        out.println("(more ranks were descheduled: the table above has them all)");
+        return;
+      }
+      if (d > DESCHEDULED_NOTE) {
+        out.printf(Locale.ROOT, "rank %d was descheduled for %.1f %% of its compute time (CPU"
+            + " time %.3f ms of %.3f ms)%n", r, 100 * d, s.rank(r).cpuNs() / 1e6,
+            s.rank(r).cpuWallNs() / 1e6);
+      }
+    }
+  }
+
+  /** The descheduled share of compute above which {@link #descheduled} speaks of a rank. */
+  public static final double DESCHEDULED_NOTE = 0.05;
+
   public static void text(TraceStats s, PrintWriter out) {
     text(s, Optional.empty(), out);
   }
@@ -135,13 +160,16 @@ public final class StatsReport {
     }
     out.printf(Locale.ROOT, "       %-26s %12d %16d%n", "all calls", calls, bytes);
     out.println();
-    out.printf(Locale.ROOT, "%-6s %12s %16s %16s%n", "rank", "events", "compute ms", "in MPI ms");
+    out.printf(Locale.ROOT, "%-6s %12s %16s %16s%s%n", "rank", "events", "compute ms", "in MPI ms",
+        s.hasCpu() ? String.format(Locale.ROOT, " %16s %12s", "CPU ms", "descheduled") : "");
     for (int r = 0; r < s.worldSize(); r++) {
       TraceStats.RankStats rs = s.rank(r);
-      out.printf(Locale.ROOT, "%-6d %12d %16.3f %16.3f%n", r, rs.events(), rs.computeNs() / 1e6,
-          rs.mpiNs() / 1e6);
+      out.printf(Locale.ROOT, "%-6d %12d %16.3f %16.3f%s%n", r, rs.events(), rs.computeNs() / 1e6,
+          rs.mpiNs() / 1e6, s.hasCpu() ? String.format(Locale.ROOT, " %16.3f %11.1f%%",
+              rs.cpuNs() / 1e6, 100 * rs.descheduled()) : "");
     }
     out.println();
+    descheduled(s, out);
     waits.ifPresent(w -> textWaits(w, out));
     if (s.worldSize() > MATRIX_MAX_RANKS) {
       out.println("point-to-point byte matrix left out above " + MATRIX_MAX_RANKS

@@ -33,6 +33,9 @@ public final class TraceStats {
     long computeNs;
     long mpiNs;
     long runNs;
+    long cpuNs;
+    long cpuWallNs;
+    long cpuIntervals;
 
     /** Calls and bytes per call, in call-table order. */
     public Map<Op, long[]> byOp() {
@@ -51,6 +54,29 @@ public final class TraceStats {
     /** Time between MPI calls (nanoseconds). */
     public long computeNs() {
       return computeNs;
+    }
+
+    /**
+     * CPU time of the compute intervals whose CPU time the tracer recorded ({@code trace
+     * --cpu-time}; each clamped to its wall time), in nanoseconds; 0 without any.
+     */
+    public long cpuNs() {
+      return cpuNs;
+    }
+
+    /** The wall time of those same intervals: below it by what the rank was descheduled. */
+    public long cpuWallNs() {
+      return cpuWallNs;
+    }
+
+    /** Whether the trace recorded CPU time for this rank's compute. */
+    public boolean hasCpu() {
+      return cpuIntervals > 0;
+    }
+
+    /** The share of its compute time that the rank spent descheduled (0 without CPU time). */
+    public double descheduled() {
+      return cpuWallNs > 0 ? 1 - (double) cpuNs / cpuWallNs : 0;
     }
 
     /** Time inside MPI calls (nanoseconds). */
@@ -81,6 +107,11 @@ public final class TraceStats {
 
   private TraceStats(List<RankStats> ranks) {
     this.ranks = ranks;
+  }
+
+  /** Whether some rank's compute has CPU time recorded ({@code trace --cpu-time}). */
+  public boolean hasCpu() {
+    return ranks.stream().anyMatch(RankStats::hasCpu);
   }
 
   public int worldSize() {
@@ -188,7 +219,13 @@ public final class TraceStats {
       }
       stats.events++;
       if (lastExit >= 0) {
-        stats.computeNs += e.enter() - lastExit;
+        long wall = e.enter() - lastExit;
+        stats.computeNs += wall;
+        if (e.hasCpu()) {
+          stats.cpuNs += Math.min(e.cpu(), wall);
+          stats.cpuWallNs += wall;
+          stats.cpuIntervals++;
+        }
       }
       stats.mpiNs += e.exit() - e.enter();
       lastExit = e.exit();

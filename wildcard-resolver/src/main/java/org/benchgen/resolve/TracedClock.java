@@ -44,11 +44,11 @@ final class TracedClock implements CallClock {
 
         @Override
         public void event(RawEvent e) {
-          event(e.op(), e.site(), e.enter(), e.exit(), null, null);
+          event(e.op(), e.site(), e.enter(), e.exit(), e.cpu(), null, null);
         }
 
         @Override
-        public void event(Op op, String site, long enter, long exit, long[] values,
+        public void event(Op op, String site, long enter, long exit, long cpu, long[] values,
             long[][] lists) {
           if (used[rank] + 2 > times[rank].length) {
             held[0] += times[rank].length;
