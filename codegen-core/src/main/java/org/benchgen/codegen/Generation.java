@@ -31,6 +31,7 @@ public final class Generation {
   private final boolean tracksSites;
   private final ComputeTimes times;
   private final List<IrregularSections.Section> sections;
+  private final Regions regions;
 
   /** A generation of {@code trace} with these options, in the target's {@code naming}. */
   public Generation(CompressedTrace trace, GenerateOptions options, Naming naming) {
@@ -42,6 +43,7 @@ public final class Generation {
       List<IrregularSections.Section> sections) {
     this.trace = trace;
     this.sections = List.copyOf(sections);
+    this.regions = Regions.of(trace, this.sections);
     this.options = options;
     this.naming = naming;
     this.values = new ParamExpressions(tables, trace.worldSize(), naming.rank());
@@ -80,6 +82,11 @@ public final class Generation {
   /** The irregular sections generated as data tables, in program order. */
   public List<IrregularSections.Section> sections() {
     return sections;
+  }
+
+  /** The program's loop regions, as the traversal numbers its loops. */
+  public Regions regions() {
+    return regions;
   }
 
   public CompressedTrace trace() {

@@ -39,7 +39,7 @@ public final class LoopContext {
     return enclosing;
   }
 
-  /** The loop's number in program order, from 1. */
+  /** The loop's region number in program order, from 1 ({@link Regions}). */
   public int index() {
     return index;
   }

@@ -22,7 +22,6 @@ public final class TraceWalker {
   private final Emitter emitter;
   private final java.util.ArrayDeque<Loop> enclosing = new java.util.ArrayDeque<>();
   private int rsds;
-  private int loops;
 
   public TraceWalker(Generation g, Emitter emitter) {
     this.g = g;
@@ -46,7 +45,8 @@ public final class TraceWalker {
 
   /** A loop over the section's steps, each the case its selector names. */
   private List<OutputModel> section(IrregularSections.Section s, RankList world) {
-    LoopContext ctx = new LoopContext(g, s.steps(), ++loops, 0, outside());
+    LoopContext ctx = new LoopContext(g, s.steps(), g.regions().number(s.steps()), 0,
+        outside());
     enclosing.addLast(s.steps());
     // The selector's table is indexed by the loop's own index: one entry per step.
     Value selector = g.values().of(s.selector(), ParamExpressions.NUMBER, ctx.variable(),
@@ -88,7 +88,7 @@ public final class TraceWalker {
     return n.accept(new NodeVisitor<List<OutputModel>>() {
       @Override
       public List<OutputModel> visitLoop(Loop l) {
-        LoopContext ctx = new LoopContext(g, l, ++loops, depth, outside());
+        LoopContext ctx = new LoopContext(g, l, g.regions().number(l), depth, outside());
         enclosing.addLast(l);
         List<OutputModel> body = siblings(l.body(), l.ranks(), depth + 1);
         enclosing.removeLast();

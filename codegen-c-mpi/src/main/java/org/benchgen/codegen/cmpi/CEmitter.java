@@ -38,8 +38,6 @@ final class CEmitter implements Emitter {
   private final ModelRenderer renderer = new ModelRenderer(CEmitter.class, "c-mpi.stg");
   private final List<String> counters = new ArrayList<>();
   private final BufferSizes buffers;
-  /** The loops' regions are numbered 1..regions. */
-  private int regions;
   private boolean bsend;
 
   CEmitter(Generation g) {
@@ -76,7 +74,6 @@ final class CEmitter implements Emitter {
     if (l.counterUsed()) {
       counters.add(l.counter());
     }
-    regions = Math.max(regions, l.index());
     return new CModel.Region(l.index(), new Loop(l.variable(), l.trips(), l.last(), false,
         l.counterUsed() ? List.of(l.counter()) : List.of(), body));
   }
@@ -114,8 +111,8 @@ final class CEmitter implements Emitter {
     CModel.CProgram p = new CModel.CProgram(name, trace.worldSize(), headers, about,
         g.approximations().lines().stream().map(CNames::comment).toList(), g.tables().all(),
         g.tables().histograms(), g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE,
-        g.options().seed(), counters, g.tracksSites(), g.comms().count(), regions, regionHelp(),
-        startup, bsend, buffers.send(), buffers.recv(), body);
+        g.options().seed(), counters, g.tracksSites(), g.comms().count(), g.regions().count(),
+        regionHelp(), startup, bsend, buffers.send(), buffers.recv(), body);
     List<String> sources = new ArrayList<>(List.of(name + ".c"));
     sources.addAll(CRuntime.SOURCES);
     // The program, its Makefile, SimGrid's platform and hostfile, then the run-time library.
@@ -134,6 +131,7 @@ final class CEmitter implements Emitter {
 
   /** How the program's header explains --compute-scale LN=X: nothing without loops. */
   private List<String> regionHelp() {
+    int regions = g.regions().count();
     return regions == 0 ? List.of() : List.of("LN=X does so in loop region N only (the loops"
         + " are named L1 to L" + regions + " in comments", "below) and in the loops inside it"
         + " without a factor of their own.");
