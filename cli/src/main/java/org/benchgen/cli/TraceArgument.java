@@ -49,6 +49,14 @@ final class TraceArgument {
   }
 
   /**
+   * A trace as a compressed trace, for a command that walks it rank by rank: read, or compressed
+   * from its directory (progress on {@code err}).
+   */
+  static CompressedTrace loadToWalk(Path input, PrintWriter err) throws IOException {
+    return load(input, err, true);
+  }
+
+  /**
    * Reads a compressed trace (refused when {@code walked} and too big to walk), or compresses a
    * trace directory, whose size is that of its streams (progress on {@code err}).
    */
@@ -131,9 +139,19 @@ final class TraceArgument {
 
   /** The numbers of a trace directory (read) or of a compressed trace (expanded). */
   static TraceStats stats(Path input, PrintWriter err) throws IOException {
+    return stats(input, -1, err);
+  }
+
+  /**
+   * The numbers of a trace directory (read), with a sample of each rank's compute intervals of
+   * at least {@code sampleMinNs} where that is not negative ({@link TraceStats#sampled}), or of
+   * a compressed trace (expanded; it has no intervals to sample).
+   */
+  static TraceStats stats(Path input, long sampleMinNs, PrintWriter err) throws IOException {
     if (Files.isDirectory(input)) {
       TraceDirectory d = TraceDirectory.open(input);
-      return TraceStats.of(d, new Progress(err, "reading " + input, d.size()));
+      Progress p = new Progress(err, "reading " + input, d.size());
+      return sampleMinNs < 0 ? TraceStats.of(d, p) : TraceStats.sampled(d, sampleMinNs, p);
     }
     CompressedTrace t = readToWalk(input);
     checkMemory(input, t.worldSize(), TraceStats.BYTES_PER_RANK, "the numbers of");

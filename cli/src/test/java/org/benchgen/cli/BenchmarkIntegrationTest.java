@@ -148,9 +148,45 @@ class BenchmarkIntegrationTest {
     StringWriter table = new StringWriter();
     c.report("original", "benchmark", 32, new PrintWriter(table, true));
     assertTrue(c.identical(), name + " under " + flavour + ":\n" + table);
-    // The same verdict through the command.
-    assertEquals(0, Benchgen.commandLine().execute("verify", b.original().toString(),
-        bench.toString()));
+    // The same verdict through the command, with its times, loops and distributions.
+    Cli.Result v = Cli.run("verify", b.original().toString(), bench.toString());
+    assertEquals(0, v.code(), v.out() + v.err());
+    for (String part : List.of("verdict: same calls and bytes", "\n  time per rank: ",
+        "\n  loops: ", "\n  compute distributions: ")) {
+      assertTrue(v.out().contains(part), part + " in\n" + v.out());
+    }
+  }
+
+  /**
+   * verify on a real benchmark, region by region: nested_loops' benchmark names its loops L1
+   * (x20) holding L2 (x5) and L3 (x10), and verify finds the same three in both traces, under
+   * those names; the run's compute intervals are tested rank by rank. Times are not asserted:
+   * they are measured, on a shared machine (docs/benchmarks.md).
+   */
+  @Test
+  void verifyComparesABenchmarksLoopRegionsByTheNamesItsCodeGivesThem() throws Exception {
+    Built b = build("openmpi", List.of("nested_loops"), "-regions");
+    String c = Files.readString(b.gen().resolve("nested_loops.c"));
+    for (String loop : List.of("bg_region_push(1); /* loop region L1 */\n  for (long i0 = 0;"
+        + " i0 < 20;", "bg_region_push(2); /* loop region L2 */\n    for (long i1 = 0; i1 < 5;",
+        "bg_region_push(3); /* loop region L3 */\n    for (long i1 = 0; i1 < 10;")) {
+      assertTrue(c.contains(loop), loop + " in\n" + c);
+    }
+    Path bench = trace("openmpi", "nested_loops-bench-regions",
+        b.gen().resolve("nested_loops"), List.of());
+    Cli.Result v = Cli.run("verify", b.original().toString(), bench.toString());
+    assertEquals(0, v.code(), v.out() + v.err());
+    List<String> lines = v.out().lines().toList();
+    for (String region : List.of("     L1  loop x20: MPI_Send, MPI_Recv, MPI_Barrier ",
+        "     L2  loop x5: MPI_Send, MPI_Recv in L1 ",
+        "     L3  loop x10: MPI_Send, MPI_Recv in L1 ")) {
+      assertTrue(lines.stream().anyMatch(l -> l.startsWith(region)), region + " in\n" + v.out());
+    }
+    assertTrue(v.out().contains("\n  loops: 3 regions matched"), v.out());
+    // 20 barriers' 20 us of compute a rank, and more: every rank has its intervals tested.
+    assertTrue(v.out().contains("\n  compute distributions: alike on all 4 ranks tested")
+        || v.out().contains("\n  compute distributions: differ on "), v.out());
+    assertTrue(!v.out().contains("ranks not tested"), v.out());
   }
 
   /** A program's trace and its benchmark, generated and built without warnings. */

@@ -19,6 +19,9 @@ public final class Benchmarks {
   /** What {@link #generate} returns. */
   public sealed interface Outcome permits Generated, Failed {}
 
+  /** What {@link #prepare} returns. */
+  public sealed interface Preparation permits Prepared, Failed {}
+
   /**
    * The files, what was approximated, how many collective calls alignment merged and how many
    * wildcard receives were resolved.
@@ -31,15 +34,31 @@ public final class Benchmarks {
     }
   }
 
-  public record Failed(Finding finding) implements Outcome {}
+  /** A phase found a problem in the trace. */
+  public record Failed(Finding finding) implements Outcome, Preparation {}
 
   /**
-   * Generates {@code target}'s benchmark of {@code trace}.
-   *
-   * @throws IllegalArgumentException if the target cannot use the program's name
+   * A trace as a target generates from it: aligned, resolved, and its irregular sections found
+   * (none for a target without data tables), with how many collective calls alignment merged and
+   * how many wildcard receives were resolved.
    */
-  public static Outcome generate(CompressedTrace trace, Target target, GenerateOptions options) {
-    target.checkName(options.name());
+  public record Prepared(CompressedTrace trace, List<IrregularSections.Section> sections,
+      long aligned, long resolved) implements Preparation {
+    public Prepared {
+      sections = List.copyOf(sections);
+    }
+
+    /** The program's loop regions, numbered as the generated program names them. */
+    public Regions regions() {
+      return Regions.of(trace, sections);
+    }
+  }
+
+  /**
+   * The phases before generation, for a target with data tables or not: what {@link #generate}
+   * generates from, and what {@code verify} numbers a benchmark's loop regions on.
+   */
+  public static Preparation prepare(CompressedTrace trace, boolean dataTables) {
     Alignment alignment = new CollectiveAligner(trace).align();
     if (alignment instanceof Alignment.Failed f) {
       return new Failed(f.finding());
@@ -50,10 +69,25 @@ public final class Benchmarks {
       return new Failed(f.finding());
     }
     Resolution.Resolved resolved = (Resolution.Resolved) resolution;
-    Generation g = new Generation(resolved.trace(), options, target.naming(),
-        target.dataTables() ? IrregularSections.find(resolved.trace()) : List.of());
+    return new Prepared(resolved.trace(), dataTables ? IrregularSections.find(resolved.trace())
+        : List.of(), aligned.merged(), resolved.resolved());
+  }
+
+  /**
+   * Generates {@code target}'s benchmark of {@code trace}.
+   *
+   * @throws IllegalArgumentException if the target cannot use the program's name
+   */
+  public static Outcome generate(CompressedTrace trace, Target target, GenerateOptions options) {
+    target.checkName(options.name());
+    Preparation preparation = prepare(trace, target.dataTables());
+    if (preparation instanceof Failed f) {
+      return f;
+    }
+    Prepared p = (Prepared) preparation;
+    Generation g = new Generation(p.trace(), options, target.naming(), p.sections());
     Emitter emitter = target.emitter(g);
     List<GeneratedFile> files = emitter.program(new TraceWalker(g, emitter).walk());
-    return new Generated(files, g.approximations().lines(), aligned.merged(), resolved.resolved());
+    return new Generated(files, g.approximations().lines(), p.aligned(), p.resolved());
   }
 }

@@ -134,7 +134,7 @@ final class TraceViews {
       @Override
       public void visitRsd(Rsd r) {
         for (ComputeStat c : r.compute()) {
-          paths.add(new Path(r, c, c.time().count() * c.time().mean()));
+          paths.add(new Path(r, c, c.time().total()));
         }
       }
     }.scan(in.trace().body());

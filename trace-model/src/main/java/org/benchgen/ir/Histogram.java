@@ -16,6 +16,11 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
     bins = List.copyOf(bins);
   }
 
+  /** The sum of the values: count x mean (exact up to the mean's rounding). */
+  public double total() {
+    return count * mean;
+  }
+
   /** The bin a value falls in. */
   public static int binOf(long v) {
     return 64 - Long.numberOfLeadingZeros(Math.max(0, v));

@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.benchgen.trace.Op;
@@ -29,7 +30,32 @@ public final class TraceComparison {
    * One rank's times in nanoseconds, in each trace: the run (MPI_Init to MPI_Finalize, see
    * {@link TraceStats.RankStats#runNs()}) and the compute within it.
    */
-  public record RankTimes(int rank, long totalA, long totalB, long computeA, long computeB) {}
+  public record RankTimes(int rank, long totalA, long totalB, long computeA, long computeB) {
+    /** B's run time's relative error from A's, in percent ({@link #error}). */
+    public double runError() {
+      return error(totalA, totalB);
+    }
+
+    /** B's compute time's relative error from A's, in percent ({@link #error}). */
+    public double computeError() {
+      return error(computeA, computeB);
+    }
+  }
+
+  /**
+   * Every rank's run and compute times judged against a tolerance in percent: the ranks outside
+   * it, and the ranks of the largest run and compute errors (none without ranks).
+   */
+  public record TimeCheck(double tolerance, List<RankTimes> outside, Optional<RankTimes> worstRun,
+      Optional<RankTimes> worstCompute) {
+    public TimeCheck {
+      outside = List.copyOf(outside);
+    }
+
+    public boolean within() {
+      return outside.isEmpty();
+    }
+  }
 
   private final TraceStats a;
   private final TraceStats b;
@@ -63,6 +89,16 @@ public final class TraceComparison {
         }
       }
     }
+  }
+
+  /** The first trace's numbers (A, the original). */
+  public TraceStats a() {
+    return a;
+  }
+
+  /** The second trace's numbers (B, the one compared with A). */
+  public TraceStats b() {
+    return b;
   }
 
   public boolean sameWorldSize() {
@@ -107,24 +143,87 @@ public final class TraceComparison {
 
   /** B's change from A in percent (0 when A is 0). */
   public static double percent(long a, long b) {
-    return a == 0 ? 0 : 100.0 * (b - a) / a;
+    return a == 0 ? 0 : error(a, b);
   }
 
-  /** A table for people: per rank (up to {@code maxRows}), then the differences and a verdict. */
+  /** B's relative error from A in percent: 0 when both are 0, infinite when only A is 0. */
+  public static double error(double a, double b) {
+    return a == 0 ? (b == 0 ? 0 : Double.POSITIVE_INFINITY) : 100 * (b - a) / a;
+  }
+
+  /** The run and compute time of every rank both traces have, against {@code tolerance} %. */
+  public TimeCheck timeCheck(double tolerance) {
+    List<RankTimes> outside = new ArrayList<>();
+    Optional<RankTimes> run = Optional.empty();
+    Optional<RankTimes> compute = Optional.empty();
+    for (RankTimes t : times()) {
+      if (Math.abs(t.runError()) > tolerance || Math.abs(t.computeError()) > tolerance) {
+        outside.add(t);
+      }
+      if (run.isEmpty() || Math.abs(t.runError()) > Math.abs(run.get().runError())) {
+        run = Optional.of(t);
+      }
+      if (compute.isEmpty()
+          || Math.abs(t.computeError()) > Math.abs(compute.get().computeError())) {
+        compute = Optional.of(t);
+      }
+    }
+    return new TimeCheck(tolerance, outside, run, compute);
+  }
+
+  /**
+   * The verdict's first lines: whether calls, bytes and matrix are identical (what the exit code
+   * says), then the times per rank against {@code tolerance} percent.
+   */
+  public List<String> verdict(double tolerance) {
+    List<String> lines = new ArrayList<>();
+    lines.add(identical() ? "verdict: same calls and bytes" : "verdict: DIFFERENT");
+    lines.add(identical() ? "  calls, bytes and message matrix: identical"
+        : String.format(Locale.ROOT, "  calls, bytes and message matrix: %d call differences,"
+        + " %d rank pairs of the matrix%s", calls.size(), matrixPairs,
+        sameWorldSize() ? "" : ", world sizes " + a.worldSize() + " vs " + b.worldSize()));
+    TimeCheck c = timeCheck(tolerance);
+    if (c.worstRun().isEmpty()) {
+      lines.add("  time per rank: no rank to compare");
+      return lines;
+    }
+    RankTimes run = c.worstRun().get();
+    RankTimes compute = c.worstCompute().get();
+    String worst = String.format(Locale.ROOT, "worst run time: rank %d %+.1f %%; worst compute:"
+        + " rank %d %+.1f %%", run.rank(), run.runError(), compute.rank(),
+        compute.computeError());
+    lines.add(String.format(Locale.ROOT, "  time per rank: %s %s %% (%s)%s",
+        c.within() ? "within" : "OUTSIDE", number(tolerance), c.within() ? worst
+        : c.outside().size() + " of " + times().size() + " ranks outside; " + worst,
+        a.estimatedTimes() || b.estimatedTimes() ? "; estimates from a compressed trace" : ""));
+    return lines;
+  }
+
+  /** A tolerance as people write it: 5, 2.5. */
+  public static String number(double x) {
+    return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x)
+        : Double.toString(x);
+  }
+
+  /**
+   * A table for people: per rank (up to {@code maxRows}) calls, bytes and times with B's relative
+   * errors, then the differences in calls, bytes and matrix, and the summed run times.
+   */
   public void report(String nameA, String nameB, int maxRows, PrintWriter out) {
     out.printf(Locale.ROOT, "A: %s (%d ranks)%nB: %s (%d ranks)%n%n", nameA, a.worldSize(),
         nameB, b.worldSize());
-    out.printf(Locale.ROOT, "%6s %10s %10s %14s %14s %10s %10s %7s %10s %10s%n", "rank",
+    out.printf(Locale.ROOT, "%6s %10s %10s %14s %14s %10s %10s %7s %10s %10s %7s%n", "rank",
         "calls A", "calls B", "bytes A", "bytes B", "run A s", "run B s", "diff %",
-        "compute A", "compute B");
+        "compute A", "compute B", "diff %");
     List<RankTimes> times = times();
     for (RankTimes t : times) {
       if (t.rank() < maxRows) {
         long[] ca = totals(a, t.rank());
         long[] cb = totals(b, t.rank());
-        out.printf(Locale.ROOT, "%6d %10d %10d %14d %14d %10.4f %10.4f %7.1f %10.4f %10.4f%n",
-            t.rank(), ca[0], cb[0], ca[1], cb[1], t.totalA() / 1e9, t.totalB() / 1e9,
-            percent(t.totalA(), t.totalB()), t.computeA() / 1e9, t.computeB() / 1e9);
+        out.printf(Locale.ROOT,
+            "%6d %10d %10d %14d %14d %10.4f %10.4f %7.1f %10.4f %10.4f %7.1f%n", t.rank(), ca[0],
+            cb[0], ca[1], cb[1], t.totalA() / 1e9, t.totalB() / 1e9, t.runError(),
+            t.computeA() / 1e9, t.computeB() / 1e9, t.computeError());
       }
     }
     if (times.size() > maxRows) {
@@ -150,7 +249,6 @@ public final class TraceComparison {
     out.printf(Locale.ROOT, "run time (MPI_Init to MPI_Finalize), summed over ranks: %.4f s vs"
         + " %.4f s (%+.1f %%)%n", summedRuns()[0] / 1e9, summedRuns()[1] / 1e9,
         percent(summedRuns()[0], summedRuns()[1]));
-    out.println(identical() ? "verdict: same calls and bytes" : "verdict: DIFFERENT");
   }
 
   private static long[] totals(TraceStats s, int r) {

@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
@@ -36,6 +37,7 @@ public final class TraceStats {
     long cpuNs;
     long cpuWallNs;
     long cpuIntervals;
+    Optional<ComputeSample> sample = Optional.empty();
 
     /** Calls and bytes per call, in call-table order. */
     public Map<Op, long[]> byOp() {
@@ -92,6 +94,11 @@ public final class TraceStats {
     public long runNs() {
       return runNs;
     }
+
+    /** A sample of the rank's compute intervals, where they were sampled ({@link #sampled}). */
+    public Optional<ComputeSample> computeSample() {
+      return sample;
+    }
   }
 
   /**
@@ -100,13 +107,28 @@ public final class TraceStats {
    */
   public static final long BYTES_PER_RANK = 1024;
 
+  /** The most compute intervals {@link #sampled} keeps of one rank. */
+  public static final int SAMPLE_PER_RANK = 100_000;
+  /** The most compute intervals {@link #sampled} keeps of a whole trace (16 MB as doubles). */
+  public static final long SAMPLE_PER_TRACE = 2_000_000;
+
   /** One CSV row. */
   public record Row(int rank, Op op, long calls, long bytes) {}
 
   private final List<RankStats> ranks;
+  private final boolean estimated;
 
-  private TraceStats(List<RankStats> ranks) {
+  private TraceStats(List<RankStats> ranks, boolean estimated) {
     this.ranks = ranks;
+    this.estimated = estimated;
+  }
+
+  /**
+   * Whether the per-rank times are estimates: a compressed trace's histograms are merged over
+   * ranks, a trace directory's times are the traced ones.
+   */
+  public boolean estimatedTimes() {
+    return estimated;
   }
 
   /** Whether some rank's compute has CPU time recorded ({@code trace --cpu-time}). */
@@ -123,16 +145,38 @@ public final class TraceStats {
   }
 
   public static TraceStats of(TraceDirectory dir, IntConsumer progress) throws IOException {
+    return read(dir, 0, 0, progress);
+  }
+
+  /**
+   * The numbers of a trace directory with, per rank, a uniform sample of its compute intervals
+   * of at least {@code minNs}: at most {@link #SAMPLE_PER_RANK} a rank and
+   * {@link #SAMPLE_PER_TRACE} over all ranks, so memory stays bounded however long the run.
+   */
+  public static TraceStats sampled(TraceDirectory dir, long minNs, IntConsumer progress)
+      throws IOException {
+    int perRank = (int) Math.min(SAMPLE_PER_RANK, SAMPLE_PER_TRACE / Math.max(1, dir.size()));
+    return read(dir, minNs, Math.max(1, perRank), progress);
+  }
+
+  /** Reads every rank's stream; {@code perRank} 0 keeps no sample. */
+  private static TraceStats read(TraceDirectory dir, long minNs, int perRank,
+      IntConsumer progress) throws IOException {
     List<RankStats> out = new ArrayList<>();
     SymbolTable symbols = new SymbolTable();
     long[] world = worldRanks(dir.size());
     for (int r = 0; r < dir.size(); r++) {
       Collector c = new Collector(r, world);
+      if (perRank > 0) {
+        // Seeded by the rank: the same trace gives the same sample.
+        c.stats.sample = Optional.of(new ComputeSample(perRank, r));
+        c.sampleMinNs = minNs;
+      }
       RawTraceReader.read(dir.rankFiles().get(r), symbols, c);
       out.add(c.stats);
       progress.accept(r + 1);
     }
-    return new TraceStats(out);
+    return new TraceStats(out, false);
   }
 
   /**
@@ -151,7 +195,7 @@ public final class TraceStats {
       out.add(c.stats);
       progress.accept(r + 1);
     }
-    return new TraceStats(out);
+    return new TraceStats(out, true);
   }
 
   /** The world's ranks in order: communicator 0's members, shared by every rank's collector. */
@@ -182,6 +226,8 @@ public final class TraceStats {
     private long lastExit = -1;
     private long firstEnter = -1;
     private long initExit = -1;
+    /** The shortest compute interval that goes into the sample. */
+    private long sampleMinNs;
 
     /** A collector for {@code rank}, the world's ranks in {@code world} (shared, not copied). */
     Collector(int rank, long[] world) {
@@ -221,6 +267,9 @@ public final class TraceStats {
       if (lastExit >= 0) {
         long wall = e.enter() - lastExit;
         stats.computeNs += wall;
+        if (wall >= sampleMinNs && stats.sample.isPresent()) {
+          stats.sample.get().add(wall);
+        }
         if (e.hasCpu()) {
           stats.cpuNs += Math.min(e.cpu(), wall);
           stats.cpuWallNs += wall;

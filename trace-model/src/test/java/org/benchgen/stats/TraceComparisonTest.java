@@ -29,16 +29,27 @@ class TraceComparisonTest {
         "    duration n=1 min=5 max=5 mean=5.0 sd=0.0 bins=3:1"), r -> {});
   }
 
+  /** The report, then the verdict at a tolerance of 5 %, as verify prints them. */
   private static List<String> report(TraceComparison c) {
     StringWriter out = new StringWriter();
     try (PrintWriter w = new PrintWriter(out)) {
       c.report("a", "b", 10, w);
+      c.verdict(5).forEach(w::println);
     }
     return out.toString().lines().toList();
   }
 
-  private static String last(List<String> lines) {
-    return lines.get(lines.size() - 1);
+  /** The verdict's headline. */
+  private static String headline(List<String> lines) {
+    return lines.stream().filter(l -> l.startsWith("verdict: ")).findFirst().orElseThrow();
+  }
+
+  /** SendRecvTrace with rank 0's sends taking 30 ns instead of 20. */
+  private static TraceStats slowerSends() {
+    return TraceStats.of(HandWrittenTrace.read(SendRecvTrace.LINES.stream().map(l -> l.equals(
+        "      duration n=2 min=20 max=20 mean=20.0 sd=0.0 bins=5:2")
+        ? "      duration n=2 min=30 max=30 mean=30.0 sd=0.0 bins=5:2" : l)
+        .toArray(String[]::new)), r -> {});
   }
 
   @Test
@@ -84,7 +95,7 @@ class TraceComparisonTest {
     assertTrue(r.contains("calls and bytes: identical on every rank and MPI function"),
         r::toString);
     assertTrue(r.contains("message matrix: identical"), r::toString);
-    assertEquals("verdict: same calls and bytes", last(r));
+    assertEquals("verdict: same calls and bytes", headline(r));
   }
 
   @Test
@@ -93,16 +104,57 @@ class TraceComparisonTest {
     assertTrue(r.contains("calls and bytes: 1 differences"), r::toString);
     assertTrue(r.contains("  rank 1 MPI_Barrier: 0 calls, 0 bytes vs 1 calls, 0 bytes"),
         r::toString);
-    assertEquals("verdict: DIFFERENT", last(r));
+    assertEquals("verdict: DIFFERENT", headline(r));
   }
 
   @Test
   void theReportCountsMatrixDifferencesAndWorldSizes() {
     List<String> matrix = report(new TraceComparison(ring("+1"), ring("-1")));
     assertTrue(matrix.contains("message matrix: 6 rank pairs differ"), matrix::toString);
-    assertEquals("verdict: DIFFERENT", last(matrix));
+    assertEquals("verdict: DIFFERENT", headline(matrix));
     List<String> sizes = report(new TraceComparison(SendRecvTrace.stats(), ring("+1")));
     assertTrue(sizes.contains("world size: 2 vs 3"), sizes::toString);
-    assertEquals("verdict: DIFFERENT", last(sizes));
+    assertEquals("verdict: DIFFERENT", headline(sizes));
+  }
+
+  @Test
+  void timesAreJudgedPerRankAgainstTheTolerance() {
+    // Rank 0's run: 250 compute + 2 sends of 30 = 310 against 290: +6.90 %; rank 1 unchanged;
+    // compute 250 on both sides of both ranks.
+    TraceComparison c = new TraceComparison(SendRecvTrace.stats(), slowerSends());
+    assertTrue(c.identical(), "times do not make calls differ");
+    TraceComparison.RankTimes r0 = c.times().get(0);
+    assertEquals(100.0 * 20 / 290, r0.runError(), 1e-9);
+    assertEquals(0, r0.computeError());
+    TraceComparison.TimeCheck five = c.timeCheck(5);
+    assertFalse(five.within());
+    assertEquals(List.of(r0), five.outside());
+    assertEquals(0, five.worstRun().orElseThrow().rank());
+    assertTrue(c.timeCheck(7).within());
+    List<String> r = report(c);
+    assertTrue(r.contains("  time per rank: OUTSIDE 5 % (1 of 2 ranks outside; worst run time:"
+        + " rank 0 +6.9 %; worst compute: rank 0 +0.0 %); estimates from a compressed trace"),
+        r::toString);
+    assertEquals("verdict: same calls and bytes", headline(r));
+    assertTrue(c.verdict(7).contains("  time per rank: within 7 % (worst run time: rank 0 +6.9"
+        + " %; worst compute: rank 0 +0.0 %); estimates from a compressed trace"),
+        c.verdict(7)::toString);
+  }
+
+  @Test
+  void theTableGivesEachRanksRelativeErrors() {
+    List<String> r = report(new TraceComparison(SendRecvTrace.stats(), slowerSends()));
+    // Run 290 ns against 310: 0.0000 s at this resolution, +6.9 %; compute 250 against 250.
+    assertTrue(r.contains("     0          4          4             24             24     0.0000"
+        + "     0.0000     6.9     0.0000     0.0000     0.0"), r::toString);
+  }
+
+  @Test
+  void aRelativeErrorFromNothingIsInfinite() {
+    assertEquals(0, TraceComparison.error(0, 0));
+    assertEquals(Double.POSITIVE_INFINITY, TraceComparison.error(0, 5));
+    assertEquals(-50, TraceComparison.error(10, 5));
+    assertEquals("5", TraceComparison.number(5));
+    assertEquals("2.5", TraceComparison.number(2.5));
   }
 }
