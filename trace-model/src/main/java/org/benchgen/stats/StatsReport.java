@@ -57,11 +57,12 @@ public final class StatsReport {
     }
     out.println("  ],");
     out.println("  \"time\": [");
+    boolean cpu = s.hasCpu(); // once: it looks at every rank
     for (int r = 0; r < s.worldSize(); r++) {
       TraceStats.RankStats rs = s.rank(r);
       out.println("    {\"rank\": " + r + ", \"events\": " + rs.events() + ", \"compute_ns\": "
           + rs.computeNs() + ", \"mpi_ns\": " + rs.mpiNs() + ", \"run_ns\": " + rs.runNs()
-          + (s.hasCpu() ? ", \"cpu_ns\": " + rs.cpuNs() + ", \"cpu_wall_ns\": " + rs.cpuWallNs()
+          + (cpu ? ", \"cpu_ns\": " + rs.cpuNs() + ", \"cpu_wall_ns\": " + rs.cpuWallNs()
               : "") + "}" + (r + 1 < s.worldSize() ? "," : ""));
     }
     out.println("  ],");
@@ -160,12 +161,13 @@ public final class StatsReport {
     }
     out.printf(Locale.ROOT, "       %-26s %12d %16d%n", "all calls", calls, bytes);
     out.println();
+    boolean cpu = s.hasCpu(); // once: it looks at every rank
     out.printf(Locale.ROOT, "%-6s %12s %16s %16s%s%n", "rank", "events", "compute ms", "in MPI ms",
-        s.hasCpu() ? String.format(Locale.ROOT, " %16s %12s", "CPU ms", "descheduled") : "");
+        cpu ? String.format(Locale.ROOT, " %16s %12s", "CPU ms", "descheduled") : "");
     for (int r = 0; r < s.worldSize(); r++) {
       TraceStats.RankStats rs = s.rank(r);
       out.printf(Locale.ROOT, "%-6d %12d %16.3f %16.3f%s%n", r, rs.events(), rs.computeNs() / 1e6,
-          rs.mpiNs() / 1e6, s.hasCpu() ? String.format(Locale.ROOT, " %16.3f %11.1f%%",
+          rs.mpiNs() / 1e6, cpu ? String.format(Locale.ROOT, " %16.3f %11.1f%%",
               rs.cpuNs() / 1e6, 100 * rs.descheduled()) : "");
     }
     out.println();
