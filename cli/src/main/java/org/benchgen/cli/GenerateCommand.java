@@ -16,6 +16,7 @@ import org.benchgen.codegen.SimulatedCluster;
 import org.benchgen.codegen.Target;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.CpuTime;
 import org.benchgen.report.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,7 +54,9 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Option(names = "--compute", paramLabel = "MODE", defaultValue = "mean",
       description = "time computed per interval, from its histogram: mean (keeps total compute"
-          + " exactly; the default), median, or sample (drawn at run time, repeatably)")
+          + " exactly; the default), median, sample (drawn at run time, repeatably), or cpu (the"
+          + " mean CPU time, without the time the rank was descheduled; traces taken with"
+          + " `benchgen trace --cpu-time`)")
   String compute;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -93,8 +96,8 @@ final class GenerateCommand implements Callable<Integer> {
     try {
       mode = ComputeMode.valueOf(compute.toUpperCase(java.util.Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "--compute must be mean, median or"
-          + " sample, not '" + compute + "'");
+      throw new ParameterException(spec.commandLine(), "--compute must be mean, median,"
+          + " sample or cpu, not '" + compute + "'");
     }
     String program = name;
     if (name == null) {
@@ -122,6 +125,10 @@ final class GenerateCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     CompressedTrace t = input.loadToResolve();
+    if (mode == ComputeMode.CPU && !CpuTime.recorded(t)) {
+      throw new ParameterException(spec.commandLine(), "--compute cpu: " + input.path
+          + " has no CPU time; take the trace with `benchgen trace --cpu-time`");
+    }
     Benchmarks.Outcome outcome = Benchmarks.generate(t, target, options);
     if (outcome instanceof Benchmarks.Failed f) {
       return Findings.report(spec, input.path, f.finding());

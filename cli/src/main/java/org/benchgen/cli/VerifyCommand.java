@@ -11,10 +11,12 @@ import org.benchgen.codegen.ComputeTimes;
 import org.benchgen.codegen.LoopComparison;
 import org.benchgen.codegen.Target;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.CpuTime;
 import org.benchgen.resolve.WildcardResolver;
 import org.benchgen.stats.ComputeDistributions;
 import org.benchgen.stats.StatsReport;
 import org.benchgen.stats.TraceComparison;
+import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,6 +85,8 @@ final class VerifyCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     c.report(original.toString(), other.toString(), StatsReport.MATRIX_MAX_RANKS, out);
     List<String> verdict = new ArrayList<>(c.verdict(tolerance));
+    descheduled("A", c.a(), out, verdict);
+    descheduled("B", c.b(), out, verdict);
     boolean timeOutside = !c.timeCheck(tolerance).within();
     if (loops > 0) {
       LoopComparison.Outcome l = loops(err);
@@ -103,6 +107,23 @@ final class VerifyCommand implements Callable<Integer> {
     verdict.forEach(out::println);
     out.flush();
     return c.identical() && !(strictTime && timeOutside) ? 0 : Benchgen.INPUT_ERROR;
+  }
+
+  /**
+   * Where a trace has CPU time and some of its ranks were descheduled, says which and adds it to
+   * the verdict: those ranks' times include waiting for a core.
+   */
+  private static void descheduled(String name, TraceStats s, PrintWriter out,
+      List<String> verdict) {
+    int n = StatsReport.descheduledRanks(s);
+    if (n > 0) {
+      out.println();
+      StatsReport.descheduled(s, name + ": ", out);
+      verdict.add(String.format(java.util.Locale.ROOT, "  %s: %d of %d ranks descheduled for"
+          + " over %.0f %% of their compute time: their times include waiting for a core"
+          + " (generate --compute cpu replays CPU time)", name, n, s.worldSize(),
+          100 * CpuTime.NOTE));
+    }
   }
 
   /**

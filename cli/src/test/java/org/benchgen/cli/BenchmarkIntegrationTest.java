@@ -139,6 +139,42 @@ class BenchmarkIntegrationTest {
     assertTrue(ratio > 1.4, "rank 1 / rank 0 compute in the benchmark: " + ratio);
   }
 
+  /**
+   * CPU time, from the tracer to the benchmark (issue 19): compute_bound sleeping through 20
+   * phases of 5 ms, traced with --cpu-time, is a run whose compute is wall time without CPU time,
+   * as when a rank is descheduled. show and verify say so; the benchmark generated with --compute
+   * cpu replays the CPU time (a few microseconds a phase), the default one the wall time.
+   */
+  @Test
+  void computeCpuReplaysCpuTimeNotTheTimeARankSlept() throws Exception {
+    Path original = trace("openmpi", "sleeping", bins.get("openmpi").resolve("compute_bound"),
+        List.of("20", "5000", "0", "sleep"), 2, List.of("--cpu-time"));
+    Cli.Result show = Cli.run("show", original.toString());
+    assertTrue(show.out().contains("the ranks were descheduled for "), show.out());
+    TraceStats traced = TraceStats.of(TraceDirectory.open(original), n -> { });
+    Map<String, TraceStats> runs = new HashMap<>();
+    for (String mode : List.of("cpu", "mean")) {
+      Path gen = work.resolve("sleeping-gen-" + mode);
+      assertEquals(0, Benchgen.commandLine().execute("generate", original.toString(), "--lang",
+          "c-mpi", "--compute", mode, "-o", gen.toString(), "--name", "compute_bound"));
+      MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi"), work);
+      runs.put(mode, TraceStats.of(TraceDirectory.open(trace("openmpi", "sleeping-" + mode,
+          gen.resolve("compute_bound"), List.of(), 2, List.of())), n -> { }));
+    }
+    for (int r = 0; r < 2; r++) {
+      double wall = traced.rank(r).computeNs();
+      assertTrue(wall >= 100e6, "rank " + r + " slept " + wall + " ns");
+      assertTrue(runs.get("mean").rank(r).computeNs() > 0.8 * wall, "rank " + r);
+      assertTrue(runs.get("cpu").rank(r).computeNs() < 0.2 * wall, "rank " + r + ": "
+          + runs.get("cpu").rank(r).computeNs() + " ns of compute replayed");
+    }
+    Path bench = work.resolve("openmpi-sleeping-cpu");
+    Cli.Result v = Cli.run("verify", original.toString(), bench.toString(), "--loops", "0");
+    assertTrue(v.out().contains("A: rank 0 was descheduled for "), v.out());
+    assertTrue(v.out().contains("  A: 2 of 2 ranks descheduled for over 5 % of their compute"),
+        v.out());
+  }
+
   private void assertSameCalls(String flavour, List<String> program) throws Exception {
     String name = program.get(0);
     Built b = build(flavour, program, "");
@@ -221,8 +257,15 @@ class BenchmarkIntegrationTest {
   }
 
   private Path trace(String flavour, String label, Path exe, List<String> args, int ranks) {
+    return trace(flavour, label, exe, args, ranks, List.of());
+  }
+
+  private Path trace(String flavour, String label, Path exe, List<String> args, int ranks,
+      List<String> options) {
     Path dir = work.resolve(flavour + "-" + label);
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString()));
+    cmd.addAll(options);
+    cmd.add("--");
     cmd.addAll(MpiSamples.launcher(flavour, ranks));
     cmd.add(exe.toString());
     cmd.addAll(args);

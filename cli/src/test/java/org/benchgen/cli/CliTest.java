@@ -67,6 +67,12 @@ class CliTest {
         "max", "-o", none.toString()).code());
     assertEquals(2, run("generate", "../samples/traces/ring", "--lang", "c-mpi", "--name",
         "1-bad", "-o", none.toString()).code());
+    // --compute cpu needs CPU time, which the bundled ring (traced without it) does not have.
+    Cli.Result noCpu = run("generate", "../samples/traces/ring", "--lang", "c-mpi", "--compute",
+        "cpu", "-o", none.toString());
+    assertEquals(2, noCpu.code());
+    assertTrue(noCpu.err().contains("../samples/traces/ring has no CPU time; take the trace with"
+        + " `benchgen trace --cpu-time`"), noCpu.err());
     assertTrue(Files.notExists(none));
   }
 

@@ -5,6 +5,7 @@ import org.benchgen.align.Alignment;
 import org.benchgen.align.CollectiveAligner;
 import org.benchgen.findings.Finding;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.CpuTime;
 import org.benchgen.resolve.Resolution;
 import org.benchgen.resolve.WildcardResolver;
 
@@ -80,7 +81,9 @@ public final class Benchmarks {
    */
   public static Outcome generate(CompressedTrace trace, Target target, GenerateOptions options) {
     target.checkName(options.name());
-    Preparation preparation = prepare(trace, target.dataTables());
+    // Replayed as CPU time from the start, so that resolution's clock runs as the benchmark will.
+    Preparation preparation = prepare(options.compute() == ComputeMode.CPU
+        ? CpuTime.replayed(trace) : trace, target.dataTables());
     if (preparation instanceof Failed f) {
       return f;
     }

@@ -15,7 +15,8 @@ import org.benchgen.ir.Histogram;
  * application's own bookkeeping between back-to-back calls, which the benchmark has too), and call
  * paths whose times differ by less than {@link #SAME_FRACTION} are pooled into one, so a loop's
  * first iteration keeps its own time only where it really differs. A call path that keeps rank
- * classes (load imbalance) computes each class's time, chosen by the executing rank.
+ * classes (load imbalance) computes each class's time, chosen by the executing rank. In
+ * {@link ComputeMode#CPU} the trace's times are already its CPU times ({@link Benchmarks}).
  */
 public final class ComputeTimes {
   /** Shortest mean interval that is kept, in nanoseconds. */
@@ -111,7 +112,7 @@ public final class ComputeTimes {
 
   private Compute.Amount amount(Histogram h) {
     return switch (mode) {
-      case MEAN -> micros(h.mean());
+      case MEAN, CPU -> micros(h.mean());
       case MEDIAN -> micros(median(h));
       case SAMPLE -> new Compute.Sampled(tables.histogram(h.min(), h.max(),
           h.bins().stream().map(b -> new Compute.Bin(b.log2(), b.count())).toList(),

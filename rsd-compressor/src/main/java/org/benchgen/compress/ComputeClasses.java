@@ -72,7 +72,7 @@ public final class ComputeClasses {
     for (RankClass c : disjoint) {
       int last = swept.size() - 1;
       if (last >= 0 && alike(swept.get(last), c)) {
-        swept.set(last, join(swept.get(last), c));
+        swept.set(last, swept.get(last).join(c));
       } else {
         swept.add(c);
       }
@@ -113,16 +113,12 @@ public final class ComputeClasses {
       RankClass joined = c;
       for (int i = out.size() - 1; i >= 0; i--) {
         if (joined.ranks().intersects(out.get(i).ranks())) {
-          joined = join(out.remove(i), joined);
+          joined = out.remove(i).join(joined);
         }
       }
       out.add(joined);
     }
     return out;
-  }
-
-  private static RankClass join(RankClass x, RankClass y) {
-    return new RankClass(x.ranks().union(y.ranks()), x.time().merge(y.time()));
   }
 
   /** Too many classes, clustered by their means into {@link ComputeStat#MAX_CLASSES}. */
@@ -138,7 +134,7 @@ public final class ComputeClasses {
     for (CentroidCluster<Point> cl : k.cluster(points)) {
       RankClass joined = null;
       for (Point p : cl.getPoints()) {
-        joined = joined == null ? p.of : join(joined, p.of);
+        joined = joined == null ? p.of : joined.join(p.of);
       }
       if (joined != null) {
         out.add(joined);

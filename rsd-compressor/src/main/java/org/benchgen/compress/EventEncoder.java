@@ -69,8 +69,8 @@ final class EventEncoder {
       .toArray(Slots[]::new);
 
   /** Encodes an event into {@code x}, in its arrays when it has them. */
-  void encode(HeldEvent x, int shape, Op op, String site, long enter, long exit, long[] values,
-      long[][] lists) {
+  void encode(HeldEvent x, int shape, Op op, String site, long enter, long exit, long cpu,
+      long[] values, long[][] lists) {
     Slots slots = SLOTS[op.ordinal()];
     long[] abs = copy(values, x.absBuffer);
     // A list is absent when it is RawEvent.NO_LIST (as RawEvent.isPresent tells); the request
@@ -88,6 +88,7 @@ final class EventEncoder {
     x.rel = rel;
     x.after = prevSite;
     x.compute = prevSite == null ? 0 : enter - prevExit;
+    x.cpu = cpu;
     x.duration = exit - enter;
     x.absBuffer = abs;
     x.relBuffer = rel != abs ? rel : x.relBuffer;

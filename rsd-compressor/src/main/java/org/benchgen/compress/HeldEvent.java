@@ -18,6 +18,8 @@ final class HeldEvent {
   long[] rel;
   String after;
   long compute;
+  /** CPU time of the compute interval, or {@code RawEvent.NO_CPU}. */
+  long cpu;
   long duration;
   /** The arrays to fill next time, or null (then new ones are made). */
   long[] absBuffer;
@@ -27,7 +29,7 @@ final class HeldEvent {
   RsdBuilder node() {
     absBuffer = null;
     relBuffer = null;
-    return new RsdBuilder(shape, op, site, abs, rel, after, compute, duration);
+    return new RsdBuilder(shape, op, site, abs, rel, after, compute, cpu, duration);
   }
 
   /** Hands this event's data and arrays over to {@code to}. */
@@ -39,6 +41,7 @@ final class HeldEvent {
     to.rel = rel;
     to.after = after;
     to.compute = compute;
+    to.cpu = cpu;
     to.duration = duration;
     to.absBuffer = abs;
     to.relBuffer = rel != abs ? rel : to.relBuffer;

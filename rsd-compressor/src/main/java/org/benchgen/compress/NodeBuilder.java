@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Histogram;
@@ -45,6 +46,7 @@ final class NodeBuilder {
     private long[] rel;
     private String after;
     private long compute;
+    private long cpu;
     private long duration;
     // Folded.
     private ValueSeqBuilder[] absSeq;
@@ -56,9 +58,12 @@ final class NodeBuilder {
     private ByCallPath instanceComputes;
     private Histogram.Builder instanceDurations;
 
-    /** {@code rel} holds relative peers in peer slots (else equal to abs); {@code after} may be null. */
+    /**
+     * {@code rel} holds relative peers in peer slots (else equal to abs); {@code after} may be
+     * null; {@code cpu} is the interval's CPU time or {@code RawEvent.NO_CPU}.
+     */
     RsdBuilder(int shape, Op op, String site, long[] abs, long[] rel, String after, long compute,
-        long duration) {
+        long cpu, long duration) {
       super(shape);
       this.op = op;
       this.site = site;
@@ -66,6 +71,7 @@ final class NodeBuilder {
       this.rel = rel;
       this.after = after;
       this.compute = compute;
+      this.cpu = cpu;
       this.duration = duration;
     }
 
@@ -85,21 +91,21 @@ final class NodeBuilder {
       }
       computes = new ByCallPath();
       durations = new Histogram.Builder();
-      addSingle(abs, rel, after, compute, duration);
+      addSingle(abs, rel, after, compute, cpu, duration);
       abs = null;
       rel = null;
     }
 
     /** Appends one execution (as a node of it would be merged); the arrays are not kept. */
-    void add(long[] a, long[] r, String prev, long comp, long dur) {
+    void add(long[] a, long[] r, String prev, long comp, long cpuNs, long dur) {
       settle();
-      addSingle(a, r, prev, comp, dur);
+      addSingle(a, r, prev, comp, cpuNs, dur);
     }
 
-    private void addSingle(long[] a, long[] r, String prev, long comp, long dur) {
+    private void addSingle(long[] a, long[] r, String prev, long comp, long cpuNs, long dur) {
       pushValues(a, r);
       if (prev != null) {
-        computes.get(prev).add(comp);
+        computes.get(prev).add(comp, cpuNs);
       }
       durations.add(dur);
     }
@@ -119,7 +125,7 @@ final class NodeBuilder {
      * values in order; the instance's timing summaries pooled into this node's), without making
      * that node.
      */
-    void addToInstance(long[] a, long[] r, String prev, long comp, long dur) {
+    void addToInstance(long[] a, long[] r, String prev, long comp, long cpuNs, long dur) {
       settle();
       if (instanceDurations == null) {
         instanceComputes = new ByCallPath();
@@ -127,7 +133,7 @@ final class NodeBuilder {
       }
       pushValues(a, r);
       if (prev != null) {
-        instanceComputes.get(prev).add(comp);
+        instanceComputes.get(prev).add(comp, cpuNs);
       }
       instanceDurations.add(dur);
     }
@@ -139,8 +145,8 @@ final class NodeBuilder {
      * them.
      */
     void endInstance() {
-      for (Map.Entry<String, Histogram.Builder> e : instanceComputes.byPath.entrySet()) {
-        Histogram.Builder h = e.getValue();
+      for (Map.Entry<String, ComputeBuilder> e : instanceComputes.byPath.entrySet()) {
+        ComputeBuilder h = e.getValue();
         if (!h.isEmpty()) {
           computes.get(e.getKey()).merge(h);
           h.clear();
@@ -155,7 +161,7 @@ final class NodeBuilder {
       settle();
       RsdBuilder o = (RsdBuilder) other;
       if (o.absSeq == null) {
-        addSingle(o.abs, o.rel, o.after, o.compute, o.duration);
+        addSingle(o.abs, o.rel, o.after, o.compute, o.cpu, o.duration);
         return;
       }
       for (int i = 0; i < absSeq.length; i++) {
@@ -183,27 +189,67 @@ final class NodeBuilder {
         params.add(new Param(List.of(new ParamEntry(v, ranks))));
       }
       List<ComputeStat> stats = new ArrayList<>();
-      computes.byPath.forEach((k, h) -> stats.add(new ComputeStat(k, h.build())));
+      computes.byPath.forEach((k, h) -> stats.add(h.build(k)));
       return new Rsd(op, site, ranks, params, stats, durations.build());
     }
   }
 
   /**
-   * Compute-time histograms by call path, in the order the paths first came. Call sites are
-   * interned by the reader, so the path asked for last is tried by identity first: in a loop it is
-   * almost always the same.
+   * Compute times by call path, in the order the paths first came. Call sites are interned by the
+   * reader, so the path asked for last is tried by identity first: in a loop it is almost always
+   * the same.
    */
   private static final class ByCallPath {
-    final Map<String, Histogram.Builder> byPath = new LinkedHashMap<>(4);
+    final Map<String, ComputeBuilder> byPath = new LinkedHashMap<>(4);
     private String last;
-    private Histogram.Builder lastHistogram;
+    private ComputeBuilder lastHistogram;
 
-    Histogram.Builder get(String path) {
+    ComputeBuilder get(String path) {
       if (path != last) {
         last = path;
-        lastHistogram = byPath.computeIfAbsent(path, k -> new Histogram.Builder());
+        lastHistogram = byPath.computeIfAbsent(path, k -> new ComputeBuilder());
       }
       return lastHistogram;
+    }
+  }
+
+  /**
+   * One call path's compute intervals: their wall-time histogram and, where every interval
+   * carries one ({@link org.benchgen.rawtrace.RawEvent#cpu}), their total CPU time.
+   */
+  private static final class ComputeBuilder {
+    private final Histogram.Builder time = new Histogram.Builder();
+    private long cpuSum;
+    private long cpuCount;
+
+    void add(long wall, long cpu) {
+      time.add(wall);
+      if (cpu >= 0) {
+        cpuSum += cpu;
+        cpuCount++;
+      }
+    }
+
+    void merge(ComputeBuilder o) {
+      time.merge(o.time);
+      cpuSum += o.cpuSum;
+      cpuCount += o.cpuCount;
+    }
+
+    boolean isEmpty() {
+      return time.isEmpty();
+    }
+
+    void clear() {
+      time.clear();
+      cpuSum = 0;
+      cpuCount = 0;
+    }
+
+    ComputeStat build(String after) {
+      Histogram h = time.build();
+      return new ComputeStat(after, h, cpuCount == h.count() && cpuCount > 0
+          ? OptionalDouble.of((double) cpuSum / cpuCount) : OptionalDouble.empty());
     }
   }
 }

@@ -145,7 +145,7 @@ final class OuterIteration {
     for (int i = 0; i < tailStart; i++) {
       HeldEvent x = events[i];
       ((RsdBuilder) inner.body().get(i % m)).addToInstance(x.abs, x.rel, x.after, x.compute,
-          x.duration);
+          x.cpu, x.duration);
     }
     for (int j = 0; j < m; j++) {
       ((RsdBuilder) inner.body().get(j)).endInstance();
@@ -153,7 +153,7 @@ final class OuterIteration {
     for (int i = tailStart; i < count; i++) {
       HeldEvent x = events[i];
       ((RsdBuilder) loop.body().get(1 + i - tailStart)).add(x.abs, x.rel, x.after, x.compute,
-          x.duration);
+          x.cpu, x.duration);
     }
   }
 

@@ -88,15 +88,15 @@ public final class RankCompressor implements RawTraceReader.Sink {
     // decides the same for such an event.
     if (outer.isHolding() && outer.expected() instanceof RsdBuilder r && r.op == op
         && r.site == site && outer.continuesWith(r.shape)) {
-      encoder.encode(outer.slot(), r.shape, op, site, enter, exit, values, lists);
+      encoder.encode(outer.slot(), r.shape, op, site, enter, exit, cpu, values, lists);
       outer.advance();
       events++;
       return;
     }
-    anyEvent(op, site, enter, exit, values, lists);
+    anyEvent(op, site, enter, exit, cpu, values, lists);
   }
 
-  private void anyEvent(Op op, String site, long enter, long exit, long[] values,
+  private void anyEvent(Op op, String site, long enter, long exit, long cpu, long[] values,
       long[][] lists) {
     FoldNode expected = outer.isHolding() ? outer.expected()
         : heldCount > 0 || folder.trackingLastFresh()
@@ -108,11 +108,12 @@ public final class RankCompressor implements RawTraceReader.Sink {
       outer.release();
     }
     if (outer.isHolding() || outer.startsWith(shape)) {
-      encoder.encode(outer.slot(), shape, op, site, enter, exit, values, lists);
+      encoder.encode(outer.slot(), shape, op, site, enter, exit, cpu, values, lists);
       outer.advance();
     } else {
       HeldEvent h = heldSlot(shape);
-      encoder.encode(h == null ? pushed : h, shape, op, site, enter, exit, values, lists);
+      encoder.encode(h == null ? pushed : h, shape, op, site, enter, exit, cpu, values,
+          lists);
       if (h == null) {
         folder.push(pushed.node());
       } else {
@@ -146,7 +147,8 @@ public final class RankCompressor implements RawTraceReader.Sink {
       loop.startIteration(); // as FoldLoop.absorb
       for (int i = 0; i < heldCount; i++) {
         HeldEvent x = held[i];
-        ((RsdBuilder) loop.body().get(i)).add(x.abs, x.rel, x.after, x.compute, x.duration);
+        ((RsdBuilder) loop.body().get(i)).add(x.abs, x.rel, x.after, x.compute, x.cpu,
+            x.duration);
       }
       heldCount = 0;
     }

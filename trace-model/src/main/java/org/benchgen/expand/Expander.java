@@ -1,5 +1,6 @@
 package org.benchgen.expand;
 
+import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -14,7 +15,8 @@ import org.benchgen.traverse.TraversalContext;
 /**
  * Expands a compressed trace back into one rank's event stream: the exact calls and parameters of
  * the traced run, in order. Times are synthesized from the histogram means (compute before each
- * call for its call path, then the call's mean duration), since compression keeps only summaries.
+ * call for its call path, then the call's mean duration), since compression keeps only summaries;
+ * the mean CPU time of the interval too, where the trace has it.
  * Streams: one {@link TraversalContext} per rank, nothing more.
  */
 public final class Expander {
@@ -63,10 +65,13 @@ public final class Expander {
       Rsd r = s.rsd();
       RawEvent call = decoder.decode(s);
       long compute = 0;
+      long cpu = RawEvent.NO_CPU;
       if (prevSite != null) {
         for (ComputeStat c : r.compute()) {
           if (c.after().equals(prevSite)) {
             compute = Math.round(c.timeOf(rank).mean());
+            OptionalDouble mean = c.cpuOf(rank);
+            cpu = mean.isPresent() ? Math.round(mean.getAsDouble()) : RawEvent.NO_CPU;
           }
         }
       }
@@ -74,7 +79,7 @@ public final class Expander {
       long exit = enter + Math.round(r.duration().mean());
       clock = exit;
       prevSite = r.site();
-      return new RawEvent(r.op(), r.site(), enter, exit, call.values(), call.lists());
+      return new RawEvent(r.op(), r.site(), enter, exit, call.values(), call.lists(), cpu);
     }
   }
 }

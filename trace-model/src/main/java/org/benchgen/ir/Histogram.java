@@ -21,6 +21,16 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
     return count * mean;
   }
 
+  /**
+   * {@code count} values of {@code value} each: what replaying a mean interval amounts to (the
+   * mean kept exactly, the bins and extremes those of the value rounded).
+   */
+  public static Histogram constant(long count, double value) {
+    long v = Math.max(0, Math.round(value));
+    return new Histogram(count, v, v, count == 0 ? 0 : value, 0,
+        count == 0 ? List.of() : List.of(new Bin(binOf(v), count)));
+  }
+
   /** The bin a value falls in. */
   public static int binOf(long v) {
     return 64 - Long.numberOfLeadingZeros(Math.max(0, v));

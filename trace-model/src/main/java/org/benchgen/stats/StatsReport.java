@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.benchgen.ir.CpuTime;
 import org.benchgen.trace.Op;
 
 /**
@@ -116,23 +117,35 @@ public final class StatsReport {
    * generated from wall times would busy-wait (generate --compute cpu replays CPU time instead).
    */
   public static void descheduled(TraceStats s, PrintWriter out) {
+    descheduled(s, "", out);
+  }
+
+  /** {@link #descheduled(TraceStats, PrintWriter)}, each line starting with {@code prefix}. */
+  public static void descheduled(TraceStats s, String prefix, PrintWriter out) {
     int said = 0;
     for (int r = 0; r < s.worldSize(); r++) {
       double d = s.rank(r).descheduled();
-      if (d > DESCHEDULED_NOTE && ++said > 32) {
-        out.println("(more ranks were descheduled: the table above has them all)");
+      if (d > CpuTime.NOTE && ++said > 32) {
+        out.println(prefix + "(more ranks were descheduled: the table above has them all)");
         return;
       }
-      if (d > DESCHEDULED_NOTE) {
-        out.printf(Locale.ROOT, "rank %d was descheduled for %.1f %% of its compute time (CPU"
-            + " time %.3f ms of %.3f ms)%n", r, 100 * d, s.rank(r).cpuNs() / 1e6,
+      if (d > CpuTime.NOTE) {
+        out.printf(Locale.ROOT, "%srank %d was descheduled for %.1f %% of its compute time (CPU"
+            + " time %.3f ms of %.3f ms)%n", prefix, r, 100 * d, s.rank(r).cpuNs() / 1e6,
             s.rank(r).cpuWallNs() / 1e6);
       }
     }
   }
 
-  /** The descheduled share of compute above which {@link #descheduled} speaks of a rank. */
-  public static final double DESCHEDULED_NOTE = 0.05;
+
+  /** How many ranks were descheduled for more than {@link CpuTime#NOTE} of their compute. */
+  public static int descheduledRanks(TraceStats s) {
+    int n = 0;
+    for (int r = 0; r < s.worldSize(); r++) {
+      n += s.rank(r).descheduled() > CpuTime.NOTE ? 1 : 0;
+    }
+    return n;
+  }
 
   public static void text(TraceStats s, PrintWriter out) {
     text(s, Optional.empty(), out);

@@ -71,6 +71,7 @@ public final class CompressedTraceChecks {
           c.rsd(r, l.runs());
           for (ComputeStat s : r.compute()) {
             c.histogram("compute", s.time());
+            s.cpu().ifPresent(CompressedTraceChecks::cpu);
           }
           c.histogram("duration", r.duration());
         }
@@ -260,6 +261,14 @@ public final class CompressedTraceChecks {
     if (v < min || v > max) {
       throw new TraceProblem(what + v + " is outside " + min + ".." + max);
     }
+  }
+
+  /** Checks a mean CPU time in nanoseconds, and returns it. */
+  static double cpu(double ns) {
+    if (!Double.isFinite(ns) || ns < 0 || ns > TraceLimits.MAX_TIME_NS) {
+      throw new TraceProblem("cpu=" + ns + " is outside 0.." + TraceLimits.MAX_TIME_NS);
+    }
+    return ns;
   }
 
   /** Checks a histogram: finite numbers, times in range, bins that add up to the count. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -89,14 +90,18 @@ public final class CompressedTraceReader {
               && tok[2].startsWith("ranks=")
               ? Optional.of(RankList.parse(value(tok[2], "ranks"), checks.world()))
               : Optional.empty();
-          Histogram h = histogram(tok, compute ? 2 + (classRanks.isPresent() ? 1 : 0) : 1);
+          int from = compute ? 2 + (classRanks.isPresent() ? 1 : 0) : 1;
+          OptionalDouble cpu = compute && tok.length == from + 7
+              ? OptionalDouble.of(CompressedTraceChecks.cpu(doubleValue(tok[from + 6], "cpu")))
+              : OptionalDouble.empty();
+          Histogram h = histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
           CompressedTraceChecks.histogram(tok[0], h);
           List<Node> into = stack.isEmpty() ? top : stack.peek().body();
           if (compute) {
             if (!tok[1].startsWith("after=")) {
               throw new TraceProblem("compute needs after=SITE first");
             }
-            lastCompute.add(Names.decode(tok[1].substring(6)), classRanks, h);
+            lastCompute.add(Names.decode(tok[1].substring(6)), classRanks, h, cpu);
           } else {
             into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),
                 last.params(), lastCompute.stats(), h));
@@ -156,6 +161,16 @@ public final class CompressedTraceReader {
       throw new TraceFormatException(file, lineNo, "no 'world N' line");
     }
     return new CompressedTrace(checks.world(), comms, top, symbols);
+  }
+
+  /** The number of a {@code key=value} token. */
+  private static double doubleValue(String token, String key) {
+    String v = value(token, key);
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new TraceProblem("bad " + key + " '" + v + "'");
+    }
   }
 
   private static int integer(String s, String what) {
@@ -244,21 +259,16 @@ public final class CompressedTraceReader {
     return r;
   }
 
-  private static Histogram histogram(String[] tok, int from) {
-    if (tok.length != from + 6) {
-      throw new TraceProblem("expected n= min= max= mean= sd= bins=");
+  /** The histogram in {@code tok[from..to)}. */
+  private static Histogram histogram(String[] tok, int from, int to) {
+    if (to != from + 6) {
+      throw new TraceProblem("expected n= min= max= mean= sd= bins=" + (from > 1 ? " [cpu=]" : ""));
     }
     long n = longValue(value(tok[from], "n"), "n");
     long min = longValue(value(tok[from + 1], "min"), "min");
     long max = longValue(value(tok[from + 2], "max"), "max");
-    double mean;
-    double sd;
-    try {
-      mean = Double.parseDouble(value(tok[from + 3], "mean"));
-      sd = Double.parseDouble(value(tok[from + 4], "sd"));
-    } catch (NumberFormatException e) {
-      throw new TraceProblem("bad mean or sd");
-    }
+    double mean = doubleValue(tok[from + 3], "mean");
+    double sd = doubleValue(tok[from + 4], "sd");
     List<Histogram.Bin> bins = new ArrayList<>();
     String b = value(tok[from + 5], "bins");
     if (!b.isEmpty()) {

@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -126,17 +127,26 @@ public final class CompressedTraceWriter extends NodeScanner {
         indent(2);
         b.append("compute after=").append(Names.encode(c.after()));
         histogram(b, c.time());
+        cpu(b, c.cpu());
       }
       for (ComputeStat.RankClass k : c.classes()) {
         indent(2);
         b.append("compute after=").append(Names.encode(c.after())).append(" ranks=")
             .append(k.ranks());
         histogram(b, k.time());
+        cpu(b, k.cpu());
       }
     }
     indent(2);
     b.append("duration");
     histogram(b, r.duration());
+    b.append('\n');
+  }
+
+  /** A compute line's mean CPU time, where the trace has it, at the precision of its mean. */
+  private static void cpu(StringBuilder b, OptionalDouble cpu) {
+    cpu.ifPresent(ns -> b.append(" cpu=").append(Decimals.mean(ns, 0, Long.MAX_VALUE)));
+    b.append('\n');
   }
 
   private static void ranks(StringBuilder b, RankList ranks, RankList parent) {
@@ -154,7 +164,6 @@ public final class CompressedTraceWriter extends NodeScanner {
       Histogram.Bin bin = h.bins().get(i);
       b.append(i == 0 ? "" : ",").append(bin.log2()).append(':').append(bin.count());
     }
-    b.append('\n');
   }
 
   private void param(StringBuilder b, Param p, FieldKind kind, boolean peer,

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.ComputeStat.RankClass;
 import org.benchgen.ir.Histogram;
@@ -21,8 +22,11 @@ final class ComputeLines {
   private final Map<String, List<RankClass>> byPath = new LinkedHashMap<>();
   private final Map<String, Boolean> pooled = new LinkedHashMap<>();
 
-  /** Adds a line: the path {@code after}, the class's ranks if it has {@code ranks=}, its time. */
-  void add(String after, Optional<RankList> ranks, Histogram time) {
+  /**
+   * Adds a line: the path {@code after}, the class's ranks if it has {@code ranks=}, its time and
+   * mean CPU time if it has {@code cpu=}.
+   */
+  void add(String after, Optional<RankList> ranks, Histogram time, OptionalDouble cpu) {
     List<RankClass> seen = byPath.get(after);
     if (seen != null && (pooled.get(after) || ranks.isEmpty())) {
       throw new TraceProblem("a second compute line for after=" + after + (ranks.isEmpty()
@@ -37,14 +41,14 @@ final class ComputeLines {
       throw new TraceProblem("more than " + ComputeStat.MAX_CLASSES
           + " rank classes for after=" + after);
     }
-    seen.add(new RankClass(ranks.orElse(RankList.empty()), time));
+    seen.add(new RankClass(ranks.orElse(RankList.empty()), time, cpu));
   }
 
   /** The statistics read, in order. */
   List<ComputeStat> stats() {
     List<ComputeStat> out = new ArrayList<>();
     byPath.forEach((after, classes) -> out.add(pooled.get(after)
-        ? new ComputeStat(after, classes.get(0).time())
+        ? new ComputeStat(after, classes.get(0).time(), classes.get(0).cpu())
         : ComputeStat.ofClasses(after, classes)));
     return out;
   }

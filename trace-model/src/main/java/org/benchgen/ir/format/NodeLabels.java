@@ -1,6 +1,7 @@
 package org.benchgen.ir.format;
 
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -59,12 +60,23 @@ public final class NodeLabels {
 
   /** The compute time before an RSD's call, for one call path. */
   public String compute(ComputeStat c) {
-    return ("compute " + time(c.time()) + " after @" + c.after()).replace('\n', ' ');
+    return ("compute " + time(c.time()) + cpu(c.time(), c.cpu()) + " after @" + c.after())
+        .replace('\n', ' ');
   }
 
   /** One rank class of a call path's compute, shown under it. */
   public String rankClass(ComputeStat.RankClass c) {
-    return "ranks " + c.ranks() + ": " + time(c.time());
+    return "ranks " + c.ranks() + ": " + time(c.time()) + cpu(c.time(), c.cpu());
+  }
+
+  /** The mean CPU time beside the wall time, and the share descheduled; empty without one. */
+  private static String cpu(Histogram time, OptionalDouble cpu) {
+    if (cpu.isEmpty()) {
+      return "";
+    }
+    double d = time.mean() > 0 ? 1 - cpu.getAsDouble() / time.mean() : 0;
+    return ", CPU " + duration(cpu.getAsDouble())
+        + (d > 0 ? String.format(Locale.ROOT, " (descheduled %.1f %%)", 100 * d) : "");
   }
 
   private static String ranks(Node n, RankList parent) {

@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.CpuTime;
 import org.benchgen.ir.IntRuns;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.NodeScanner;
@@ -38,6 +39,12 @@ public final class TreeView extends NodeScanner {
     for (CommDef c : t.comms()) {
       out.println("comm " + c.id() + ": world ranks "
           + IntRuns.format(c.members().stream().mapToInt(Integer::intValue).toArray()));
+    }
+    CpuTime.Share cpu = CpuTime.share(t);
+    if (cpu.descheduled() > CpuTime.NOTE) {
+      out.printf(Locale.ROOT, "the ranks were descheduled for %.1f %% of their compute time (CPU"
+          + " time %s of %s): generate --compute cpu replays CPU time%n", 100 * cpu.descheduled(),
+          NodeLabels.duration(cpu.cpuNs()), NodeLabels.duration(cpu.wallNs()));
     }
     out.println();
     new TreeView(t, out).scan(t.body());
