@@ -5,21 +5,23 @@
 # time is the sum over ranks of each rank's time from the end of MPI_Init to the start of
 # MPI_Finalize (benchgen stats, run_ns); its compute is the time between MPI calls within that
 # (compute_ns), its MPI time the rest. Prints medians, each benchmark's error and the mean absolute
-# percentage error (MAPE). With -b N, N busy processes (yes > /dev/null) run throughout, the first
-# trace included, so that the benchmark replays a loaded run under the same load. Without -b, as
-# other processes come and go on a shared machine, each run first waits until they use under a
-# tenth of a core, and a run during which they used more than 5 % of a core is made again (at most
-# 10 times; the runs kept despite it are counted). Where they never stop, -p NICE (root) runs each
-# traced run, and the busy processes, at that scheduling priority (the autogroup nice of the
-# script's session: -20 leaves others about 1 % of a core while the ranks run) and neither waits
-# nor checks.
+# percentage error (MAPE); then the same against the one traced run the benchmark was generated
+# from (replay: the generator's own error, without the original's run-to-run spread). With -b N,
+# N busy processes (yes > /dev/null) run throughout, the first trace included, so that the
+# benchmark replays a loaded run under the same load. Without -b, as other processes come and go
+# on a shared machine, each run first waits until they use under a tenth of a core, and a run
+# during which they used more than 5 % of a core is made again (at most 10 times; the runs kept
+# despite it are counted). Where they never stop, -p NICE (root) runs each traced run, and the busy
+# processes, at that scheduling priority (the autogroup nice of the script's session: -20 leaves
+# others about 1 % of a core while the ranks run) and neither waits nor checks.
 # Usage: codegen-c-mpi/bench/npb-timing.sh [-r RUNS=3] [-b BUSY=0] [-p NICE] [-n RANKS=2]
 #          [-w WORKDIR] BINARY...   (Open MPI; NPB itself is built under /tmp, never committed)
-# Per-run numbers stay in WORKDIR/NAME.orig and NAME.bench: run, compute, MPI seconds a line.
+# Per-run numbers stay in WORKDIR/NAME.orig, NAME.bench and NAME.traced: run, compute, MPI
+# seconds a line.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runs=3 busy=0 np=2 w=/tmp/bg-npb-timing nice=
-usage() { sed -n '2,18s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+usage() { sed -n '2,21s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 args=("$@")
 while getopts r:b:p:n:w: o; do
   case $o in
@@ -99,13 +101,13 @@ traced() {  # traced OUTDIR EXE: run under the tracer (in WORKDIR), print "run c
 
 echo "# $(date -u +%FT%TZ) $(uname -n), $(nproc) cores, $np ranks, $runs runs, $busy busy," \
   "load average $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-10s %10s %10s %8s %10s %10s %10s %10s\n" program "orig s" "bench s" "error %" \
-  "orig cmp" "bench cmp" "orig MPI" "bench MPI"
-errors=()
+printf "%-10s %10s %10s %8s %10s %10s %10s %10s %10s %8s\n" program "orig s" "bench s" \
+  "error %" "orig cmp" "bench cmp" "orig MPI" "bench MPI" "traced s" "replay %"
+errors=() replays=()
 for exe in "$@"; do
   exe=$(readlink -f "$exe")
   p=$(basename "$exe" .x | tr -c 'A-Za-z0-9_\n' _)
-  traced "$w/$p.first" "$exe" > /dev/null
+  traced "$w/$p.first" "$exe" > "$w/$p.traced"
   "$bg" generate "$w/$p.first" --lang c-mpi -o "$w/$p.gen" --name "$p" > /dev/null
   make -s -C "$w/$p.gen" MPICC=mpicc.openmpi
   for i in $(seq "$runs"); do
@@ -113,16 +115,22 @@ for exe in "$@"; do
     traced "$w/$p.b$i" "$w/$p.gen/$p" >> "$w/$p.bench"
   done
   o=$(col 1 "$w/$p.orig") b=$(col 1 "$w/$p.bench")
+  t=$(col 1 "$w/$p.traced")
   e=$(python3 -c "print(f'{100 * ($b - $o) / $o:+.1f}')")
-  errors+=("$e")
-  printf "%-10s %10.4f %10.4f %8s %10.4f %10.4f %10.4f %10.4f\n" "$p" "$o" "$b" "$e" \
+  r=$(python3 -c "print(f'{100 * ($b - $t) / $t:+.1f}')")
+  errors+=("$e") replays+=("$r")
+  printf "%-10s %10.4f %10.4f %8s %10.4f %10.4f %10.4f %10.4f %10.4f %8s\n" "$p" "$o" "$b" "$e" \
     "$(col 2 "$w/$p.orig")" "$(col 2 "$w/$p.bench")" "$(col 3 "$w/$p.orig")" \
-    "$(col 3 "$w/$p.bench")"
+    "$(col 3 "$w/$p.bench")" "$t" "$r"
 done
-python3 -c "
+mape() {
+  python3 -c "
 import sys
-v = [float(x) for x in sys.argv[1:]]
-print(f'MAPE {sum(map(abs, v)) / len(v):.1f} % over {len(v)} programs,'
-      f' mean signed error {sum(v) / len(v):+.1f} %')" "${errors[@]}"
+v = [float(x) for x in sys.argv[2:]]
+print(f'{sys.argv[1]}: MAPE {sum(map(abs, v)) / len(v):.1f} % over {len(v)} programs,'
+      f' mean signed error {sum(v) / len(v):+.1f} %')" "$@"
+}
+mape "against the original's runs" "${errors[@]}"
+mape "against the traced run (replay)" "${replays[@]}"
 echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg);" \
   "$disturbed runs kept although other processes ran"
