@@ -33,6 +33,10 @@ int bg_args(int argc, char **argv, const char *name, int ranks, int regions);
  * a buffer for MPI_Bsend. */
 void bg_setup(int comms, long long send, long long recv, int bsend);
 
+/* Starts the traced calls: the ranks start together (PMPI_Barrier); the time spent since MPI_Init
+ * returned is a debt that the first compute intervals pay. Returns the start time. */
+double bg_begin(void);
+
 /* Completes what the trace completed earlier than this run did, then rank 0 reports. */
 void bg_finish(double wall, const char *name);
 
