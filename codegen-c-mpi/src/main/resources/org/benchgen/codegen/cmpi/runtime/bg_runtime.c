@@ -95,9 +95,7 @@ static double bg_clock_cost(void) {
     for (int i = 0; i < 200; i++) {
       t = bg_now();
     }
-    if ((t - t0) / 200 < best) {
-      best = (t - t0) / 200;
-    }
+    best = (t - t0) / 200 < best ? (t - t0) / 200 : best;
   }
   return best;
 }
