@@ -14,18 +14,20 @@
 # despite it are counted). Where they never stop, -p NICE (root) runs each traced run, and the busy
 # processes, at that scheduling priority (the autogroup nice of the script's session: -20 leaves
 # others about 1 % of a core while the ranks run) and neither waits nor checks.
+# -c MODE generates with --compute MODE (mean, the default; median, sample, cpu).
 # Usage: codegen-c-mpi/bench/npb-timing.sh [-r RUNS=3] [-b BUSY=0] [-p NICE] [-n RANKS=2]
-#          [-w WORKDIR] BINARY...   (Open MPI; NPB itself is built under /tmp, never committed)
+#          [-c MODE=mean] [-w WORKDIR] BINARY...   (Open MPI; NPB built under /tmp, not committed)
 # Per-run numbers stay in WORKDIR/NAME.orig, NAME.bench and NAME.traced: run, compute, MPI
 # seconds a line.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-runs=3 busy=0 np=2 w=/tmp/bg-npb-timing nice=
-usage() { sed -n '2,21s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+runs=3 busy=0 np=2 w=/tmp/bg-npb-timing nice= mode=mean
+usage() { sed -n '2,22s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 args=("$@")
-while getopts r:b:p:n:w: o; do
+while getopts r:b:p:n:w:c: o; do
   case $o in
     r) runs=$OPTARG ;; b) busy=$OPTARG ;; p) nice=$OPTARG ;; n) np=$OPTARG ;; w) w=$OPTARG ;;
+    c) mode=$OPTARG ;;
     *) usage ;;
   esac
 done
@@ -100,6 +102,7 @@ traced() {  # traced OUTDIR EXE: run under the tracer (in WORKDIR), print "run c
 }
 
 echo "# $(date -u +%FT%TZ) $(uname -n), $(nproc) cores, $np ranks, $runs runs, $busy busy," \
+  "--compute $mode," \
   "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-10s %10s %10s %8s %10s %10s %10s %10s %10s %8s\n" program "orig s" "bench s" \
   "error %" "orig cmp" "bench cmp" "orig MPI" "bench MPI" "traced s" "replay %"
@@ -108,7 +111,8 @@ for exe in "$@"; do
   exe=$(readlink -f "$exe")
   p=$(basename "$exe" .x | tr -c 'A-Za-z0-9_\n' _)
   traced "$w/$p.first" "$exe" > "$w/$p.traced"
-  "$bg" generate "$w/$p.first" --lang c-mpi -o "$w/$p.gen" --name "$p" > /dev/null
+  "$bg" generate "$w/$p.first" --lang c-mpi --compute "$mode" -o "$w/$p.gen" --name "$p" \
+    > /dev/null
   make -s -C "$w/$p.gen" MPICC=mpicc.openmpi
   for i in $(seq "$runs"); do
     traced "$w/$p.o$i" "$exe" >> "$w/$p.orig"
