@@ -18,8 +18,6 @@ import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.Op;
-import org.benchgen.trace.OpKind;
 import org.benchgen.traverse.Communicators;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.TraversalContext;
@@ -50,11 +48,6 @@ public final class CollectiveAligner {
     this.comms = new Communicators(trace);
   }
 
-  /** Whether a call waits for the other members of its communicator (MPI_Finalize: all ranks). */
-  public static boolean synchronizes(Op op) {
-    return op.isCollective() || op.kind() == OpKind.COMM_CREATE || op.kind() == OpKind.COMM_FREE
-        || op.kind() == OpKind.FINALIZE;
-  }
 
   /**
    * Whether some collective RSD does not cover all members of its communicator, or sits in a loop
@@ -83,7 +76,7 @@ public final class CollectiveAligner {
 
     @Override
     public void visitRsd(Rsd r) {
-      found |= synchronizes(r.op()) && !(uniformTrips && covers(r));
+      found |= r.op().kind().synchronizes() && !(uniformTrips && covers(r));
     }
   }
 
@@ -162,7 +155,7 @@ public final class CollectiveAligner {
         for (int i = 0; i < g; i++) {
           steps[i] = ctx[units[i]].next();
         }
-        if (!synchronizes(rsd.op())) {
+        if (!rsd.op().kind().synchronizes()) {
           out.append(List.of(rsd), rsd.site(), units, steps);
           continue;
         }

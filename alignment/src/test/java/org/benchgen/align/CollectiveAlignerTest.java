@@ -177,6 +177,32 @@ class CollectiveAlignerTest {
     assertSameCalls(in, a.trace(), all(in));
   }
 
+  /**
+   * MPI_Comm_free waits for no one (issue 16): rank 0 frees communicator 7, meets rank 1 at a
+   * barrier, then frees 8; rank 1 frees 8 first and 7 after the barrier, as real programs do and
+   * real MPI runs (samples/mpi/comm_free_order.c). Treated as synchronising, rank 0 waited in
+   * the free of 7 for rank 1, which waited at the barrier: BG102 on a correct program.
+   */
+  @Test
+  void communicatorsAreFreedInEachRanksOwnOrder() throws IOException {
+    List<Traces.Rank> ranks = new ArrayList<>();
+    for (int r = 0; r < 2; r++) {
+      Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+      k.def("comm id=7 members=0,1").call("MPI_Comm_dup site=d.c:1 comm=0 newcomm=7");
+      k.def("comm id=8 members=0,1").call("MPI_Comm_dup site=d.c:2 comm=0 newcomm=8");
+      long first = r == 0 ? 7 : 8;
+      k.call("MPI_Comm_free site=f.c:" + (3 * r + 1) + " comm=" + first)
+          .call("MPI_Barrier site=f.c:" + (3 * r + 2) + " comm=0")
+          .call("MPI_Comm_free site=f.c:" + (3 * r + 3) + " comm=" + (15 - first));
+      ranks.add(k.call("MPI_Finalize site=m.c:9"));
+    }
+    CompressedTrace in = compress(tmp.resolve("t"), ranks);
+    Alignment.Aligned a = aligned(in);
+    assertSameCalls(in, a.trace(), all(in));
+    // The barrier, reached from two sites, is one call; each free stays its rank's own.
+    assertEquals(1, a.merged());
+  }
+
   @Test
   void differentCollectivesAtOnePointAreNamed() throws IOException {
     Traces.Rank r0 = new Traces.Rank().call("MPI_Init site=m.c:1");

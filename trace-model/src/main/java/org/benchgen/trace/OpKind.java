@@ -19,6 +19,17 @@ public enum OpKind {
   COMM_FREE;
 
   /**
+   * Whether a call of this kind waits for the other members of its communicator, as alignment,
+   * matching and the simulation targets model it: collectives, communicator creation, and
+   * MPI_Finalize (all ranks). MPI_Comm_free is collective in the standard's words, but it waits
+   * for no other rank in any implementation and programs free communicators in the order each
+   * rank reaches them: local, or correct programs would be reported as deadlocked.
+   */
+  public boolean synchronizes() {
+    return this == COLLECTIVE || this == COMM_CREATE || this == FINALIZE;
+  }
+
+  /**
    * Whether a call of this kind that has a request field creates that request (nonblocking and
    * persistent calls) rather than naming one that exists (waits, tests, starts, frees).
    */

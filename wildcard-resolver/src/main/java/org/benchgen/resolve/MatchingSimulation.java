@@ -192,7 +192,7 @@ final class MatchingSimulation {
         reqs.get(r).remove(e.get(Field.REQ));
         return Optional.empty();
       }
-      case COLLECTIVE, COMM_CREATE, COMM_FREE, FINALIZE -> {
+      case COLLECTIVE, COMM_CREATE, FINALIZE -> { // OpKind.synchronizes: MPI_Comm_free is local
         if (op.createsRequest()) {
           reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
           return Optional.empty();

@@ -182,7 +182,9 @@ final class GoalEmitter implements Emitter {
       }
       case PROBE -> g.approximations().note("probes are left out (the receive that follows"
           + " waits for the message anyway)");
-      case COLLECTIVE, COMM_CREATE, COMM_FREE -> {
+      // MPI_Comm_free waits for no one (OpKind.synchronizes): nothing to simulate.
+      case COMM_FREE -> { }
+      case COLLECTIVE, COMM_CREATE -> {
         long comm = op.has(Field.COMM) ? e.get(Field.COMM) : 0;
         int[] members = comms.members(comm);
         // Each communicator has 2^20 tags (its index among the trace's, the same on every rank,
@@ -194,8 +196,8 @@ final class GoalEmitter implements Emitter {
         collectives.put(comm, (seq + width) % wrap);
         long tag = COLLECTIVE_TAGS + commIndex(comm) % 2048 * COMM_TAGS + seq;
         if (op.kind() != OpKind.COLLECTIVE) {
-          g.approximations().note("communicator creation and release are simulated as a"
-              + " barrier on the parent communicator");
+          g.approximations().note("communicator creation is simulated as a barrier on the"
+              + " parent communicator");
         }
         List<Integer> labels = new Collectives(s, members, comms.rankIn(comm, r), tag)
             .expand(e);
