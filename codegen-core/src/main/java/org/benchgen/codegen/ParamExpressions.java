@@ -32,7 +32,16 @@ public final class ParamExpressions {
   }
 
   /** How a leaf value (a number or a symbol's code) reads, and the kind of table that holds it. */
-  public record Leaf(LongFunction<Value> value, String kind) {}
+  public record Leaf(LongFunction<Value> value, String kind) {
+    /**
+     * Whether this leaf's tables hold numbers, in which MPI symbols are sentinels that the
+     * target maps back; a table of lists holds references, and the leaf reads a symbol itself
+     * (an absent list, as a v-collective's counts off its root, is an empty one).
+     */
+    public boolean numeric() {
+      return !kind.equals("lists");
+    }
+  }
 
   /** Numbers and MPI symbols. */
   public static final Leaf NUMBER = new Leaf(v -> Sym.isSymbol(v)
@@ -95,11 +104,11 @@ public final class ParamExpressions {
         codes.add(x);
       }
       List<Value> items = codes.items(
-          x -> Sym.isSymbol(x) ? tableSymbol(x) : leaf.value().apply(x));
+          x -> Sym.isSymbol(x) && leaf.numeric() ? tableSymbol(x) : leaf.value().apply(x));
       counted = true;
       // Relative peers keep their sentinels: the relative-peer helper maps them itself.
       v = new Value.SeqAt(tables.of(leaf.kind(), items), counter, items.size(),
-          symbols && !relative);
+          symbols && !relative && leaf.numeric());
     }
     if (relative && relativeComm.isPresent() && !(v instanceof Value.Symbol)) {
       return new Counted(new Value.Relative(v, relativeComm.get()), counted);
