@@ -37,9 +37,9 @@ static void type_info(MPI_Datatype t, int64_t *name, int64_t *size) {
     *size = 0;
     return;
   }
-  int sz = 0;
-  PMPI_Type_size(t, &sz);
-  *size = sz;
+  MPI_Count sz = 0;
+  PMPI_Type_size_x(t, &sz); /* a type can hold more than 2 GB */
+  *size = (int64_t) sz;
   uint64_t k = KEY(t);
   unsigned slot = (unsigned) (mix(k) % TCACHE);
   if (g_types[slot].used && g_types[slot].key == k) {

@@ -6,9 +6,9 @@
 
 static int64_t send_bytes(int count, MPI_Datatype type, int dest) {
   if (dest == MPI_PROC_NULL || type == MPI_DATATYPE_NULL) return 0;
-  int sz = 0;
-  PMPI_Type_size(type, &sz);
-  return (int64_t) count * sz;
+  MPI_Count sz = 0;
+  PMPI_Type_size_x(type, &sz);
+  return (int64_t) count * (int64_t) sz;
 }
 
 static void put_status(const MPI_Status *st, int src, int tag) {

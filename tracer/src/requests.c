@@ -110,10 +110,11 @@ req_entry *req_claim(MPI_Request r) {
   return NULL;
 }
 
+/* 64-bit: MPI_Get_count's int overflows past 2 GB (a 2.16 GB receive was recorded as 0 bytes). */
 int64_t status_bytes(const MPI_Status *st) {
-  int n = 0;
-  if (PMPI_Get_count(st, MPI_BYTE, &n) != MPI_SUCCESS || n == MPI_UNDEFINED) return 0;
-  return n;
+  MPI_Count n = 0;
+  if (PMPI_Get_elements_x(st, MPI_BYTE, &n) != MPI_SUCCESS || n == MPI_UNDEFINED) return 0;
+  return (int64_t) n;
 }
 
 /* A request completed with status st (NULL: none available). */

@@ -18,6 +18,7 @@ import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceComparison;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.testing.Chromium;
+import org.benchgen.trace.Op;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -174,6 +175,23 @@ class BenchmarkIntegrationTest {
     assertTrue(v.out().contains("A: rank 0 was descheduled for "), v.out());
     assertTrue(v.out().contains("  A: 2 of 2 ranks descheduled for over 5 % of their compute"),
         v.out());
+  }
+
+  /**
+   * A message over 2 GB (issue 17): big_message sends 270,000,000 MPI_DOUBLEs from rank 0 to rank
+   * 1, 2,160,000,000 bytes by the program's own arithmetic. MPI_Get_count's int overflowed there,
+   * so the receive was recorded as 0 bytes, and the benchmark's as 0 too: an identical verdict
+   * alone cannot catch it, hence the number.
+   */
+  @Test
+  void aMessageOverTwoGigabytesKeepsItsBytes() throws Exception {
+    assertSameCalls("openmpi", List.of("big_message"));
+    TraceStats s = TraceStats.of(TraceDirectory.open(work.resolve("openmpi-big_message-orig")),
+        n -> { });
+    assertTrue(s.rows().contains(new TraceStats.Row(1, Op.RECV, 1, 2_160_000_000L)),
+        s.rows().toString());
+    assertTrue(s.rows().contains(new TraceStats.Row(0, Op.SEND, 1, 2_160_000_000L)),
+        s.rows().toString());
   }
 
   private void assertSameCalls(String flavour, List<String> program) throws Exception {
