@@ -5,13 +5,19 @@
 
 #include <stdlib.h>
 
-/* Ids must be the same on every member, without talking to the other ranks: a communicator's id is a
- * hash of its member world ranks and of how many communicators with exactly these members this rank
- * has seen created before. Every member takes part in creating each of them, so all agree. */
+/* Ids must be the same on every member, without talking to the other ranks, and unique for the
+ * whole run. A communicator made by a recorded call on a parent is the k-th one this rank created
+ * on that parent: every member of the parent makes the same creation calls on it in the same
+ * order (MPI's rule for collectives), so (parent id, k, members) names it on every member, and no
+ * two communicators share it. The id is a hash of that about 60 bits wide (31 bits collided among
+ * ~50,000 communicators). A communicator first seen in use, made by a call the tracer does not
+ * record (MPI_COMM_SELF, ...), is named by its members and by how many such communicators with
+ * exactly these members this rank has met: a second one no longer takes the first's id. */
 #define CCAP 1024
-static struct { uint64_t key; int64_t id; int used; } g_comms[CCAP];
+static struct { uint64_t key; int64_t id; int used; uint64_t created; } g_comms[CCAP];
 static struct { uint64_t members; int seen; } g_seen[CCAP];
 static int g_nseen;
+static uint64_t g_world_created; /* communicators this rank created on MPI_COMM_WORLD */
 static MPI_Group g_world_group = MPI_GROUP_NULL;
 
 static int comm_slot(uint64_t k) {
@@ -45,26 +51,36 @@ static int members_of(MPI_Comm comm) {
   return n;
 }
 
-/* Defines comm (a new communicator) and returns its id. */
-int64_t comm_define(MPI_Comm comm, int occurrence_matters) {
+/* How many communicators with these members (hash h) were met in use before, plus one. */
+static int seen_before(uint64_t h) {
+  int i;
+  for (i = 0; i < g_nseen && g_seen[i].members != h; i++) {}
+  if (i == g_nseen) {
+    if (g_nseen == CCAP)
+      die("more than 1024 distinct groups of communicators made by calls it does not record");
+    g_seen[g_nseen].members = h;
+    g_seen[g_nseen++].seen = 0;
+  }
+  return ++g_seen[i].seen;
+}
+
+/* An id from a hash: 1 .. 10^18 - 1 (0 is the world; the readers' limit, CommMembers.MAX_ID). */
+static int64_t id_of(uint64_t h) {
+  return (int64_t) (mix(h) % 999999999999999999ULL) + 1;
+}
+
+/* Defines comm (a new communicator) and returns its id: made[0..1] say where it was made. */
+static int64_t comm_define(MPI_Comm comm, uint64_t made[3]) {
   int n = members_of(comm);
   uint64_t h = fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members);
-  int seen = 0;
-  if (occurrence_matters) {
-    int i;
-    for (i = 0; i < g_nseen && g_seen[i].members != h; i++) {}
-    if (i == g_nseen) {
-      if (g_nseen == CCAP) die("more than 1024 distinct communicator groups");
-      g_seen[g_nseen].members = h;
-      g_seen[g_nseen++].seen = 0;
-    }
-    seen = ++g_seen[i].seen;
-  }
-  int64_t id = (int64_t) (mix(h + (uint64_t) seen * 0x9e3779b97f4a7c15ULL) % 2147483646u) + 1; /* 1 .. 2^31-1 */
+  if (made[0] == UINT64_MAX) made[1] = (uint64_t) seen_before(h);
+  made[2] = h;
+  int64_t id = id_of(fnv(FNV_BASIS, made, 3 * sizeof *made));
   int s = comm_slot(KEY(comm));
   g_comms[s].key = KEY(comm);
   g_comms[s].id = id;
   g_comms[s].used = 1;
+  g_comms[s].created = 0;
   const uint64_t words[1] = { (uint64_t) id };
   begin_record(K_COMM, 0, 1, words);
   put_list64(F_MEMBERS, g_members, n);
@@ -79,7 +95,17 @@ int64_t comm_id(MPI_Comm comm) {
   if (g_comms[s].used) return g_comms[s].id;
   /* Made by a call the tracer does not record (MPI_COMM_SELF, Comm_create_group, ...): define it
    * from its members alone. */
-  return comm_define(comm, 0);
+  uint64_t made[3] = { UINT64_MAX, 0, 0 };
+  return comm_define(comm, made);
+}
+
+int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent) {
+  /* Counted on every member of the parent, also where the result is MPI_COMM_NULL (a split's
+   * MPI_UNDEFINED), so that the members' counts stay equal. */
+  uint64_t made[3] = { (uint64_t) comm_id(parent), 0, 0 };
+  made[1] = parent == MPI_COMM_WORLD ? ++g_world_created
+                                     : ++g_comms[comm_slot(KEY(parent))].created;
+  return newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, made);
 }
 
 static int64_t g_freeing = -1;
@@ -91,13 +117,14 @@ void bgt_comm_free_before(MPI_Comm comm) {
   /* Deleting from linear probing: re-insert the rest of the cluster. */
   g_comms[s].used = 0;
   for (int i = (s + 1) % CCAP; g_comms[i].used; i = (i + 1) % CCAP) {
-    uint64_t k = g_comms[i].key;
+    uint64_t k = g_comms[i].key, created = g_comms[i].created;
     int64_t id = g_comms[i].id;
     g_comms[i].used = 0;
     int t = comm_slot(k);
     g_comms[t].key = k;
     g_comms[t].id = id;
     g_comms[t].used = 1;
+    g_comms[t].created = created;
   }
 }
 

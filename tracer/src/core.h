@@ -125,7 +125,8 @@ void req_written_before(uint64_t pos);     /* records before pos are out: nothin
 /* ---- comms.c: communicator ids ------------------------------------------------------------------- */
 
 int64_t comm_id(MPI_Comm comm);
-int64_t comm_define(MPI_Comm comm, int occurrence_matters);
+/* The id of newcomm (V_NULL for MPI_COMM_NULL), made by a recorded call on parent, defined here. */
+int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent);
 int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
 void comm_forget_world(void);
 

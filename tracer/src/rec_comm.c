@@ -4,7 +4,7 @@
 
 void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm) {
   if (!c->on) return;
-  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_COMM_SPLIT);
   put(F_COMM, cid);
@@ -16,7 +16,7 @@ void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm
 
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
   if (!c->on) return;
-  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, op);
   put(F_COMM, cid);
@@ -27,7 +27,7 @@ void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm) {
   if (!c->on) return;
-  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_CART_CREATE);
   put(F_COMM, cid);
@@ -41,7 +41,7 @@ void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims,
 
 void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, MPI_Comm newcomm) {
   if (!c->on) return;
-  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, 1);
+  int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_CART_SUB);
   put(F_COMM, cid);

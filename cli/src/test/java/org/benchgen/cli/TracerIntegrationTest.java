@@ -197,7 +197,7 @@ class TracerIntegrationTest {
     List<Long> written = new ArrayList<>();
     new Expander(res.trace()).expand(0, new RawTraceReader.Sink() {
       @Override
-      public void comm(int id, long[] members) {}
+      public void comm(long id, long[] members) {}
 
       @Override
       public void event(RawEvent e) {

@@ -115,7 +115,7 @@ public final class Otf2Export {
     }
 
     @Override
-    public void comm(int id, long[] members) {
+    public void comm(long id, long[] members) {
       next.comm(id, members);
     }
 

@@ -41,7 +41,7 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   @Override
-  public void comm(int id, long[] members) {
+  public void comm(long id, long[] members) {
     defs.comm(id, members);
   }
 

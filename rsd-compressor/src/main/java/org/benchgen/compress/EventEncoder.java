@@ -25,7 +25,7 @@ final class EventEncoder {
   private final int rank;
   private final int size;
   private final SymbolTable symbols;
-  private final Map<Integer, int[]> members = new HashMap<>();
+  private final Map<Long, int[]> members = new HashMap<>();
   private final List<CommDef> comms = new ArrayList<>();
   private final LiveRequests requests = new LiveRequests();
   private String prevSite;
@@ -38,7 +38,7 @@ final class EventEncoder {
   }
 
   /** A communicator defined by the stream: its world ranks in communicator order. */
-  void comm(int id, long[] worldRanks) {
+  void comm(long id, long[] worldRanks) {
     int[] m = new int[worldRanks.length];
     List<Integer> list = new ArrayList<>(m.length);
     for (int i = 0; i < m.length; i++) {
@@ -106,7 +106,7 @@ final class EventEncoder {
     for (int i : slots.peers()) {
       if (!Sym.isSymbol(abs[i])) {
         rel = rel == abs ? copy(abs, relBuffer) : rel;
-        rel[i] = relative(abs[i], (int) abs[op.slot(Field.COMM)]);
+        rel[i] = relative(abs[i], abs[op.slot(Field.COMM)]);
       }
     }
     return rel;
@@ -138,12 +138,12 @@ final class EventEncoder {
   }
 
   /** The communicator {@link #relative} saw last, this rank's index in it and its size. */
-  private int relComm = -1;
+  private long relComm = -1;
   private int relMe;
   private int relSize;
 
   /** {@code peer - me} modulo the communicator size, in (-size/2, size/2]. */
-  private long relative(long peer, int comm) {
+  private long relative(long peer, long comm) {
     if (comm != relComm) {
       if (comm == 0) {
         relMe = rank;

@@ -59,7 +59,7 @@ public final class RankCompressor implements RawTraceReader.Sink {
   }
 
   @Override
-  public void comm(int id, long[] worldRanks) {
+  public void comm(long id, long[] worldRanks) {
     encoder.comm(id, worldRanks);
   }
 

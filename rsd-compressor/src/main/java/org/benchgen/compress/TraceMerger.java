@@ -50,7 +50,7 @@ final class TraceMerger {
   }
 
   private static List<CommDef> mergeComms(List<CommDef> a, List<CommDef> b) {
-    Map<Integer, CommDef> byId = new HashMap<>();
+    Map<Long, CommDef> byId = new HashMap<>();
     List<CommDef> out = new ArrayList<>(a);
     for (CommDef c : a) {
       byId.put(c.id(), c);
@@ -65,7 +65,7 @@ final class TraceMerger {
             + " and " + c.members());
       }
     }
-    out.sort(Comparator.comparingInt(CommDef::id));
+    out.sort(Comparator.comparingLong(CommDef::id));
     return out;
   }
 

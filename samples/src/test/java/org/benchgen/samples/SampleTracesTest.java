@@ -558,10 +558,10 @@ class SampleTracesTest {
   /** Collects a rank's stream: communicator definitions and events. */
   private static final class Events implements RawTraceReader.Sink {
     final List<RawEvent> events = new ArrayList<>();
-    final Map<Integer, List<Long>> comms = new TreeMap<>();
+    final Map<Long, List<Long>> comms = new TreeMap<>();
 
     @Override
-    public void comm(int id, long[] members) {
+    public void comm(long id, long[] members) {
       comms.put(id, Arrays.stream(members).boxed().toList());
     }
 

@@ -58,7 +58,7 @@ public final class TraceFiles {
         try (RawTraceWriter w = rankWriter(tmp, r, t.worldSize(), gzip, t.symbols())) {
           x.expand(r, new RawTraceReader.Sink() {
             @Override
-            public void comm(int id, long[] members) {
+            public void comm(long id, long[] members) {
               io(() -> w.comm(id, java.util.Arrays.stream(members).mapToObj(m -> (int) m)
                   .toList()));
             }

@@ -3,7 +3,7 @@ package org.benchgen.ir;
 import java.util.List;
 
 /** A communicator: its id and its members' world ranks in communicator rank order. */
-public record CommDef(int id, List<Integer> members) {
+public record CommDef(long id, List<Integer> members) {
   public CommDef {
     members = List.copyOf(members);
   }

@@ -28,7 +28,7 @@ import org.benchgen.trace.WorldSize;
 public final class RawTraceReader extends EventLineParser {
   /** Receives what the reader finds, in file order. May throw {@link TraceProblem}. */
   public interface Sink {
-    void comm(int id, long[] members);
+    void comm(long id, long[] members);
 
     void event(RawEvent event);
 
@@ -220,7 +220,7 @@ public final class RawTraceReader extends EventLineParser {
       throw error("comm definition needs id= and members=");
     }
     checks.defineComm(id, members);
-    sink.comm((int) id, members);
+    sink.comm(id, members);
   }
 
   // ---- events

@@ -18,7 +18,7 @@ import org.benchgen.trace.TraceProblem;
  */
 final class StreamChecks {
   private final RawTraceReader.Header header;
-  private final Map<Integer, Integer> commSizes = new HashMap<>();
+  private final Map<Long, Integer> commSizes = new HashMap<>();
   private final LiveRequests requests = new LiveRequests();
   /** False when the sink checks the requests itself ({@link RawTraceReader.Sink#checksRequests}). */
   private final boolean checkRequests;
@@ -30,7 +30,7 @@ final class StreamChecks {
   StreamChecks(RawTraceReader.Header header, boolean checkRequests) {
     this.header = header;
     this.checkRequests = checkRequests;
-    commSizes.put(0, header.size());
+    commSizes.put(0L, header.size());
   }
 
   /** Checks the definition of communicator {@code id} with these world ranks. */
@@ -44,7 +44,7 @@ final class StreamChecks {
       throw new TraceProblem("comm " + id + " does not contain this rank (" + header.rank()
           + "): a rank defines only the communicators it belongs to");
     }
-    Integer old = commSizes.put((int) id, members.length);
+    Integer old = commSizes.put(id, members.length);
     if (old != null) {
       throw new TraceProblem("comm " + id + " defined twice");
     }
@@ -86,8 +86,8 @@ final class StreamChecks {
     }
     long comm = values[cs];
     if (comm != lastComm) {
-      Integer size = commSizes.get((int) comm);
-      if (comm > Integer.MAX_VALUE || size == null) {
+      Integer size = commSizes.get(comm);
+      if (size == null) {
         throw new TraceProblem(op.mpiName() + " uses communicator " + comm
             + ", which is not defined (a 'comm id=" + comm + " members=...' line must come first)");
       }

@@ -220,9 +220,9 @@ public final class TraceStats {
   private static final class Collector implements RawTraceReader.Sink {
     final RankStats stats = new RankStats();
     private final int rank;
-    private final Map<Integer, long[]> members = new HashMap<>();
+    private final Map<Long, long[]> members = new HashMap<>();
     /** This rank's rank in each communicator, found once (not per event: worlds are large). */
-    private final Map<Integer, Integer> me = new HashMap<>();
+    private final Map<Long, Integer> me = new HashMap<>();
     private long lastExit = -1;
     private long firstEnter = -1;
     private long initExit = -1;
@@ -232,12 +232,12 @@ public final class TraceStats {
     /** A collector for {@code rank}, the world's ranks in {@code world} (shared, not copied). */
     Collector(int rank, long[] world) {
       this.rank = rank;
-      members.put(0, world);
-      me.put(0, rank);
+      members.put(0L, world);
+      me.put(0L, rank);
     }
 
     @Override
-    public void comm(int id, long[] worldRanks) {
+    public void comm(long id, long[] worldRanks) {
       members.put(id, worldRanks);
       int mine = -1;
       for (int i = 0; i < worldRanks.length; i++) {
@@ -251,8 +251,8 @@ public final class TraceStats {
       int mine = -1;
       long[] m = null;
       if (e.op().has(Field.COMM)) {
-        m = members.get((int) e.get(Field.COMM));
-        mine = m == null ? -1 : me.get((int) e.get(Field.COMM));
+        m = members.get(e.get(Field.COMM));
+        mine = m == null ? -1 : me.get(e.get(Field.COMM));
       }
       long bytes = ByteCount.of(e, mine);
       long[] cb = stats.byOp.computeIfAbsent(e.op(), k -> new long[2]);

@@ -7,11 +7,18 @@ import java.util.BitSet;
  * world's, and members that are distinct world ranks, at least one.
  */
 public final class CommMembers {
+  /**
+   * The largest communicator id, 10^18 - 1 (18 digits, what the stream reader's numbers hold):
+   * the tracer's ids are hashes about 60 bits wide, so that the ~10^5 communicators of a long
+   * run do not collide (31 bits did at ~50,000).
+   */
+  public static final long MAX_ID = 999_999_999_999_999_999L;
+
   private CommMembers() {}
 
   /** Checks communicator {@code id} with these world ranks in a world of {@code world} ranks. */
   public static void check(long id, long[] members, int world) {
-    if (id < 1 || id > Integer.MAX_VALUE) {
+    if (id < 1 || id > MAX_ID) {
       throw new TraceProblem("comm id " + id + " is reserved or too large (0 is MPI_COMM_WORLD)");
     }
     if (members.length == 0) {

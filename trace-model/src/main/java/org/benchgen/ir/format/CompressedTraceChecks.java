@@ -233,7 +233,7 @@ public final class CompressedTraceChecks {
         }
       }
       case TAG, REQ, COLOR -> range(what, v, 0, Integer.MAX_VALUE);
-      case NEWCOMM -> range(what, v, 1, Integer.MAX_VALUE);
+      case NEWCOMM -> range(what, v, 1, CommMembers.MAX_ID);
       case LIST, COUNTS -> list(what, op, f, symbols.list(v));
       case REQS -> {
         for (long x : symbols.list(v)) {

@@ -200,7 +200,7 @@ public final class CompressedTraceReader {
     if (tok.length != 3) {
       throw new TraceProblem("expected 'comm ID members=...'");
     }
-    int id = integer(tok[1], "comm id");
+    long id = longValue(tok[1], "comm id");
     List<Integer> m = new ArrayList<>();
     for (int x : IntRuns.parse(value(tok[2], "members"), checks.world())) {
       m.add(x);

@@ -60,6 +60,13 @@ class CompressedTraceChecksTest {
         error(HEADER, "world 4", "comm 0 members=0,1"));
     assertEquals("hand-written.bgc:2: 'world N' must come before 'comm'",
         error(HEADER, "comm 1 members=0"));
+    // Ids up to 10^18 - 1: the tracer's are hashes about 60 bits wide (issue 16).
+    assertEquals("hand-written.bgc:3: comm id 1000000000000000000 is reserved or too large (0 is"
+        + " MPI_COMM_WORLD)", error(HEADER, "world 4", "comm 1000000000000000000 members=0,1"));
+    CompressedTrace t = HandWrittenTrace.read(HEADER, "world 2",
+        "comm 999999999999999999 members=1,0", "MPI_Barrier site=b comm=999999999999999999",
+        "duration n=2 min=1 max=1 mean=1 sd=0 bins=1:2");
+    assertEquals(999_999_999_999_999_999L, t.comms().get(0).id());
   }
 
   @Test
