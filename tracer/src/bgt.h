@@ -43,6 +43,12 @@ void bgt_leave(bgt_call *c);
 #define ENTER bgt_call c_; bgt_enter(&c_, __builtin_return_address(0))
 #define LEAVE bgt_leave(&c_)
 
+/* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
+ * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
+enum bgt_unsupported { U_INTERCOMM, U_COUNT };
+/* The calling wrapper found `what` (c: its call, recorded or not). */
+void bgt_unsupported(bgt_call *c, int what);
+
 /* Lifecycle. */
 void bgt_after_init(bgt_call *c);
 void bgt_before_finalize(void);

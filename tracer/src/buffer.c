@@ -13,6 +13,7 @@ size_t g_len, g_cap;             /* words used, allocated */
 static size_t g_limit, g_limit0; /* flush threshold */
 static uint64_t g_base;          /* absolute position of g_buf[0] (words already written out) */
 static size_t g_rec;             /* start of the record being built */
+static int g_open;               /* a record is being built: it is not written until complete */
 
 int g_cpu_time;                  /* BENCHGEN_TRACE_CPU=1: record CPU time per compute interval */
 static uint64_t g_cpu_exit;      /* the thread's CPU time at the last event's exit; 0 before */
@@ -66,6 +67,7 @@ void put_list_int(int f, const int *v, int n) {
 static inline void open_record(int kind, int op, int extra) {
   reserve(1 + (size_t) extra);
   g_rec = g_len;
+  g_open = 1;
   g_buf[g_len++] = (uint64_t) kind | ((uint64_t) op << 8);
   g_len += (size_t) extra;
 }
@@ -75,6 +77,7 @@ void begin_record(int kind, int op, int nwords, const uint64_t *words) {
 }
 void end_record(void) {
   g_buf[g_rec] |= (uint64_t) (g_len - g_rec) << 16;
+  g_open = 0;
   if (g_len >= g_limit && tracing_initialized()) flush_some(0);
 }
 uint64_t record_start(void) { return g_base + g_rec; }
@@ -105,10 +108,11 @@ int peek_at(uint64_t abs, int64_t *v) {
 }
 
 /* Writes out every record before the first one still waiting for a patch (all of them if final,
- * or if waiting records alone fill the buffer four times over: those lose the awaited fields). */
+ * or if waiting records alone fill the buffer four times over: those lose the awaited fields).
+ * A record still being built (a fatal signal in a wrapper) is never written: it is not whole. */
 void flush_some(int final) {
   if (!writer_is_open()) return;
-  uint64_t upto = g_base + g_len;
+  uint64_t upto = g_base + (g_open ? g_rec : g_len);
   if (!final) {
     upto = req_first_waiting(upto);
     if (upto - g_base < g_len / 2 && g_len < 4 * g_limit) {
@@ -121,6 +125,8 @@ void flush_some(int final) {
   memmove(g_buf, g_buf + stop, (g_len - stop) * sizeof *g_buf);
   g_len -= stop;
   g_base += stop;
+  if (g_open) g_rec -= stop;
   g_limit = g_limit0;
   req_written_before(g_base);
+  if (!final && writer_full()) recording_full();
 }

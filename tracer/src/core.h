@@ -48,13 +48,15 @@ static inline int64_t tag_value(int t) { return t == MPI_ANY_TAG ? V_ANY_TAG : t
 void die(const char *what);
 int tracing_off(void);         /* BENCHGEN_TRACE=0, an unwritable stream, or after finalize */
 int tracing_initialized(void); /* MPI_Init has returned (and the stream is open unless off) */
+void recording_full(void);     /* the stream reached BENCHGEN_TRACE_MAX_MB: stop recording */
 
 /* ---- buffer.c: the event buffer and the building of its records ---------------------------------- */
 
 /* Record = header word (kind | op << 8 | nwords << 16), then kind-specific words, then items (item
  * header: field | n << 8 | list << 40, then n value words). Positions handed out for later patches
- * are absolute (counted from the start of the stream), since flushing shifts the buffer. */
-enum { K_EVENT = 1, K_COMM = 2, K_SITE = 3, K_EVENT_CPU = 4 };
+ * are absolute (counted from the start of the stream), since flushing shifts the buffer. K_NOTE is
+ * a `# unsupported` line, its op an enum bgt_unsupported. */
+enum { K_EVENT = 1, K_COMM = 2, K_SITE = 3, K_EVENT_CPU = 4, K_NOTE = 5 };
 
 uint64_t now_ns(void);
 /* The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID): a system call, ~1 us here, so it is
@@ -83,7 +85,7 @@ void put_list64(int f, const int64_t *v, int n);
 void put_list_int(int f, const int *v, int n);
 void patch_at(uint64_t abs, int64_t v);
 int peek_at(uint64_t abs, int64_t *v); /* 0 when that word has been written out already */
-void flush_some(int final);
+void flush_some(int final); /* writes what it can; final: all complete records */
 
 /* ---- names.c: interned strings, datatypes and reduction operations ------------------------------- */
 
@@ -137,8 +139,16 @@ int writer_open(const char *path); /* -1 with errno set when it cannot */
 int writer_is_open(void);
 void writer_close(void);
 void write_header(int rank, int size, int depth, char *library);
-void write_records(const uint64_t *r, size_t nwords);
+void write_records(const uint64_t *r, size_t nwords); /* complete records, up to the limit */
 void write_truncated(void);
+void write_unsupported(int what); /* a `# unsupported` line (enum bgt_unsupported) */
+const char *unsupported_text(int what);
+void write_limit_note(long max_mb);
+/* BENCHGEN_TRACE_MAX_MB: write_records writes no record once the stream has `bytes`. */
+void writer_limit(uint64_t bytes);
+int writer_full(void);
+/* Async-signal-safe: ends the stream with the truncation marker, as it stands, and closes it. */
+void writer_emergency_end(void);
 
 #pragma GCC visibility pop
 

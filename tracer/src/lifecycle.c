@@ -11,11 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static int g_depth;            /* nesting of wrapped calls; only depth 1 is recorded */
 static int g_off;              /* tracing disabled (BENCHGEN_TRACE=0, or after finalize) */
 static int g_started, g_initialized, g_flushed_final;
+static volatile sig_atomic_t g_finishing; /* finish() has begun: a fault now ends it at once */
 static int g_rank = -1, g_size = 0;
+static long g_max_mb;          /* BENCHGEN_TRACE_MAX_MB */
+static unsigned g_unsupported; /* bits of enum bgt_unsupported found; set by any thread */
+static unsigned g_noted;       /* those already in the buffer as `# unsupported` lines */
 static char g_dir[4096];
 static char g_part[4300], g_final[4200];
 
@@ -46,13 +51,41 @@ static void start(void) {
   long limit_mb = mb && *mb ? atol(mb) : 64;
   if (limit_mb < 1) limit_mb = 1;
   buffer_limit((size_t) limit_mb * 1024 * 1024 / sizeof(uint64_t));
+  /* The last line of defence against a stream that grows without end (a tracer bug, a runaway
+   * program): generous, since a rank's stream of a long run can be gigabytes. */
+  const char *max = getenv("BENCHGEN_TRACE_MAX_MB");
+  g_max_mb = max && *max ? atol(max) : 16384;
+  if (g_max_mb < 1) g_max_mb = 1;
+  writer_limit((uint64_t) g_max_mb * 1024 * 1024);
   sites_start(depth);
+}
+
+/* `# unsupported` lines for what was found since the last ones, between two records. */
+static void note_unsupported(void) {
+  unsigned u = __atomic_load_n(&g_unsupported, __ATOMIC_RELAXED) & ~g_noted;
+  g_noted |= u;
+  for (int w = 0; w < U_COUNT; w++) {
+    if (!(u & (1u << w))) continue;
+    begin_record(K_NOTE, w, 0, NULL);
+    end_record();
+  }
+}
+
+void bgt_unsupported(bgt_call *c, int what) {
+  unsigned bit = 1u << what;
+  if (__atomic_fetch_or(&g_unsupported, bit, __ATOMIC_RELAXED) & bit) return; /* said once */
+  if (g_off) return;
+  fprintf(stderr, "benchgen-trace: rank %d used %s, which benchgen cannot trace yet; benchgen"
+          " will refuse this rank's stream\n", g_rank, unsupported_text(what));
+  if (c->on && writer_is_open()) note_unsupported();
 }
 
 void bgt_enter(bgt_call *c, void *ret) {
   if (!g_started) start();
   c->on = g_depth++ == 0 && !g_off;
   if (!c->on) return;
+  if (__atomic_load_n(&g_unsupported, __ATOMIC_RELAXED) != g_noted && writer_is_open())
+    note_unsupported();
   c->site = site_of(ret);
   c->enter = now_ns();
   if (g_cpu_time) c->cpu = cpu_ns();
@@ -77,7 +110,21 @@ static void finish(int truncated);
 static struct sigaction g_old[32];
 static const int SIGNALS[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGINT };
 
+/* A fatal signal ends the stream once (marked truncated) and re-raises with the action from before
+ * MPI_Init. A second signal while the stream is being finished (a fault in the tracer itself, or
+ * the launcher's SIGTERM) ends the stream as it stands, restores the default action and re-raises
+ * at once: nothing is written twice, and no handler can run again and again. */
 static void on_signal(int sig) {
+  if (g_finishing) {
+    writer_emergency_end();
+    rename(g_part, g_final);
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+    _exit(128 + sig);
+  }
   finish(1);
   sigaction(sig, &g_old[sig], NULL);
   raise(sig);
@@ -120,6 +167,7 @@ void bgt_after_init(bgt_call *c) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
+    sa.sa_flags = SA_NODEFER; /* a fault inside the handler reaches it, which then stops */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGNALS[i], &sa, &g_old[SIGNALS[i]]);
   }
@@ -131,10 +179,29 @@ void bgt_after_init(bgt_call *c) {
 static void finish(int truncated) {
   if (g_flushed_final || !writer_is_open()) return;
   g_flushed_final = 1;
+  g_finishing = 1;
   flush_some(1);
+  /* Again at the end, where `benchgen trace` looks (and for what another thread found late). */
+  unsigned u = __atomic_load_n(&g_unsupported, __ATOMIC_RELAXED);
+  for (int w = 0; w < U_COUNT; w++)
+    if (u & (1u << w)) write_unsupported(w);
+  if (writer_full()) {
+    fprintf(stderr, "benchgen-trace: rank %d: its stream reached BENCHGEN_TRACE_MAX_MB=%ld MB;"
+            " the rank recorded nothing after that, and its stream is marked truncated\n",
+            g_rank, g_max_mb);
+    write_limit_note(g_max_mb);
+    truncated = 1;
+  }
   if (truncated) write_truncated();
   writer_close();
   rename(g_part, g_final);
+  g_finishing = 0; /* a signal from now on goes where it went before MPI_Init */
+}
+
+/* The stream is as long as BENCHGEN_TRACE_MAX_MB allows: the rank records nothing more. */
+void recording_full(void) {
+  g_off = 1;
+  finish(1);
 }
 
 void bgt_before_finalize(void) { comm_forget_world(); }

@@ -73,6 +73,7 @@ int64_t op_name(MPI_Op op) {
     {MPI_LAND, "MPI_LAND"}, {MPI_LOR, "MPI_LOR"}, {MPI_LXOR, "MPI_LXOR"}, {MPI_BAND, "MPI_BAND"},
     {MPI_BOR, "MPI_BOR"}, {MPI_BXOR, "MPI_BXOR"}, {MPI_MAXLOC, "MPI_MAXLOC"},
     {MPI_MINLOC, "MPI_MINLOC"}, {MPI_REPLACE, "MPI_REPLACE"}, {MPI_NO_OP, "MPI_NO_OP"},
+    {MPI_OP_NULL, "MPI_OP_NULL"}, /* an argument MPI ignores on this rank */
   };
   static int64_t ids[sizeof known / sizeof known[0]];
   static int64_t user = -1;

@@ -13,19 +13,39 @@ static int comm_size(MPI_Comm comm) {
   PMPI_Comm_size(comm, &n);
   return n;
 }
+static int remote_size(MPI_Comm comm) {
+  int n = 0;
+  PMPI_Comm_remote_size(comm, &n);
+  return n;
+}
+/* A count array that MPI requires here: one that is NULL all the same (an erroneous program) is
+ * recorded as no counts rather than read. */
+static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n : 0); }
 
 /* Which arguments each collective records, and what MPI_IN_PLACE stands for: the tracer records what
  * this rank contributes, and writes arguments that MPI ignores on this rank as 0 / MPI_DATATYPE_NULL
- * so that they compress. */
+ * so that they compress. An argument MPI ignores is never read: it may be NULL or garbage (the
+ * count arrays of Gatherv and Scatterv off the root, everything at an MPI_PROC_NULL root).
+ *
+ * On an intercommunicator (which the stream then says it cannot record, bgt_unsupported) the root
+ * is MPI_ROOT in the root's group, MPI_PROC_NULL for its other members and the root's rank in the
+ * remote group for the ranks of that group; count arrays that name peers name the remote group. */
 void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   if (!c->on) return;
   int nonblocking = op >= BGT_IBARRIER && op <= BGT_IALLTOALLV;
   int base = nonblocking ? op - (BGT_IBARRIER - BGT_BARRIER) : op;
+  int inter = 0;
+  PMPI_Comm_test_inter(a->comm, &inter);
+  if (inter) bgt_unsupported(c, U_INTERCOMM);
   req_entry *x = nonblocking ? req_add(req, R_COLL, 0, 0) : NULL;
-  int in_place = a->sbuf == MPI_IN_PLACE, rin_place = a->rbuf == MPI_IN_PLACE;
-  int me = 0, n = 0, root = 0;
+  int in_place = !inter && a->sbuf == MPI_IN_PLACE, rin_place = !inter && a->rbuf == MPI_IN_PLACE;
+  int me = 0, n = 0;
   if (base != BGT_BARRIER) me = comm_rank(a->comm);
-  int is_root = 0;
+  /* A rooted collective's roles: receives at the root, sends elsewhere (Gather; Scatter the other
+   * way round); a rank of the root's group other than the root takes no part (inter only). */
+  int is_root = inter ? a->root == MPI_ROOT : me == a->root;
+  int idle = inter && a->root == MPI_PROC_NULL;
+  int others = inter ? remote_size(a->comm) : 0; /* peers of count arrays */
   int64_t cid = comm_id(a->comm);
   begin_event(c, op);
   put(F_COMM, cid);
@@ -33,75 +53,80 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   case BGT_BARRIER:
     break;
   case BGT_BCAST:
-    put(F_ROOT, a->root);
-    put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
+    put(F_ROOT, peer_value(a->root));
+    put_type(F_COUNT, F_TYPE, F_TSIZE, idle ? 0 : a->count, idle ? MPI_DATATYPE_NULL : a->type);
     break;
   case BGT_REDUCE:
-    put(F_ROOT, a->root);
-    put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
-    put(F_OP, op_name(a->op));
+    put(F_ROOT, peer_value(a->root));
+    put_type(F_COUNT, F_TYPE, F_TSIZE, idle ? 0 : a->count, idle ? MPI_DATATYPE_NULL : a->type);
+    put(F_OP, op_name(idle ? MPI_OP_NULL : a->op));
     break;
   case BGT_ALLREDUCE: case BGT_SCAN: case BGT_EXSCAN: case BGT_REDUCE_SCATTER_BLOCK:
     put_type(F_COUNT, F_TYPE, F_TSIZE, base == BGT_REDUCE_SCATTER_BLOCK ? a->rcount : a->count, a->type);
     put(F_OP, op_name(a->op));
     break;
-  case BGT_REDUCE_SCATTER:
+  case BGT_REDUCE_SCATTER: /* rcounts: one per rank of the local group, on either kind */
     n = comm_size(a->comm);
-    put_list_int(F_RCOUNTS, a->rcounts, n);
+    put_list_ints(F_RCOUNTS, a->rcounts, n);
     put_datatype(F_TYPE, F_TSIZE, a->type);
     put(F_OP, op_name(a->op));
     break;
-  case BGT_GATHER: case BGT_GATHERV:
-    root = a->root;
-    is_root = me == root;
-    put(F_ROOT, root);
+  case BGT_GATHER: case BGT_GATHERV: {
+    int sends = inter ? !is_root && !idle : 1;
+    put(F_ROOT, peer_value(a->root));
     if (in_place && is_root) { /* the root's own block is already in place */
-      int own = base == BGT_GATHER ? a->rcount : a->rcounts[me];
+      int own = base == BGT_GATHER ? a->rcount : a->rcounts ? a->rcounts[me] : 0;
       put_type(F_COUNT, F_TYPE, F_TSIZE, own, a->rtype);
     } else {
-      put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
+      put_type(F_COUNT, F_TYPE, F_TSIZE, sends ? a->count : 0, sends ? a->type : MPI_DATATYPE_NULL);
     }
     if (base == BGT_GATHER) {
-      put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, is_root ? a->rcount : 0, is_root ? a->rtype : MPI_DATATYPE_NULL);
+      put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, is_root ? a->rcount : 0,
+               is_root ? a->rtype : MPI_DATATYPE_NULL);
     } else {
       put_datatype(F_RTYPE, F_RTSIZE, is_root ? a->rtype : MPI_DATATYPE_NULL);
-      if (is_root) put_list_int(F_RCOUNTS, a->rcounts, comm_size(a->comm));
+      if (is_root && a->rcounts)
+        put_list_int(F_RCOUNTS, a->rcounts, inter ? others : comm_size(a->comm));
     }
     break;
-  case BGT_SCATTER: case BGT_SCATTERV:
-    root = a->root;
-    is_root = me == root;
-    put(F_ROOT, root);
+  }
+  case BGT_SCATTER: case BGT_SCATTERV: {
+    int receives = inter ? !is_root && !idle : 1;
+    put(F_ROOT, peer_value(a->root));
     if (base == BGT_SCATTER) {
-      put_type(F_COUNT, F_TYPE, F_TSIZE, is_root ? a->count : 0, is_root ? a->type : MPI_DATATYPE_NULL);
+      put_type(F_COUNT, F_TYPE, F_TSIZE, is_root ? a->count : 0,
+               is_root ? a->type : MPI_DATATYPE_NULL);
     } else {
       put_datatype(F_TYPE, F_TSIZE, is_root ? a->type : MPI_DATATYPE_NULL);
     }
     if (rin_place && is_root) {
-      int own = base == BGT_SCATTER ? a->count : a->counts[me];
+      int own = base == BGT_SCATTER ? a->count : a->counts ? a->counts[me] : 0;
       put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, own, a->type);
     } else {
-      put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, a->rcount, a->rtype);
+      put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, receives ? a->rcount : 0,
+               receives ? a->rtype : MPI_DATATYPE_NULL);
     }
-    if (base == BGT_SCATTERV && is_root) put_list_int(F_COUNTS, a->counts, comm_size(a->comm));
+    if (base == BGT_SCATTERV && is_root && a->counts)
+      put_list_int(F_COUNTS, a->counts, inter ? others : comm_size(a->comm));
     break;
+  }
   case BGT_ALLGATHER: case BGT_ALLTOALL:
     if (in_place) put_type(F_COUNT, F_TYPE, F_TSIZE, a->rcount, a->rtype);
     else put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
     put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, a->rcount, a->rtype);
     break;
   case BGT_ALLGATHERV:
-    n = comm_size(a->comm);
-    if (in_place) put_type(F_COUNT, F_TYPE, F_TSIZE, a->rcounts[me], a->rtype);
+    n = inter ? others : comm_size(a->comm);
+    if (in_place) put_type(F_COUNT, F_TYPE, F_TSIZE, a->rcounts ? a->rcounts[me] : 0, a->rtype);
     else put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
-    put_list_int(F_RCOUNTS, a->rcounts, n);
+    put_list_ints(F_RCOUNTS, a->rcounts, n);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   case BGT_ALLTOALLV:
-    n = comm_size(a->comm);
-    put_list_int(F_COUNTS, in_place ? a->rcounts : a->counts, n);
+    n = inter ? others : comm_size(a->comm);
+    put_list_ints(F_COUNTS, in_place ? a->rcounts : a->counts, n);
     put_datatype(F_TYPE, F_TSIZE, in_place ? a->rtype : a->type);
-    put_list_int(F_RCOUNTS, a->rcounts, n);
+    put_list_ints(F_RCOUNTS, a->rcounts, n);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   default:

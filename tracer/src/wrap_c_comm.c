@@ -54,3 +54,13 @@ int MPI_Comm_free(MPI_Comm *comm) {
   LEAVE;
   return rc;
 }
+
+/* Not recorded: the stream says that the program made an intercommunicator (bgt_unsupported). */
+int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader,
+                         int tag, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Intercomm_create(local, local_leader, peer, remote_leader, tag, newcomm);
+  if (c_.on) bgt_unsupported(&c_, U_INTERCOMM);
+  LEAVE;
+  return rc;
+}

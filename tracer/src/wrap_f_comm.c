@@ -54,3 +54,12 @@ void mpi_comm_free_(fint *comm, fint *ierr) {
   LEAVE;
 }
 ALIASES(comm_free, COMM_FREE)
+
+void mpi_intercomm_create_(fint *local, fint *local_leader, fint *peer, fint *remote_leader,
+                           fint *tag, fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(intercomm_create, local, local_leader, peer, remote_leader, tag, newcomm, ierr);
+  if (c_.on) bgt_unsupported(&c_, U_INTERCOMM);
+  LEAVE;
+}
+ALIASES(intercomm_create, INTERCOMM_CREATE)

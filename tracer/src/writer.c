@@ -32,10 +32,19 @@ static const char *const SYNTAX[] = {
 /* Fields whose value is a name id (printed as the interned string). */
 #define IS_NAME_FIELD(f) ((f) == F_TYPE || (f) == F_RTYPE || (f) == F_OP)
 
+/* What the `# unsupported` lines say, by enum bgt_unsupported: the feature, then why in brackets
+ * (benchgen's refusal says "rank R used <this>, which benchgen cannot trace yet"). */
+static const char *const UNSUPPORTED[U_COUNT] = {
+  [U_INTERCOMM] = "intercommunicators (MPI_Intercomm_create, or a collective on one: the trace"
+                  " format records a communicator as a single group)",
+};
+
 static int g_fd = -1;
 static char *g_out;
 static size_t g_outlen;
 #define OUTCAP (1 << 20)
+static uint64_t g_written, g_max = UINT64_MAX; /* bytes in the file; BENCHGEN_TRACE_MAX_MB */
+static int g_full;                             /* g_max was reached: no more records */
 
 static void out_flush(void) {
   size_t done = 0;
@@ -45,6 +54,7 @@ static void out_flush(void) {
     if (w <= 0) { perror("benchgen-trace: writing the trace"); break; }
     done += (size_t) w;
   }
+  g_written += done;
   g_outlen = 0;
 }
 static void out_str(const char *s) {
@@ -94,6 +104,10 @@ static void out_value(int f, int64_t v) {
 static void write_record(const uint64_t *r) {
   int kind = (int) (r[0] & 0xff), op = (int) ((r[0] >> 8) & 0xff);
   size_t n = (size_t) (r[0] >> 16), i;
+  if (kind == K_NOTE) {
+    write_unsupported(op);
+    return;
+  }
   if (kind == K_SITE) {
     out_str("# site ");
     out_hex(r[1], 12);
@@ -143,15 +157,26 @@ static void write_record(const uint64_t *r) {
   out_ch('\n');
 }
 
-/* Writes the records of r[0 .. nwords) and hands the text to the file. */
+/* Writes the records of r[0 .. nwords) and hands the text to the file; none once the stream is as
+ * long as BENCHGEN_TRACE_MAX_MB allows (it ends at the first line past the limit). A record whose
+ * length is not that of a whole record ends the writing: no record is ever written twice. */
 void write_records(const uint64_t *r, size_t nwords) {
   size_t i = 0;
-  while (i < nwords) {
+  while (i < nwords && !g_full) {
+    size_t n = (size_t) (r[i] >> 16);
+    if (n == 0 || n > nwords - i) break;
+    if (g_written + g_outlen >= g_max) {
+      g_full = 1;
+      break;
+    }
     write_record(r + i);
-    i += (size_t) (r[i] >> 16);
+    i += n;
   }
   out_flush();
 }
+
+void writer_limit(uint64_t bytes) { g_max = bytes; }
+int writer_full(void) { return g_full; }
 
 void write_header(int rank, int size, int depth, char *library) {
   /* The library's version may run over several lines: the comment keeps the first. */
@@ -180,6 +205,34 @@ void write_header(int rank, int size, int depth, char *library) {
 void write_truncated(void) {
   out_str(SYNTAX[SYNTAX_TRUNCATED]);
   out_ch('\n');
+}
+
+const char *unsupported_text(int what) {
+  return what >= 0 && what < U_COUNT ? UNSUPPORTED[what] : "?";
+}
+
+void write_unsupported(int what) {
+  out_str(SYNTAX[SYNTAX_UNSUPPORTED]);
+  out_ch(' ');
+  out_str(unsupported_text(what));
+  out_ch('\n');
+}
+
+void write_limit_note(long max_mb) {
+  out_str("# the stream reached BENCHGEN_TRACE_MAX_MB=");
+  out_u64((uint64_t) max_mb);
+  out_str(" MB: this rank recorded nothing after that\n");
+}
+
+/* Only write(2) and close(2): called from a signal handler while the stream was being written. The
+ * line that was being written may be cut; the marker starts a line of its own. */
+void writer_emergency_end(void) {
+  if (g_fd < 0) return;
+  const char *m = SYNTAX[SYNTAX_TRUNCATED];
+  size_t n = strlen(m);
+  if (write(g_fd, "\n", 1) == 1 && write(g_fd, m, n) == (ssize_t) n && write(g_fd, "\n", 1)) {}
+  close(g_fd);
+  g_fd = -1;
 }
 
 void writer_start(void) {

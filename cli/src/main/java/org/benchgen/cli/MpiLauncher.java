@@ -115,13 +115,14 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
 
   /** Variables for the ranks, in a stable order (LD_PRELOAD first, for readable commands). */
   static Map<String, String> tracerEnv(Path library, Path traceDir, int siteDepth, int bufferMb,
-      boolean cpuTime) {
+      int maxMb, boolean cpuTime) {
     Map<String, String> env = new LinkedHashMap<>();
     String existing = System.getenv("LD_PRELOAD");
     env.put("LD_PRELOAD", library + (existing == null || existing.isBlank() ? "" : ":" + existing));
     env.put("BENCHGEN_TRACE_DIR", traceDir.toString());
     env.put("BENCHGEN_TRACE_SITE_DEPTH", Integer.toString(siteDepth));
     env.put("BENCHGEN_TRACE_BUFFER_MB", Integer.toString(bufferMb));
+    env.put("BENCHGEN_TRACE_MAX_MB", Integer.toString(maxMb));
     if (cpuTime) {
       env.put("BENCHGEN_TRACE_CPU", "1");
     }

@@ -65,6 +65,12 @@ final class TraceCommand implements Callable<Integer> {
       + " each rank buffers in memory before writing; default: ${DEFAULT-VALUE}")
   int bufferMb;
 
+  @Option(names = "--max-mb", defaultValue = "16384", paramLabel = "MB", description = "the"
+      + " most a rank's stream may take on disk: past it the rank records nothing more and its"
+      + " stream is marked truncated (a guard against a stream that grows without end); default:"
+      + " ${DEFAULT-VALUE}")
+  int maxMb;
+
   @Option(names = "--cpu-time", description = "also record each compute interval's CPU time"
       + " (CLOCK_THREAD_CPUTIME_ID), so that stats and verify tell time a rank was descheduled"
       + " from compute; costs about 1-2 us more per MPI call (two system calls)")
@@ -78,9 +84,9 @@ final class TraceCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
-    if (siteDepth < 1 || siteDepth > 32 || bufferMb < 1) {
+    if (siteDepth < 1 || siteDepth > 32 || bufferMb < 1 || maxMb < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(),
-          "--site-depth must be 1..32 and --buffer-mb at least 1");
+          "--site-depth must be 1..32, and --buffer-mb and --max-mb at least 1");
     }
     if (!isCommand(command.get(0))) {
       throw new TraceProblem("'" + command.get(0) + "' is not a command: no such executable"
@@ -96,7 +102,7 @@ final class TraceCommand implements Callable<Integer> {
     AtomicOutput.writeDirectory(output.dir, tmp -> {
       Map<String, String> childEnv = new HashMap<>();
       List<String> cmd = launcher.command(command,
-          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb, cpuTime), childEnv);
+          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb, maxMb, cpuTime), childEnv);
       err.println("benchgen trace: " + String.join(" ", cmd));
       err.flush();
       ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
@@ -121,7 +127,7 @@ final class TraceCommand implements Callable<Integer> {
       problems.add(0, "the application exited with status " + status[0]);
     }
     if (!problems.isEmpty()) {
-      err.println("benchgen trace: " + output + " is incomplete:");
+      err.println("benchgen trace: " + output + " is incomplete or unusable:");
       for (String p : problems) {
         err.println("  " + p);
       }
@@ -237,7 +243,19 @@ final class TraceCommand implements Callable<Integer> {
             + ".trace.part)");
       }
       for (Map.Entry<Integer, Path> e : ranks.entrySet()) {
-        if (!parts.contains(e.getKey()) && tail(e.getValue()).contains(TraceSyntax.TRUNCATED)) {
+        if (parts.contains(e.getKey())) {
+          continue;
+        }
+        // The tracer ends a stream with what it could not record and, if cut short, the marker.
+        List<String> tail = tail(e.getValue());
+        for (String line : new java.util.LinkedHashSet<>(tail)) { // a short stream has it twice
+          if (line.startsWith(TraceSyntax.UNSUPPORTED + " ")) {
+            out.add("rank " + e.getKey() + " used "
+                + line.substring(TraceSyntax.UNSUPPORTED.length() + 1)
+                + ", which benchgen cannot trace yet");
+          }
+        }
+        if (tail.contains(TraceSyntax.TRUNCATED)) {
           out.add("rank " + e.getKey() + " was cut short (" + e.getValue().getFileName()
               + " ends with '# truncated')");
         }
@@ -266,13 +284,19 @@ final class TraceCommand implements Callable<Integer> {
     }
   }
 
-  private static String tail(Path p) throws IOException {
+  /** The whole lines of the last 4 kB of a stream. */
+  private static List<String> tail(Path p) throws IOException {
     try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "r")) {
-      long n = Math.min(200, f.length());
+      long n = Math.min(4096, f.length());
       byte[] b = new byte[(int) n];
       f.seek(f.length() - n);
       f.readFully(b);
-      return new String(b, StandardCharsets.UTF_8);
+      List<String> lines = new ArrayList<>(List.of(new String(b, StandardCharsets.UTF_8)
+          .split("\n")));
+      if (n < f.length() && !lines.isEmpty()) {
+        lines.remove(0); // a part of a line
+      }
+      return lines;
     }
   }
 }

@@ -141,7 +141,8 @@ public final class RawTraceReader extends EventLineParser {
     if (!nextLine()) {
       throw new TraceFormatException(file, 1, "empty file: expected the header line");
     }
-    checks = new StreamChecks(parseHeader(), !sink.checksRequests());
+    Header header = parseHeader();
+    checks = new StreamChecks(header, !sink.checksRequests());
     if (!sink.keepsEvents()) {
       reusedValues = new long[Op.values().length][];
       reusedLists = new long[Op.values().length][][];
@@ -163,10 +164,7 @@ public final class RawTraceReader extends EventLineParser {
         }
         int e = frameLine();
         if (c == '#') {
-          if (lineText().trim().equals(TraceSyntax.TRUNCATED)) {
-            throw error("this stream is truncated: the traced run aborted before MPI_Finalize,"
-                + " so the trace is incomplete and cannot be compressed");
-          }
+          comment(lineText().trim(), header);
         } else if (c >= 'a' && c <= 'z') {
           parseDefinition(s, e, sink);
         } else {
@@ -181,7 +179,19 @@ public final class RawTraceReader extends EventLineParser {
     }
   }
 
-  // ---- definitions
+  /** Refuses a stream that the tracer marked as cut short, or as recording what it cannot. */
+  private void comment(String line, Header header) {
+    if (line.equals(TraceSyntax.TRUNCATED)) {
+      throw error("this stream is truncated: the traced run ended before MPI_Finalize (an abort,"
+          + " a fatal signal, or the stream size limit BENCHGEN_TRACE_MAX_MB), so the trace is"
+          + " incomplete and cannot be compressed");
+    }
+    if (line.startsWith(TraceSyntax.UNSUPPORTED + " ")) {
+      throw error("rank " + header.rank() + " used "
+          + line.substring(TraceSyntax.UNSUPPORTED.length() + 1)
+          + ", which benchgen cannot trace yet: this stream cannot be compressed");
+    }
+  }
 
   // ---- definitions
 

@@ -159,6 +159,29 @@ class RawTraceReaderTest {
     assertTrue(readError(HEAD + INIT + "# truncated\n").contains("3: this stream is truncated"));
   }
 
+  /** The tracer's mark of what it could not record refuses the stream, naming rank and feature. */
+  @Test
+  void unsupportedFeaturesAreRefusedByName() throws IOException {
+    String f = dir.resolve("rank-0.trace") + ":";
+    assertEquals(f + "3: rank 0 used several threads (why), which benchgen cannot trace yet: this"
+        + " stream cannot be compressed", readError(HEAD + INIT + "# unsupported several threads"
+        + " (why)\nMPI_Finalize site=f enter=3 exit=4\n"));
+    // Only the tracer's marker: other comments that start alike are comments.
+    Path p = file("rank-0.trace", HEAD + INIT + "# unsupportedly long comment\n"
+        + "MPI_Finalize site=f enter=3 exit=4\n");
+    List<RawEvent> events = new ArrayList<>();
+    RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
+      @Override
+      public void comm(long id, long[] members) {}
+
+      @Override
+      public void event(RawEvent e) {
+        events.add(e);
+      }
+    });
+    assertEquals(2, events.size());
+  }
+
   @Test
   void requestsAreCheckedByTheReader() throws IOException {
     String f = dir.resolve("rank-0.trace") + ":";

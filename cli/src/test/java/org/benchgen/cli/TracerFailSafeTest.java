@@ -1,0 +1,287 @@
+package org.benchgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.TraceProblem;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The tracer fails safe (issue 16), on real MPI: a program that uses what the trace cannot record
+ * ends, writes small streams that say what, and is refused by {@code trace} and {@code compress}
+ * with the rank and the feature named; a fault inside the tracer ends its stream once; a stream
+ * stops at its size limit. Every run has a time limit and every file a size limit, so that a
+ * tracer that loops fails the test instead of filling the disk.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TracerFailSafeTest {
+  private static final Duration LIMIT = Duration.ofSeconds(120);
+  private static final long FEW_MB = 4L << 20;
+
+  private Path work;
+  private Map<String, Path> bins;
+
+  @BeforeAll
+  void build(@TempDir Path tmp) throws Exception {
+    work = tmp;
+    bins = MpiSamples.build(work);
+  }
+
+  /**
+   * intercomm_vcoll at 3 ranks (group A = {0}, B = {1, 2}, c = 4): MPI lets the ranks that are
+   * not the root pass NULL count arrays, which the tracer once read. Each rank records what the
+   * standard defines there (count arrays as long as the remote group, none off the root) and says
+   * that it used intercommunicators; trace exits 1 naming them, compress refuses.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void intercommunicatorCollectivesEndAndAreRefused(String flavour) throws Exception {
+    Path dir = work.resolve(flavour + "-intercomm");
+    Traced t = trace(dir, flavour, 3, "intercomm_vcoll", "3", "4");
+    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    for (int r = 0; r < 3; r++) {
+      assertTrue(t.err.contains("rank " + r + " used intercommunicators"), t.err);
+    }
+    assertSmall(dir);
+    // Rank 0 is A's root: Gatherv receives (j+1)*c from B's ranks j = 0, 1.
+    assertEach(dir, 0, "MPI_Gatherv", " rcounts=4,8 ");
+    assertEach(dir, 0, "MPI_Allgatherv", " rcounts=4,8 ");
+    assertEach(dir, 0, "MPI_Alltoallv", " counts=1,2 ");
+    // B's ranks send to A's root and pass NULL counts: none recorded. Rank 1 roots the
+    // Scatterv to A's one rank; rank 2 takes no part (MPI_PROC_NULL).
+    for (int r = 1; r <= 2; r++) {
+      assertNone(dir, r, "MPI_Gatherv", "rcounts=");
+      assertEach(dir, r, "MPI_Gatherv", " root=0 ");
+      assertEach(dir, r, "MPI_Allgatherv", " rcounts=4 ");
+      assertEach(dir, r, "MPI_Alltoallv", " counts=" + r + " ");
+    }
+    assertEach(dir, 1, "MPI_Scatterv", " counts=4");
+    assertEach(dir, 2, "MPI_Scatterv", " root=PROC_NULL ");
+    assertNone(dir, 2, "MPI_Scatterv", "counts=");
+    TraceProblem refused = assertThrows(TraceProblem.class,
+        () -> new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }));
+    // The ranks are read in parallel: any of them may be the one named.
+    assertTrue(refused.getMessage().matches("(?s).*rank-(\\d)\\.trace:\\d+: rank \\1 used"
+        + " intercommunicators \\(.*"), refused.getMessage());
+  }
+
+  /**
+   * A fault inside the tracer, while it builds a record (as with the NULL counts of issue 16),
+   * and then another while it finishes the stream in its signal handler: each rank ends at once
+   * with its stream renamed and marked truncated, holding the calls before the fault and not the
+   * half-built record. Under MPICH, Hydra may kill the other rank before it faults.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void aFaultInsideTheTracerEndsTheStreamOnce(String flavour) throws Exception {
+    Path lib = work.resolve("libfault-" + flavour + ".so");
+    Path exe = work.resolve("short_bcast-" + flavour);
+    MpiSamples.run(List.of("mpicc." + flavour, "-shared", "-fPIC", "-o", lib.toString(),
+        resource("fault_inject.c"), "-ldl"), work);
+    MpiSamples.run(List.of("mpicc." + flavour, "-g", "-o", exe.toString(),
+        resource("short_bcast.c")), work);
+    Path tracer = TraceCommand.defaultLibrary(flavour.equals("openmpi")
+        ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH).toAbsolutePath();
+    for (boolean inFinish : new boolean[] {false, true}) {
+      Path dir = work.resolve(flavour + "-fault-" + inFinish);
+      List<String> cmd = new ArrayList<>(MpiSamples.launcher(flavour, 2));
+      env(cmd, flavour, "LD_PRELOAD", lib + ":" + tracer);
+      env(cmd, flavour, "BENCHGEN_TRACE_DIR", dir.toString());
+      env(cmd, flavour, "BG_FAULT_IN_RECORD", "1");
+      if (inFinish) {
+        env(cmd, flavour, "BG_FAULT_IN_FINISH", "1");
+      }
+      cmd.addAll(List.of(exe.toString(), "5"));
+      assertNotEquals(0, runWithin(cmd, dir), "the ranks die of their fault");
+      assertSmall(dir);
+      int whole = 0;
+      for (int r = 0; r < 2; r++) {
+        Path stream = dir.resolve("rank-" + r + ".trace");
+        if (Files.notExists(stream) && flavour.equals("mpich")) {
+          continue;
+        }
+        List<String> lines = Files.readAllLines(stream);
+        assertEquals("# truncated", lines.get(lines.size() - 1), stream.toString());
+        List<String> calls = lines.stream().filter(l -> l.startsWith("MPI_"))
+            .map(l -> l.substring(0, l.indexOf(' '))).toList();
+        List<String> want = new ArrayList<>(List.of("MPI_Init"));
+        want.addAll(java.util.Collections.nCopies(5, "MPI_Sendrecv"));
+        assertEquals(want, calls, stream + " (inFinish " + inFinish + ")");
+        whole++;
+      }
+      assertTrue(whole >= 1, "at least the rank that faulted first wrote its stream");
+      assertThrows(TraceProblem.class,
+          () -> new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }));
+    }
+  }
+
+  /**
+   * trace --max-mb 1: a ring of 20,000 iterations writes about 3 MB per rank; each rank stops at
+   * the first record past 1 MiB, says so and marks its stream truncated, and trace exits 1.
+   */
+  @Test
+  void aStreamStopsAtItsSizeLimit() throws Exception {
+    Path dir = work.resolve("capped");
+    Traced t = trace(dir, List.of("--max-mb", "1", "--buffer-mb", "1"), "openmpi", 2, "ring",
+        "20000", "8");
+    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    for (int r = 0; r < 2; r++) {
+      assertTrue(t.err.contains("rank " + r + " was cut short"), t.err);
+      Path stream = dir.resolve("rank-" + r + ".trace");
+      long size = Files.size(stream);
+      assertTrue(size > 1 << 20 && size < (1 << 20) + 1024, "size of " + stream + ": " + size);
+      List<String> lines = Files.readAllLines(stream);
+      assertEquals("# the stream reached BENCHGEN_TRACE_MAX_MB=1 MB: this rank recorded nothing"
+          + " after that", lines.get(lines.size() - 2));
+      assertEquals("# truncated", lines.get(lines.size() - 1));
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ running
+
+  private record Traced(int code, String err) {}
+
+  private Traced trace(Path dir, String flavour, int n, String program, String... args)
+      throws Exception {
+    return trace(dir, List.of(), flavour, n, program, args);
+  }
+
+  /** benchgen trace of a sample program, in process, within the time limit. */
+  private Traced trace(Path dir, List<String> options, String flavour, int n, String program,
+      String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString()));
+    if (!options.contains("--max-mb")) {
+      cmd.addAll(List.of("--max-mb", "64")); // a tracer that loops stops early
+    }
+    cmd.addAll(options);
+    cmd.add("--");
+    cmd.addAll(MpiSamples.launcher(flavour, n));
+    cmd.add(bins.get(flavour).resolve(program).toString());
+    cmd.addAll(List.of(args));
+    StringWriter err = new StringWriter();
+    picocli.CommandLine cl = Benchgen.commandLine();
+    cl.setErr(new PrintWriter(err));
+    ExecutorService ex = Executors.newSingleThreadExecutor();
+    try {
+      Future<Integer> code = ex.submit(() -> cl.execute(cmd.toArray(String[]::new)));
+      long end = System.nanoTime() + LIMIT.toNanos();
+      while (true) {
+        try {
+          return new Traced(code.get(200, TimeUnit.MILLISECONDS), err.toString());
+        } catch (TimeoutException e) {
+          watch(dir, end, cmd);
+        }
+      }
+    } finally {
+      ex.shutdownNow();
+    }
+  }
+
+  /** Runs a launcher directly; its exit status, or a failure when it outlives the time limit. */
+  private int runWithin(List<String> cmd, Path dir) throws IOException, InterruptedException {
+    Path log = Files.createTempFile(work, "run", ".log");
+    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).start();
+    long end = System.nanoTime() + LIMIT.toNanos();
+    while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
+      watch(dir, end, cmd);
+    }
+    return p.exitValue();
+  }
+
+  /**
+   * Stops the run (its processes killed, the test failed) once it is past the time limit or one
+   * of its files is past a few MB: a tracer that loops must not fill the disk first.
+   */
+  private void watch(Path dir, long end, List<String> cmd) throws IOException {
+    String too = null;
+    try (Stream<Path> s = Files.walk(work, 2)) {
+      for (Path p : (Iterable<Path>) s::iterator) {
+        try {
+          if (p.toString().contains(dir.getFileName().toString()) && Files.isRegularFile(p)
+              && Files.size(p) >= FEW_MB) {
+            too = p + " has grown past " + FEW_MB + " bytes";
+          }
+        } catch (IOException e) {
+          // renamed or removed meanwhile
+        }
+      }
+    } catch (java.io.UncheckedIOException e) {
+      // a file renamed while walking: look again next time
+    }
+    if (too == null && System.nanoTime() < end) {
+      return;
+    }
+    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    fail(String.join(" ", cmd) + ": " + (too != null ? too : "still ran after " + LIMIT));
+  }
+
+  /** An environment variable for every rank, the way each launcher takes it. */
+  private static void env(List<String> cmd, String flavour, String name, String value) {
+    cmd.addAll(flavour.equals("openmpi") ? List.of("-x", name + "=" + value)
+        : List.of("-genv", name, value));
+  }
+
+  private String resource(String name) throws Exception {
+    return Path.of(getClass().getResource("/mpi/" + name).toURI()).toString();
+  }
+
+  // --------------------------------------------------------------------------------- assertions
+
+  /** No file of the run, finished or not, is larger than a few MB. */
+  private void assertSmall(Path dir) throws IOException {
+    try (Stream<Path> s = Files.walk(dir.getParent(), 2)) {
+      for (Path p : (Iterable<Path>) s::iterator) {
+        if (Files.isRegularFile(p) && p.toString().contains(dir.getFileName().toString())) {
+          assertTrue(Files.size(p) < FEW_MB, p + " has " + Files.size(p) + " bytes");
+        }
+      }
+    }
+    assertTrue(Files.isDirectory(dir), "the run left its streams in " + dir);
+  }
+
+  /** Rank r's stream has lines of {@code call}, and each contains {@code text}. */
+  private static void assertEach(Path dir, int r, String call, String text) throws IOException {
+    List<String> lines = calls(dir, r, call);
+    assertTrue(!lines.isEmpty(), "rank " + r + " recorded " + call);
+    for (String l : lines) {
+      assertTrue((l + " ").contains(text), "rank " + r + ": '" + text + "' in " + l);
+    }
+  }
+
+  private static void assertNone(Path dir, int r, String call, String text) throws IOException {
+    for (String l : calls(dir, r, call)) {
+      assertTrue(!l.contains(text), "rank " + r + ": no '" + text + "' in " + l);
+    }
+  }
+
+  private static List<String> calls(Path dir, int r, String call) throws IOException {
+    return Files.readAllLines(dir.resolve("rank-" + r + ".trace")).stream()
+        .filter(l -> l.startsWith(call + " ")).toList();
+  }
+}
