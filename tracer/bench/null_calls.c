@@ -1,10 +1,13 @@
 /* The tracer's own cost per call, without communication: MPI calls that do (almost) nothing,
  * timed with and without the tracer (tracer/bench/overhead.sh runs it). Prints ns per call for
- * MPI_Send to MPI_PROC_NULL and for MPI_Isend to MPI_PROC_NULL + MPI_Wait. */
+ * MPI_Send to MPI_PROC_NULL and for MPI_Isend to MPI_PROC_NULL + MPI_Wait.
+ * Usage: null_calls [iterations] [multiple]: `multiple` initialises MPI with
+ * MPI_Init_thread(MPI_THREAD_MULTIPLE), where the tracer checks the calling thread. */
 #define _POSIX_C_SOURCE 199309L
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now(void) {
@@ -14,7 +17,11 @@ static double now(void) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
+  int provided;
+  if (argc > 2 && strcmp(argv[2], "multiple") == 0)
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  else
+    MPI_Init(&argc, &argv);
   long n = argc > 1 ? atol(argv[1]) : 200000;
   int buf[8] = {0};
   double t0 = now();

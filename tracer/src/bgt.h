@@ -17,6 +17,7 @@
  * MPI library calling MPI_ from its own Fortran layer) or tracing is off: such calls are not recorded. */
 typedef struct {
   int on;
+  int other_thread; /* a thread other than MPI's main one under MPI_THREAD_MULTIPLE: not recorded */
   uint64_t site;
   uint64_t enter;
   uint64_t cpu; /* the thread's CPU time at enter (BENCHGEN_TRACE_CPU=1 only) */
@@ -45,7 +46,7 @@ void bgt_leave(bgt_call *c);
 
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
-enum bgt_unsupported { U_INTERCOMM, U_COUNT };
+enum bgt_unsupported { U_INTERCOMM, U_THREADS, U_COUNT };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 

@@ -6,6 +6,7 @@
 #include "core.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@ static int g_off;              /* tracing disabled (BENCHGEN_TRACE=0, or after f
 static int g_started, g_initialized, g_flushed_final;
 static volatile sig_atomic_t g_finishing; /* finish() has begun: a fault now ends it at once */
 static int g_rank = -1, g_size = 0;
+static int g_multiple;         /* MPI_THREAD_MULTIPLE given: calls may come from any thread */
+static pthread_t g_main;       /* the thread that initialised MPI, the one recorded */
 static long g_max_mb;          /* BENCHGEN_TRACE_MAX_MB */
 static unsigned g_unsupported; /* bits of enum bgt_unsupported found; set by any thread */
 static unsigned g_noted;       /* those already in the buffer as `# unsupported` lines */
@@ -80,8 +83,17 @@ void bgt_unsupported(bgt_call *c, int what) {
   if (c->on && writer_is_open()) note_unsupported();
 }
 
+/* Under MPI_THREAD_MULTIPLE a call from another thread than MPI's main one is not recorded (nor
+ * counted in the nesting guard, which is the main thread's): the stream says that several threads
+ * called MPI. Below MULTIPLE the program serialises its calls, and they are recorded in order. */
 void bgt_enter(bgt_call *c, void *ret) {
   if (!g_started) start();
+  c->other_thread = g_multiple && !pthread_equal(pthread_self(), g_main);
+  if (c->other_thread) {
+    c->on = 0;
+    bgt_unsupported(c, U_THREADS);
+    return;
+  }
   c->on = g_depth++ == 0 && !g_off;
   if (!c->on) return;
   if (__atomic_load_n(&g_unsupported, __ATOMIC_RELAXED) != g_noted && writer_is_open())
@@ -92,8 +104,7 @@ void bgt_enter(bgt_call *c, void *ret) {
 }
 
 void bgt_leave(bgt_call *c) {
-  (void) c;
-  g_depth--;
+  if (!c->other_thread) g_depth--;
 }
 
 static void mkdirs(const char *path) {
@@ -140,6 +151,10 @@ void bgt_after_init(bgt_call *c) {
   if (g_initialized || (!c->on && g_depth > 1)) return;
   PMPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  int level = MPI_THREAD_SINGLE;
+  PMPI_Query_thread(&level);
+  g_main = pthread_self();
+  g_multiple = level == MPI_THREAD_MULTIPLE;
   const char *dir = getenv("BENCHGEN_TRACE_DIR");
   snprintf(g_dir, sizeof g_dir, "%s", dir && *dir ? dir : "benchgen-trace");
   writer_start();

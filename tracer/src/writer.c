@@ -37,6 +37,8 @@ static const char *const SYNTAX[] = {
 static const char *const UNSUPPORTED[U_COUNT] = {
   [U_INTERCOMM] = "intercommunicators (MPI_Intercomm_create, or a collective on one: the trace"
                   " format records a communicator as a single group)",
+  [U_THREADS] = "several threads calling MPI (under MPI_THREAD_MULTIPLE, a thread other than the"
+                " one that initialised MPI made a call; the tracer records one thread's calls)",
 };
 
 static int g_fd = -1;

@@ -91,6 +91,31 @@ class TracerFailSafeTest {
   }
 
   /**
+   * threads_multiple at 2 ranks: two threads of each rank make 2,000 Isend+Irecv+Waitall each at
+   * once under MPI_THREAD_MULTIPLE. The thread that initialised MPI is recorded whole (its 2,000
+   * Isends, where the shared nesting guard once dropped all but 5-8 of 4,000 and trace exited 0);
+   * the other is not, and the stream says so: trace exits 1 and compress refuses, naming the rank
+   * and "several threads".
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void severalThreadsCallingMpiAreRefusedByName(String flavour) throws Exception {
+    Path dir = work.resolve(flavour + "-threads");
+    Traced t = trace(dir, flavour, 2, "threads_multiple", "2000", "8");
+    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    for (int r = 0; r < 2; r++) {
+      assertTrue(t.err.contains("rank " + r + " used several threads calling MPI"), t.err);
+      assertEquals(2000, calls(dir, r, "MPI_Isend").size(), "Isends of rank " + r);
+      assertEquals(2000, calls(dir, r, "MPI_Waitall").size(), "Waitalls of rank " + r);
+    }
+    assertSmall(dir);
+    TraceProblem refused = assertThrows(TraceProblem.class,
+        () -> new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }));
+    assertTrue(refused.getMessage().matches("(?s).*rank-(\\d)\\.trace:\\d+: rank \\1 used"
+        + " several threads calling MPI \\(.*"), refused.getMessage());
+  }
+
+  /**
    * A fault inside the tracer, while it builds a record (as with the NULL counts of issue 16),
    * and then another while it finishes the stream in its signal handler: each rank ends at once
    * with its stream renamed and marked truncated, holding the calls before the fault and not the
