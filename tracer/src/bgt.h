@@ -50,8 +50,8 @@ enum bgt_unsupported { U_INTERCOMM, U_THREADS, U_COUNT };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 
-/* Lifecycle. */
-void bgt_after_init(bgt_call *c);
+/* Lifecycle. `required` and `provided` are MPI_Init_thread's thread levels (-1: MPI_Init). */
+void bgt_after_init(bgt_call *c, int required, int provided);
 void bgt_before_finalize(void);
 void bgt_after_finalize(bgt_call *c);
 void bgt_abort(void);

@@ -42,6 +42,12 @@ static inline int64_t peer_value(int p) {
   return p == MPI_ANY_SOURCE ? V_ANY_SOURCE : p == MPI_PROC_NULL ? V_PROC_NULL : p;
 }
 static inline int64_t tag_value(int t) { return t == MPI_ANY_TAG ? V_ANY_TAG : t; }
+/* MPI's thread levels are ordered; one outside them (an erroneous `required`) is taken as the
+ * nearest. */
+static inline int64_t level_value(int l) {
+  return l <= MPI_THREAD_SINGLE ? V_THREAD_SINGLE : l == MPI_THREAD_FUNNELED ? V_THREAD_FUNNELED
+         : l == MPI_THREAD_SERIALIZED ? V_THREAD_SERIALIZED : V_THREAD_MULTIPLE;
+}
 
 /* ---- lifecycle.c: the run (settings, nesting guard, init, finalize, signals) --------------------- */
 

@@ -146,7 +146,7 @@ static void on_exit_hook(void) {
 
 /* ---- init and finalize --------------------------------------------------------------------------- */
 
-void bgt_after_init(bgt_call *c) {
+void bgt_after_init(bgt_call *c, int required, int provided) {
   /* An MPI library's own MPI_Init called from inside our wrapper: the outer wrapper sets up. */
   if (g_initialized || (!c->on && g_depth > 1)) return;
   PMPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
@@ -175,7 +175,11 @@ void bgt_after_init(bgt_call *c) {
   PMPI_Get_library_version(lib, &len);
   write_header(g_rank, g_size, site_depth(), lib);
   if (c->on) {
-    begin_event(c, BGT_INIT);
+    begin_event(c, required < 0 ? BGT_INIT : BGT_INIT_THREAD);
+    if (required >= 0) {
+      put(F_LEVEL, level_value(required));
+      put(F_GIVEN, level_value(provided));
+    }
     end_record();
   }
   for (size_t i = 0; i < sizeof SIGNALS / sizeof SIGNALS[0]; i++) {

@@ -5,7 +5,7 @@
 int MPI_Init(int *argc, char ***argv) {
   ENTER;
   int rc = PMPI_Init(argc, argv);
-  bgt_after_init(&c_);
+  bgt_after_init(&c_, -1, -1);
   LEAVE;
   return rc;
 }
@@ -13,7 +13,7 @@ int MPI_Init(int *argc, char ***argv) {
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   ENTER;
   int rc = PMPI_Init_thread(argc, argv, required, provided);
-  bgt_after_init(&c_);
+  bgt_after_init(&c_, required, *provided);
   LEAVE;
   return rc;
 }

@@ -12,7 +12,7 @@ void mpi_init_(fint *ierr) {
   ENTER;
   fortran_layer_init();
   *ierr = PMPI_Init(NULL, NULL);
-  bgt_after_init(&c_);
+  bgt_after_init(&c_, -1, -1);
   LEAVE;
 }
 ALIASES(init, INIT)
@@ -23,7 +23,7 @@ void mpi_init_thread_(fint *required, fint *provided, fint *ierr) {
   int prov = MPI_THREAD_SINGLE;
   *ierr = PMPI_Init_thread(NULL, NULL, *required, &prov);
   *provided = prov;
-  bgt_after_init(&c_);
+  bgt_after_init(&c_, *required, prov);
   LEAVE;
 }
 ALIASES(init_thread, INIT_THREAD)

@@ -14,6 +14,7 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.ir.format.NodeLabels;
 import org.benchgen.stats.TraceComparison;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
 
 /**
  * The time spent in each loop region of two traces, region to region: which loops of a benchmark
@@ -128,7 +129,7 @@ public final class LoopComparison {
     new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
-        boolean startOrEnd = r.op() == Op.INIT || r.op() == Op.FINALIZE;
+        boolean startOrEnd = r.op().kind() == OpKind.INIT || r.op() == Op.FINALIZE;
         sum[0] += startOrEnd ? 0 : r.duration().total();
         r.compute().forEach(c -> sum[0] += c.time().total());
       }

@@ -20,6 +20,7 @@ import org.benchgen.report.ReportModel.TraceView;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.stats.WaitTimes;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
 
 /** One trace's column of the page: its facts, charts and tables. */
 final class TraceViews {
@@ -109,7 +110,7 @@ final class TraceViews {
     }
     // Like the MPI time they are part of, without MPI_Init and MPI_Finalize.
     for (WaitTimes.Row w : in.waits().rows()) {
-      if (w.op() != Op.INIT && w.op() != Op.FINALIZE) {
+      if (w.op().kind() != OpKind.INIT && w.op() != Op.FINALIZE) {
         late += w.lateSenderNs();
         collective += w.collectiveWaitNs();
       }

@@ -281,7 +281,7 @@ public final class TraceStats {
       if (firstEnter < 0) {
         firstEnter = e.enter();
       }
-      if (e.op() == Op.INIT) {
+      if (e.op().kind() == OpKind.INIT) { // MPI_Init or MPI_Init_thread
         initExit = e.exit();
       }
       long from = initExit >= 0 ? initExit : firstEnter;

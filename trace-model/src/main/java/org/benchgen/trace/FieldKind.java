@@ -33,7 +33,10 @@ public enum FieldKind {
   REQS(EnumSet.of(Sym.NULL), 0, Long.MAX_VALUE),
   COMM(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
   NEWCOMM(EnumSet.of(Sym.NULL), 0, Long.MAX_VALUE),
-  COLOR(EnumSet.of(Sym.UNDEFINED), Long.MIN_VALUE, Long.MAX_VALUE);
+  COLOR(EnumSet.of(Sym.UNDEFINED), Long.MIN_VALUE, Long.MAX_VALUE),
+  /** An MPI thread level ({@code MPI_Init_thread}): one of four symbols in order, no number. */
+  THREAD_LEVEL(EnumSet.of(Sym.THREAD_SINGLE, Sym.THREAD_FUNNELED, Sym.THREAD_SERIALIZED,
+      Sym.THREAD_MULTIPLE), 1, 0);
 
   private final Set<Sym> symbols;
   private final long min;
@@ -66,6 +69,10 @@ public enum FieldKind {
    * @throws TraceProblem saying what is wrong, without a place (the reader adds it)
    */
   public void check(long v, String key) {
+    if (min > max) {
+      throw new TraceProblem("'" + key + "' takes one of " + symbols.stream().map(Sym::text)
+          .collect(java.util.stream.Collectors.joining(", ")) + ", not a number (" + v + ")");
+    }
     if (v < min || v > max) {
       throw new TraceProblem(v < 0 && min == 0 ? "negative value " + v + " for '" + key + "'"
           : "value " + v + " for '" + key + "' is out of range (" + min + " to " + max

@@ -159,6 +159,35 @@ class RawTraceReaderTest {
     assertTrue(readError(HEAD + INIT + "# truncated\n").contains("3: this stream is truncated"));
   }
 
+  /** MPI_Init_thread's levels are MPI's four symbols, read and written back; nothing else. */
+  @Test
+  void initThreadCarriesItsLevels() throws IOException {
+    String line = "MPI_Init_thread site=m enter=1 exit=2 level=THREAD_MULTIPLE"
+        + " given=THREAD_SERIALIZED";
+    Path p = file("rank-0.trace", HEAD + line + "\n");
+    List<RawEvent> events = new ArrayList<>();
+    RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
+      @Override
+      public void comm(long id, long[] members) {}
+
+      @Override
+      public void event(RawEvent e) {
+        events.add(e);
+      }
+    });
+    assertEquals(Sym.THREAD_MULTIPLE.code(), events.get(0).get(Field.LEVEL));
+    assertEquals(Sym.THREAD_SERIALIZED.code(), events.get(0).get(Field.GIVEN));
+    assertEquals(line, RawTraceWriter.format(events.get(0), symbols::name));
+    String f = dir.resolve("rank-0.trace") + ":";
+    assertEquals(f + "2: 'level' takes one of THREAD_SINGLE, THREAD_FUNNELED, THREAD_SERIALIZED,"
+        + " THREAD_MULTIPLE, not a number (3)", readError(HEAD + line.replace("=THREAD_MULTIPLE",
+        "=3") + "\n"));
+    assertTrue(readError(HEAD + line.replace("THREAD_SERIALIZED", "ANY_TAG") + "\n")
+        .contains("2: "), "a symbol of another kind is refused");
+    assertTrue(readError(HEAD + "MPI_Init_thread site=m enter=1 exit=2 level=THREAD_SINGLE\n")
+        .contains("given"), "both levels are required");
+  }
+
   /** The tracer's mark of what it could not record refuses the stream, naming rank and feature. */
   @Test
   void unsupportedFeaturesAreRefusedByName() throws IOException {

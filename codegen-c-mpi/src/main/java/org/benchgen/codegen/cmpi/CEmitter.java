@@ -39,6 +39,8 @@ final class CEmitter implements Emitter {
   private final List<String> counters = new ArrayList<>();
   private final BufferSizes buffers;
   private boolean bsend;
+  /** The level the program asks MPI_Init_thread for; none: it calls MPI_Init. */
+  private List<Value> threadLevel = List.of();
 
   CEmitter(Generation g) {
     this.g = g;
@@ -52,7 +54,10 @@ final class CEmitter implements Emitter {
     Rsd r = c.rsd();
     buffers.add(r);
     String site = CNames.comment(r.op().mpiName() + " at " + r.site());
-    if (r.op() == Op.INIT) {
+    if (r.op().kind() == OpKind.INIT) {
+      if (r.op() == Op.INIT_THREAD) {
+        threadLevel = List.of(threadLevel(r));
+      }
       // The program's prologue makes the call; only its site may matter, to the first compute.
       return c.trackedSite().<List<OutputModel>>map(t -> List.of(new CModel.InitSite(t)))
           .orElse(List.of());
@@ -112,7 +117,7 @@ final class CEmitter implements Emitter {
         g.approximations().lines().stream().map(CNames::comment).toList(), g.tables().all(),
         g.tables().histograms(), g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE,
         g.options().seed(), counters, g.tracksSites(), g.comms().count(), g.regions().count(),
-        regionHelp(), startup, bsend, buffers.send(), buffers.recv(), body);
+        regionHelp(), threadLevel, startup, bsend, buffers.send(), buffers.recv(), body);
     List<String> sources = new ArrayList<>(List.of(name + ".c"));
     sources.addAll(CRuntime.SOURCES);
     // The program, its Makefile, SimGrid's platform and hostfile, then the run-time library.
@@ -127,6 +132,20 @@ final class CEmitter implements Emitter {
             java.util.stream.IntStream.range(0, trace.worldSize()).boxed().toList())))));
     files.addAll(CRuntime.files());
     return files;
+  }
+
+  /**
+   * The thread level every rank asks for, before it knows its rank: the one the traced ranks asked
+   * for, or the highest of them where they differ (MPI's levels and their symbols are in order).
+   */
+  private Value threadLevel(Rsd r) {
+    long[] asked = r.param(Field.LEVEL).leaves().distinct().sorted().toArray();
+    Sym top = Sym.of(asked[asked.length - 1]);
+    if (asked.length > 1) {
+      g.approximations().note("the ranks asked MPI_Init_thread for different thread levels; each"
+          + " asks for the highest, MPI_" + top.text());
+    }
+    return new Value.Symbol(top.name(), false);
   }
 
   /** How the program's header explains --compute-scale LN=X: nothing without loops. */

@@ -18,8 +18,8 @@ public sealed interface CModel extends OutputModel {
   record CProgram(String name, int ranks, List<String> headers, List<String> about,
       List<String> approximations, List<Table> tables, List<Compute.HistTable> histograms,
       boolean sampled, long seed, List<String> counters, boolean tracksSites, int comms,
-      int regions, List<String> regionHelp, List<OutputModel> startup, boolean bsend,
-      long sendBytes, long recvBytes, List<OutputModel> body) implements CModel {}
+      int regions, List<String> regionHelp, List<Value> threadLevel, List<OutputModel> startup,
+      boolean bsend, long sendBytes, long recvBytes, List<OutputModel> body) implements CModel {}
 
   /**
    * {@code make} for the program, with {@code MPICC} and {@code CFLAGS} overridable: it compiles

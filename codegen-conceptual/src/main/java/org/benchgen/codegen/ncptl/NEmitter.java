@@ -17,6 +17,7 @@ import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
 
 /**
  * Builds the coNCePTuaL output model. Every statement names exactly the tasks that made the
@@ -51,7 +52,10 @@ final class NEmitter implements Emitter {
     e.g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
         .ifPresent(us -> e.parts.of(r).forEach(p -> out.add(
             new NModel.Compute(e.tasks.who(p, false), us))));
-    if (r.op() != Op.INIT && r.op() != Op.FINALIZE) {
+    if (r.op() == Op.INIT_THREAD) {
+      e.note("MPI_Init_thread is MPI_Init: coNCePTuaL cannot ask for a thread level");
+    }
+    if (r.op().kind() != OpKind.INIT && r.op() != Op.FINALIZE) {
       out.addAll(call(r));
     }
     if (out.isEmpty()) {
