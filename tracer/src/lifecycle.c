@@ -158,6 +158,15 @@ void bgt_after_init(bgt_call *c, int required, int provided) {
   const char *dir = getenv("BENCHGEN_TRACE_DIR");
   snprintf(g_dir, sizeof g_dir, "%s", dir && *dir ? dir : "benchgen-trace");
   writer_start();
+  /* A process started by MPI_Comm_spawn has a world of its own, whose rank-R.trace would be its
+   * parents': it is not traced (the parents' streams say that they spawned it). */
+  MPI_Comm parent = MPI_COMM_NULL;
+  PMPI_Comm_get_parent(&parent);
+  if (parent != MPI_COMM_NULL && !g_off) {
+    if (g_rank == 0)
+      fprintf(stderr, "benchgen-trace: the processes started by MPI_Comm_spawn are not traced\n");
+    g_off = 1;
+  }
   if (!g_off) {
     mkdirs(g_dir);
     snprintf(g_final, sizeof g_final, "%s/rank-%d.trace", g_dir, g_rank);

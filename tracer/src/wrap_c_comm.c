@@ -64,3 +64,25 @@ int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int re
   LEAVE;
   return rc;
 }
+
+/* Not recorded: the stream says that the program starts processes (bgt_unsupported), before the
+ * call, which may not return. */
+int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root,
+                   MPI_Comm comm, MPI_Comm *intercomm, int errcodes[]) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN); /* said first: the call may not return */
+  int rc = PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, errcodes);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Comm_spawn_multiple(int count, char *commands[], char **argvs[], const int maxprocs[],
+                            const MPI_Info infos[], int root, MPI_Comm comm, MPI_Comm *intercomm,
+                            int errcodes[]) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  int rc = PMPI_Comm_spawn_multiple(count, commands, argvs, maxprocs, infos, root, comm,
+                                    intercomm, errcodes);
+  LEAVE;
+  return rc;
+}

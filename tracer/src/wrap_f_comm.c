@@ -63,3 +63,27 @@ void mpi_intercomm_create_(fint *local, fint *local_leader, fint *peer, fint *re
   LEAVE;
 }
 ALIASES(intercomm_create, INTERCOMM_CREATE)
+
+/* The CHARACTER arguments' lengths follow the others, as the compilers pass them (size_t since
+ * gfortran 8; a library that reads an int takes the low half of the same slot). */
+void mpi_comm_spawn_(char *command, char *argv, fint *maxprocs, fint *info, fint *root,
+                     fint *comm, fint *intercomm, fint *errcodes, fint *ierr, size_t command_len,
+                     size_t argv_len) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  CALL(comm_spawn, command, argv, maxprocs, info, root, comm, intercomm, errcodes, ierr,
+       command_len, argv_len);
+  LEAVE;
+}
+ALIASES(comm_spawn, COMM_SPAWN)
+
+void mpi_comm_spawn_multiple_(fint *count, char *commands, char *argvs, fint *maxprocs,
+                              fint *infos, fint *root, fint *comm, fint *intercomm,
+                              fint *errcodes, fint *ierr, size_t commands_len, size_t argvs_len) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  CALL(comm_spawn_multiple, count, commands, argvs, maxprocs, infos, root, comm, intercomm,
+       errcodes, ierr, commands_len, argvs_len);
+  LEAVE;
+}
+ALIASES(comm_spawn_multiple, COMM_SPAWN_MULTIPLE)

@@ -39,6 +39,8 @@ static const char *const UNSUPPORTED[U_COUNT] = {
                   " format records a communicator as a single group)",
   [U_THREADS] = "several threads calling MPI (under MPI_THREAD_MULTIPLE, a thread other than the"
                 " one that initialised MPI made a call; the tracer records one thread's calls)",
+  [U_SPAWN] = "dynamic processes (MPI_Comm_spawn starts processes, which are not traced, and the"
+              " trace format cannot name them)",
 };
 
 static int g_fd = -1;

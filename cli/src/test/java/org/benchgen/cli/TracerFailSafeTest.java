@@ -116,6 +116,43 @@ class TracerFailSafeTest {
   }
 
   /**
+   * spawn at 2 ranks under Open MPI, which spawns 2 children of the same program: the children,
+   * whose own world has ranks 0 and 1 too, are not traced, so the parents' streams are theirs
+   * alone and whole (the calls below, worked out from spawn.c); each says that the rank spawned
+   * processes, trace exits 1 naming both ranks and compress refuses, naming the feature. MPICH
+   * 4.0 (ch4:ucx) fails MPI_Comm_spawn itself here ("Error in spawn call"), untraced too.
+   */
+  @Test
+  void spawnedProcessesLeaveTheParentsStreamsAlone() throws Exception {
+    Path dir = work.resolve("spawn");
+    Traced t = trace(dir, "openmpi", 2, "spawn", "3", "2");
+    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    try (Stream<Path> s = Files.list(dir)) {
+      assertEquals(List.of("rank-0.trace", "rank-1.trace"), s.map(p -> p.getFileName().toString())
+          .sorted().toList(), "the parents' streams, nothing else");
+    }
+    for (int r = 0; r < 2; r++) {
+      assertTrue(t.err.contains("rank " + r + " used dynamic processes"), t.err);
+      List<String> lines = Files.readAllLines(dir.resolve("rank-" + r + ".trace"));
+      assertEquals("# benchgen-trace 1 rank=" + r + " size=2", lines.get(0));
+      List<String> want = new ArrayList<>(List.of("MPI_Init"));
+      if (r == 0) {
+        want.addAll(List.of("MPI_Send", "MPI_Recv")); // to child 0 and back, on the intercomm
+      }
+      want.add("MPI_Comm_free");
+      want.addAll(java.util.Collections.nCopies(3, "MPI_Sendrecv"));
+      want.add("MPI_Finalize");
+      assertEquals(want, lines.stream().filter(l -> l.startsWith("MPI_"))
+          .map(l -> l.substring(0, l.indexOf(' '))).toList(), "rank " + r);
+      assertTrue(lines.stream().noneMatch(l -> l.equals("# truncated")), "rank " + r);
+    }
+    TraceProblem refused = assertThrows(TraceProblem.class,
+        () -> new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }));
+    assertTrue(refused.getMessage().matches("(?s).*rank-(\\d)\\.trace:\\d+: rank \\1 used"
+        + " dynamic processes \\(MPI_Comm_spawn.*"), refused.getMessage());
+  }
+
+  /**
    * A fault inside the tracer, while it builds a record (as with the NULL counts of issue 16),
    * and then another while it finishes the stream in its signal handler: each rank ends at once
    * with its stream renamed and marked truncated, holding the calls before the fault and not the
