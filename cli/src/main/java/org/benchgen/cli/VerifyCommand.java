@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import org.benchgen.codegen.Benchmarks;
 import org.benchgen.codegen.ComputeTimes;
 import org.benchgen.codegen.LoopComparison;
-import org.benchgen.codegen.Target;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.CpuTime;
 import org.benchgen.resolve.WildcardResolver;
@@ -127,12 +126,10 @@ final class VerifyCommand implements Callable<Integer> {
   }
 
   /**
-   * Both traces prepared as generate prepares them for C+MPI, their regions compared; a trace
+   * Both traces prepared as generate prepares them, their regions compared; a trace
    * that generate would refuse is no error here, its loops are just not compared.
    */
   private LoopComparison.Outcome loops(PrintWriter err) throws IOException {
-    boolean dataTables = Target.available().stream().filter(t -> t.name().equals("c-mpi"))
-        .findFirst().orElseThrow().dataTables();
     Benchmarks.Preparation[] p = new Benchmarks.Preparation[2];
     Path[] paths = {original, other};
     String[] names = {"A", "B"};
@@ -145,7 +142,7 @@ final class VerifyCommand implements Callable<Integer> {
         return new LoopComparison.Unmatched(names[i] + " is too large: " + e.getMessage());
       }
       try {
-        p[i] = Benchmarks.prepare(t, dataTables);
+        p[i] = Benchmarks.prepare(t);
       } catch (TraceProblem e) {
         return new LoopComparison.Unmatched("generate refuses " + names[i] + ": "
             + e.getMessage());

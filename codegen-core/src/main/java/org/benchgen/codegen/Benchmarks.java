@@ -40,8 +40,8 @@ public final class Benchmarks {
 
   /**
    * A trace as a target generates from it: aligned, resolved, and its irregular sections found
-   * (none for a target without data tables), with how many collective calls alignment merged and
-   * how many wildcard receives were resolved.
+   * (which a target without data tables writes node by node), with how many collective calls
+   * alignment merged and how many wildcard receives were resolved.
    */
   public record Prepared(CompressedTrace trace, List<IrregularSections.Section> sections,
       long aligned, long resolved) implements Preparation {
@@ -56,10 +56,10 @@ public final class Benchmarks {
   }
 
   /**
-   * The phases before generation, for a target with data tables or not: what {@link #generate}
-   * generates from, and what {@code verify} numbers a benchmark's loop regions on.
+   * The phases before generation, the same for every target: what {@link #generate} generates
+   * from, and what {@code verify} numbers a benchmark's loop regions on.
    */
-  public static Preparation prepare(CompressedTrace trace, boolean dataTables) {
+  public static Preparation prepare(CompressedTrace trace) {
     Alignment alignment = new CollectiveAligner(trace).align();
     if (alignment instanceof Alignment.Failed f) {
       return new Failed(f.finding());
@@ -70,8 +70,8 @@ public final class Benchmarks {
       return new Failed(f.finding());
     }
     Resolution.Resolved resolved = (Resolution.Resolved) resolution;
-    return new Prepared(resolved.trace(), dataTables ? IrregularSections.find(resolved.trace())
-        : List.of(), aligned.merged(), resolved.resolved());
+    return new Prepared(resolved.trace(), IrregularSections.find(resolved.trace()),
+        aligned.merged(), resolved.resolved());
   }
 
   /**
@@ -83,12 +83,13 @@ public final class Benchmarks {
     target.checkName(options.name());
     // Replayed as CPU time from the start, so that resolution's clock runs as the benchmark will.
     Preparation preparation = prepare(options.compute() == ComputeMode.CPU
-        ? CpuTime.replayed(trace) : trace, target.dataTables());
+        ? CpuTime.replayed(trace) : trace);
     if (preparation instanceof Failed f) {
       return f;
     }
     Prepared p = (Prepared) preparation;
-    Generation g = new Generation(p.trace(), options, target.naming(), p.sections());
+    Generation g = new Generation(p.trace(), options, target.naming(), p.sections(),
+        target.dataTables());
     Emitter emitter = target.emitter(g);
     List<GeneratedFile> files = emitter.program(new TraceWalker(g, emitter).walk());
     return new Generated(files, g.approximations().lines(), p.aligned(), p.resolved());

@@ -28,6 +28,14 @@ public interface Emitter {
     throw new IllegalStateException("this target has no data tables");
   }
 
+  /**
+   * The statements of an irregular section's nodes, for a target without data tables: they are
+   * region {@code number} ({@link Regions}) all the same. By default they are left as they are.
+   */
+  default List<OutputModel> section(int number, List<OutputModel> body) {
+    return body;
+  }
+
   /** The program's files. */
   List<GeneratedFile> program(List<OutputModel> body);
 }

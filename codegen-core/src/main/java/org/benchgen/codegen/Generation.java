@@ -35,15 +35,18 @@ public final class Generation {
 
   /** A generation of {@code trace} with these options, in the target's {@code naming}. */
   public Generation(CompressedTrace trace, GenerateOptions options, Naming naming) {
-    this(trace, options, naming, List.of());
+    this(trace, options, naming, List.of(), false);
   }
 
-  /** The same, with the trace's irregular {@code sections} generated as data tables. */
+  /**
+   * The same, the trace's irregular {@code sections} generated as data tables if {@code asData},
+   * else node by node; each is one region either way ({@link Regions}).
+   */
   public Generation(CompressedTrace trace, GenerateOptions options, Naming naming,
-      List<IrregularSections.Section> sections) {
+      List<IrregularSections.Section> sections, boolean asData) {
     this.trace = trace;
-    this.sections = List.copyOf(sections);
-    this.regions = Regions.of(trace, this.sections);
+    this.regions = Regions.of(trace, sections);
+    this.sections = asData ? List.copyOf(sections) : List.of();
     this.options = options;
     this.naming = naming;
     this.values = new ParamExpressions(tables, trace.worldSize(), naming.rank());
@@ -84,7 +87,7 @@ public final class Generation {
     return sections;
   }
 
-  /** The program's loop regions, as the traversal numbers its loops. */
+  /** The program's loop regions, the same for every target. */
   public Regions regions() {
     return regions;
   }

@@ -2,6 +2,7 @@ package org.benchgen.codegen;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Loop;
 
@@ -17,9 +18,12 @@ public final class LoopContext {
   private final Value trips;
   private final boolean counterUsed;
   private final List<Loop> enclosing;
+  private final OptionalInt region;
 
-  LoopContext(Generation g, Loop loop, int index, int depth, List<Loop> enclosing) {
+  LoopContext(Generation g, Loop loop, int index, OptionalInt region, int depth,
+      List<Loop> enclosing) {
     this.g = g;
+    this.region = region;
     this.loop = loop;
     this.enclosing = enclosing;
     this.index = index;
@@ -39,9 +43,20 @@ public final class LoopContext {
     return enclosing;
   }
 
-  /** The loop's region number in program order, from 1 ({@link Regions}). */
+  /**
+   * The loop's number in the program the target writes, in program order from 1: it names the
+   * loop's entry counter. Where sections are data it is the loop's region number.
+   */
   public int index() {
     return index;
+  }
+
+  /**
+   * The number of the loop's region ({@link Regions}), the same in every target; none for a loop
+   * inside an irregular section, which only a target without data tables writes.
+   */
+  public OptionalInt region() {
+    return region;
   }
 
   /** Nesting depth, 0 for a top-level loop. */

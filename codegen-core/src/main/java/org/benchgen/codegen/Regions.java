@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
@@ -11,9 +12,11 @@ import org.benchgen.ir.Node;
 /**
  * The loop regions of a program, numbered L1, L2, ... in program order, depth first: every loop
  * of the trace, and every irregular section (which the program runs as one loop over its data
- * tables, {@link IrregularSections}). The one numbering of regions: the traversal hands it to the
- * targets (the C+MPI program names each loop {@code loop region L3} and scales it with {@code
- * --compute-scale L3=X}), and {@code verify} compares the time spent in each.
+ * tables, {@link IrregularSections}); loops inside a section are no regions. The one numbering of
+ * regions, the same for every target, whether it holds sections as data or writes them node by
+ * node: the traversal hands it to the targets (the C+MPI program names each loop {@code loop
+ * region L3} and scales it with {@code --compute-scale L3=X}, the coNCePTuaL program with {@code
+ * --scale-L3 PERCENT}), and {@code verify} compares the time spent in each.
  */
 public final class Regions {
   /**
@@ -31,12 +34,15 @@ public final class Regions {
   private final List<Region> all = new ArrayList<>();
   /** By identity: equal loops at two places of a trace are two regions. */
   private final Map<Loop, Integer> numbers = new IdentityHashMap<>();
+  private final List<IrregularSections.Section> sections;
 
-  private Regions() {}
+  private Regions(List<IrregularSections.Section> sections) {
+    this.sections = List.copyOf(sections);
+  }
 
   /** The regions of {@code trace}'s program whose top level has these irregular sections. */
   public static Regions of(CompressedTrace trace, List<IrregularSections.Section> sections) {
-    Regions r = new Regions();
+    Regions r = new Regions(sections);
     List<Node> body = trace.body();
     int from = 0;
     for (IrregularSections.Section s : sections) {
@@ -72,6 +78,20 @@ public final class Regions {
   /** How many regions there are: they are L1 to L{@code count()}. */
   public int count() {
     return all.size();
+  }
+
+  /** The irregular sections, each one region ({@link Region#section}), in program order. */
+  public List<IrregularSections.Section> sections() {
+    return sections;
+  }
+
+  /**
+   * The region that runs {@code loop} (a loop of the trace, or a section's loop over its steps);
+   * none for a loop inside an irregular section, which only a target without data tables writes.
+   */
+  public Optional<Region> region(Loop loop) {
+    Integer n = numbers.get(loop);
+    return n == null ? Optional.empty() : Optional.of(all.get(n - 1));
   }
 
   /**

@@ -3,6 +3,7 @@ package org.benchgen.codegen;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Loop;
@@ -22,21 +23,26 @@ public final class TraceWalker {
   private final Emitter emitter;
   private final java.util.ArrayDeque<Loop> enclosing = new java.util.ArrayDeque<>();
   private int rsds;
+  private int loops;
 
   public TraceWalker(Generation g, Emitter emitter) {
     this.g = g;
     this.emitter = emitter;
   }
 
-  /** The program body: the top level, its irregular sections as data tables. */
+  /**
+   * The program body: the top level, its irregular sections as data tables, or, for a target
+   * without data tables, node by node, each section still one region ({@link Emitter#section}).
+   */
   public List<OutputModel> walk() {
     List<Node> body = g.trace().body();
     RankList world = RankList.range(0, g.trace().worldSize());
     List<OutputModel> out = new ArrayList<>();
     int from = 0;
-    for (IrregularSections.Section s : g.sections()) {
+    for (IrregularSections.Section s : g.regions().sections()) {
       out.addAll(siblings(body.subList(from, s.start()), world, 0));
-      out.addAll(section(s, world));
+      out.addAll(g.sections().isEmpty() ? emitter.section(g.regions().number(s.steps()),
+          siblings(body.subList(s.start(), s.end()), world, 0)) : section(s, world));
       from = s.end();
     }
     out.addAll(siblings(body.subList(from, body.size()), world, 0));
@@ -45,8 +51,8 @@ public final class TraceWalker {
 
   /** A loop over the section's steps, each the case its selector names. */
   private List<OutputModel> section(IrregularSections.Section s, RankList world) {
-    LoopContext ctx = new LoopContext(g, s.steps(), g.regions().number(s.steps()), 0,
-        outside());
+    LoopContext ctx = new LoopContext(g, s.steps(), ++loops,
+        OptionalInt.of(g.regions().number(s.steps())), 0, outside());
     enclosing.addLast(s.steps());
     // The selector's table is indexed by the loop's own index: one entry per step.
     Value selector = g.values().of(s.selector(), ParamExpressions.NUMBER, ctx.variable(),
@@ -88,7 +94,8 @@ public final class TraceWalker {
     return n.accept(new NodeVisitor<List<OutputModel>>() {
       @Override
       public List<OutputModel> visitLoop(Loop l) {
-        LoopContext ctx = new LoopContext(g, l, g.regions().number(l), depth, outside());
+        LoopContext ctx = new LoopContext(g, l, ++loops, g.regions().region(l)
+            .stream().mapToInt(Regions.Region::number).findFirst(), depth, outside());
         enclosing.addLast(l);
         List<OutputModel> body = siblings(l.body(), l.ranks(), depth + 1);
         enclosing.removeLast();

@@ -61,7 +61,7 @@ class LoopComparisonTest {
   }
 
   private static Benchmarks.Prepared prepared(CompressedTrace t) {
-    return assertInstanceOf(Benchmarks.Prepared.class, Benchmarks.prepare(t, true));
+    return assertInstanceOf(Benchmarks.Prepared.class, Benchmarks.prepare(t));
   }
 
   private static LoopComparison.Outcome compare(CompressedTrace a, CompressedTrace b) {

@@ -40,6 +40,8 @@ class RegionsTest {
   /** An emitter that keeps only the numbers the walk gives each loop. */
   private static final class Numbers implements Emitter {
     final Map<Loop, Integer> loops = new IdentityHashMap<>();
+    final List<Integer> sections = new ArrayList<>();
+    int unnumbered;
 
     @Override
     public List<OutputModel> rsd(RsdContext rsd) {
@@ -48,8 +50,14 @@ class RegionsTest {
 
     @Override
     public OutputModel loop(LoopContext loop, List<OutputModel> body) {
-      loops.put(loop.loop(), loop.index());
+      loop.region().ifPresentOrElse(n -> loops.put(loop.loop(), n), () -> unnumbered++);
       return new Value.Num(0);
+    }
+
+    @Override
+    public List<OutputModel> section(int number, List<OutputModel> body) {
+      sections.add(number);
+      return body;
     }
 
     @Override
@@ -71,11 +79,17 @@ class RegionsTest {
   /** The numbers the traversal hands the target, as the generated program names its loops. */
   private static Map<Loop, Integer> walked(CompressedTrace t,
       List<IrregularSections.Section> sections) {
+    return walk(t, sections, true).loops;
+  }
+
+  /** What the traversal hands a target with data tables or ({@code asData} false) without. */
+  private static Numbers walk(CompressedTrace t, List<IrregularSections.Section> sections,
+      boolean asData) {
     Generation g = new Generation(t, new GenerateOptions("t", ComputeMode.MEAN, 0),
-        new PrefixNaming("r", "i", 0, "calls", "entries"), sections);
+        new PrefixNaming("r", "i", 0, "calls", "entries"), sections, asData);
     Numbers n = new Numbers();
     new TraceWalker(g, n).walk();
-    return n.loops;
+    return n;
   }
 
   @Test
@@ -131,5 +145,19 @@ class RegionsTest {
     assertEquals(List.of(1, 5), List.of(r.number(a), r.number(d)));
     Map<Loop, Integer> w = walked(t, sections);
     assertEquals(List.of(1, 4, 5), List.of(w.get(a), w.get(s.steps()), w.get(d)));
+    assertEquals(List.of(s), r.sections());
+    assertEquals(4, r.region(s.steps()).orElseThrow().number());
+    // Without data tables the section's nodes are walked one by one: still region L4, handed
+    // to the target as such; the loops the compressor found inside it (if any) are no regions.
+    Numbers plain = walk(t, sections, false);
+    assertEquals(List.of(4), plain.sections);
+    assertEquals(List.of(1, 2, 3, 5), List.of(plain.loops.get(a),
+        plain.loops.get((Loop) a.body().get(0)), plain.loops.get((Loop) a.body().get(1)),
+        plain.loops.get(d)));
+    assertEquals(4, plain.loops.size());
+    long inside = t.body().subList(3, 603).stream().filter(Loop.class::isInstance).count();
+    assertEquals(inside, plain.unnumbered);
+    t.body().subList(3, 603).stream().filter(Loop.class::isInstance)
+        .forEach(l -> assertTrue(r.region((Loop) l).isEmpty()));
   }
 }

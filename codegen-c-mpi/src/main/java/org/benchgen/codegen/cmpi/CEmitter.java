@@ -79,8 +79,9 @@ final class CEmitter implements Emitter {
     if (l.counterUsed()) {
       counters.add(l.counter());
     }
-    return new CModel.Region(l.index(), new Loop(l.variable(), l.trips(), l.last(), false,
-        l.counterUsed() ? List.of(l.counter()) : List.of(), body));
+    // Every loop of a C+MPI benchmark is a region: it holds irregular sections as data.
+    return new CModel.Region(l.region().orElseThrow(), new Loop(l.variable(), l.trips(),
+        l.last(), false, l.counterUsed() ? List.of(l.counter()) : List.of(), body));
   }
 
   @Override
