@@ -39,19 +39,19 @@ public final class Benchmarks {
   public record Failed(Finding finding) implements Outcome, Preparation {}
 
   /**
-   * A trace as a target generates from it: aligned, resolved, and its irregular sections found
-   * (which a target without data tables writes node by node), with how many collective calls
-   * alignment merged and how many wildcard receives were resolved.
+   * A trace as a target generates from it: aligned, resolved, and where its irregular sections
+   * are (which a target with data tables then builds, and one without writes node by node), with
+   * how many collective calls alignment merged and how many wildcard receives were resolved.
    */
-  public record Prepared(CompressedTrace trace, List<IrregularSections.Section> sections,
+  public record Prepared(CompressedTrace trace, List<IrregularSections.Span> spans,
       long aligned, long resolved) implements Preparation {
     public Prepared {
-      sections = List.copyOf(sections);
+      spans = List.copyOf(spans);
     }
 
     /** The program's loop regions, numbered as the generated program names them. */
     public Regions regions() {
-      return Regions.of(trace, sections);
+      return Regions.of(trace, spans);
     }
   }
 
@@ -70,7 +70,7 @@ public final class Benchmarks {
       return new Failed(f.finding());
     }
     Resolution.Resolved resolved = (Resolution.Resolved) resolution;
-    return new Prepared(resolved.trace(), IrregularSections.find(resolved.trace()),
+    return new Prepared(resolved.trace(), IrregularSections.spans(resolved.trace()),
         aligned.merged(), resolved.resolved());
   }
 
@@ -88,7 +88,7 @@ public final class Benchmarks {
       return f;
     }
     Prepared p = (Prepared) preparation;
-    Generation g = new Generation(p.trace(), options, target.naming(), p.sections(),
+    Generation g = new Generation(p.trace(), options, target.naming(), p.spans(),
         target.dataTables());
     Emitter emitter = target.emitter(g);
     List<GeneratedFile> files = emitter.program(new TraceWalker(g, emitter).walk());

@@ -39,14 +39,15 @@ public final class Generation {
   }
 
   /**
-   * The same, the trace's irregular {@code sections} generated as data tables if {@code asData},
-   * else node by node; each is one region either way ({@link Regions}).
+   * The same, the trace's irregular sections (at {@code spans}) generated as data tables if
+   * {@code asData}, else node by node; each is one region either way ({@link Regions}).
    */
   public Generation(CompressedTrace trace, GenerateOptions options, Naming naming,
-      List<IrregularSections.Section> sections, boolean asData) {
+      List<IrregularSections.Span> spans, boolean asData) {
     this.trace = trace;
-    this.regions = Regions.of(trace, sections);
-    this.sections = asData ? List.copyOf(sections) : List.of();
+    this.regions = Regions.of(trace, spans);
+    // Only a target that holds them as data pays for expanding the sections.
+    this.sections = asData ? IrregularSections.build(trace, spans) : List.of();
     this.options = options;
     this.naming = naming;
     this.values = new ParamExpressions(tables, trace.worldSize(), naming.rank());

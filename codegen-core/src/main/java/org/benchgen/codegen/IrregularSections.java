@@ -42,19 +42,48 @@ public final class IrregularSections {
   private IrregularSections() {}
 
   /**
-   * A section: top-level nodes {@code [start, end)}, executed as a loop of {@code steps} (trip
-   * count per rank) whose iteration {@code k} calls shape {@code selector[k]}.
+   * Where a section is: top-level nodes {@code [start, end)}. Found without expanding anything,
+   * so that a target that writes sections node by node still numbers them ({@link Regions}).
    */
-  public record Section(int start, int end, Loop steps, Param selector, List<Rsd> shapes) {
+  public record Span(int start, int end) {}
+
+  /**
+   * A section at {@code span}, executed as a loop of {@code steps} (trip count per rank) whose
+   * iteration {@code k} calls shape {@code selector[k]}.
+   */
+  public record Section(Span span, Loop steps, Param selector, List<Rsd> shapes) {
     public Section {
       shapes = List.copyOf(shapes);
     }
+
+    /** The first top-level node of the section. */
+    public int start() {
+      return span.start();
+    }
+
+    /** The top-level node after the section. */
+    public int end() {
+      return span.end();
+    }
   }
 
-  /** The sections of {@code trace}'s top level, in order, not overlapping. */
+  /** The sections of {@code trace}'s top level, in order, not overlapping, built. */
   public static List<Section> find(CompressedTrace trace) {
+    return build(trace, spans(trace));
+  }
+
+  /**
+   * The data of the sections at {@code spans} (of {@link #spans}): each run is expanded rank by
+   * rank, which takes time in proportion to its calls.
+   */
+  public static List<Section> build(CompressedTrace trace, List<Span> spans) {
+    return spans.stream().map(s -> build(trace, s)).toList();
+  }
+
+  /** Where {@code trace}'s top level has sections, in order, not overlapping. */
+  public static List<Span> spans(CompressedTrace trace) {
     List<Node> body = trace.body();
-    List<Section> out = new ArrayList<>();
+    List<Span> out = new ArrayList<>();
     int i = 0;
     while (i < body.size()) {
       if (!eligible(body.get(i))) {
@@ -69,7 +98,7 @@ public final class IrregularSections {
         j++;
       }
       if (rsds >= MIN_RSDS && rsds >= (long) MIN_RSDS_PER_SHAPE * shapes.size()) {
-        out.add(build(trace, i, j));
+        out.add(new Span(i, j));
       }
       i = j;
     }
@@ -110,9 +139,9 @@ public final class IrregularSections {
     return op.name() + ' ' + site;
   }
 
-  /** Expands nodes {@code [start, end)} rank by rank and gathers each shape's values. */
-  private static Section build(CompressedTrace trace, int start, int end) {
-    CompressedTrace run = trace.withBody(trace.body().subList(start, end));
+  /** Expands the span's nodes rank by rank and gathers each shape's values. */
+  private static Section build(CompressedTrace trace, Span span) {
+    CompressedTrace run = trace.withBody(trace.body().subList(span.start(), span.end()));
     Map<String, Shape> shapes = new LinkedHashMap<>();
     new NodeScanner() {
       @Override
@@ -142,7 +171,7 @@ public final class IrregularSections {
         false);
     Param sel = perRank(world, r -> selector[r], false);
     List<Rsd> rsds = shapes.values().stream().map(Shape::rsd).toList();
-    return new Section(start, end, new Loop(ranks, trips, List.of()), sel, rsds);
+    return new Section(span, new Loop(ranks, trips, List.of()), sel, rsds);
   }
 
   /**

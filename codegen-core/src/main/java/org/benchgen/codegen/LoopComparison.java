@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
@@ -94,7 +95,16 @@ public final class LoopComparison {
   /** Whether two regions are at the same place and make the same calls in the same loops. */
   static boolean sameShape(Regions.Region x, Regions.Region y) {
     return x.depth() == y.depth() && x.parent() == y.parent() && x.section() == y.section()
-        && sameLoop(x.loop(), y.loop()) && sameShape(x.nodes(), y.nodes());
+        && x.ranks().equals(y.ranks()) && sameTrips(x.loop(), y.loop())
+        && sameShape(x.nodes(), y.nodes());
+  }
+
+  /**
+   * Whether two loop regions have the same trip counts; a section has none of its own (its calls
+   * per rank follow from its nodes, which are compared too).
+   */
+  private static boolean sameTrips(Optional<Loop> x, Optional<Loop> y) {
+    return x.isEmpty() || y.isEmpty() || x.get().trips().equals(y.get().trips());
   }
 
   private static boolean sameLoop(Loop x, Loop y) {
@@ -141,9 +151,9 @@ public final class LoopComparison {
   private static String label(Regions.Region r, List<Regions.Region> all, CompressedTrace t,
       NodeLabels labels) {
     RankList parent = r.parent() == 0 ? RankList.range(0, t.worldSize())
-        : all.get(r.parent() - 1).loop().ranks();
-    String head = r.section() ? "irregular section" + (r.loop().ranks().equals(parent) ? ""
-        : "  [ranks " + r.loop().ranks() + "]") : labels.loop(r.loop(), parent);
+        : all.get(r.parent() - 1).ranks();
+    String head = r.loop().map(l -> labels.loop(l, parent)).orElse("irregular section"
+        + (r.ranks().equals(parent) ? "" : "  [ranks " + r.ranks() + "]"));
     List<String> ops = new ArrayList<>();
     new NodeScanner() {
       @Override

@@ -39,20 +39,24 @@ public final class TraceWalker {
     RankList world = RankList.range(0, g.trace().worldSize());
     List<OutputModel> out = new ArrayList<>();
     int from = 0;
-    for (IrregularSections.Section s : g.regions().sections()) {
+    List<IrregularSections.Section> data = g.sections();
+    List<IrregularSections.Span> spans = g.regions().spans();
+    for (int k = 0; k < spans.size(); k++) {
+      IrregularSections.Span s = spans.get(k);
+      int number = g.regions().number(s);
       out.addAll(siblings(body.subList(from, s.start()), world, 0));
-      out.addAll(g.sections().isEmpty() ? emitter.section(g.regions().number(s.steps()),
-          siblings(body.subList(s.start(), s.end()), world, 0)) : section(s, world));
+      out.addAll(data.isEmpty() ? emitter.section(number, siblings(body.subList(s.start(),
+          s.end()), world, 0)) : section(data.get(k), number, world));
       from = s.end();
     }
     out.addAll(siblings(body.subList(from, body.size()), world, 0));
     return out;
   }
 
-  /** A loop over the section's steps, each the case its selector names. */
-  private List<OutputModel> section(IrregularSections.Section s, RankList world) {
-    LoopContext ctx = new LoopContext(g, s.steps(), ++loops,
-        OptionalInt.of(g.regions().number(s.steps())), 0, outside());
+  /** A loop over the section's steps, each the case its selector names; region {@code number}. */
+  private List<OutputModel> section(IrregularSections.Section s, int number, RankList world) {
+    LoopContext ctx = new LoopContext(g, s.steps(), ++loops, OptionalInt.of(number), 0,
+        outside());
     enclosing.addLast(s.steps());
     // The selector's table is indexed by the loop's own index: one entry per step.
     Value selector = g.values().of(s.selector(), ParamExpressions.NUMBER, ctx.variable(),

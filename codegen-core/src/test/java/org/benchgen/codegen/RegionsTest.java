@@ -13,6 +13,7 @@ import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
+import org.benchgen.ir.RankList;
 import org.benchgen.testing.CompressedText;
 import org.junit.jupiter.api.Test;
 
@@ -78,15 +79,15 @@ class RegionsTest {
 
   /** The numbers the traversal hands the target, as the generated program names its loops. */
   private static Map<Loop, Integer> walked(CompressedTrace t,
-      List<IrregularSections.Section> sections) {
-    return walk(t, sections, true).loops;
+      List<IrregularSections.Span> spans) {
+    return walk(t, spans, true).loops;
   }
 
   /** What the traversal hands a target with data tables or ({@code asData} false) without. */
-  private static Numbers walk(CompressedTrace t, List<IrregularSections.Section> sections,
+  private static Numbers walk(CompressedTrace t, List<IrregularSections.Span> spans,
       boolean asData) {
     Generation g = new Generation(t, new GenerateOptions("t", ComputeMode.MEAN, 0),
-        new PrefixNaming("r", "i", 0, "calls", "entries"), sections, asData);
+        new PrefixNaming("r", "i", 0, "calls", "entries"), spans, asData);
     Numbers n = new Numbers();
     new TraceWalker(g, n).walk();
     return n;
@@ -129,27 +130,29 @@ class RegionsTest {
     lines.addAll(List.of(TEXT).subList(14, 18));
     lines.addAll(List.of("MPI_Finalize site=z", DURATION));
     CompressedTrace t = CompressedText.read(lines.toArray(String[]::new));
-    List<IrregularSections.Section> sections = IrregularSections.find(t);
-    assertEquals(1, sections.size());
-    IrregularSections.Section s = sections.get(0);
-    assertEquals(List.of(3, 603), List.of(s.start(), s.end()));
-    Regions r = Regions.of(t, sections);
+    List<IrregularSections.Span> spans = IrregularSections.spans(t);
+    assertEquals(List.of(new IrregularSections.Span(3, 603)), spans);
+    IrregularSections.Section s = IrregularSections.build(t, spans).get(0);
+    Regions r = Regions.of(t, spans);
     assertEquals(5, r.count());
     Regions.Region section = r.all().get(3);
     assertTrue(section.section());
     assertEquals(t.body().subList(3, 603), section.nodes());
-    assertEquals(4, r.number(s.steps()));
+    assertEquals(RankList.range(0, 4), section.ranks());
+    assertEquals(4, r.number(spans.get(0)));
     assertEquals(List.of(0, 1, 1, 0, 0), r.all().stream().map(Regions.Region::parent).toList());
     Loop a = (Loop) t.body().get(1);
     Loop d = (Loop) t.body().get(604);
     assertEquals(List.of(1, 5), List.of(r.number(a), r.number(d)));
-    Map<Loop, Integer> w = walked(t, sections);
-    assertEquals(List.of(1, 4, 5), List.of(w.get(a), w.get(s.steps()), w.get(d)));
-    assertEquals(List.of(s), r.sections());
-    assertEquals(4, r.region(s.steps()).orElseThrow().number());
+    // With data tables the section is a loop over its steps (built by the generation), L4.
+    Map<Loop, Integer> w = walked(t, spans);
+    assertEquals(List.of(1, 2, 3, 4, 5), w.values().stream().sorted().toList());
+    assertEquals(List.of(1, 5), List.of(w.get(a), w.get(d)));
+    assertEquals(List.of(s.steps()), w.keySet().stream().filter(l -> w.get(l) == 4).toList());
+    assertEquals(spans, r.spans());
     // Without data tables the section's nodes are walked one by one: still region L4, handed
     // to the target as such; the loops the compressor found inside it (if any) are no regions.
-    Numbers plain = walk(t, sections, false);
+    Numbers plain = walk(t, spans, false);
     assertEquals(List.of(4), plain.sections);
     assertEquals(List.of(1, 2, 3, 5), List.of(plain.loops.get(a),
         plain.loops.get((Loop) a.body().get(0)), plain.loops.get((Loop) a.body().get(1)),
