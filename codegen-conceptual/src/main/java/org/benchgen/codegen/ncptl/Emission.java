@@ -3,11 +3,13 @@ package org.benchgen.codegen.ncptl;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.Naming;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
+import org.benchgen.ir.Rsd;
 import org.benchgen.trace.SymbolTable;
 
 /** The state of emitting one coNCePTuaL program, shared by the emitter's parts. */
@@ -35,6 +37,15 @@ final class Emission {
     this.parts = new Parts(this);
     this.values = new PartValues(this, parts);
     this.tasks = new TaskSets(this);
+  }
+
+  /**
+   * The compute before {@code r}'s calls in whole microseconds, pooled over call paths (a program
+   * cannot tell them apart); none under half a microsecond.
+   */
+  OptionalLong micros(Rsd r) {
+    return g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
+        .map(OptionalLong::of).orElse(OptionalLong.empty());
   }
 
   /** Notes what could not be said exactly (listed in the program's header and by generate). */

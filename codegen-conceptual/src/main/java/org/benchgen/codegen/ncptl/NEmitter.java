@@ -33,11 +33,13 @@ final class NEmitter implements Emitter {
   private final ModelRenderer renderer = new ModelRenderer(NEmitter.class, "conceptual.stg");
   private final PointToPoint p2p;
   private final Collectives collectives;
+  private final RegionScales scales;
 
   NEmitter(Generation g) {
     this.e = new Emission(g);
     this.p2p = new PointToPoint(e);
     this.collectives = new Collectives(e);
+    this.scales = new RegionScales(g.regions(), r -> e.micros(r).isPresent(), e);
     if (g.options().compute() == ComputeMode.SAMPLE) {
       e.note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each"
           + " interval is its mean");
@@ -49,9 +51,8 @@ final class NEmitter implements Emitter {
     Rsd r = c.rsd();
     e.here = c.enclosing();
     List<OutputModel> out = new ArrayList<>();
-    e.g.pooledComputeNs(r).map(ns -> Math.round(ns / 1000)).filter(us -> us > 0)
-        .ifPresent(us -> e.parts.of(r).forEach(p -> out.add(
-            new NModel.Compute(e.tasks.who(p, false), us))));
+    e.micros(r).ifPresent(us -> e.parts.of(r).forEach(p -> out.add(
+        new NModel.Compute(e.tasks.who(p, false), us))));
     if (r.op() == Op.INIT_THREAD) {
       e.note("MPI_Init_thread is MPI_Init: coNCePTuaL cannot ask for a thread level");
     }
@@ -74,8 +75,20 @@ final class NEmitter implements Emitter {
     // After the body: the values in it have said whether they read this loop's index.
     Value trips = e.values.trips(l);
     boolean indexed = e.indexed.contains(l.loop());
-    return new Loop(l.variable(), trips, org.benchgen.codegen.Expressions.add(trips, -1), indexed,
-        List.of(), flat);
+    Loop loop = new Loop(l.variable(), trips, org.benchgen.codegen.Expressions.add(trips, -1),
+        indexed, List.of(), flat);
+    if (l.region().isEmpty()) {
+      return loop;
+    }
+    int n = l.region().getAsInt();
+    return new NModel.Region(n, scales.scaled(n), false, loop);
+  }
+
+  @Override
+  public List<OutputModel> section(int number, List<OutputModel> body) {
+    List<OutputModel> flat = flatten(body);
+    return flat.isEmpty() ? List.of() : List.of(new NModel.Region(number,
+        scales.scaled(number), true, new NModel.Block(flat)));
   }
 
   @Override
@@ -96,7 +109,7 @@ final class NEmitter implements Emitter {
             + " of each interval, in whole microseconds.");
     NModel.Program p = new NModel.Program(SafeText.printable(name), e.world, about,
         e.g.approximations().lines().stream().map(SafeText::printable).toList(),
-        flatten(body));
+        scales.parameters(), flatten(body));
     return List.of(new GeneratedFile(name + ".ncptl", renderer.render(p)));
   }
 

@@ -15,11 +15,28 @@ import org.benchgen.codegen.output.Value;
 public sealed interface NModel extends OutputModel {
   /**
    * The whole program. {@code about}: header comment lines; {@code substitutions}: what could
-   * not be said exactly (all already safe inside a {@code #} comment); {@code body}: top-level
-   * statements.
+   * not be said exactly (all already safe inside a {@code #} comment); {@code scales}: the
+   * regions' parameters; {@code body}: top-level statements.
    */
   record Program(String name, int ranks, List<String> about, List<String> substitutions,
-      List<OutputModel> body) implements NModel {}
+      List<Scale> scales, List<OutputModel> body) implements NModel {}
+
+  /**
+   * The parameter {@code scale_LN} of region {@code number}, from {@code --scale-LN} or the
+   * one-character {@code -option}: its compute in percent, -1 for the factor around it.
+   */
+  record Scale(int number, String option) implements NModel {}
+
+  /**
+   * Region {@code number} ({@code codegen.Regions}), named in a comment: a loop, or the
+   * statements of an irregular section ({@code section}) in a {@link Block}; where it has a
+   * parameter ({@code scaled}), {@code compute_scale} is bound to it inside, unless it is -1.
+   */
+  record Region(int number, boolean scaled, boolean section, OutputModel body)
+      implements NModel {}
+
+  /** Statements joined by THEN in braces, one statement for what surrounds it. */
+  record Block(List<OutputModel> statements) implements NModel {}
 
   /** Statements joined by THEN, after a comment line naming the traced call. */
   record Commented(String comment, List<OutputModel> statements) implements NModel {}

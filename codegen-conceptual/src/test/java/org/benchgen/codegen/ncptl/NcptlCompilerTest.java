@@ -19,6 +19,7 @@ import org.benchgen.trace.OpKind;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The generated programs under the real coNCePTuaL compiler, when the environment variable
  * {@code NCPTL} names one (an {@code ncptl} command; the compiler is not a dependency of the
  * build). Every bundled and synthetic program must parse and pass the semantic checks, and run
- * in the interpreter without any error or leftover-event warning; the four samples that use only
+ * in the interpreter without any error or leftover-event warning; region parameters must scale
+ * their regions (in the interpreter, compute turned into output); the four samples that use only
  * what coNCePTuaL says exactly are compiled with the C+MPI backend, run under Open MPI, and each
  * task's logged messages and bytes must equal the trace's. Without {@code NCPTL} these tests are
  * skipped, and say so.
@@ -101,6 +103,71 @@ class NcptlCompilerTest {
   void everySyntheticPatternRunsCleanlyInTheInterpreter(Synth.Pattern pattern) throws Exception {
     CompressedTrace t = NcptlTargetTest.synth(tmp, pattern, 16, 12);
     compilesAndInterpretsCleanly(NcptlTargetTest.program(t, "b"), 16, pattern.name());
+  }
+
+  @Test
+  void aProgramWithManyRegionsRunsCleanly() throws Exception {
+    // 41 regions, 35 parameters: every short option the compiler allows but -c.
+    compilesAndInterpretsCleanly(NcptlTargetTest.program(NcptlTargetTest.compress(
+        NcptlRegionsTest.manyRegions(tmp)), "b"), 2, "many-regions");
+  }
+
+  /**
+   * An irregular section's region, a LET around a block of statements, is accepted. Parsed and
+   * checked only: the interpreter reports leftover messages for this random trace with and
+   * without the region (its sizes change in loops whose trip counts change, which the program
+   * approximates; see the approximations it lists), and takes about a minute on it.
+   */
+  @Test
+  void anIrregularSectionsRegionCompiles() throws Exception {
+    Path d = Files.createDirectories(tmp.resolve("irregular"));
+    Files.writeString(d.resolve("b.ncptl"), NcptlTargetTest.program(NcptlTargetTest.compress(
+        NcptlRegionsTest.irregular(tmp)), "b"));
+    Run parse = run(d, Map.of(), List.of(ncptl, "--quiet", "b.ncptl"));
+    assertEquals(0, parse.code(), parse.err());
+    assertEquals("", parse.err());
+  }
+
+  /**
+   * The region parameters of nested-loops under the interpreter, which skips COMPUTE: each
+   * compute statement is made to OUTPUT its microseconds instead, and the outputs are summed over
+   * both tasks. Per task at 100 %: task 0 computes 21 us 18 times in L2, task 1 18 us 18 times
+   * in L3, both 31 us 3 times in L1 itself and 11 us at the top level; summed: 378 + 324 + 186 +
+   * 22 = 910.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "910 ",
+      "1288 --scale-L2 200", // L2 twice: + 378
+      "22 --scale-L1 0", // L1 and, without their own, L2 and L3: 0; the top level stays
+      "346 --scale-L1 0 --scale-L3 100", // 22 + L3's 324
+      "888 -c 0 --scale-L1 100", // all but the top level
+      "1002 -c 300 --scale-L2 100 --scale-L3 0"}) // 3 x 22 + 3 x 186 + 378
+  void aRegionParameterScalesItsRegionAndTheLoopsInside(String caseLine) throws Exception {
+    String[] words = caseLine.split(" ");
+    CompressedTrace t = NcptlTargetTest.compress(NcptlTargetTest.SAMPLES.resolve("nested-loops"));
+    String program = NcptlTargetTest.program(t, "b")
+        .replaceAll("(task [0-9]+) computes for (.*) microseconds", "$1 outputs $2")
+        .replaceAll("(all tasks|tasks t such that [^\\n]*) compute for (.*) microseconds",
+            "$1 output $2");
+    Path d = Files.createDirectories(tmp.resolve("scale"));
+    Files.writeString(d.resolve("b.ncptl"), program);
+    List<String> cmd = new ArrayList<>(List.of(ncptl, "--backend=interpret", "--quiet",
+        "b.ncptl", "--tasks=2"));
+    cmd.addAll(List.of(words).subList(1, words.length));
+    Run interp = run(d, Map.of(), cmd);
+    assertEquals(0, interp.code(), interp.err());
+    assertEquals("", interp.err());
+    double sum = 0;
+    int lines = 0;
+    for (String line : interp.out().split("\n")) {
+      if (!line.isBlank() && !line.startsWith("#")) {
+        sum += Double.parseDouble(line.strip());
+        lines++;
+      }
+    }
+    assertEquals(44, lines, "(18 + 3 + 1) compute statements on each task");
+    assertEquals(Double.parseDouble(words[0]), sum, caseLine);
   }
 
   @ParameterizedTest

@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * one of our variables (so no trace text and no reserved word as a name), integers only, no
  * {@code .} inside braces and no THEN before a closing brace or a full stop, no task variable in
  * a message specification, both option names on the parameter, the rank-count assertion, FOR
- * EACH only where its variable is used.
+ * EACH only where its variable is used; region parameters declared once each with a long option
+ * of their name and a short one (one lowercase letter or digit, none twice, as the compiler
+ * wants), default -1, and each bound as {@code compute_scale} only by the LET of its own region.
  */
 final class NcptlStructure {
   private NcptlStructure() {}
@@ -24,12 +26,21 @@ final class NcptlStructure {
       "each", "in", "such", "compute", "computes", "microseconds", "send", "sends", "receive",
       "receives", "asynchronously", "a", "byte", "message", "using", "tag", "to", "unsuspecting",
       "await", "awaits", "completion", "multicast", "multicasts", "reduce", "reduces",
-      "doublewords", "other", "mod", "if", "otherwise", "log", "as");
+      "doublewords", "other", "mod", "if", "otherwise", "log", "as", "let", "be", "while");
 
   /** Our variables and the predeclared ones we read. */
   private static final Pattern NAME = Pattern.compile(
-      "t|u|i[0-9]+|compute_scale|num_tasks|elapsed_usecs|msgs_sent|bytes_sent|msgs_received"
-          + "|bytes_received");
+      "t|u|i[0-9]+|compute_scale|scale_L[1-9][0-9]*|num_tasks|elapsed_usecs|msgs_sent"
+          + "|bytes_sent|msgs_received|bytes_received");
+
+  /** A region's parameter: its name, description, long and short options. */
+  private static final Pattern SCALE = Pattern.compile("scale_L([0-9]+) is \"Compute time in"
+      + " loop region L([0-9]+), in percent of the traced time \\(-1: as the enclosing"
+      + " region\\)\" and comes from \"--scale-L([0-9]+)\" or \"-([a-z0-9])\" with default -1\\.");
+
+  /** Where {@code compute_scale} is bound to a region's parameter. */
+  private static final Pattern BINDING = Pattern.compile("let compute_scale be \\(scale_L([0-9]+)"
+      + " if scale_L([0-9]+) >= 0 otherwise compute_scale\\) while (for|\\{)");
 
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern STRING = Pattern.compile("\"[^\"]*\"");
@@ -44,7 +55,26 @@ final class NcptlStructure {
     }
     String all = String.join("\n", code);
     String noStrings = STRING.matcher(all).replaceAll("\"\"");
+    List<String> declared = new ArrayList<>();
+    Set<String> shortOptions = new java.util.HashSet<>(Set.of("c"));
+    Matcher sc = SCALE.matcher(all);
+    while (sc.find()) {
+      if (!sc.group(1).equals(sc.group(2)) || !sc.group(1).equals(sc.group(3))) {
+        out.add("parameter scale_L" + sc.group(1) + " named for another region");
+      }
+      if (declared.contains(sc.group(1))) {
+        out.add("parameter scale_L" + sc.group(1) + " declared twice");
+      }
+      if (!shortOptions.add(sc.group(4))) {
+        out.add("short option -" + sc.group(4) + " used twice");
+      }
+      declared.add(sc.group(1));
+    }
     for (String s : strings(all)) {
+      if (s.matches("\"(--scale-L[0-9]+|-[a-z0-9]|Compute time in loop region L[0-9]+, in"
+          + " percent of the traced time \\(-1: as the enclosing region\\))\"")) {
+        continue;
+      }
       if (!Set.of("\"1.5\"", "\"Compute time, in percent of the traced time\"",
           "\"--compute-scale\"", "\"-c\"", "\"this benchmark reproduces a run of " + ranks
               + " tasks\"", "\"elapsed (us)\"", "\"messages sent\"", "\"bytes sent\"",
@@ -94,6 +124,34 @@ final class NcptlStructure {
     }
     if (!flat.contains("compute_scale is \"\" and comes from \"\" or \"\" with default 100.")) {
       out.add("no --compute-scale/-c parameter");
+    }
+    List<String> bound = new ArrayList<>();
+    Matcher b = BINDING.matcher(flat);
+    while (b.find()) {
+      if (!b.group(1).equals(b.group(2))) {
+        out.add("compute_scale bound to scale_L" + b.group(1) + " unless scale_L" + b.group(2));
+      }
+      bound.add(b.group(1));
+    }
+    if (!bound.equals(declared)) {
+      out.add("region parameters " + declared + " but bindings " + bound);
+    }
+    for (String n : declared) {
+      // Once declared, twice in its binding, nowhere else.
+      Matcher use = Pattern.compile("\\bscale_L" + n + "\\b").matcher(noStrings);
+      int uses = 0;
+      while (use.find()) {
+        uses++;
+      }
+      if (uses != 3) {
+        out.add("scale_L" + n + " appears " + uses + " times, not once declared, twice bound");
+      }
+    }
+    Matcher any = Pattern.compile("\\bscale_L([0-9]+)\\b").matcher(noStrings);
+    while (any.find()) {
+      if (!declared.contains(any.group(1))) {
+        out.add("scale_L" + any.group(1) + " is not declared");
+      }
     }
     if (!flat.contains("with num_tasks = " + ranks + ".")) {
       out.add("no assertion of " + ranks + " tasks");

@@ -24,6 +24,45 @@ class NcptlStructureTest {
         + " num_tasks then\n  all tasks await completion\n}.\n"));
   }
 
+  /** Region {@code n}'s parameter with short option {@code o}. */
+  private static String scale(int n, String o) {
+    return "scale_L" + n + " is \"Compute time in loop region L" + n + ", in percent of the traced"
+        + " time (-1: as the enclosing region)\" and comes from \"--scale-L" + n + "\" or \"-"
+        + o + "\" with default -1.\n";
+  }
+
+  private static String bind(int n, int unless) {
+    return "let compute_scale be (scale_L" + n + " if scale_L" + unless + " >= 0 otherwise"
+        + " compute_scale) while\n";
+  }
+
+  private static final String REGION_BODY = "for 3 repetitions {\n  all tasks compute for"
+      + " 5*compute_scale/100 microseconds\n}.\n";
+
+  @Test
+  void aProgramWithRegionsPasses() {
+    assertEquals(List.of(), check(scale(1, "a") + scale(2, "b") + bind(1, 1) + REGION_BODY
+        + bind(2, 2) + REGION_BODY));
+  }
+
+  @Test
+  void everyRegionRuleCanFail() {
+    assertTrue(check(scale(1, "a") + scale(2, "a") + bind(1, 1) + REGION_BODY + bind(2, 2)
+        + REGION_BODY).contains("short option -a used twice"));
+    assertTrue(check(scale(1, "c") + bind(1, 1) + REGION_BODY)
+        .contains("short option -c used twice"));
+    assertTrue(check(scale(1, "a") + bind(1, 2) + REGION_BODY).stream()
+        .anyMatch(p -> p.startsWith("compute_scale bound to scale_L1 unless scale_L2")));
+    assertTrue(check(scale(1, "a") + REGION_BODY)
+        .contains("region parameters [1] but bindings []"));
+    assertTrue(check(bind(1, 1) + REGION_BODY).contains("scale_L1 is not declared"));
+    assertTrue(check(scale(1, "a") + bind(1, 1) + "all tasks compute for scale_L1"
+        + " microseconds.\n").contains("scale_L1 appears 4 times, not once declared, twice"
+            + " bound"));
+    assertTrue(check(scale(1, "a").replace("--scale-L1", "--scale-L2") + bind(1, 1)
+        + REGION_BODY).contains("parameter scale_L1 named for another region"));
+  }
+
   @Test
   void everyRuleCanFail() {
     assertTrue(check("for 3 repetitions {\n  all tasks synchronize.\n}.\n").stream()
