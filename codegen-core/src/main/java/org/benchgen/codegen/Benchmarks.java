@@ -4,6 +4,7 @@ import java.util.List;
 import org.benchgen.align.Alignment;
 import org.benchgen.align.CollectiveAligner;
 import org.benchgen.findings.Finding;
+import org.benchgen.findings.Problem;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.CpuTime;
 import org.benchgen.resolve.Resolution;
@@ -91,7 +92,13 @@ public final class Benchmarks {
     Generation g = new Generation(p.trace(), options, target.naming(), p.spans(),
         target.dataTables());
     Emitter emitter = target.emitter(g);
-    List<GeneratedFile> files = emitter.program(new TraceWalker(g, emitter).walk());
+    List<GeneratedFile> files;
+    try {
+      files = emitter.program(new TraceWalker(g, emitter).walk());
+    } catch (Unexpressible u) {
+      return new Failed(new Finding(Problem.UNEXPRESSIBLE, u.getMessage() + " (the "
+          + target.name() + " target writes nothing; c-mpi can say it)"));
+    }
     return new Generated(files, g.approximations().lines(), p.aligned(), p.resolved());
   }
 }

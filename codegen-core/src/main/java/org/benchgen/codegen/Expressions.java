@@ -58,6 +58,17 @@ public final class Expressions {
     return arith(a, Operator.MUL, lit(k));
   }
 
+  /** {@code a * b}. */
+  public static Value mul(Value a, Value b) {
+    if (b instanceof Num y) {
+      return mul(a, y.value());
+    }
+    if (a instanceof Num x) {
+      return mul(b, x.value());
+    }
+    return arith(a, Operator.MUL, b);
+  }
+
   public static Value div(Value a, long k) {
     return k == 1 ? a : a instanceof Num x && x.value() >= 0 ? lit(x.value() / k)
         : arith(a, Operator.DIV, lit(k));
@@ -121,7 +132,15 @@ public final class Expressions {
         runEnds.add((long) i + 1);
       }
     }
-    return runs(runValues, runEnds, 0, runValues.size(), index);
+    return piecewise(runValues, runEnds, index);
+  }
+
+  /**
+   * {@code values[k]} where {@code index} is below {@code ends[k]} and at least the end before
+   * (the last value past every end): a balanced tree of {@link Pick}s, nesting log2(n) deep.
+   */
+  public static Value piecewise(List<Value> values, List<Long> ends, Value index) {
+    return runs(values, ends, 0, values.size(), index);
   }
 
   /** Runs {@code from .. to-1}: the value of the first if alone, else split in the middle. */
@@ -144,6 +163,9 @@ public final class Expressions {
     }
     if (e instanceof Pick p) {
       return uses(p.then(), var) || uses(p.index(), var) || uses(p.otherwise(), var);
+    }
+    if (e instanceof Value.Max m) {
+      return m.items().stream().anyMatch(x -> uses(x, var));
     }
     return false;
   }

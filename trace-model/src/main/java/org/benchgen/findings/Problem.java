@@ -2,8 +2,9 @@ package org.benchgen.findings;
 
 /**
  * The problems a traversal of a compressed trace can find in its input, numbered once for good
- * (docs/alignment.md documents BG1xx, docs/resolve.md BG2xx). Alignment reports the BG1xx ones,
- * wildcard resolution the BG2xx ones; one table, so that codes never collide.
+ * (docs/alignment.md documents BG1xx, docs/resolve.md BG2xx, docs/codegen.md BG3xx). Alignment
+ * reports the BG1xx ones, wildcard resolution the BG2xx ones, generation the BG3xx ones; one
+ * table, so that codes never collide.
  */
 public enum Problem {
   /** Members of one communicator reach different collectives as their same collective call. */
@@ -17,7 +18,12 @@ public enum Problem {
   /** A message is sent and never received. */
   UNMATCHED_SEND("BG202", "a message sent and never received"),
   /** A receive is posted and never satisfied. */
-  UNMATCHED_RECEIVE("BG203", "a receive never satisfied");
+  UNMATCHED_RECEIVE("BG203", "a receive never satisfied"),
+  /**
+   * The target language cannot say a call exactly, and an approximation would change which
+   * messages match (docs/codegen.md).
+   */
+  UNEXPRESSIBLE("BG301", "the target language cannot say this call exactly");
 
   private final String code;
   private final String summary;

@@ -63,6 +63,35 @@ public record ValueSeq(List<VNode> nodes) {
     return b.build().distinct();
   }
 
+  /** The number of values in one cycle; saturates at Long.MAX_VALUE. */
+  public long length() {
+    return length(nodes);
+  }
+
+  /** The number of values in one cycle of {@code nodes}; saturates at Long.MAX_VALUE. */
+  public static long length(List<VNode> nodes) {
+    long n = 0;
+    for (VNode v : nodes) {
+      long k = v instanceof VNode.Rep r ? saturatingMultiply(r.times(), length(r.body())) : 1;
+      n = k > Long.MAX_VALUE - n ? Long.MAX_VALUE : n + k;
+    }
+    return n;
+  }
+
+  /** The sum of one cycle of {@code nodes}; ArithmeticException if it overflows. */
+  public static long sum(List<VNode> nodes) {
+    long s = 0;
+    for (VNode v : nodes) {
+      s = Math.addExact(s, v instanceof VNode.Rep r ? Math.multiplyExact(r.times(), sum(r.body()))
+          : ((VNode.Leaf) v).value());
+    }
+    return s;
+  }
+
+  private static long saturatingMultiply(long a, long b) {
+    return a == 0 || b == 0 ? 0 : a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+  }
+
   /** Iterates the expanded values, cycling, without materializing them. */
   public PrimitiveIterator.OfLong iterator() {
     return new Cursor(nodes, true);

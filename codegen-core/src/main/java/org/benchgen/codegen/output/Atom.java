@@ -14,6 +14,9 @@ public sealed interface Atom extends OutputModel {
   /** {@code left < value}. */
   record Below(Value left, long value) implements Atom {}
 
+  /** {@code left < right}. */
+  record Less(Value left, Value right) implements Atom {}
+
   /** {@code left != right}. */
   record Differs(Value left, Value right) implements Atom {}
 

@@ -62,6 +62,13 @@ public sealed interface Value extends OutputModel {
   /** {@code a op b}, in parentheses when {@code paren} (as an operand of another operator). */
   record Arith(Value a, Operator op, Value b, boolean paren) implements Value {}
 
+  /** The largest of {@code items} (at least two). */
+  record Max(List<Value> items) implements Value {
+    public Max {
+      items = List.copyOf(items);
+    }
+  }
+
   /** {@code then} if {@code index < bound}, else {@code otherwise}: one run of a changing value. */
   record Pick(Value then, Value index, long bound, Value otherwise) implements Value {}
 }

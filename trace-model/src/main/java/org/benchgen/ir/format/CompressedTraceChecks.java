@@ -343,7 +343,7 @@ public final class CompressedTraceChecks {
   private static void lengths(Param p, long runs, String what) {
     for (ParamEntry e : p.entries()) {
       for (ValueSeq s : seqs(e.values())) {
-        long n = cycleLength(s.nodes());
+        long n = s.length();
         if (n > Math.max(1, runs)) {
           throw new TraceProblem(what + " lists " + (n == Long.MAX_VALUE ? "more than 2^63"
               : String.valueOf(n)) + " values, more than the " + Math.max(1, runs)
@@ -351,16 +351,6 @@ public final class CompressedTraceChecks {
         }
       }
     }
-  }
-
-  /** The values in one cycle of {@code nodes}, saturating; recursion within the value depth. */
-  static long cycleLength(List<VNode> nodes) {
-    long n = 0;
-    for (VNode v : nodes) {
-      long k = v instanceof VNode.Rep r ? saturatingMultiply(r.times(), cycleLength(r.body())) : 1;
-      n = k > Long.MAX_VALUE - n ? Long.MAX_VALUE : n + k;
-    }
-    return n;
   }
 
   private static long saturatingMultiply(long a, long b) {
