@@ -56,7 +56,7 @@ final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--time-tolerance", paramLabel = "PERCENT", defaultValue = "5",
       description = "the largest relative error of a rank's run or compute time, or of a loop"
           + " region's time, that the verdict calls within (default ${DEFAULT-VALUE}); regions"
-          + " with less than 1 % of A's time are shown but not judged")
+          + " with less than 1 %% of A's time are shown but not judged")
   double tolerance;
 
   @Option(names = "--strict-time", description = "exit 1 also when a rank's time or a loop"
