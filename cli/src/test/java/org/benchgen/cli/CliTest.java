@@ -111,6 +111,45 @@ class CliTest {
     }
   }
 
+  /**
+   * A persistent send and receive (2 ranks, started 3 times): coNCePTuaL has no persistent
+   * requests and leaving them out would leave the receive waiting, so the conceptual target
+   * refuses with BG301 naming the trace and the call, and writes nothing; c-mpi writes them.
+   */
+  @Test
+  void generateRefusesWhatCoNCePTuaLCannotSayExactly() throws Exception {
+    Path trace = Files.createDirectories(tmp.resolve("persistent"));
+    for (int r = 0; r < 2; r++) {
+      List<String> lines = new java.util.ArrayList<>(List.of("# benchgen-trace 1 rank=" + r
+          + " size=2", "MPI_Init site=m.c:1 enter=0 exit=1000", r == 0
+          ? "MPI_Send_init site=p.c:5 enter=2000 exit=2100 comm=0 dest=1 tag=7 count=4"
+              + " type=MPI_INT tsize=4 req=1"
+          : "MPI_Recv_init site=p.c:6 enter=2000 exit=2100 comm=0 src=0 tag=7 count=4"
+              + " type=MPI_INT tsize=4 req=1"));
+      long t = 3000;
+      for (int k = 0; k < 3; k++) {
+        lines.add("MPI_Start site=p.c:8 enter=" + t + " exit=" + (t + 100) + " req=1"
+            + (r == 1 ? " bytes=16" : ""));
+        lines.add("MPI_Wait site=p.c:9 enter=" + (t + 200) + " exit=" + (t + 300) + " req=1");
+        t += 1000;
+      }
+      lines.add("MPI_Request_free site=p.c:11 enter=" + t + " exit=" + (t + 100) + " req=1");
+      lines.add("MPI_Finalize site=m.c:9 enter=" + (t + 200) + " exit=" + (t + 300));
+      Files.writeString(trace.resolve("rank-" + r + ".trace"), String.join("\n", lines) + "\n");
+    }
+    Path out = tmp.resolve("refused");
+    Cli.Result no = run("generate", trace.toString(), "--lang", "conceptual", "-o",
+        out.toString());
+    assertEquals(1, no.code(), no.out() + no.err());
+    assertTrue(no.err().contains("error BG301 in " + trace), no.err());
+    assertTrue(no.err().contains("MPI_Start at p.c:8"), no.err());
+    assertTrue(no.err().contains("persistent"), no.err());
+    assertFalse(Files.exists(out), "nothing written");
+    Cli.Result c = run("generate", trace.toString(), "--lang", "c-mpi", "-o",
+        tmp.resolve("c").toString());
+    assertEquals(0, c.code(), c.out() + c.err());
+  }
+
   @Test
   void verifyComparesCallsAndBytes() {
     Cli.Result same = run("verify", "../samples/traces/ring", "../samples/traces/ring");

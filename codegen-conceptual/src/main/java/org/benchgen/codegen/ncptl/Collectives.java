@@ -7,7 +7,6 @@ import org.benchgen.codegen.ncptl.NModel.Who;
 import org.benchgen.codegen.output.Atom;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
-import org.benchgen.ir.Loop;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
@@ -25,7 +24,7 @@ final class Collectives {
     this.e = e;
   }
 
-  List<OutputModel> collective(Rsd r, List<Loop> loops) {
+  List<OutputModel> collective(Rsd r) {
     Op op = r.op();
     if (op.createsRequest()) {
       e.note(op.mpiName() + " became its blocking counterpart");
@@ -39,8 +38,8 @@ final class Collectives {
       }
       case BCAST, IBCAST -> {
         for (Part p : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
-          e.values.root(p).ifPresent(root -> multicast(out, root, e.parts.members(p),
-              e.values.bytes(p, Field.COUNT, Field.TSIZE, loops)));
+          multicast(out, e.values.root(p), e.parts.members(p),
+              e.values.bytes(p, Field.COUNT, Field.TSIZE));
         }
       }
       case REDUCE, IREDUCE, ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN -> {
@@ -51,11 +50,10 @@ final class Collectives {
         boolean rooted = op == Op.REDUCE || op == Op.IREDUCE;
         for (Part p : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
           List<Integer> m = e.parts.members(p);
-          Value dw = doublewords(e.values.bytes(p, Field.COUNT, Field.TSIZE, loops));
+          Value dw = doublewords(e.values.bytes(p, Field.COUNT, Field.TSIZE));
           if (rooted) {
             Who who = e.tasks.who(p, Parts.ranksOf(m), false);
-            e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(who, dw,
-                List.of(new NModel.OneTask(Expressions.lit(root))))));
+            out.add(new NModel.Reduce(who, dw, List.of(new NModel.OneTask(e.values.root(p)))));
           } else {
             out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false), dw, List.of()));
           }
@@ -87,10 +85,9 @@ final class Collectives {
           List<Integer> m = e.parts.members(p);
           Value dw = doublewords(v
               ? Expressions.lit(e.values.meanBytes(r, m, Field.COUNT, Field.TSIZE))
-              : e.values.bytes(p, Field.COUNT, Field.TSIZE, loops));
+              : e.values.bytes(p, Field.COUNT, Field.TSIZE));
           Who who = e.tasks.who(p, Parts.ranksOf(m), false);
-          e.values.root(p).ifPresent(root -> out.add(new NModel.Reduce(who, dw,
-              List.of(new NModel.OneTask(Expressions.lit(root))))));
+          out.add(new NModel.Reduce(who, dw, List.of(new NModel.OneTask(e.values.root(p)))));
         }
       }
       case ALLGATHER, IALLGATHER, ALLGATHERV, IALLGATHERV -> {
@@ -107,7 +104,7 @@ final class Collectives {
           out.add(new NModel.Reduce(e.tasks.who(p, Parts.ranksOf(m), false),
               doublewords(Expressions.lit(each)),
               List.of(new NModel.OneTask(Expressions.lit(m.get(0))))));
-          multicast(out, m.get(0), m, Expressions.lit(each * m.size()));
+          multicast(out, Expressions.lit(m.get(0)), m, Expressions.lit(each * m.size()));
         }
       }
       case SCATTER, ISCATTER, SCATTERV, ISCATTERV -> {
@@ -117,7 +114,7 @@ final class Collectives {
         for (Part p : e.parts.of(r, Field.COMM, Field.ROOT)) {
           List<Integer> m = e.parts.members(p);
           long each = e.values.meanBytes(r, m, Field.RCOUNT, Field.RTSIZE);
-          e.values.root(p).ifPresent(root -> multicast(out, root, m, Expressions.lit(each)));
+          multicast(out, e.values.root(p), m, Expressions.lit(each));
         }
       }
       case ALLTOALL, IALLTOALL, ALLTOALLV, IALLTOALLV -> {
@@ -149,16 +146,28 @@ final class Collectives {
     return out;
   }
 
-  /** A MULTICAST of {@code bytes} from world rank {@code root} to the other members. */
-  private void multicast(List<OutputModel> out, int root, List<Integer> members, Value bytes) {
-    RankList others = RankList.of(members.stream().mapToInt(Integer::intValue)
-        .filter(x -> x != root).toArray());
-    if (others.isEmpty()) {
+  /**
+   * A MULTICAST of {@code bytes} from world rank {@code root} (a number, or an expression where
+   * it changes) to the other members.
+   */
+  private void multicast(List<OutputModel> out, Value root, List<Integer> members, Value bytes) {
+    if (members.size() < 2) {
       return;
     }
-    Who to = others.size() == e.world - 1 ? new NModel.AllOtherTasks() : e.tasks.target(others);
-    out.add(new NModel.Multicast(new NModel.OneTask(Expressions.lit(root)), NModel.Message.of(bytes,
-        List.of()), to));
+    Who to;
+    if (root instanceof Value.Num n) {
+      RankList others = RankList.of(members.stream().mapToInt(Integer::intValue)
+          .filter(x -> x != n.value()).toArray());
+      to = others.size() == e.world - 1 ? new NModel.AllOtherTasks() : e.tasks.target(others);
+    } else if (members.size() == e.world) {
+      to = new NModel.AllOtherTasks();
+    } else {
+      to = new NModel.TasksSuchThat(TaskSets.OTHER, e.tasks.cond(TaskSets.OTHER,
+          Parts.ranksOf(members), List.of(new Atom.Differs(Expressions.var(TaskSets.OTHER),
+              root))));
+    }
+    out.add(new NModel.Multicast(new NModel.OneTask(Expressions.closed(root)),
+        NModel.Message.of(bytes, List.of()), to));
   }
 
   private static Value doublewords(Value bytes) {

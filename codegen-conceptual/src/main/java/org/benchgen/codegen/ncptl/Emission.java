@@ -27,6 +27,7 @@ final class Emission {
   final Parts parts;
   final PartValues values;
   final TaskSets tasks;
+  final Counts counts;
 
   Emission(Generation g) {
     this.g = g;
@@ -34,6 +35,7 @@ final class Emission {
     this.symbols = trace.symbols();
     this.world = trace.worldSize();
     this.naming = g.naming();
+    this.counts = new Counts(this);
     this.parts = new Parts(this);
     this.values = new PartValues(this, parts);
     this.tasks = new TaskSets(this);

@@ -2,6 +2,7 @@ package org.benchgen.codegen.ncptl;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.GeneratedFile;
@@ -10,6 +11,7 @@ import org.benchgen.codegen.LoopContext;
 import org.benchgen.codegen.ModelRenderer;
 import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.SafeText;
+import org.benchgen.codegen.Unexpressible;
 import org.benchgen.codegen.output.Condition;
 import org.benchgen.codegen.output.Loop;
 import org.benchgen.codegen.output.OutputModel;
@@ -57,7 +59,12 @@ final class NEmitter implements Emitter {
       e.note("MPI_Init_thread is MPI_Init: coNCePTuaL cannot ask for a thread level");
     }
     if (r.op().kind() != OpKind.INIT && r.op() != Op.FINALIZE) {
-      out.addAll(call(r));
+      try {
+        out.addAll(call(r));
+      } catch (Unexpressible u) {
+        throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site()) + ": "
+            + u.getMessage());
+      }
     }
     if (out.isEmpty()) {
       return List.of();
@@ -72,11 +79,21 @@ final class NEmitter implements Emitter {
     if (flat.isEmpty()) {
       return new Group(List.of());
     }
-    // After the body: the values in it have said whether they read this loop's index.
+    // After the body: the values in it have said whether they read this loop's index and what
+    // counts they need bound at the top of its body.
     Value trips = e.values.trips(l);
     boolean indexed = e.indexed.contains(l.loop());
-    Loop loop = new Loop(l.variable(), trips, org.benchgen.codegen.Expressions.add(trips, -1),
-        indexed, List.of(), flat);
+    Map<String, Value> lets = e.counts.bindings(l.loop());
+    if (!lets.isEmpty()) {
+      flat = List.of(new NModel.Let(lets.entrySet().stream()
+          .map(b -> new NModel.Binding(b.getKey(), b.getValue())).toList(),
+          new NModel.Block(flat)));
+    }
+    OutputModel loop = new Loop(l.variable(), trips,
+        org.benchgen.codegen.Expressions.add(trips, -1), indexed, List.of(), flat);
+    if (indexed && e.counts.mayBeEmpty(l.loop())) {
+      loop = new NModel.IfPositive(trips, loop);
+    }
     if (l.region().isEmpty()) {
       return loop;
     }
@@ -131,9 +148,9 @@ final class NEmitter implements Emitter {
   private List<OutputModel> call(Rsd r) {
     Op op = r.op();
     return switch (op.kind()) {
-      case SEND -> p2p.sends(r, e.here, op.createsRequest());
-      case RECV -> p2p.receives(r, e.here, op == Op.IRECV, Field.COUNT, Field.TSIZE, Field.TAG);
-      case SENDRECV -> p2p.sendrecv(r, e.here);
+      case SEND -> p2p.sends(r, op.createsRequest());
+      case RECV -> p2p.receives(r, op == Op.IRECV, Field.COUNT, Field.TSIZE, Field.TAG);
+      case SENDRECV -> p2p.sendrecv(r);
       case COMPLETION -> {
         if (op != Op.WAIT && op != Op.WAITALL) {
           e.note(op.mpiName() + " became AWAIT COMPLETION (it completes every outstanding"
@@ -148,17 +165,15 @@ final class NEmitter implements Emitter {
         e.note(op.mpiName() + " was left out (it moves no data)");
         yield List.of();
       }
-      case PERSISTENT_INIT, START, REQUEST_FREE -> {
-        e.note(op.mpiName() + " was left out: coNCePTuaL has no persistent requests, so their"
-            + " messages are missing");
-        yield List.of();
-      }
+      case PERSISTENT_INIT, REQUEST_FREE -> List.of();
+      case START -> throw new Unexpressible("coNCePTuaL has no persistent requests, and"
+          + " leaving their messages out would leave their peers waiting");
       case COMM_CREATE, COMM_FREE -> {
         e.note(op.mpiName() + " was left out: communicators are written as the absolute task"
             + " sets they hold");
         yield List.of();
       }
-      case COLLECTIVE -> collectives.collective(r, e.here);
+      case COLLECTIVE -> collectives.collective(r);
       case INIT, FINALIZE -> List.of();
     };
   }

@@ -35,6 +35,18 @@ public sealed interface NModel extends OutputModel {
   record Region(int number, boolean scaled, boolean section, OutputModel body)
       implements NModel {}
 
+  /**
+   * {@code LET name BE value [AND ...] WHILE body}: variables the body's statements read (how
+   * many times a loop's body ran, its trip count on this entry: {@code Counts}).
+   */
+  record Let(List<Binding> bindings, OutputModel body) implements NModel {}
+
+  /** One {@code name BE value} of a {@link Let}. */
+  record Binding(String name, Value value) implements NModel {}
+
+  /** {@code IF count > 0 THEN body}: a loop that may run no iteration. */
+  record IfPositive(Value count, OutputModel body) implements NModel {}
+
   /** Statements joined by THEN in braces, one statement for what surrounds it. */
   record Block(List<OutputModel> statements) implements NModel {}
 

@@ -11,12 +11,11 @@ import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 
 /**
- * Ranks of an RSD that share one entry of each of some fields, and one trip count of each
- * enclosing loop ({@code trips}, -1 where not constant); {@code extra}: conditions on loop
- * variables for loops that run longer on other ranks.
+ * Ranks of an RSD that share one entry of each of some fields, and one entry of the trip count of
+ * each enclosing loop; {@code extra}: conditions on loop variables (for loops that run longer on
+ * other ranks, and for the executions a statement stands for).
  */
-record Part(RankList ranks, Map<Field, ParamEntry> entries, long[] trips,
-    List<Atom> extra) {
+record Part(RankList ranks, Map<Field, ParamEntry> entries, List<Atom> extra) {
   boolean has(Field f) {
     return entries.containsKey(f);
   }
@@ -32,7 +31,7 @@ record Part(RankList ranks, Map<Field, ParamEntry> entries, long[] trips,
     }
     List<Atom> all = new ArrayList<>(extra);
     all.addAll(more);
-    return new Part(ranks, entries, trips, all);
+    return new Part(ranks, entries, all);
   }
 
   boolean relative(Field f) {

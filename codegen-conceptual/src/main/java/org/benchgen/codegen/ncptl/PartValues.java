@@ -1,17 +1,14 @@
 package org.benchgen.codegen.ncptl;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.PrimitiveIterator;
 import java.util.function.LongFunction;
 import org.benchgen.codegen.Expressions;
 import org.benchgen.codegen.LoopContext;
+import org.benchgen.codegen.SeqExpressions;
+import org.benchgen.codegen.Unexpressible;
 import org.benchgen.codegen.output.Value;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Sym;
@@ -19,8 +16,9 @@ import org.benchgen.trace.TraceProblem;
 
 /**
  * A part's parameters as coNCePTuaL integer expressions: constants, peers as expressions of the
- * task variable, and values that change from one execution to the next as expressions of the
- * enclosing loops' indices (the language has no arrays); what cannot be said is noted.
+ * task variable, and values that change from one execution to the next as their stored sequence
+ * read at the call's execution count, an expression of the enclosing loops' indices (the language
+ * has no arrays or counters); what cannot be said is noted.
  */
 final class PartValues {
   private final Emission e;
@@ -40,14 +38,8 @@ final class PartValues {
    * evenly spaced members (a number for a single task), communicator ranks become world ranks,
    * MPI_PROC_NULL becomes -1, a task coNCePTuaL ignores.
    */
-  Value peer(Part p, Field f, List<Loop> loops) {
-    return value(p, f, peerLeaf(p, f), loops);
-  }
-
-  /** One cycle of a part's peers, as expressions. */
-  List<Value> peerCycle(Part p, Field f) {
-    LongFunction<Value> leaf = peerLeaf(p, f);
-    return java.util.Arrays.stream(cycle(p, f)).mapToObj(leaf).toList();
+  Value peer(Part p, Field f) {
+    return value(p, f, peerLeaf(p, f));
   }
 
   /** How one stored peer value reads: see {@link #peer}. */
@@ -70,7 +62,6 @@ final class PartValues {
     }
     return v -> {
       if (v == Sym.PROC_NULL.code()) {
-        e.note("MPI_PROC_NULL peers among real ones became task -1, which coNCePTuaL skips");
         return Expressions.lit(-1);
       }
       if (Sym.isSymbol(v) || v < 0 || v >= m.size()) {
@@ -81,153 +72,105 @@ final class PartValues {
     };
   }
 
-  /** One cycle of the part's values of {@code f}. */
-  static long[] cycle(Part p, Field f) {
-    List<Long> xs = new ArrayList<>();
-    for (PrimitiveIterator.OfLong it = p.seq(f).once(); it.hasNext(); ) {
-      xs.add(it.nextLong());
-    }
-    return xs.stream().mapToLong(Long::longValue).toArray();
-  }
-
-  /** A cycle of tags (0 where absent); ANY_TAG reads the tag recorded as matched. */
-  long[] tagCycle(Part p, Field f) {
+  /**
+   * A message's tag ({@code f}, 0 where absent); a receive from MPI_ANY_TAG uses the tag
+   * recorded as matched, and is refused without one: coNCePTuaL has no wildcard tag.
+   */
+  Value tag(Part p, Field f) {
     if (!p.has(f)) {
-      return new long[] {0};
+      return Expressions.lit(0);
     }
     if (p.seq(f).leaves().anyMatch(v -> v == Sym.ANY_TAG.code())) {
       if (p.has(Field.ATAG) && p.seq(Field.ATAG).leaves().noneMatch(Sym::isSymbol)) {
-        return cycle(p, Field.ATAG);
+        return value(p, Field.ATAG, Expressions::lit);
       }
-      e.note("a receive with MPI_ANY_TAG and no recorded tag uses tag 0");
-      return new long[] {0};
+      throw new Unexpressible("rank " + p.ranks().first() + " receives from MPI_ANY_TAG and"
+          + " the trace has no tag it matched: coNCePTuaL cannot receive from any tag");
     }
-    return cycle(p, f);
+    return value(p, f, Expressions::lit);
   }
 
-  /** A cycle of {@code count * size} in bytes. */
-  long[] bytesCycle(Part p, Field count, Field size) {
+  /** {@code count * size} in bytes, as an expression (0 where either is absent). */
+  Value bytes(Part p, Field count, Field size) {
     if (!p.has(count) || !p.has(size)) {
-      return new long[] {0};
+      return Expressions.lit(0);
     }
-    long[] n = cycle(p, count);
-    long[] s = cycle(p, size);
-    if (p.seq(size).constant().isEmpty() && p.seq(count).constant().isEmpty()) {
-      e.note("a message whose count and datatype both change uses the first datatype's size");
-    }
-    long[] out = new long[Math.max(n.length, s.length)];
-    for (int k = 0; k < out.length; k++) {
-      out[k] = n[n.length == 1 ? 0 : k % n.length] * s[s.length == 1 || n.length > 1 ? 0
-          : k % s.length];
-    }
-    return out;
+    return Expressions.mul(value(p, count, Expressions::lit), value(p, size, Expressions::lit));
   }
 
-  /** {@code count * size} in bytes, as an expression. */
-  Value bytes(Part p, Field count, Field size, List<Loop> loops) {
-    return changing(java.util.Arrays.stream(bytesCycle(p, count, size)).mapToObj(Expressions::lit)
-        .toList(), p, loops);
+  /** The distinct values of {@code f}, or empty when there are more than {@code most}. */
+  long[] distinct(Part p, Field f, int most) {
+    long[] v = p.seq(f).leaves().limit(most + 1L).toArray();
+    return v.length > most ? new long[0] : v;
   }
 
   /**
-   * The part's values of {@code f} as an expression: a constant, or the pattern indexed by the
-   * call's execution count, an expression of the enclosing loops' variables.
+   * Every value {@code count * size} may take (the products of their distinct values), or empty
+   * when there are more than {@code most}.
    */
-  Value value(Part p, Field f, LongFunction<Value> leaf, List<Loop> loops) {
+  long[] bytesValues(Part p, Field count, Field size, int most) {
+    if (!p.has(count) || !p.has(size)) {
+      return new long[] {0};
+    }
+    long[] n = p.seq(count).leaves().limit(most + 1L).toArray();
+    long[] s = p.seq(size).leaves().limit(most + 1L).toArray();
+    java.util.LinkedHashSet<Long> out = new java.util.LinkedHashSet<>();
+    for (long a : n) {
+      for (long b : s) {
+        out.add(a * b);
+        if (out.size() > most) {
+          return new long[0];
+        }
+      }
+    }
+    return out.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /**
+   * The part's values of {@code f} as an expression: a constant, or the stored sequence read at
+   * the call's execution count, an expression of the enclosing loops' variables ({@link Counts}).
+   */
+  Value value(Part p, Field f, LongFunction<Value> leaf) {
     OptionalLong c = p.seq(f).constant();
     if (c.isPresent()) {
       return leaf.apply(c.getAsLong());
     }
-    return changing(java.util.Arrays.stream(cycle(p, f)).mapToObj(leaf).toList(), p, loops);
-  }
-
-  /** One cycle of values as an expression of the part's execution index. */
-  Value changing(List<Value> items, Part p, List<Loop> loops) {
-    if (items.stream().distinct().count() == 1) {
-      return items.get(0);
-    }
-    Optional<Value> index = index(loops, p.trips(), items.size());
-    if (index.isEmpty()) {
-      e.note("a value that changes in a loop with a changing trip count keeps its first value");
-      return items.get(0);
-    }
-    return Expressions.pattern(items, index.get());
+    Value v = SeqExpressions.at(p.seq(f), e.counts.index(e.here, p.ranks().first()), leaf);
+    e.counts.mark(e.here, v);
+    return v;
   }
 
   /**
-   * How many times a node inside {@code loops} has run, modulo {@code period}, from the loops'
-   * variables: {@code i1*T2*T3 + i2*T3 + i3}, without the terms that are multiples of the period.
-   * Empty when a trip count is not constant; {@code trips}: the loops' counts on the ranks in
-   * question.
-   */
-  Optional<Value> index(List<Loop> loops, long[] trips, int period) {
-    for (long t : trips) {
-      if (t < 0) {
-        return Optional.empty();
-      }
-    }
-    List<Value> terms = new ArrayList<>();
-    long range = 1;
-    try {
-      long inner = 1;
-      for (int j = loops.size() - 1; j >= 0; j--) {
-        if (inner % period != 0) {
-          e.indexed.add(loops.get(j));
-          terms.add(0, Expressions.mul(Expressions.var(e.naming.loopIndex(j)), inner));
-          range = Math.addExact(range, Math.multiplyExact(trips[j] - 1, inner));
-        }
-        inner = Math.multiplyExact(inner, trips[j]);
-      }
-    } catch (ArithmeticException e) {
-      return Optional.empty();
-    }
-    Value sum = Expressions.sum(terms);
-    return Optional.of(range <= period ? sum : Expressions.mod(sum, Expressions.lit(period)));
-  }
-
-  /**
-   * The loop's trip count; where it differs by rank, the largest (statements inside say who stops
-   * early).
+   * The loop's trip count on this entry: where it changes or differs by rank, the largest of
+   * the ranks' (statements inside say who stops early: {@link Counts#guards}).
    */
   Value trips(LoopContext l) {
-    Loop loop = l.loop();
-    List<ParamEntry> es = loop.trips().entries();
-    long most = Parts.maxTrips(loop);
-    if (es.size() > 1 && most >= 0) {
-      e.indexed.add(loop);
-      return Expressions.lit(most);
-    }
-    if (es.size() > 1) {
-      e.note("a loop whose trip count differs between tasks and changes runs its largest count");
-      return Expressions.lit(loop.trips().leaves().max().orElse(0));
-    }
-    OptionalLong c = es.get(0).values().seq().constant();
-    if (c.isPresent()) {
-      return Expressions.lit(c.getAsLong());
-    }
-    List<Loop> outside = l.enclosing();
-    long[] trips = new long[outside.size()];
-    for (int j = 0; j < outside.size(); j++) {
-      trips[j] = org.benchgen.codegen.ParamExpressions.constant(outside.get(j).trips()).orElse(-1);
-    }
-    Part p = new Part(es.get(0).ranks(), Map.of(Field.COUNT, es.get(0)), trips, List.of());
-    return value(p, Field.COUNT, Expressions::lit, outside);
+    return e.counts.bound(l.enclosing(), l.loop());
   }
 
-  /** The world rank of the part's root, if the part has one constant root. */
-  Optional<Integer> root(Part p) {
+  /**
+   * The world rank of the part's root: a number, or where it changes from one call to the next
+   * an expression of the execution count. A root given relative to each rank, or not in the
+   * communicator, cannot be said.
+   */
+  Value root(Part p) {
     List<Integer> m = parts.members(p);
-    OptionalLong root = p.has(Field.ROOT) ? p.seq(Field.ROOT).constant() : OptionalLong.of(0);
-    if (root.isEmpty() || p.relative(Field.ROOT)) {
-      e.note("a collective whose root changes uses its first root");
-      root = OptionalLong.of(p.seq(Field.ROOT).once().nextLong());
+    if (!p.has(Field.ROOT)) {
+      return Expressions.lit(m.get(0));
     }
-    long r = root.getAsLong();
-    if (r < 0 || r >= m.size()) {
-      e.note("a collective with a root outside its communicator was left out");
-      return Optional.empty();
+    if (p.relative(Field.ROOT) && p.ranks().size() > 1) {
+      throw new Unexpressible("its root differs by rank in a way coNCePTuaL cannot say");
     }
-    return Optional.of(m.get((int) r));
+    int self = p.ranks().first();
+    boolean relative = p.relative(Field.ROOT);
+    return value(p, Field.ROOT, v -> {
+      long r = relative ? Math.floorMod(m.indexOf(self) + v, (long) m.size()) : v;
+      if (Sym.isSymbol(v) || r < 0 || r >= m.size()) {
+        throw new Unexpressible("its root " + (Sym.isSymbol(v) ? "is an MPI constant"
+            : r + " is outside its communicator of " + m.size()));
+      }
+      return Expressions.lit(m.get((int) r));
+    });
   }
 
   long constant(Part p, Field f, String what) {

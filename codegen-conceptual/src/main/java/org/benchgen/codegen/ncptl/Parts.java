@@ -5,9 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import org.benchgen.codegen.Expressions;
-import org.benchgen.codegen.output.Atom;
+import org.benchgen.codegen.Unexpressible;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
@@ -52,19 +50,8 @@ final class Parts {
           entries.put(fields[i], r.param(fields[i]).entries().get(key.get(i)));
         }
       }
-      long[] trips = new long[loops.size()];
-      List<Atom> extra = new ArrayList<>();
-      for (int j = 0; j < loops.size(); j++) {
-        int entry = key.get(fields.length + j);
-        List<ParamEntry> es = loops.get(j).trips().entries();
-        trips[j] = entry < 0 ? -1 : es.get(entry).values().seq().constant().orElse(-1);
-        long most = maxTrips(loops.get(j));
-        if (trips[j] >= 0 && trips[j] < most) {
-          extra.add(new Atom.Below(Expressions.var(e.naming.loopIndex(j)), trips[j]));
-        }
-      }
       out.add(new Part(RankList.of(ranks.stream().mapToInt(Integer::intValue).toArray()),
-          entries, trips, extra));
+          entries, e.counts.guards(loops, ranks.get(0))));
     });
     return out;
   }
@@ -78,19 +65,6 @@ final class Parts {
     return -1;
   }
 
-  /** A loop's largest constant trip count over the ranks, -1 if some rank's is not constant. */
-  static long maxTrips(Loop l) {
-    long most = 0;
-    for (ParamEntry e : l.trips().entries()) {
-      OptionalLong c = e.values().seq().constant();
-      if (c.isEmpty()) {
-        return -1;
-      }
-      most = Math.max(most, c.getAsLong());
-    }
-    return most;
-  }
-
   /**
    * Parts for a point-to-point call; where the peer is relative in a communicator whose members
    * are not evenly spaced, one part per rank, whose peer is then a number.
@@ -100,8 +74,7 @@ final class Parts {
     for (Part p : of(r, fields)) {
       if (p.ranks().size() > 1 && p.has(peer) && p.relative(peer)
           && spacing(members(p)).isEmpty()) {
-        p.ranks().stream().forEach(x -> out.add(new Part(RankList.of(x), p.entries(), p.trips(),
-            p.extra())));
+        p.ranks().stream().forEach(x -> out.add(new Part(RankList.of(x), p.entries(), p.extra())));
       } else {
         out.add(p);
       }
@@ -121,8 +94,8 @@ final class Parts {
       return e.trace.comm(0).orElseThrow().members();
     }
     if (sets.size() > 1) {
-      e.note("a call that used communicators of different members in turn was written for the"
-          + " first one");
+      throw new Unexpressible("rank " + p.ranks().first() + " makes it on communicators of"
+          + " different members in turn, which coNCePTuaL cannot choose between");
     }
     return sets.get(0);
   }

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.benchgen.codegen.Expressions;
+import org.benchgen.codegen.Unexpressible;
 import org.benchgen.codegen.ncptl.NModel.Who;
 import org.benchgen.codegen.output.Atom;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
-import org.benchgen.ir.Loop;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
@@ -22,29 +22,34 @@ import org.benchgen.trace.Sym;
 final class PointToPoint {
   private final Emission e;
 
+  private final Messages messages;
+
   PointToPoint(Emission e) {
     this.e = e;
+    this.messages = new Messages(e);
   }
 
-  List<OutputModel> sends(Rsd r, List<Loop> loops, boolean async) {
+  List<OutputModel> sends(Rsd r, boolean async) {
     List<OutputModel> out = new ArrayList<>();
     for (Part p : e.parts.forPointToPoint(r, Field.DEST, Field.COMM, Field.DEST, Field.TAG,
         Field.COUNT, Field.TSIZE)) {
       if (e.values.allNull(p, Field.DEST)) {
         continue;
       }
-      long[] bytes = e.values.bytesCycle(p, Field.COUNT, Field.TSIZE);
-      for (Spec m : specs(p, bytes, e.values.tagCycle(p, Field.TAG), Field.DEST, loops)) {
-        Who who = e.tasks.who(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF));
-        out.add(new NModel.Send(who, async, m.message(),
-            new NModel.OneTask(Expressions.closed(m.peer()))));
+      Messages.Said said = messages.of(p, Field.DEST, Field.TAG, Optional.empty(), Field.COUNT,
+          Field.TSIZE);
+      List<OutputModel> part = new ArrayList<>();
+      for (Messages.Clause c : said.clauses()) {
+        Who who = e.tasks.who(p.when(c.when()), Expressions.uses(c.peer(), TaskSets.SELF));
+        part.add(new NModel.Send(who, async, c.message(),
+            new NModel.OneTask(Expressions.closed(c.peer()))));
       }
+      out.addAll(said.around(part));
     }
     return out;
   }
 
-  List<OutputModel> receives(Rsd r, List<Loop> loops, boolean async, Field count,
-      Field tsize, Field tagField) {
+  List<OutputModel> receives(Rsd r, boolean async, Field count, Field tsize, Field tagField) {
     List<OutputModel> out = new ArrayList<>();
     for (Part p : e.parts.forPointToPoint(r, Field.SRC, Field.COMM, Field.SRC, tagField, Field.ATAG,
         Field.BYTES, count, tsize)) {
@@ -53,94 +58,30 @@ final class PointToPoint {
       }
       if (p.has(Field.SRC) && p.seq(Field.SRC).leaves().anyMatch(v -> v
           == Sym.ANY_SOURCE.code())) {
-        e.note("a receive whose MPI_ANY_SOURCE was not resolved was left out");
-        continue;
+        throw new Unexpressible("rank " + p.ranks().first() + " receives from MPI_ANY_SOURCE"
+            + " and resolution found no sender: coNCePTuaL cannot receive from any source");
       }
-      long[] bytes = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves().noneMatch(Sym::isSymbol)
-          ? PartValues.cycle(p, Field.BYTES) : e.values.bytesCycle(p, count, tsize);
-      for (Spec m : specs(p, bytes, e.values.tagCycle(p, tagField), Field.SRC, loops)) {
-        Who who = e.tasks.receiver(p.when(m.when()), Expressions.uses(m.peer(), TaskSets.SELF));
-        out.add(new NModel.Receive(who, async, m.message(),
-            new NModel.OneTask(Expressions.closed(m.peer()))));
+      boolean received = p.has(Field.BYTES) && p.seq(Field.BYTES).leaves()
+          .noneMatch(Sym::isSymbol);
+      Messages.Said said = messages.of(p, Field.SRC, tagField,
+          received ? Optional.of(Field.BYTES) : Optional.empty(), count, tsize);
+      List<OutputModel> part = new ArrayList<>();
+      for (Messages.Clause c : said.clauses()) {
+        Who who = e.tasks.receiver(p.when(c.when()), Expressions.uses(c.peer(), TaskSets.SELF));
+        part.add(new NModel.Receive(who, async, c.message(),
+            new NModel.OneTask(Expressions.closed(c.peer()))));
       }
+      out.addAll(said.around(part));
     }
     return out;
   }
 
-  /**
-   * A message's size, tag and peer over a stretch of executions, and the condition on the loop
-   * variables that selects the stretch (none: every execution).
-   */
-  private record Spec(NModel.Message message, Value peer, List<Atom> when) {}
-
-  /**
-   * The messages of a call whose size or tag ({@code bytes}, {@code tags}: one cycle of each)
-   * may change from one execution to the next: one per run of equal (size, tag, peer), each
-   * under a condition on the execution index. Sizes and tags stay constants because the compiler's
-   * interpreter evaluates a message size only once (coNCePTuaL 1.5.1b).
-   */
-  private List<Spec> specs(Part p, long[] bytes, long[] tags, Field peer, List<Loop> loops) {
-    if (bytes.length == 1 && tags.length == 1) {
-      return List.of(new Spec(NModel.Message.of(Expressions.lit(bytes[0]), tag(tags[0])),
-          e.values.peer(p, peer, loops), List.of()));
-    }
-    List<Value> peers = e.values.peerCycle(p, peer);
-    long period = lcm(lcm(bytes.length, tags.length), peers.size());
-    Optional<Value> index = period > MAX_PERIOD ? Optional.empty()
-        : e.values.index(loops, p.trips(), (int) period);
-    if (index.isEmpty()) {
-      e.note("a message whose size or tag changes in a loop with a changing trip count keeps its"
-          + " first size, tag and peer");
-      return List.of(new Spec(NModel.Message.of(Expressions.lit(bytes[0]), tag(tags[0])),
-          peers.get(0),
-          List.of()));
-    }
-    List<Spec> out = new ArrayList<>();
-    int from = 0;
-    for (int k = 1; k <= period; k++) {
-      if (k == period || bytes[k % bytes.length] != bytes[from % bytes.length]
-          || tags[k % tags.length] != tags[from % tags.length]
-          || !peers.get(k % peers.size()).equals(peers.get(from % peers.size()))) {
-        List<Atom> when = new ArrayList<>();
-        if (from > 0 && k < period && k - from == 1) {
-          when.add(new Atom.Is(index.get(), from));
-        } else {
-          if (from > 0) {
-            when.add(new Atom.AtLeast(index.get(), from));
-          }
-          if (k < period) {
-            when.add(new Atom.Below(index.get(), k));
-          }
-        }
-        out.add(new Spec(NModel.Message.of(Expressions.lit(bytes[from % bytes.length]),
-            tag(tags[from % tags.length])), peers.get(from % peers.size()), when));
-        from = k;
-      }
-    }
-    return out;
-  }
-
-  /** Longest cycle of sizes and tags written out; longer ones keep their first value. */
-  private static final long MAX_PERIOD = 1 << 16;
-
-  private static long lcm(long a, long b) {
-    return a / gcd(a, b) * b;
-  }
-
-  private static long gcd(long a, long b) {
-    return b == 0 ? a : gcd(b, a % b);
-  }
-
-  private static List<Value> tag(long tag) {
-    return tag == 0 ? List.of() : List.of(Expressions.lit(tag));
-  }
-
-  List<OutputModel> sendrecv(Rsd r, List<Loop> loops) {
+  List<OutputModel> sendrecv(Rsd r) {
     e.note("MPI_Sendrecv became an asynchronous SEND and RECEIVE, then AWAIT COMPLETION");
-    List<OutputModel> out = new ArrayList<>(sends(r, loops, true));
+    List<OutputModel> out = new ArrayList<>(sends(r, true));
     out.addAll(r.op() == Op.SENDRECV
-        ? receives(r, loops, true, Field.RCOUNT, Field.RTSIZE, Field.RTAG)
-        : receives(r, loops, true, Field.COUNT, Field.TSIZE, Field.RTAG));
+        ? receives(r, true, Field.RCOUNT, Field.RTSIZE, Field.RTAG)
+        : receives(r, true, Field.COUNT, Field.TSIZE, Field.RTAG));
     out.addAll(awaits(r));
     return out;
   }

@@ -7,6 +7,7 @@ import org.benchgen.codegen.RankConditions;
 import org.benchgen.codegen.ncptl.NModel.Who;
 import org.benchgen.codegen.output.Atom;
 import org.benchgen.codegen.output.Condition;
+import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.RankList;
 
 /**
@@ -33,7 +34,7 @@ final class TaskSets {
   /** The tasks {@code ranks} (of part {@code p}, under its loop conditions) as a subject. */
   Who who(Part p, RankList ranks, boolean named) {
     if (!p.extra().isEmpty()) {
-      return new NModel.TasksSuchThat(SELF, cond(SELF, ranks, p.extra()));
+      return new NModel.TasksSuchThat(SELF, cond(SELF, ranks, read(p.extra())));
     }
     return who(ranks, named);
   }
@@ -59,6 +60,21 @@ final class TaskSets {
           new Atom.AtLeast(Expressions.var(SELF), 0)), false))));
     }
     return who(p, named);
+  }
+
+  /** {@code atoms}, recorded as read by a statement ({@link Counts#mark}). */
+  private List<Atom> read(List<Atom> atoms) {
+    for (Atom a : atoms) {
+      List<Value> vs = a instanceof Atom.Is x ? List.of(x.left())
+          : a instanceof Atom.AtLeast x ? List.of(x.left())
+          : a instanceof Atom.AtMost x ? List.of(x.left())
+          : a instanceof Atom.Below x ? List.of(x.left())
+          : a instanceof Atom.Less x ? List.of(x.left(), x.right())
+          : a instanceof Atom.Differs x ? List.of(x.left(), x.right())
+          : List.of(Expressions.var(((Atom.ModIn) a).var()));
+      vs.forEach(v -> e.counts.mark(e.here, v));
+    }
+    return atoms;
   }
 
   /** The tasks {@code ranks} as a target. */

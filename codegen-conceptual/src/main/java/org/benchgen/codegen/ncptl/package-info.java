@@ -3,9 +3,12 @@
  * org.benchgen.codegen.ncptl.NcptlTarget} is found by the service loader and names things;
  * {@code NEmitter} builds statements ({@link org.benchgen.codegen.ncptl.NModel}) over the shared
  * values, conditions and loops, per RSD and loop in O(RSDs + ranks per RSD), with its parts:
- * {@code Parts} (ranks one statement can say), {@code PartValues} (values as expressions of loop
- * indices), {@code TaskSets}, {@code PointToPoint}, {@code Collectives}, {@code RegionScales}
- * (which loop regions get a {@code --scale-LN} parameter); {@code conceptual.stg} lays them out.
- * See docs/codegen.md for the mapping and its limits.
+ * {@code Parts} (ranks one statement can say), {@code Counts} (how many times a call ran before,
+ * as an expression of the loop indices, where trip counts change), {@code PartValues} (values as
+ * expressions of that count), {@code Messages} (a call's messages as clauses), {@code TaskSets},
+ * {@code PointToPoint}, {@code Collectives}, {@code RegionScales} (which loop regions get a
+ * {@code --scale-LN} parameter); {@code conceptual.stg} lays them out. What the language cannot
+ * say without changing which messages match is refused ({@code codegen.Unexpressible}). See
+ * docs/codegen.md for the mapping and its limits.
  */
 package org.benchgen.codegen.ncptl;

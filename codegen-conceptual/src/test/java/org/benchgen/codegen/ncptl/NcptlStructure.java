@@ -12,9 +12,10 @@ import java.util.regex.Pattern;
  * one of our variables (so no trace text and no reserved word as a name), integers only, no
  * {@code .} inside braces and no THEN before a closing brace or a full stop, no task variable in
  * a message specification, both option names on the parameter, the rank-count assertion, FOR
- * EACH only where its variable is used; region parameters declared once each with a long option
- * of their name and a short one (one lowercase letter or digit, none twice, as the compiler
- * wants), default -1, and each bound as {@code compute_scale} only by the LET of its own region.
+ * EACH and LET only where their variables are used; region parameters declared once each with a
+ * long option of their name and a short one (one lowercase letter or digit, none twice, as the
+ * compiler wants), default -1, and each bound as {@code compute_scale} only by the LET of its own
+ * region.
  */
 final class NcptlStructure {
   private NcptlStructure() {}
@@ -26,12 +27,12 @@ final class NcptlStructure {
       "each", "in", "such", "compute", "computes", "microseconds", "send", "sends", "receive",
       "receives", "asynchronously", "a", "byte", "message", "using", "tag", "to", "unsuspecting",
       "await", "awaits", "completion", "multicast", "multicasts", "reduce", "reduces",
-      "doublewords", "other", "mod", "if", "otherwise", "log", "as", "let", "be", "while");
+      "doublewords", "other", "mod", "if", "otherwise", "log", "as", "let", "be", "while", "max");
 
   /** Our variables and the predeclared ones we read. */
   private static final Pattern NAME = Pattern.compile(
-      "t|u|i[0-9]+|compute_scale|scale_L[1-9][0-9]*|num_tasks|elapsed_usecs|msgs_sent"
-          + "|bytes_sent|msgs_received|bytes_received");
+      "t|u|i[0-9]+|[xk][0-9]+(_[0-9]+)?|sz|tg|peer|compute_scale|scale_L[1-9][0-9]*|num_tasks"
+          + "|elapsed_usecs|msgs_sent|bytes_sent|msgs_received|bytes_received");
 
   /** A region's parameter: its name, description, long and short options. */
   private static final Pattern SCALE = Pattern.compile("scale_L([0-9]+) is \"Compute time in"
@@ -161,6 +162,13 @@ final class NcptlStructure {
       String body = flat.substring(each.end());
       if (!Pattern.compile("\\b" + each.group(1) + "\\b").matcher(body).find()) {
         out.add("FOR EACH " + each.group(1) + " whose variable is not used");
+      }
+    }
+    Matcher let = Pattern.compile("(?:let|and) ([a-z][a-z0-9_]*) be ").matcher(flat);
+    while (let.find()) {
+      String rest = flat.substring(let.end());
+      if (!Pattern.compile("\\b" + let.group(1) + "\\b").matcher(rest).find()) {
+        out.add("LET " + let.group(1) + " whose variable is not used");
       }
     }
     return out;
