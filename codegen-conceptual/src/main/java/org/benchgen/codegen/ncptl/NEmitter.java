@@ -28,7 +28,8 @@ import org.benchgen.trace.OpKind;
  * UNSUSPECTING tasks and receives are explicit, so each task posts its operations in the traced
  * order ({@link PointToPoint}). Communicators become absolute task sets; collectives become
  * SYNCHRONIZE, MULTICAST and REDUCE ({@link Collectives}). Values that change from one execution
- * to the next become expressions of the enclosing loops' indices ({@link PartValues}).
+ * to the next become expressions of the enclosing loops' indices ({@link PartValues}). A wait
+ * is an AWAIT COMPLETION only where it leaves nothing open ({@link Completions}).
  */
 final class NEmitter implements Emitter {
   private final Emission e;
@@ -36,12 +37,16 @@ final class NEmitter implements Emitter {
   private final PointToPoint p2p;
   private final Collectives collectives;
   private final RegionScales scales;
+  private final Completions completions;
+  /** Whether a wait was left out, so that the program ends with every task's AWAIT. */
+  private boolean deferred;
 
   NEmitter(Generation g) {
     this.e = new Emission(g);
     this.p2p = new PointToPoint(e);
     this.collectives = new Collectives(e);
     this.scales = new RegionScales(g.regions(), r -> e.micros(r).isPresent(), e);
+    this.completions = new Completions(g.trace());
     if (g.options().compute() == ComputeMode.SAMPLE) {
       e.note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each"
           + " interval is its mean");
@@ -126,8 +131,19 @@ final class NEmitter implements Emitter {
             + " of each interval, in whole microseconds.");
     NModel.Program p = new NModel.Program(SafeText.printable(name), e.world, about,
         e.g.approximations().lines().stream().map(SafeText::printable).toList(),
-        scales.parameters(), flatten(body));
+        scales.parameters(), ending(flatten(body)));
     return List.of(new GeneratedFile(name + ".ncptl", renderer.render(p)));
+  }
+
+  /** {@code body}, then, where a wait was left out, every task's AWAIT COMPLETION. */
+  private List<OutputModel> ending(List<OutputModel> body) {
+    if (!deferred) {
+      return body;
+    }
+    List<OutputModel> out = new ArrayList<>(body);
+    out.add(new NModel.Commented("messages of waits left out complete here",
+        List.of(new NModel.Await(new NModel.AllTasks(false)))));
+    return out;
   }
 
   /** Nested groups (guards, empty loops) flattened into their parent's statement list. */
@@ -145,19 +161,28 @@ final class NEmitter implements Emitter {
     return out;
   }
 
+  /** A wait left out: its messages complete at a later AWAIT, at the latest the program's end. */
+  private void deferred() {
+    deferred = true;
+    e.note("a wait that leaves other messages of the task open was left out: its messages"
+        + " complete at the next wait that leaves none, AWAIT COMPLETION completing them all");
+  }
+
   private List<OutputModel> call(Rsd r) {
     Op op = r.op();
     return switch (op.kind()) {
       case SEND -> p2p.sends(r, op.createsRequest());
       case RECV -> p2p.receives(r, op == Op.IRECV, Field.COUNT, Field.TSIZE, Field.TAG);
-      case SENDRECV -> p2p.sendrecv(r);
+      case SENDRECV -> {
+        if (completions.leavesOpen(r)) {
+          deferred();
+        }
+        yield p2p.sendrecv(r, !completions.leavesOpen(r));
+      }
       case COMPLETION -> {
-        if (op != Op.WAIT && op != Op.WAITALL) {
-          e.note(op.mpiName() + " became AWAIT COMPLETION (it completes every outstanding"
-              + " operation)");
-        } else {
-          e.note("MPI_Wait and MPI_Waitall became AWAIT COMPLETION, which completes all of the"
-              + " task's outstanding operations");
+        if (completions.leavesOpen(r)) {
+          deferred();
+          yield List.of();
         }
         yield p2p.awaits(r);
       }

@@ -6,7 +6,8 @@
  * {@code Parts} (ranks one statement can say), {@code Counts} (how many times a call ran before,
  * as an expression of the loop indices, where trip counts change), {@code PartValues} (values as
  * expressions of that count), {@code Messages} (a call's messages as clauses), {@code TaskSets},
- * {@code PointToPoint}, {@code Collectives}, {@code RegionScales} (which loop regions get a
+ * {@code PointToPoint}, {@code Completions} (which waits leave nothing open, and so can be an
+ * AWAIT COMPLETION), {@code Collectives}, {@code RegionScales} (which loop regions get a
  * {@code --scale-LN} parameter); {@code conceptual.stg} lays them out. What the language cannot
  * say without changing which messages match is refused ({@code codegen.Unexpressible}). See
  * docs/codegen.md for the mapping and its limits.
