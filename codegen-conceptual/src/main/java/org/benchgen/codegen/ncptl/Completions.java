@@ -1,11 +1,14 @@
 package org.benchgen.codegen.ncptl;
 
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
+import org.benchgen.compress.ValueSeqBuilder;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
@@ -21,14 +24,16 @@ import org.benchgen.traverse.TraversalContext;
  * task has outstanding, where MPI_Wait completes one: written at a wait that leaves another
  * message open (the receive a pipelined code posts ahead), it would wait for a message whose
  * sender may be waiting for this task, a deadlock the traced run did not have. So a wait is
- * written only where, on every rank and every time, it leaves no asynchronous message of the
- * program open; the others are left out and their messages complete at a later such wait (or at
- * the program's end), which only blocks less. The same holds for the AWAIT after a Sendrecv's
- * two halves. Found by walking every rank's calls once.
+ * written only for the executions after which the task has no asynchronous message of the program
+ * open: per rank, a sequence of 1 (nothing open) and 0 over the call's executions, compressed like
+ * any parameter, which the statement tests where it changes (the last of three waits in a loop:
+ * {@code i3 = 2}). The other executions are left out and their messages complete at a later such
+ * wait (or at the program's end), which only blocks less. The same holds for the AWAIT after a
+ * Sendrecv's two halves (nothing open before it). Found by walking every rank's calls once.
  */
 final class Completions {
-  /** Completion calls (and Sendrecvs) that some time leave a message of the task open. */
-  private final Set<Rsd> partial = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** Per completion call (and Sendrecv), per rank: 1 where the execution leaves nothing open. */
+  private final Map<Rsd, Map<Integer, ValueSeqBuilder>> flags = new IdentityHashMap<>();
 
   Completions(CompressedTrace trace) {
     Communicators comms = new Communicators(trace);
@@ -40,8 +45,8 @@ final class Completions {
         Step s = walk.next();
         RawEvent call = decoder.decode(s);
         Op op = call.op();
-        if (op.kind() == OpKind.SENDRECV && !open.isEmpty()) {
-          partial.add(s.rsd());
+        if (op.kind() == OpKind.SENDRECV) {
+          flag(s.rsd(), rank, open.isEmpty());
         }
         if (op.createsRequest()) {
           if (written(call)) {
@@ -62,11 +67,16 @@ final class Completions {
             }
           }
         }
-        if (op.kind() == OpKind.COMPLETION && !open.isEmpty()) {
-          partial.add(s.rsd());
+        if (op.kind() == OpKind.COMPLETION) {
+          flag(s.rsd(), rank, open.isEmpty());
         }
       }
     }
+  }
+
+  private void flag(Rsd r, int rank, boolean nothingOpen) {
+    flags.computeIfAbsent(r, k -> new HashMap<>())
+        .computeIfAbsent(rank, k -> new ValueSeqBuilder()).push(nothingOpen ? 1 : 0);
   }
 
   /** Whether a request of {@code call} is an asynchronous message in the program. */
@@ -76,8 +86,15 @@ final class Completions {
     return (k == OpKind.SEND || k == OpKind.RECV) && peer != Sym.PROC_NULL.code();
   }
 
-  /** Whether {@code r} (a completion call or a Sendrecv) may leave a message open. */
-  boolean leavesOpen(Rsd r) {
-    return partial.contains(r);
+  /**
+   * Where {@code rank} waits at {@code r} (a completion call or a Sendrecv): per execution 1 where
+   * it leaves nothing open, else 0.
+   */
+  ValueSeq waits(Rsd r, int rank) {
+    Map<Integer, ValueSeqBuilder> byRank = flags.get(r);
+    ValueSeqBuilder b = byRank == null ? null : byRank.get(rank);
+    return b == null ? ValueSeq.of(1) : built.computeIfAbsent(b, ValueSeqBuilder::build);
   }
+
+  private final Map<ValueSeqBuilder, ValueSeq> built = new IdentityHashMap<>();
 }

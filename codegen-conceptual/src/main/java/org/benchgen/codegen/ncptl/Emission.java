@@ -28,6 +28,10 @@ final class Emission {
   final PartValues values;
   final TaskSets tasks;
   final Counts counts;
+  /** Which executions of a wait leave nothing open, and so are written. */
+  final Completions completions;
+  /** Whether a wait was left out somewhere, so that the program ends with every task's AWAIT. */
+  boolean deferred;
 
   Emission(Generation g) {
     this.g = g;
@@ -36,6 +40,7 @@ final class Emission {
     this.world = trace.worldSize();
     this.naming = g.naming();
     this.counts = new Counts(this);
+    this.completions = new Completions(trace);
     this.parts = new Parts(this);
     this.values = new PartValues(this, parts);
     this.tasks = new TaskSets(this);

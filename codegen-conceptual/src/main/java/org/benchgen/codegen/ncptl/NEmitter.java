@@ -37,16 +37,12 @@ final class NEmitter implements Emitter {
   private final PointToPoint p2p;
   private final Collectives collectives;
   private final RegionScales scales;
-  private final Completions completions;
-  /** Whether a wait was left out, so that the program ends with every task's AWAIT. */
-  private boolean deferred;
 
   NEmitter(Generation g) {
     this.e = new Emission(g);
     this.p2p = new PointToPoint(e);
     this.collectives = new Collectives(e);
     this.scales = new RegionScales(g.regions(), r -> e.micros(r).isPresent(), e);
-    this.completions = new Completions(g.trace());
     if (g.options().compute() == ComputeMode.SAMPLE) {
       e.note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each"
           + " interval is its mean");
@@ -137,7 +133,7 @@ final class NEmitter implements Emitter {
 
   /** {@code body}, then, where a wait was left out, every task's AWAIT COMPLETION. */
   private List<OutputModel> ending(List<OutputModel> body) {
-    if (!deferred) {
+    if (!e.deferred) {
       return body;
     }
     List<OutputModel> out = new ArrayList<>(body);
@@ -161,31 +157,13 @@ final class NEmitter implements Emitter {
     return out;
   }
 
-  /** A wait left out: its messages complete at a later AWAIT, at the latest the program's end. */
-  private void deferred() {
-    deferred = true;
-    e.note("a wait that leaves other messages of the task open was left out: its messages"
-        + " complete at the next wait that leaves none, AWAIT COMPLETION completing them all");
-  }
-
   private List<OutputModel> call(Rsd r) {
     Op op = r.op();
     return switch (op.kind()) {
       case SEND -> p2p.sends(r, op.createsRequest());
       case RECV -> p2p.receives(r, op == Op.IRECV, Field.COUNT, Field.TSIZE, Field.TAG);
-      case SENDRECV -> {
-        if (completions.leavesOpen(r)) {
-          deferred();
-        }
-        yield p2p.sendrecv(r, !completions.leavesOpen(r));
-      }
-      case COMPLETION -> {
-        if (completions.leavesOpen(r)) {
-          deferred();
-          yield List.of();
-        }
-        yield p2p.awaits(r);
-      }
+      case SENDRECV -> p2p.sendrecv(r);
+      case COMPLETION -> p2p.awaits(r);
       case PROBE -> {
         e.note(op.mpiName() + " was left out (it moves no data)");
         yield List.of();

@@ -3,13 +3,16 @@ package org.benchgen.codegen.ncptl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.benchgen.codegen.Expressions;
+import org.benchgen.codegen.SeqExpressions;
 import org.benchgen.codegen.Unexpressible;
 import org.benchgen.codegen.ncptl.NModel.Who;
 import org.benchgen.codegen.output.Atom;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -76,21 +79,76 @@ final class PointToPoint {
     return out;
   }
 
-  /** {@code await}: the AWAIT COMPLETION after both halves ({@link Completions}). */
-  List<OutputModel> sendrecv(Rsd r, boolean await) {
+  List<OutputModel> sendrecv(Rsd r) {
     e.note("MPI_Sendrecv became an asynchronous SEND and RECEIVE, then AWAIT COMPLETION");
     List<OutputModel> out = new ArrayList<>(sends(r, true));
     out.addAll(r.op() == Op.SENDRECV
         ? receives(r, true, Field.RCOUNT, Field.RTSIZE, Field.RTAG)
         : receives(r, true, Field.COUNT, Field.TSIZE, Field.RTAG));
-    if (await) {
-      out.addAll(awaits(r));
+    out.addAll(awaits(r));
+    return out;
+  }
+
+  /**
+   * AWAIT COMPLETION for the executions of {@code r} that leave the task nothing open
+   * ({@link Completions}): always, never, or under a condition on the execution count.
+   */
+  List<OutputModel> awaits(Rsd r) {
+    List<OutputModel> out = new ArrayList<>();
+    for (Part p : e.parts.of(r)) {
+      java.util.Map<ValueSeq, List<Integer>> byWaits = new java.util.LinkedHashMap<>();
+      p.ranks().stream().forEach(x -> byWaits.computeIfAbsent(e.completions.waits(r, x),
+          k -> new ArrayList<>()).add(x));
+      byWaits.forEach((waits, ranks) -> {
+        Part q = new Part(Parts.ranksOf(ranks), p.entries(), p.extra());
+        OptionalLong c = waits.constant();
+        if (c.isPresent() && c.getAsLong() == 1) {
+          out.add(new NModel.Await(e.tasks.who(q, false)));
+          return;
+        }
+        deferred();
+        if (c.isEmpty()) {
+          Value leaves = SeqExpressions.at(waits, e.counts.index(e.here, ranks.get(0)),
+              Expressions::lit);
+          out.add(new NModel.Await(e.tasks.who(q.when(whereOne(leaves)), false)));
+        }
+      });
     }
     return out;
   }
 
-  List<OutputModel> awaits(Rsd r) {
-    return e.parts.of(r).stream()
-        .<OutputModel>map(p -> new NModel.Await(e.tasks.who(p, false))).toList();
+  /**
+   * The condition that {@code v} (a choice of 0 or 1 by index) is 1: the tests on the way to its
+   * one 1 ({@code i3 >= 2}), or {@code v = 1} where there are several.
+   */
+  private static List<Atom> whereOne(Value v) {
+    List<List<Atom>> paths = new ArrayList<>();
+    ones(v, List.of(), paths);
+    return paths.size() == 1 ? paths.get(0) : List.of(new Atom.Is(v, 1));
   }
+
+  private static void ones(Value v, List<Atom> when, List<List<Atom>> out) {
+    if (v instanceof Value.Pick p) {
+      List<Atom> below = new ArrayList<>(when);
+      below.add(new Atom.Below(p.index(), p.bound()));
+      List<Atom> above = new ArrayList<>(when);
+      above.add(new Atom.AtLeast(p.index(), p.bound()));
+      ones(p.then(), below, out);
+      ones(p.otherwise(), above, out);
+    } else if (!(v instanceof Value.Num n) || n.value() != 0) {
+      List<Atom> all = new ArrayList<>(when);
+      if (!(v instanceof Value.Num)) {
+        all.add(new Atom.Is(v, 1));
+      }
+      out.add(all);
+    }
+  }
+
+  /** Some execution of a wait is left out: its messages complete at a later AWAIT. */
+  private void deferred() {
+    e.deferred = true;
+    e.note("a wait that leaves other messages of the task open was left out: its messages"
+        + " complete at the next wait that leaves none, AWAIT COMPLETION completing them all");
+  }
+
 }
