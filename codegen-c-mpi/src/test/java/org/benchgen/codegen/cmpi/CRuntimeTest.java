@@ -119,7 +119,8 @@ class CRuntimeTest {
         "  bg_begin();",
         "  bg_compute(5000);",
         "  printf(\"%.4f\\n\", (bg_now() - t0) / 5e-3);"));
-    assertTrue(ratio > 0.99 && ratio < 1.1, "took " + ratio + " of the 5 ms interval");
+    // Not counting the set-up would take 1.6; under load a run may pay back a little early.
+    assertTrue(ratio > 0.95 && ratio < 1.1, "took " + ratio + " of the 5 ms interval");
   }
 
   /**
