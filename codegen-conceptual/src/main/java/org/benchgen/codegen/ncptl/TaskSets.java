@@ -87,8 +87,10 @@ final class TaskSets {
 
   /** The condition on {@code var} that holds for {@code ranks}, each term with {@code extra}. */
   Condition cond(String var, RankList ranks, List<Atom> extra) {
-    Condition rc = ranks.size() == e.world ? Condition.anyOf(List.of(List.of()))
-        : RankConditions.of(ranks, e.world, var);
+    // Every task under conditions on loop variables only: the task variable must still be read
+    // (the compiler warns about a variable it binds and nothing uses), as in a RECEIVE's subject.
+    Condition rc = ranks.size() == e.world ? Condition.anyOf(List.of(List.of(
+        new Atom.AtLeast(Expressions.var(var), 0)))) : RankConditions.of(ranks, e.world, var);
     List<List<Atom>> terms = new ArrayList<>();
     for (Condition.Term t : rc.terms()) {
       List<Atom> atoms = new ArrayList<>(t.atoms());

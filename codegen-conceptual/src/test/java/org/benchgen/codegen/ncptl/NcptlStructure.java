@@ -164,6 +164,13 @@ final class NcptlStructure {
         out.add("FOR EACH " + each.group(1) + " whose variable is not used");
       }
     }
+    Matcher such = Pattern.compile("tasks ([tu]) such that (.*?) (compute|send|receive|await"
+        + "|synchronize|multicast|reduce|output|asynchronously)").matcher(flat);
+    while (such.find()) {
+      if (!Pattern.compile("\\b" + such.group(1) + "\\b").matcher(such.group(2)).find()) {
+        out.add("TASKS " + such.group(1) + " SUCH THAT a condition without it: " + such.group(2));
+      }
+    }
     Matcher let = Pattern.compile("(?:let|and) ([a-z][a-z0-9_]*) be ").matcher(flat);
     while (let.find()) {
       String rest = flat.substring(let.end());

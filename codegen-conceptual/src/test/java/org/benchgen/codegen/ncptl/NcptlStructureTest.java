@@ -74,6 +74,8 @@ class NcptlStructureTest {
     assertTrue(check("all tasks compute for 1.5 microseconds.\n")
         .contains("a number that is not an integer"));
     assertTrue(check("all tasks output \"x\".\n").contains("unexpected word 'output'"));
+    assertTrue(check("for each i1 in {0, ..., 3} {\n  tasks t such that i1 >= 2 await completion"
+        + "\n}.\n").stream().anyMatch(p -> p.startsWith("TASKS t SUCH THAT a condition")));
     assertTrue(check("for each i1 in {0, ..., 3} {\n  all tasks synchronize\n}.\n")
         .contains("FOR EACH i1 whose variable is not used"));
     assertTrue(NcptlStructure.problems(HEAD, 8).contains("no assertion of 8 tasks"));
