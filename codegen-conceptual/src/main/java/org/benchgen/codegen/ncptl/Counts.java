@@ -191,14 +191,7 @@ final class Counts {
   private static List<Integer> key(List<Loop> loops, int d, int rank) {
     List<Integer> key = new ArrayList<>();
     for (int j = 0; j < d; j++) {
-      List<ParamEntry> es = loops.get(j).trips().entries();
-      int found = -1;
-      for (int i = 0; i < es.size() && found < 0; i++) {
-        if (es.get(i).ranks().contains(rank)) {
-          found = i;
-        }
-      }
-      key.add(found);
+      key.add(Parts.entryIndex(loops.get(j).trips().entries(), rank));
     }
     return key;
   }

@@ -56,7 +56,8 @@ final class Parts {
     return out;
   }
 
-  private static int entryIndex(List<ParamEntry> es, int rank) {
+  /** Which of {@code es} holds {@code rank} (-1: none). */
+  static int entryIndex(List<ParamEntry> es, int rank) {
     for (int i = 0; i < es.size(); i++) {
       if (es.get(i).ranks().contains(rank)) {
         return i;
