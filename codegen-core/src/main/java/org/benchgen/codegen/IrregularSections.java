@@ -14,7 +14,6 @@ import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Param;
-import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.ir.ValueSeq;
@@ -180,32 +179,17 @@ public final class IrregularSections {
    */
   private static Param perRank(int world, java.util.function.IntFunction<Longs> values,
       boolean peer) {
-    List<Longs> distinct = new ArrayList<>();
-    List<RankList> holders = new ArrayList<>();
+    List<Integer> ranks = new ArrayList<>();
+    List<EntryValues> seqs = new ArrayList<>();
     for (int r = 0; r < world; r++) {
       Longs v = values.apply(r);
-      if (v == null || v.size() == 0) {
-        continue;
-      }
-      int k = 0;
-      while (k < distinct.size() && !distinct.get(k).same(v)) {
-        k++;
-      }
-      if (k == distinct.size()) {
-        distinct.add(v);
-        holders.add(RankList.of(r));
-      } else {
-        holders.set(k, holders.get(k).union(RankList.of(r)));
+      if (v != null && v.size() > 0) {
+        ranks.add(r);
+        ValueSeq seq = v.seq();
+        seqs.add(peer ? new EntryValues.Absolute(seq) : new EntryValues.Plain(seq));
       }
     }
-    List<ParamEntry> entries = new ArrayList<>();
-    for (int k = 0; k < distinct.size(); k++) {
-      ValueSeq seq = distinct.get(k).seq();
-      EntryValues ev = peer ? new EntryValues.Absolute(seq) : new EntryValues.Plain(seq);
-      entries.add(new ParamEntry(ev, holders.get(k)));
-    }
-    entries.sort(java.util.Comparator.comparingInt(e -> e.ranks().first()));
-    return new Param(entries);
+    return Param.grouped(ranks.stream().mapToInt(Integer::intValue).toArray(), seqs);
   }
 
   /** One call shape of a section: the RSDs it merges and, per rank and slot, its values. */

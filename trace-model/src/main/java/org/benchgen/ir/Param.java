@@ -1,6 +1,10 @@
 package org.benchgen.ir;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.LongStream;
 
@@ -15,6 +19,22 @@ public record Param(List<ParamEntry> entries) {
 
   public static Param none() {
     return new Param(List.of());
+  }
+
+  /**
+   * The parameter in which rank {@code ranks[i]} holds {@code values.get(i)}: one entry per
+   * distinct value, the ranks that hold it together.
+   */
+  public static Param grouped(int[] ranks, List<EntryValues> values) {
+    Map<EntryValues, List<Integer>> groups = new LinkedHashMap<>();
+    for (int i = 0; i < ranks.length; i++) {
+      groups.computeIfAbsent(values.get(i), k -> new ArrayList<>()).add(ranks[i]);
+    }
+    List<ParamEntry> entries = new ArrayList<>();
+    groups.forEach((v, rs) -> entries.add(new ParamEntry(v,
+        RankList.of(rs.stream().mapToInt(Integer::intValue).toArray()))));
+    entries.sort(Comparator.comparingInt(e -> e.ranks().first()));
+    return new Param(entries);
   }
 
   /** The entry that holds {@code rank}'s values. */
