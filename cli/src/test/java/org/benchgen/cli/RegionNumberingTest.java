@@ -58,7 +58,8 @@ class RegionNumberingTest {
 
   @Test
   void anIrregularSectionIsTheSameRegionInBoth() throws IOException {
-    // The C+MPI benchmark holds the section as data, the coNCePTuaL program as statements.
+    // The C+MPI benchmark holds the section as data tables, the coNCePTuaL program as a data
+    // file of steps.
     Path d = Files.createDirectories(tmp.resolve("irregular"));
     IrregularTrace.write(d, 3, 700, false, 18);
     assertEquals(Map.of(1, "MPI_Send at s0"), sameRegions(compress(d)));

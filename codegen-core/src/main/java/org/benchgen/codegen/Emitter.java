@@ -29,11 +29,13 @@ public interface Emitter {
   }
 
   /**
-   * The statements of an irregular section's nodes, for a target without data tables: they are
-   * region {@code number} ({@link Regions}) all the same. By default they are left as they are.
+   * Irregular section {@code span}, region {@code number} ({@link Regions}), for a target without
+   * data tables: by default its nodes' statements as they are ({@code nodeByNode}, which emits
+   * them when called); a target may write the section its own way instead.
    */
-  default List<OutputModel> section(int number, List<OutputModel> body) {
-    return body;
+  default List<OutputModel> section(int number, IrregularSections.Span span,
+      java.util.function.Supplier<List<OutputModel>> nodeByNode) {
+    return nodeByNode.get();
   }
 
   /** The program's files. */

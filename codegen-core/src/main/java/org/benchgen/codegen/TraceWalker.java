@@ -45,8 +45,10 @@ public final class TraceWalker {
       IrregularSections.Span s = spans.get(k);
       int number = g.regions().number(s);
       out.addAll(siblings(body.subList(from, s.start()), world, 0));
-      out.addAll(data.isEmpty() ? emitter.section(number, siblings(body.subList(s.start(),
-          s.end()), world, 0)) : section(data.get(k), number, world));
+      int from0 = s.start();
+      int to = s.end();
+      out.addAll(data.isEmpty() ? emitter.section(number, s, () -> siblings(body.subList(from0,
+          to), world, 0)) : section(data.get(k), number, world));
       from = s.end();
     }
     out.addAll(siblings(body.subList(from, body.size()), world, 0));

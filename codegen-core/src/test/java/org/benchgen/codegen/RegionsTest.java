@@ -56,9 +56,10 @@ class RegionsTest {
     }
 
     @Override
-    public List<OutputModel> section(int number, List<OutputModel> body) {
+    public List<OutputModel> section(int number, IrregularSections.Span span,
+        java.util.function.Supplier<List<OutputModel>> nodeByNode) {
       sections.add(number);
-      return body;
+      return nodeByNode.get();
     }
 
     @Override

@@ -30,6 +30,8 @@ final class Emission {
   final Counts counts;
   /** Which executions of a wait leave nothing open, and so are written. */
   final Completions completions;
+  /** Files beside the program: irregular sections' steps ({@link DataSections}). */
+  final List<org.benchgen.codegen.GeneratedFile> files = new java.util.ArrayList<>();
   /** Whether a wait was left out somewhere, so that the program ends with every task's AWAIT. */
   boolean deferred;
 

@@ -3,10 +3,12 @@ package org.benchgen.codegen.ncptl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.codegen.Generation;
+import org.benchgen.codegen.IrregularSections;
 import org.benchgen.codegen.LoopContext;
 import org.benchgen.codegen.ModelRenderer;
 import org.benchgen.codegen.RsdContext;
@@ -37,12 +39,14 @@ final class NEmitter implements Emitter {
   private final PointToPoint p2p;
   private final Collectives collectives;
   private final RegionScales scales;
+  private final DataSections sections;
 
   NEmitter(Generation g) {
     this.e = new Emission(g);
     this.p2p = new PointToPoint(e);
     this.collectives = new Collectives(e);
     this.scales = new RegionScales(g.regions(), r -> e.micros(r).isPresent(), e);
+    this.sections = new DataSections(e, p2p, collectives);
     if (g.options().compute() == ComputeMode.SAMPLE) {
       e.note("--compute sample: coNCePTuaL programs cannot draw from a histogram, so each"
           + " interval is its mean");
@@ -102,11 +106,11 @@ final class NEmitter implements Emitter {
     return new NModel.Region(n, scales.scaled(n), false, loop);
   }
 
+  /** A section as steps read from a data file ({@link DataSections}), not node by node. */
   @Override
-  public List<OutputModel> section(int number, List<OutputModel> body) {
-    List<OutputModel> flat = flatten(body);
-    return flat.isEmpty() ? List.of() : List.of(new NModel.Region(number,
-        scales.scaled(number), true, new NModel.Block(flat)));
+  public List<OutputModel> section(int number, IrregularSections.Span span,
+      Supplier<List<OutputModel>> nodeByNode) {
+    return sections.section(number, span, scales.scaled(number));
   }
 
   @Override
@@ -128,7 +132,10 @@ final class NEmitter implements Emitter {
     NModel.Program p = new NModel.Program(SafeText.printable(name), e.world, about,
         e.g.approximations().lines().stream().map(SafeText::printable).toList(),
         scales.parameters(), ending(flatten(body)));
-    return List.of(new GeneratedFile(name + ".ncptl", renderer.render(p)));
+    List<GeneratedFile> files = new ArrayList<>(List.of(new GeneratedFile(name + ".ncptl",
+        renderer.render(p))));
+    files.addAll(e.files);
+    return files;
   }
 
   /** {@code body}, then, where a wait was left out, every task's AWAIT COMPLETION. */

@@ -41,8 +41,24 @@ public sealed interface NModel extends OutputModel {
    */
   record Let(List<Binding> bindings, OutputModel body) implements NModel {}
 
-  /** One {@code name BE value} of a {@link Let}. */
-  record Binding(String name, Value value) implements NModel {}
+  /** One {@code name BE value} of a {@link Let}: a {@link Value} or a {@link Cell}. */
+  record Binding(String name, OutputModel value) implements NModel {}
+
+  /**
+   * {@code STATIC_FILE_DATA("file", column, row)}: a number in a data file beside the program
+   * (rows and columns counted from 1).
+   */
+  record Cell(String file, Value column, Value row) implements NModel {}
+
+  /** {@code IF cond THEN body}. */
+  record If(Condition cond, OutputModel body) implements NModel {}
+
+  /**
+   * An irregular section's steps ({@code DataSections}): comment lines {@code about}, then {@code
+   * FOR EACH var IN {0, ..., last} LET bindings WHILE body}.
+   */
+  record Steps(List<String> about, String var, long last, List<Binding> bindings,
+      OutputModel body) implements NModel {}
 
   /** {@code IF count > 0 THEN body}: a loop that may run no iteration. */
   record IfPositive(Value count, OutputModel body) implements NModel {}

@@ -23,6 +23,10 @@ import org.benchgen.trace.Sym;
  * send and receive then AWAIT COMPLETION; waits as AWAIT COMPLETION.
  */
 final class PointToPoint {
+  /** What a Sendrecv became. */
+  static final String SENDRECV =
+      "MPI_Sendrecv became an asynchronous SEND and RECEIVE, then AWAIT COMPLETION";
+
   private final Emission e;
 
   private final Messages messages;
@@ -80,7 +84,7 @@ final class PointToPoint {
   }
 
   List<OutputModel> sendrecv(Rsd r) {
-    e.note("MPI_Sendrecv became an asynchronous SEND and RECEIVE, then AWAIT COMPLETION");
+    e.note(SENDRECV);
     List<OutputModel> out = new ArrayList<>(sends(r, true));
     out.addAll(r.op() == Op.SENDRECV
         ? receives(r, true, Field.RCOUNT, Field.RTSIZE, Field.RTAG)
@@ -145,7 +149,7 @@ final class PointToPoint {
   }
 
   /** Some execution of a wait is left out: its messages complete at a later AWAIT. */
-  private void deferred() {
+  void deferred() {
     e.deferred = true;
     e.note("a wait that leaves other messages of the task open was left out: its messages"
         + " complete at the next wait that leaves none, AWAIT COMPLETION completing them all");

@@ -8,7 +8,10 @@
  * expressions of that count), {@code Messages} (a call's messages as clauses), {@code TaskSets},
  * {@code PointToPoint}, {@code Completions} (which waits leave nothing open, and so can be an
  * AWAIT COMPLETION), {@code Collectives}, {@code RegionScales} (which loop regions get a
- * {@code --scale-LN} parameter); {@code conceptual.stg} lays them out. What the language cannot
+ * {@code --scale-LN} parameter), {@code DataSections} (an irregular section as a loop over the
+ * steps of a data file: {@code SectionSteps} orders them, {@code SectionCalls} keys each call's
+ * statement, {@code SectionStatements} writes it, {@code SizeClasses} rounds sizes where a call
+ * takes too many); {@code conceptual.stg} lays them out. What the language cannot
  * say without changing which messages match is refused ({@code codegen.Unexpressible}). See
  * docs/codegen.md for the mapping and its limits.
  */

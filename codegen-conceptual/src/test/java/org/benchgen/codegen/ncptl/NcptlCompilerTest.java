@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.samples.Synth;
 import org.benchgen.stats.TraceStats;
@@ -64,9 +65,16 @@ class NcptlCompilerTest {
   /** Parses, checks and interprets {@code program} on {@code ranks} tasks: no message at all. */
   private void compilesAndInterpretsCleanly(String program, int ranks, String label)
       throws Exception {
+    compilesAndInterpretsCleanly(List.of(new GeneratedFile("b.ncptl", program)), ranks, label);
+  }
+
+  /** The same for a program ({@code b.ncptl}) and the data files beside it. */
+  private void compilesAndInterpretsCleanly(List<GeneratedFile> files, int ranks, String label)
+      throws Exception {
     Path d = Files.createDirectories(tmp.resolve(label));
-    Path f = d.resolve("b.ncptl");
-    Files.writeString(f, program);
+    for (GeneratedFile f : files) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
     NcptlRuns.Run parse = run(d, Map.of(), List.of(ncptl, "--quiet", "b.ncptl"));
     assertEquals(0, parse.code(), label + ": " + parse.err());
     assertEquals("", parse.err(), label + ": the compiler said something");
@@ -100,15 +108,14 @@ class NcptlCompilerTest {
   }
 
   /**
-   * An irregular section's region, a LET around a block of statements, whose random peers, sizes
-   * and trip counts are written exactly: it parses and runs in the interpreter without a warning
-   * (it used to leave messages over, where sizes that change in loops whose trip counts change
-   * kept their first value).
+   * An irregular section's region, a loop over the steps of a data file beside the program, with
+   * random peers, sizes and tags: it parses and runs in the interpreter without a warning.
    */
   @Test
   void anIrregularSectionsRegionRunsCleanly() throws Exception {
     CompressedTrace t = NcptlTargetTest.compress(NcptlRegionsTest.irregular(tmp));
-    compilesAndInterpretsCleanly(NcptlTargetTest.program(t, "b"), t.worldSize(), "irregular");
+    compilesAndInterpretsCleanly(NcptlTargetTest.generate(t, "b").files(), t.worldSize(),
+        "irregular");
   }
 
   /**

@@ -111,11 +111,12 @@ class NcptlRegionsTest {
   @Test
   void anIrregularSectionIsOneRegionAsInTheCBenchmark() throws Exception {
     // Everything between MPI_Init and MPI_Finalize is one irregular section (IrregularSections
-    // test): region L1, a block of statements here, a loop over data tables in C; the loops the
-    // compressor found inside it are no regions.
-    String p = NcptlTargetTest.program(NcptlTargetTest.compress(irregular(tmp)), "i");
-    assertTrue(p.contains("# region L1: statements that the C+MPI benchmark runs as one loop over"
-        + " data tables\n" + binding(1) + "{\n  "), p);
+    // test): region L1, a loop over the steps of a data file here, over data tables in C; the
+    // loops the compressor found inside it are no regions.
+    String p = NcptlTargetTest.generate(NcptlTargetTest.compress(irregular(tmp)), "i").files()
+        .get(0).text();
+    assertTrue(p.contains("# region L1: an irregular section, run step by step from a data file"
+        + " (the C+MPI benchmark: from data tables)\n" + binding(1) + "# i-L1.dat holds its "), p);
     assertEquals(List.of("1"), regionNumbers(p));
     assertEquals(List.of(), NcptlStructure.problems(p, 3));
   }

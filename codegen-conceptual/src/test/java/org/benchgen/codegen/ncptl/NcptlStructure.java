@@ -27,11 +27,13 @@ final class NcptlStructure {
       "each", "in", "such", "compute", "computes", "microseconds", "send", "sends", "receive",
       "receives", "asynchronously", "a", "byte", "message", "using", "tag", "to", "unsuspecting",
       "await", "awaits", "completion", "multicast", "multicasts", "reduce", "reduces",
-      "doublewords", "other", "mod", "if", "otherwise", "log", "as", "let", "be", "while", "max");
+      "doublewords", "other", "mod", "if", "otherwise", "log", "as", "let", "be", "while", "max",
+      "static_file_data");
 
   /** Our variables and the predeclared ones we read. */
   private static final Pattern NAME = Pattern.compile(
       "t|u|i[0-9]+|[xk][0-9]+(_[0-9]+)?|sz|tg|peer|compute_scale|scale_L[1-9][0-9]*|num_tasks"
+          + "|s|row|stmt|caller|peer2|tg2" // an irregular section's steps (DataSections)
           + "|elapsed_usecs|msgs_sent|bytes_sent|msgs_received|bytes_received");
 
   /** A region's parameter: its name, description, long and short options. */
@@ -73,7 +75,8 @@ final class NcptlStructure {
     }
     for (String s : strings(all)) {
       if (s.matches("\"(--scale-L[0-9]+|-[a-z0-9]|Compute time in loop region L[0-9]+, in"
-          + " percent of the traced time \\(-1: as the enclosing region\\))\"")) {
+          + " percent of the traced time \\(-1: as the enclosing region\\))\"")
+          || s.matches("\"[A-Za-z_][A-Za-z0-9_]*-L[0-9]+\\.dat\"")) {
         continue;
       }
       if (!Set.of("\"1.5\"", "\"Compute time, in percent of the traced time\"",
