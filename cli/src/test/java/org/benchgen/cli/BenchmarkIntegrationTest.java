@@ -54,7 +54,7 @@ class BenchmarkIntegrationTest {
         List.of("vcollectives"), List.of("nonblocking_coll"), List.of("edge_cases"),
         List.of("ring_f90"), List.of("pingpong", "2000"), List.of("ringbench", "2000"),
         List.of("compute_bound", "10", "1000"), List.of("comm_free_order"),
-        List.of("rotating_root"), List.of("many_comms", "2000"));
+        List.of("rotating_root"), List.of("many_comms", "2000"), List.of("random_exchange"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")

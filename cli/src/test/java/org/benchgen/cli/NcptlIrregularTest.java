@@ -28,12 +28,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * inner loop whose trip count changes with the rank and the iteration) and rotating_root (a root
  * that changes every call) and prefetch (a receive posted ahead and completed after a send's
  * wait, which an AWAIT COMPLETION there, completing it too, would deadlock: the old program hung
- * when compiled and left operations over in the interpreter). generate writes them with no approximation of a peer, a tag or a
- * message count. With {@code NCPTL} naming a coNCePTuaL compiler, each program also parses, runs
- * in the interpreter without any warning (no deadlock, no leftover message), and, built with the
- * compiler's C+MPI backend and run under Open MPI, every task sends and receives the messages and
- * bytes the trace's own streams say (counted here from the raw events, MPI_PROC_NULL peers
- * excluded); without it that part is skipped, with the reason.
+ * when compiled and left operations over in the interpreter), and random_exchange (random
+ * pairs, sizes, tags and kinds of call, with collectives on the world and on a split
+ * communicator: an irregular section, a loop over the steps of a data file). generate writes
+ * them with no approximation of a peer, a tag, a size or a message count, in at most twice the
+ * lines of the C+MPI benchmark. With {@code NCPTL} naming a coNCePTuaL compiler, each program also
+ * parses, runs in the interpreter without any warning (no deadlock, no leftover message), and,
+ * built with the compiler's C+MPI backend and run under Open MPI, every task sends and receives the
+ * messages and bytes the trace's own streams say (counted here from the raw events, MPI_PROC_NULL
+ * peers excluded); without it that part is skipped, with the reason.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NcptlIrregularTest {
@@ -51,7 +54,8 @@ class NcptlIrregularTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"amr_exchange", "period3", "rotating_root", "prefetch"})
+  @ValueSource(strings = {"amr_exchange", "period3", "rotating_root", "prefetch",
+      "random_exchange"})
   void theProgramMakesEveryTasksMessages(String sample) throws Exception {
     Path trace = work.resolve(sample + "-trace");
     List<String> cmd = new ArrayList<>(List.of("trace", "-o", trace.toString(), "--"));
@@ -64,9 +68,21 @@ class NcptlIrregularTest {
         gen.toString(), "--name", "b");
     assertEquals(0, g.code(), g.out() + g.err());
     for (String changed : List.of("first value", "first size", "first root", "largest count",
-        "messages are missing", "first one", "completes all of the task's outstanding")) {
+        "messages are missing", "first one", "completes all of the task's outstanding",
+        "rounded to")) {
       assertFalse(g.out().contains(changed), g.out());
     }
+    // At most twice the lines of the C+MPI benchmark of the same trace.
+    Path c = work.resolve(sample + "-c");
+    Cli.Result gc = Cli.run("generate", trace.toString(), "--lang", "c-mpi", "-o", c.toString(),
+        "--name", "b");
+    assertEquals(0, gc.code(), gc.out() + gc.err());
+    long lines = Files.readAllLines(gen.resolve("b.ncptl")).size();
+    long cLines = Files.readAllLines(c.resolve("b.c")).size();
+    assertTrue(lines <= 2 * cLines, sample + ": " + lines + " lines, the C " + cLines);
+    // An irregular section is a loop over the steps of a data file beside the program.
+    assertEquals(sample.equals("random_exchange"), Files.exists(gen.resolve("b-L1.dat")),
+        sample);
     String ncptl = System.getenv("NCPTL");
     Assumptions.assumeTrue(ncptl != null && !ncptl.isBlank(),
         "NCPTL (a coNCePTuaL compiler) is not set: the programs were not compiled or run");
