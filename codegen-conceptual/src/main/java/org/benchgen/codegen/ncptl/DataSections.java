@@ -70,25 +70,10 @@ final class DataSections {
           + " statements on " + e.world + " ranks: its steps do not fit coNCePTuaL's 64-bit"
           + " numbers");
     }
-    List<Loop> outside = e.here;
-    e.here = List.of();
-    List<SectionSteps.Statement> all = steps.statements();
     // Statements with nothing to say (a wait that leaves messages open, no compute) are no steps.
-    int[] renumber = new int[all.size() + 1];
-    List<OutputModel> leaves = new ArrayList<>();
+    int[] renumber = new int[steps.statements().size() + 1];
     boolean[] reads = new boolean[PARTS.size()];
-    reads[0] = true;
-    for (SectionSteps.Statement st : all) {
-      SectionStatements.Said s = said.of(st, steps.tagged);
-      if (!s.statements().isEmpty()) {
-        renumber[st.number] = leaves.size() + 1;
-        leaves.add(leaf(leaves.size() + 1, st, s.statements()));
-        for (int k = 1; k < reads.length; k++) {
-          reads[k] |= s.reads()[k];
-        }
-      }
-    }
-    e.here = outside;
+    List<OutputModel> leaves = leaves(steps, renumber, reads);
     if (leaves.isEmpty()) {
       return List.of();
     }
@@ -97,27 +82,16 @@ final class DataSections {
       width[k] = !reads[k] ? 0 : k < 4 ? digits(e.world - 1L) : digits(steps.maxTag());
     }
     Layout layout = new Layout(width);
-    long[] rows = new long[steps.size()];
+    long[] data = new long[steps.size()];
     int n = 0;
     for (int i = 0; i < steps.size(); i++) {
       int k = renumber[steps.statement(i)];
       if (k > 0) {
-        rows[n++] = layout.pack(k, steps, i);
+        data[n++] = layout.pack(k, steps, i);
       }
     }
     String file = e.g.options().name() + "-L" + number + ".dat";
-    long[] data = java.util.Arrays.copyOf(rows, n);
-    long widest = java.util.Arrays.stream(data).max().orElse(0);
-    int perRow = Math.max(1, Math.min(n, LINE / (digits(widest) + 1)));
-    String about = "steps of region L" + number + " of " + e.g.options().name()
-        + ".ncptl, " + perRow + " a row, in order, each " + layout.describe();
-    e.files.add(new GeneratedFile(file, out -> {
-      out.write("# " + about + "\n");
-      for (int i = 0; i < data.length; i++) {
-        out.write(Long.toString(data[i]));
-        out.write(i % perRow == perRow - 1 || i == data.length - 1 ? '\n' : ' ');
-      }
-    }));
+    int perRow = file(file, number, layout, java.util.Arrays.copyOf(data, n));
     if (steps.classes().rounds()) {
       e.note("region L" + number + ": a call takes more than " + SectionSteps.MAX_SIZES
           + " message sizes, and coNCePTuaL's interpreter fixes a statement's size at its first"
@@ -129,11 +103,54 @@ final class DataSections {
         + " after the first, each " + layout.describe() + ".",
         "Every task reads each step and runs the statement it names where it is the caller (or a"
             + " member, for collectives).");
+    Value step = Expressions.var(STEP);
     OutputModel body = new NModel.Steps(comment, STEP, n - 1, layout.bindings(file,
-        Expressions.add(Expressions.mod(Expressions.var(STEP), Expressions.lit(perRow)), 1),
-        Expressions.add(Expressions.div(Expressions.var(STEP), perRow), 2)),
-        new NModel.Block(dispatch(leaves)));
+        Expressions.add(Expressions.mod(step, Expressions.lit(perRow)), 1),
+        Expressions.add(Expressions.div(step, perRow), 2)), new NModel.Block(dispatch(leaves)));
     return List.of(new NModel.Region(number, scaled, true, body));
+  }
+
+  /**
+   * One leaf per statement with something to say, numbered from 1 in order ({@code renumber}
+   * maps the steps' numbers to them, 0 for none); marks in {@code reads} the parts of a step
+   * some statement reads.
+   */
+  private List<OutputModel> leaves(SectionSteps steps, int[] renumber, boolean[] reads) {
+    List<Loop> outside = e.here;
+    e.here = List.of();
+    List<OutputModel> leaves = new ArrayList<>();
+    reads[0] = true;
+    for (SectionSteps.Statement st : steps.statements()) {
+      SectionStatements.Said s = said.of(st, steps.tagged);
+      if (!s.statements().isEmpty()) {
+        renumber[st.number] = leaves.size() + 1;
+        leaves.add(leaf(leaves.size() + 1, st, s.statements()));
+        for (int k = 1; k < reads.length; k++) {
+          reads[k] |= s.reads()[k];
+        }
+      }
+    }
+    e.here = outside;
+    return leaves;
+  }
+
+  /**
+   * Adds the data file of region {@code number}: a first row that says its layout, then the
+   * steps, as many a row as fit {@link #LINE}; returns how many that is.
+   */
+  private int file(String file, int number, Layout layout, long[] data) {
+    long widest = java.util.Arrays.stream(data).max().orElse(0);
+    int perRow = Math.max(1, Math.min(data.length, LINE / (digits(widest) + 1)));
+    String about = "steps of region L" + number + " of " + e.g.options().name()
+        + ".ncptl, " + perRow + " a row, in order, each " + layout.describe();
+    e.files.add(new GeneratedFile(file, out -> {
+      out.write("# " + about + "\n");
+      for (int i = 0; i < data.length; i++) {
+        out.write(Long.toString(data[i]));
+        out.write(i % perRow == perRow - 1 || i == data.length - 1 ? '\n' : ' ');
+      }
+    }));
+    return perRow;
   }
 
   /** The decimal digits of {@code v} (at least 1). */
