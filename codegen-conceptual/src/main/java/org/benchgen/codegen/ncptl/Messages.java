@@ -28,6 +28,11 @@ final class Messages {
   static final int MAX_CLAUSES = 8;
   private static final int MAX_PERIOD = 64;
 
+  /** What a message size of more than {@link #MAX_CLAUSES} values becomes. */
+  static final String SIZE_EXPRESSION = "a message size that takes more than " + MAX_CLAUSES
+      + " values in a call is an expression of how many times it ran: compiled programs send"
+      + " each size, coNCePTuaL's interpreter (1.5.1b) the first one every time";
+
   private final Emission e;
 
   Messages(Emission e) {
@@ -82,6 +87,7 @@ final class Messages {
       return new Said(bindings, out);
     }
     if (sizes.length == 0) {
+      e.note(SIZE_EXPRESSION);
       return new Said(bindings, List.of(new Clause(NModel.Message.of(bytes, tags), pv,
           List.of())));
     }

@@ -131,6 +131,34 @@ class NcptlTargetTest {
   }
 
   @Test
+  void aSizeOfMoreThanEightValuesIsAnExpressionAndSaysSo() throws Exception {
+    // 36 messages from rank 0 to 1 whose size cycles through 12 values: one statement whose
+    // size is an expression, and the header says what the interpreter makes of it.
+    Path dir = Files.createDirectories(tmp.resolve("sizes"));
+    for (int r = 0; r < 2; r++) {
+      List<String> lines = new ArrayList<>(List.of("# benchgen-trace 1 rank=" + r + " size=2",
+          "MPI_Init site=m.c:1 enter=1000 exit=2000"));
+      for (int i = 0; i < 36; i++) {
+        long t = 3000 + 2000L * i;
+        int count = i % 12 + 1;
+        lines.add(r == 0 ? "MPI_Send site=m.c:5 enter=" + t + " exit=" + (t + 1000)
+            + " comm=0 dest=1 tag=0 count=" + count + " type=MPI_INT tsize=4"
+            : "MPI_Recv site=m.c:6 enter=" + t + " exit=" + (t + 1000) + " comm=0 src=0 tag=0"
+            + " count=" + count + " type=MPI_INT tsize=4 bytes=" + 4 * count);
+      }
+      lines.add("MPI_Finalize site=m.c:9 enter=100000 exit=101000");
+      Files.write(dir.resolve("rank-" + r + ".trace"), lines);
+    }
+    Benchmarks.Generated g = generate(compress(dir), "z");
+    String p = g.files().get(0).text();
+    assertEquals(List.of(), NcptlStructure.problems(p, 2));
+    assertTrue(g.approximations().stream().anyMatch(a -> a.startsWith(Messages
+        .SIZE_EXPRESSION)), g.approximations().toString());
+    assertTrue(p.contains("#   - " + Messages.SIZE_EXPRESSION), p);
+    assertTrue(p.contains("task 0 sends a (") && p.contains(" mod 12"), p);
+  }
+
+  @Test
   void programSizeFollowsStructureNotRanksOrIterations() throws Exception {
     List<Long> lines = new ArrayList<>();
     // stencil3d has an Allreduce every 10 iterations: 20 and 200 have the same structure.
