@@ -19,6 +19,15 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
   return rc;
 }
 
+/* The info (hints to the MPI library) is not recorded: the benchmark passes MPI_INFO_NULL. */
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
+  bgt_rec_comm_new(&c_, BGT_COMM_DUP_WITH_INFO, comm, *newcomm);
+  LEAVE;
+  return rc;
+}
+
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
   ENTER;
   int rc = PMPI_Comm_create(comm, group, newcomm);

@@ -18,6 +18,14 @@ void mpi_comm_dup_(fint *comm, fint *newcomm, fint *ierr) {
 }
 ALIASES(comm_dup, COMM_DUP)
 
+void mpi_comm_dup_with_info_(fint *comm, fint *info, fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(comm_dup_with_info, comm, info, newcomm, ierr);
+  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_DUP_WITH_INFO, COMM(comm), COMM(newcomm));
+  LEAVE;
+}
+ALIASES(comm_dup_with_info, COMM_DUP_WITH_INFO)
+
 void mpi_comm_create_(fint *comm, fint *group, fint *newcomm, fint *ierr) {
   ENTER;
   CALL(comm_create, comm, group, newcomm, ierr);

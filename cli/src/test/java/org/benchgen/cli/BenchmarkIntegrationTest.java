@@ -25,6 +25,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /**
@@ -54,7 +55,8 @@ class BenchmarkIntegrationTest {
         List.of("vcollectives"), List.of("nonblocking_coll"), List.of("edge_cases"),
         List.of("ring_f90"), List.of("pingpong", "2000"), List.of("ringbench", "2000"),
         List.of("compute_bound", "10", "1000"), List.of("comm_free_order"),
-        List.of("rotating_root"), List.of("many_comms", "2000"), List.of("random_exchange"));
+        List.of("rotating_root"), List.of("many_comms", "2000"), List.of("random_exchange"),
+        List.of("comm_dup_info"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")
@@ -63,9 +65,10 @@ class BenchmarkIntegrationTest {
     assertSameCalls("openmpi", program);
   }
 
-  @Test
-  void benchmarkUnderMpich() throws Exception {
-    assertSameCalls("mpich", List.of("stencil2d"));
+  @ParameterizedTest(name = "{0} under MPICH")
+  @ValueSource(strings = {"stencil2d", "comm_dup_info"})
+  void benchmarkUnderMpich(String program) throws Exception {
+    assertSameCalls("mpich", List.of(program));
   }
 
   /**

@@ -43,6 +43,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * End to end on real MPI: builds the programs of samples/mpi, runs them at 4 ranks under
@@ -232,6 +234,24 @@ class TracerIntegrationTest {
         List.of(0, 2), List.of(1, 2, 3), List.of(1, 3), List.of(1, 3), List.of(2, 3)), members);
     // Communicators with the same members are still told apart (a dup is not the world).
     assertEquals(9, t.trace.comms().stream().map(CommDef::id).distinct().count());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void commDupWithInfoIsRecordedWithItsCommunicators(String flavour) throws Exception {
+    // samples/mpi/comm_dup_info: a dup with info of the world, used, and a dup of that one.
+    int iters = 3;
+    int count = 8;
+    Traced t = trace(flavour, "comm_dup_info", iters, count);
+    for (int r = 0; r < N; r++) {
+      assertCalls(t.stats, r, Map.of(Op.INIT, cb(1, 0), Op.COMM_DUP_WITH_INFO, cb(2, 0),
+          Op.SENDRECV, cb(iters, (long) iters * count * 8), Op.ALLREDUCE, cb(iters, iters * 8L),
+          Op.BARRIER, cb(1, 0), Op.COMM_FREE, cb(2, 0), Op.FINALIZE, cb(1, 0)));
+    }
+    // Two communicators of all four ranks, told apart.
+    assertEquals(List.of(List.of(0, 1, 2, 3), List.of(0, 1, 2, 3)), t.trace.comms().stream()
+        .map(CommDef::members).toList());
+    assertEquals(2, t.trace.comms().stream().map(CommDef::id).distinct().count());
   }
 
   @Test

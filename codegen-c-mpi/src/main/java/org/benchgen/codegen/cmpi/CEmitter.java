@@ -266,6 +266,8 @@ final class CEmitter implements Emitter {
           arg(c, Field.KEY), new CModel.NewCommArg(slot)));
       case COMM_DUP -> new CModel.Call(op.mpiName(), args(comm(c),
           new CModel.NewCommArg(slot)));
+      case COMM_DUP_WITH_INFO -> new CModel.Call(op.mpiName(), args(comm(c),
+          new CModel.InfoNull(), new CModel.NewCommArg(slot)));
       case CART_CREATE -> {
         Value dims = list(c, Field.DIMS);
         yield new CModel.Call(op.mpiName(), args(comm(c), new CModel.ListLength(dims),

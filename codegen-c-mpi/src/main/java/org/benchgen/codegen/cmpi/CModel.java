@@ -99,6 +99,9 @@ public sealed interface CModel extends OutputModel {
 
   record CommArg(Value slot) implements CModel {}
 
+  /** {@code MPI_INFO_NULL}: the hints an MPI call took are not traced. */
+  record InfoNull() implements CModel {}
+
   record NewCommArg(Value slot) implements CModel {}
 
   record NewReq(boolean persistent) implements CModel {}
