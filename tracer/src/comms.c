@@ -69,9 +69,10 @@ static int64_t id_of(uint64_t h) {
   return (int64_t) (mix(h) % 999999999999999999ULL) + 1;
 }
 
-/* Defines comm (a new communicator) and returns its id: made[0..1] say where it was made. */
-static int64_t comm_define(MPI_Comm comm, uint64_t made[3]) {
-  int n = members_of(comm);
+/* Defines comm (a new communicator) and returns its id: made[0..1] say where it was made; its
+ * members are those of like (comm itself, or the parent of a dup that may not be usable yet). */
+static int64_t comm_define(MPI_Comm comm, MPI_Comm like, uint64_t made[3]) {
+  int n = members_of(like);
   uint64_t h = fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members);
   if (made[0] == UINT64_MAX) made[1] = (uint64_t) seen_before(h);
   made[2] = h;
@@ -96,16 +97,24 @@ int64_t comm_id(MPI_Comm comm) {
   /* Made by a call the tracer does not record (MPI_COMM_SELF, Comm_create_group, ...): define it
    * from its members alone. */
   uint64_t made[3] = { UINT64_MAX, 0, 0 };
-  return comm_define(comm, made);
+  return comm_define(comm, comm, made);
 }
 
-int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent) {
+static int64_t made_on(MPI_Comm newcomm, MPI_Comm parent, MPI_Comm like) {
   /* Counted on every member of the parent, also where the result is MPI_COMM_NULL (a split's
    * MPI_UNDEFINED), so that the members' counts stay equal. */
   uint64_t made[3] = { (uint64_t) comm_id(parent), 0, 0 };
   made[1] = parent == MPI_COMM_WORLD ? ++g_world_created
                                      : ++g_comms[comm_slot(KEY(parent))].created;
-  return newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, made);
+  return newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, like, made);
+}
+
+int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent) { return made_on(newcomm, parent, newcomm); }
+
+/* MPI_Comm_idup's communicator may not be used before its request completes: a dup has its
+ * parent's members. */
+int64_t comm_duplicated(MPI_Comm newcomm, MPI_Comm parent) {
+  return made_on(newcomm, parent, parent);
 }
 
 static int64_t g_freeing = -1;

@@ -135,6 +135,8 @@ void req_written_before(uint64_t pos);     /* records before pos are out: nothin
 int64_t comm_id(MPI_Comm comm);
 /* The id of newcomm (V_NULL for MPI_COMM_NULL), made by a recorded call on parent, defined here. */
 int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent);
+/* The same for a duplicate of parent that may not be usable yet (MPI_Comm_idup). */
+int64_t comm_duplicated(MPI_Comm newcomm, MPI_Comm parent);
 int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
 void comm_forget_world(void);
 

@@ -24,6 +24,19 @@ void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
   end_record();
 }
 
+/* A nonblocking dup: its request completes like a nonblocking collective's. */
+void bgt_rec_comm_idup(bgt_call *c, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req) {
+  if (!c->on) return;
+  req_entry *x = req_add(req, R_COLL, 0, 0);
+  int64_t id = comm_duplicated(newcomm, comm);
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_COMM_IDUP);
+  put(F_COMM, cid);
+  put(F_NEWCOMM, id);
+  put(F_REQ, x->id);
+  end_record();
+}
+
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm) {
   if (!c->on) return;

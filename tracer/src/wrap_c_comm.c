@@ -28,6 +28,14 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
   return rc;
 }
 
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req) {
+  ENTER;
+  int rc = PMPI_Comm_idup(comm, newcomm, req);
+  bgt_rec_comm_idup(&c_, comm, *newcomm, *req);
+  LEAVE;
+  return rc;
+}
+
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
   ENTER;
   int rc = PMPI_Comm_create(comm, group, newcomm);

@@ -26,6 +26,14 @@ void mpi_comm_dup_with_info_(fint *comm, fint *info, fint *newcomm, fint *ierr) 
 }
 ALIASES(comm_dup_with_info, COMM_DUP_WITH_INFO)
 
+void mpi_comm_idup_(fint *comm, fint *newcomm, fint *req, fint *ierr) {
+  ENTER;
+  CALL(comm_idup, comm, newcomm, req, ierr);
+  if (c_.on) bgt_rec_comm_idup(&c_, COMM(comm), COMM(newcomm), REQ(req));
+  LEAVE;
+}
+ALIASES(comm_idup, COMM_IDUP)
+
 void mpi_comm_create_(fint *comm, fint *group, fint *newcomm, fint *ierr) {
   ENTER;
   CALL(comm_create, comm, group, newcomm, ierr);

@@ -254,6 +254,28 @@ class TracerIntegrationTest {
     assertEquals(2, t.trace.comms().stream().map(CommDef::id).distinct().count());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void commIdupIsRecordedWithItsRequestAndCommunicators(String flavour) throws Exception {
+    // samples/mpi/comm_idup: an idup of the world completed by MPI_Wait, two of that one by one
+    // MPI_Waitall.
+    int iters = 3;
+    int count = 8;
+    Traced t = trace(flavour, "comm_idup", iters, count);
+    for (int r = 0; r < N; r++) {
+      assertCalls(t.stats, r, Map.ofEntries(Map.entry(Op.INIT, cb(1, 0)),
+          Map.entry(Op.COMM_IDUP, cb(3, 0)), Map.entry(Op.WAIT, cb(1, 0)),
+          Map.entry(Op.WAITALL, cb(1, 0)),
+          Map.entry(Op.SENDRECV, cb(iters, (long) iters * count * 8)),
+          Map.entry(Op.ALLREDUCE, cb(iters + 1, (iters + 1) * 8L)),
+          Map.entry(Op.BARRIER, cb(2, 0)), Map.entry(Op.COMM_FREE, cb(3, 0)),
+          Map.entry(Op.FINALIZE, cb(1, 0))));
+    }
+    // Three communicators of all four ranks, told apart.
+    assertEquals(3, t.trace.comms().stream().filter(c -> c.members().equals(List.of(0, 1, 2,
+        3))).map(CommDef::id).distinct().count());
+  }
+
   @Test
   void vCollectivesAndInPlace() throws Exception {
     int iters = 3;

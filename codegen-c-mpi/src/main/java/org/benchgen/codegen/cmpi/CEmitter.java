@@ -261,6 +261,10 @@ final class CEmitter implements Emitter {
   private OutputModel commCreate(RsdContext c) {
     Op op = c.rsd().op();
     Value slot = new Value.Num(g.comms().createdBy(c.rsd()));
+    if (op == Op.COMM_IDUP) {
+      return new CModel.CommDuplicating(new CModel.Call(op.mpiName(), args(comm(c),
+          new CModel.NewCommArg(slot), new CModel.NewReq(false))), slot, c.comm());
+    }
     OutputModel made = switch (op) {
       case COMM_SPLIT -> new CModel.Call(op.mpiName(), args(comm(c), arg(c, Field.COLOR),
           arg(c, Field.KEY), new CModel.NewCommArg(slot)));

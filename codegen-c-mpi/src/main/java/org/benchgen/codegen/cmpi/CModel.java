@@ -60,6 +60,12 @@ public sealed interface CModel extends OutputModel {
   /** A communicator-creating call, then the slot's rank and size looked up. */
   record CommCreated(OutputModel call, Value slot) implements CModel {}
 
+  /**
+   * A nonblocking dup ({@code MPI_Comm_idup}), whose communicator may not be used before its
+   * request completes: the slot takes the rank and size of the parent's.
+   */
+  record CommDuplicating(OutputModel call, Value slot, Value parent) implements CModel {}
+
   /** {@code MPI_Comm_create} of the group of world ranks {@code members} (a list). */
   record CommCreate(Value parent, Value members, Value slot) implements CModel {}
 

@@ -142,6 +142,11 @@ void bg_comm_ready(int s) {
   }
 }
 
+void bg_comm_like(int s, int parent) {
+  bg_comm[s].rank = bg_comm[parent].rank;
+  bg_comm[s].size = bg_comm[parent].size;
+}
+
 int bg_rel(int s, int off) {
   if (off <= BG_NULL) {
     return bg_sym(off);

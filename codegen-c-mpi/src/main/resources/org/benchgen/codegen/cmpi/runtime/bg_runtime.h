@@ -66,6 +66,10 @@ extern bg_slot *bg_comm;
 /* Looks up slot s's rank and size after its communicator was made (-1 and 0 if none). */
 void bg_comm_ready(int s);
 
+/* Slot s holds a duplicate of slot parent's communicator, not usable until its MPI_Comm_idup
+ * completes: the same rank and size. */
+void bg_comm_like(int s, int parent);
+
 /* A communicator of these world ranks ({n, r1, ..., rn}) that no traced call created. */
 void bg_comm_members(int s, const int *members);
 
