@@ -8,8 +8,8 @@
  *   MPI_Comm_split(MPI_COMM_WORLD, color = MPI_UNDEFINED on rank 0, 0 elsewhere) -> others
  *     (MPI_COMM_NULL on rank 0), then MPI_Comm_dup(MPI_COMM_WORLD) -> dup, MPI_Barrier(dup)
  *   MPI_Comm_create_group(MPI_COMM_WORLD, the world's group, tag 1) -> g1, and tag 2 -> g2:
- *     two communicators of the same members, made by a call the tracer does not record;
- *     MPI_Barrier(g1), MPI_Barrier(g2)
+ *     two communicators of the same members (the tracer did not record this call before
+ *     comm_create_group.c); MPI_Barrier(g1), MPI_Barrier(g2)
  *   MPI_Comm_free of others (ranks 1..n-1), dup, g1, g2
  * Issue 16: ids were 31-bit hashes (two of ~50,000 communicators shared one), and the second
  * communicator met in use with the same members as the first got the first's id.

@@ -57,7 +57,8 @@ static int seen_before(uint64_t h) {
   for (i = 0; i < g_nseen && g_seen[i].members != h; i++) {}
   if (i == g_nseen) {
     if (g_nseen == CCAP)
-      die("more than 1024 distinct groups of communicators made by calls it does not record");
+      die("more than 1024 distinct groups of communicators met in use or made by"
+          " MPI_Comm_create_group");
     g_seen[g_nseen].members = h;
     g_seen[g_nseen++].seen = 0;
   }
@@ -110,6 +111,18 @@ static int64_t made_on(MPI_Comm newcomm, MPI_Comm parent, MPI_Comm like) {
 }
 
 int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent) { return made_on(newcomm, parent, newcomm); }
+
+/* MPI_Comm_create_group is made by the group's members alone, in the same order for one parent,
+ * group and tag: the id counts such calls per parent, group and tag (the parent's count of
+ * creations would differ between its members and the others), in its own domain of ids. */
+int64_t comm_grouped(MPI_Comm newcomm, MPI_Comm parent, int tag) {
+  if (newcomm == MPI_COMM_NULL) return V_NULL;
+  int n = members_of(newcomm);
+  uint64_t key[3] = { (uint64_t) comm_id(parent), (uint64_t) tag,
+                      fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members) };
+  uint64_t made[3] = { ~key[0], (uint64_t) seen_before(fnv(FNV_BASIS, key, sizeof key)), 0 };
+  return comm_define(newcomm, newcomm, made);
+}
 
 /* MPI_Comm_idup's communicator may not be used before its request completes: a dup has its
  * parent's members. */

@@ -137,6 +137,8 @@ int64_t comm_id(MPI_Comm comm);
 int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent);
 /* The same for a duplicate of parent that may not be usable yet (MPI_Comm_idup). */
 int64_t comm_duplicated(MPI_Comm newcomm, MPI_Comm parent);
+/* The same for MPI_Comm_create_group, made by the group's members only. */
+int64_t comm_grouped(MPI_Comm newcomm, MPI_Comm parent, int tag);
 int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
 void comm_forget_world(void);
 

@@ -37,6 +37,18 @@ void bgt_rec_comm_idup(bgt_call *c, MPI_Comm comm, MPI_Comm newcomm, MPI_Request
   end_record();
 }
 
+/* Made by the group's members only: its id does not count as a creation on the parent. */
+void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = comm_grouped(newcomm, comm, tag);
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_COMM_CREATE_GROUP);
+  put(F_COMM, cid);
+  put(F_TAG, tag);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm) {
   if (!c->on) return;

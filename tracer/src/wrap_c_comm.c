@@ -36,6 +36,14 @@ int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req) {
   return rc;
 }
 
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Comm_create_group(comm, group, tag, newcomm);
+  bgt_rec_comm_create_group(&c_, comm, tag, *newcomm);
+  LEAVE;
+  return rc;
+}
+
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
   ENTER;
   int rc = PMPI_Comm_create(comm, group, newcomm);

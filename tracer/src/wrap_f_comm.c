@@ -34,6 +34,14 @@ void mpi_comm_idup_(fint *comm, fint *newcomm, fint *req, fint *ierr) {
 }
 ALIASES(comm_idup, COMM_IDUP)
 
+void mpi_comm_create_group_(fint *comm, fint *group, fint *tag, fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(comm_create_group, comm, group, tag, newcomm, ierr);
+  if (c_.on) bgt_rec_comm_create_group(&c_, COMM(comm), *tag, COMM(newcomm));
+  LEAVE;
+}
+ALIASES(comm_create_group, COMM_CREATE_GROUP)
+
 void mpi_comm_create_(fint *comm, fint *group, fint *newcomm, fint *ierr) {
   ENTER;
   CALL(comm_create, comm, group, newcomm, ierr);

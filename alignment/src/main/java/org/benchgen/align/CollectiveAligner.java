@@ -89,7 +89,7 @@ public final class CollectiveAligner {
       return r.ranks().size() == trace.worldSize();
     }
     Map<Long, RankList> callers = new HashMap<>();
-    for (ParamEntry e : r.param(Field.COMM).entries()) {
+    for (ParamEntry e : r.param(org.benchgen.trace.Participants.field(r.op())).entries()) {
       long[] ids = e.values().seq().leaves().toArray();
       if (ids.length != 1) {
         return false;
@@ -198,7 +198,7 @@ public final class CollectiveAligner {
 
     private Optional<Finding> arrive(int c, Step s, List<Long> touched) {
       // MPI_Finalize has no communicator: comm() is the world's, as for all ranks.
-      long comm = s.comm();
+      long comm = s.syncComm();
       boolean defined = comms.isDefined(comm);
       if (!defined || !isMember(c, comm)) {
         return Optional.of(new Finding(Problem.NOT_A_MEMBER, "ranks " + classes.ranks(c)
@@ -296,7 +296,7 @@ public final class CollectiveAligner {
         }
         int c = classes.classOf(r);
         String where = waitingIn[c] != null ? "wait in " + waitingIn[c].describe() + " on "
-            + commName(waitingIn[c].comm())
+            + commName(waitingIn[c].syncComm())
             : "have no calls left";
         absent.computeIfAbsent(where, x -> new ArrayList<>()).add(r);
       }

@@ -56,7 +56,7 @@ class BenchmarkIntegrationTest {
         List.of("ring_f90"), List.of("pingpong", "2000"), List.of("ringbench", "2000"),
         List.of("compute_bound", "10", "1000"), List.of("comm_free_order"),
         List.of("rotating_root"), List.of("many_comms", "2000"), List.of("random_exchange"),
-        List.of("comm_dup_info"), List.of("comm_idup"));
+        List.of("comm_dup_info"), List.of("comm_idup"), List.of("comm_create_group"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")
@@ -66,7 +66,7 @@ class BenchmarkIntegrationTest {
   }
 
   @ParameterizedTest(name = "{0} under MPICH")
-  @ValueSource(strings = {"stencil2d", "comm_dup_info", "comm_idup"})
+  @ValueSource(strings = {"stencil2d", "comm_dup_info", "comm_idup", "comm_create_group"})
   void benchmarkUnderMpich(String program) throws Exception {
     assertSameCalls("mpich", List.of(program));
   }

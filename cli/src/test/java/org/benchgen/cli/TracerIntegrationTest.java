@@ -276,6 +276,28 @@ class TracerIntegrationTest {
         3))).map(CommDef::id).distinct().count());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void commCreateGroupIsRecordedByItsGroupAlone(String flavour) throws Exception {
+    // samples/mpi/comm_create_group: the even ranks make a communicator of theirs, the odd
+    // ones never call it; then a dup of the world, which all ranks must name alike.
+    int iters = 4;
+    Traced t = trace(flavour, "comm_create_group", iters);
+    for (int r = 0; r < N; r++) {
+      Map<Op, long[]> want = new HashMap<>(Map.of(Op.INIT, cb(1, 0), Op.COMM_DUP, cb(1, 0),
+          Op.BARRIER, cb(1, 0), Op.COMM_FREE, cb(r % 2 == 0 ? 2 : 1, 0), Op.FINALIZE,
+          cb(1, 0)));
+      if (r % 2 == 0) {
+        want.put(Op.COMM_CREATE_GROUP, cb(1, 0));
+        want.put(Op.ALLREDUCE, cb(iters, iters * 4L));
+      }
+      assertCalls(t.stats, r, want);
+    }
+    assertEquals(List.of(List.of(0, 1, 2, 3), List.of(0, 2)), t.trace.comms().stream()
+        .map(CommDef::members).sorted(java.util.Comparator.comparing(Object::toString))
+        .toList());
+  }
+
   @Test
   void vCollectivesAndInPlace() throws Exception {
     int iters = 3;

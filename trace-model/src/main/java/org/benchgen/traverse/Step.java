@@ -28,6 +28,15 @@ public record Step(int rank, Rsd rsd, long[] stored, boolean[] relative, long[] 
     return c == Sym.ABSENT.code() ? 0 : c;
   }
 
+  /**
+   * The communicator whose members all make this call, where it synchronizes ({@link
+   * org.benchgen.trace.Participants}): {@link #comm}, or MPI_Comm_create_group's new one.
+   */
+  public long syncComm() {
+    Field f = org.benchgen.trace.Participants.field(rsd.op());
+    return f == Field.COMM ? comm() : value(f);
+  }
+
   /** For people: the call, its site and its loop iterations, innermost first. */
   public String describe() {
     StringBuilder b = new StringBuilder(rsd.op().mpiName()).append(" at ").append(rsd.site());

@@ -198,7 +198,7 @@ final class MatchingSimulation {
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.
-        return arrive(r, op, s.comm());
+        return arrive(r, op, s.syncComm());
       }
       default -> {
         return Optional.empty();

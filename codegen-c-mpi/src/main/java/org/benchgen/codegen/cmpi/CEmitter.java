@@ -282,6 +282,8 @@ final class CEmitter implements Emitter {
           new CModel.ListItems(list(c, Field.REMAIN)), new CModel.NewCommArg(slot)));
       case COMM_CREATE -> new CModel.CommCreate(c.comm(), c.value(Field.NEWCOMM,
           new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
+      case COMM_CREATE_GROUP -> new CModel.CommCreateGroup(c.comm(), c.value(Field.NEWCOMM,
+          new ParamExpressions.Leaf(this::membersOf, "lists")), c.value(Field.TAG), slot);
       default -> throw new IllegalStateException("not a communicator creation: " + op);
     };
     return new CModel.CommCreated(made, slot);

@@ -69,6 +69,9 @@ public sealed interface CModel extends OutputModel {
   /** {@code MPI_Comm_create} of the group of world ranks {@code members} (a list). */
   record CommCreate(Value parent, Value members, Value slot) implements CModel {}
 
+  /** {@code MPI_Comm_create_group} of the group of world ranks {@code members} (a list). */
+  record CommCreateGroup(Value parent, Value members, Value tag, Value slot) implements CModel {}
+
   /** A start-up communicator of these world ranks (one no recorded call created). */
   record StartupComm(int slot, String members) implements CModel {}
 

@@ -185,7 +185,8 @@ final class GoalEmitter implements Emitter {
       // MPI_Comm_free waits for no one (OpKind.synchronizes): nothing to simulate.
       case COMM_FREE -> { }
       case COLLECTIVE, COMM_CREATE -> {
-        long comm = op.has(Field.COMM) ? e.get(Field.COMM) : 0;
+        Field sync = org.benchgen.trace.Participants.field(op);
+        long comm = op.has(sync) ? e.get(sync) : 0;
         int[] members = comms.members(comm);
         // Each communicator has 2^20 tags (its index among the trace's, the same on every rank,
         // picks them), used in turn: a collective takes n + 2, and the turn wraps at a multiple
@@ -195,7 +196,10 @@ final class GoalEmitter implements Emitter {
         long wrap = Math.max(width, (COMM_TAGS / width) * width);
         collectives.put(comm, (seq + width) % wrap);
         long tag = COLLECTIVE_TAGS + commIndex(comm) % 2048 * COMM_TAGS + seq;
-        if (op.kind() != OpKind.COLLECTIVE) {
+        if (op == Op.COMM_CREATE_GROUP) {
+          g.approximations().note("MPI_Comm_create_group is simulated as a barrier on its"
+              + " group");
+        } else if (op.kind() != OpKind.COLLECTIVE) {
           g.approximations().note("communicator creation is simulated as a barrier on the"
               + " parent communicator");
         }

@@ -180,6 +180,15 @@ void bg_comm_create(int parent, const int *members, int s) {
   MPI_Group_free(&world);
 }
 
+void bg_comm_create_group(int parent, const int *members, int tag, int s) {
+  MPI_Group world, group;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  MPI_Group_incl(world, members[0], members + 1, &group);
+  MPI_Comm_create_group(bg_comm[parent].c, group, tag, &bg_comm[s].c);
+  MPI_Group_free(&group);
+  MPI_Group_free(&world);
+}
+
 int bg_ceil(long long bytes, long long size) {
   return size > 0 ? (int) ((bytes + size - 1) / size) : 0;
 }

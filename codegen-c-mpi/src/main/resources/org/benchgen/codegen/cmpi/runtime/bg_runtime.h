@@ -76,6 +76,10 @@ void bg_comm_members(int s, const int *members);
 /* MPI_Comm_create of the group of these world ranks ({n, r1, ..., rn}; n = 0: the empty group). */
 void bg_comm_create(int parent, const int *members, int s);
 
+/* MPI_Comm_create_group of slot parent's communicator for the group of these world ranks
+ * ({n, r1, ..., rn}, n >= 1), made by its members only, into slot s. */
+void bg_comm_create_group(int parent, const int *members, int tag, int s);
+
 /* Values. */
 
 /* The MPI constant a sentinel stands for, or v itself. */
