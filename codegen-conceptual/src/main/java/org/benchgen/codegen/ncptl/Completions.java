@@ -35,8 +35,7 @@ final class Completions {
   /** Per completion call (and Sendrecv), per rank: 1 where the execution leaves nothing open. */
   private final Map<Rsd, Map<Integer, ValueSeqBuilder>> flags = new IdentityHashMap<>();
 
-  Completions(CompressedTrace trace) {
-    Communicators comms = new Communicators(trace);
+  Completions(CompressedTrace trace, Communicators comms) {
     for (int rank = 0; rank < trace.worldSize(); rank++) {
       TraversalContext walk = new TraversalContext(trace, rank, comms);
       StepDecoder decoder = new StepDecoder(trace.symbols());

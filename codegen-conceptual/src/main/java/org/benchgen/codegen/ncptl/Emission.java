@@ -11,6 +11,7 @@ import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.traverse.Communicators;
 
 /** The state of emitting one coNCePTuaL program, shared by the emitter's parts. */
 final class Emission {
@@ -19,6 +20,8 @@ final class Emission {
   final SymbolTable symbols;
   final int world;
   final Naming naming;
+  /** The trace's communicators: members, world ranks. */
+  final Communicators comms;
   /** Loops whose index some value uses: FOR EACH instead of FOR n REPETITIONS. */
   final Set<Loop> indexed = Collections.newSetFromMap(new IdentityHashMap<>());
   /** The loops around the RSD being emitted, outermost first. */
@@ -42,7 +45,8 @@ final class Emission {
     this.world = trace.worldSize();
     this.naming = g.naming();
     this.counts = new Counts(this);
-    this.completions = new Completions(trace);
+    this.comms = new Communicators(trace);
+    this.completions = new Completions(trace, comms);
     this.parts = new Parts(this);
     this.values = new PartValues(this, parts);
     this.tasks = new TaskSets(this);

@@ -32,7 +32,7 @@ final class SectionStatements {
     this.e = e;
     this.p2p = p2p;
     this.collectives = collectives;
-    this.comms = new Communicators(e.trace);
+    this.comms = e.comms;
   }
 
   /** The statements, and which of the step's parts they read ({@link DataSections#PARTS}). */

@@ -80,7 +80,7 @@ final class SectionSteps {
   private SectionSteps(Emission e, boolean tagged) {
     this.e = e;
     this.tagged = tagged;
-    this.comms = new Communicators(e.trace);
+    this.comms = e.comms;
   }
 
   /**
@@ -187,9 +187,9 @@ final class SectionSteps {
       nothingOpen = byRank[s.rank()].nextLong() == 1;
     }
     SectionCalls.Local c = SectionCalls.local(s, nothingOpen, tagged, comms);
-    List<java.util.Set<Long>> seen = sizes.computeIfAbsent(c.unsized(),
-        k -> List.of(new java.util.HashSet<>(), new java.util.HashSet<>()));
     if (gathering) {
+      List<java.util.Set<Long>> seen = sizes.computeIfAbsent(c.unsized(),
+          k -> List.of(new java.util.HashSet<>(), new java.util.HashSet<>()));
       for (int h = 0; h < c.halves(); h++) {
         long bytes = h == 0 ? c.bytes() : c.bytes2();
         if (bytes >= 0) {
@@ -201,7 +201,9 @@ final class SectionSteps {
       }
       return;
     }
-    c = c.resized(classes::of);
+    if (classes.rounds()) {
+      c = c.resized(classes::of);
+    }
     Statement st = statement(c.key(), s.rsd(), List.of());
     account(st, s.rsd());
     long tag = tagged ? 0 : c.tag();
