@@ -25,7 +25,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /**
@@ -56,7 +55,14 @@ class BenchmarkIntegrationTest {
         List.of("ring_f90"), List.of("pingpong", "2000"), List.of("ringbench", "2000"),
         List.of("compute_bound", "10", "1000"), List.of("comm_free_order"),
         List.of("rotating_root"), List.of("many_comms", "2000"), List.of("random_exchange"),
-        List.of("comm_dup_info"), List.of("comm_idup"), List.of("comm_create_group"));
+        List.of("comm_dup_info"), List.of("comm_idup"), List.of("comm_create_group"),
+        List.of("comm_live"));
+  }
+
+  /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
+  static Stream<List<String>> mpichPrograms() {
+    return Stream.of(List.of("stencil2d"), List.of("comm_dup_info"), List.of("comm_idup"),
+        List.of("comm_create_group"), List.of("comm_live", "50"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")
@@ -66,9 +72,9 @@ class BenchmarkIntegrationTest {
   }
 
   @ParameterizedTest(name = "{0} under MPICH")
-  @ValueSource(strings = {"stencil2d", "comm_dup_info", "comm_idup", "comm_create_group"})
-  void benchmarkUnderMpich(String program) throws Exception {
-    assertSameCalls("mpich", List.of(program));
+  @MethodSource("mpichPrograms")
+  void benchmarkUnderMpich(List<String> program) throws Exception {
+    assertSameCalls("mpich", program);
   }
 
   /**

@@ -1,11 +1,15 @@
 package org.benchgen.codegen;
 
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.NodeScanner;
@@ -13,34 +17,66 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Communicators;
+import org.benchgen.traverse.Step;
+import org.benchgen.traverse.TraversalContext;
 
 /**
  * Where a generated program keeps each communicator: slot 0 is the world; each call that creates
- * communicators (an RSD with {@code newcomm}) has one slot, which holds, on every rank, the
- * communicator that call last gave it. So the row communicators of a split are one slot however
- * many rows there are, and a communicator created and freed in a loop is one slot however many
- * iterations. A communicator no recorded call created (the tracer defines those from their
- * members) gets a slot built at start-up; all single-rank ones share the slot of MPI_COMM_SELF.
+ * communicators (an RSD with {@code newcomm}) has as many slots as it has results alive at once
+ * on one rank, usually one. So the row communicators of a split are one slot however many rows
+ * there are, a communicator created and freed in a loop is one slot however many iterations, and
+ * four results of one call kept alive together are four slots, each freed once. A communicator no
+ * recorded call created (the tracer defines those from their members) gets a slot built at
+ * start-up; all single-rank ones share the slot of MPI_COMM_SELF.
  */
 public final class CommSlots {
   private final Map<Long, Integer> slotOfComm = new HashMap<>();
-  private final Map<Rsd, Integer> slotOfCreator = new IdentityHashMap<>();
+  private final Map<Rsd, Integer> firstSlot = new IdentityHashMap<>();
+  private final Map<Rsd, Integer> width = new IdentityHashMap<>();
   private final Map<Integer, List<Integer>> uncreated = new LinkedHashMap<>();
   private int selfSlot = -1;
   private int slots = 1;
 
-  public CommSlots(CompressedTrace trace) {
+  public CommSlots(CompressedTrace trace, Communicators comms) {
     slotOfComm.put(0L, 0);
+    List<Rsd> creators = new ArrayList<>();
+    boolean[] repeats = {false};
     new NodeScanner() {
+      private int repeating;
+
       @Override
       public void visitRsd(Rsd r) {
         if (r.op().kind() == OpKind.COMM_CREATE) {
-          created(r);
+          creators.add(r);
+          repeats[0] |= repeating > 0 && ids(r).size() > 1;
         }
       }
+
+      @Override
+      public void visitLoop(org.benchgen.ir.Loop loop) {
+        int more = loop.trips().leaves().anyMatch(t -> t > 1) ? 1 : 0;
+        repeating += more;
+        super.visitLoop(loop);
+        repeating -= more;
+      }
     }.scan(trace.body());
+    // Only a call that one rank makes several times can have two results alive at once there.
+    Map<Long, Integer> colour = repeats[0] ? LiveColours.of(trace, comms) : Map.of();
+    for (Rsd r : creators) {
+      int first = slots;
+      int w = 1;
+      for (long id : ids(r)) {
+        int c = colour.getOrDefault(id, 0);
+        w = Math.max(w, c + 1);
+        slotOfComm.putIfAbsent(id, first + c);
+      }
+      firstSlot.put(r, first);
+      width.put(r, w);
+      slots += w;
+    }
     for (CommDef c : trace.comms()) {
-      if (slotOfComm.containsKey((long) c.id())) {
+      if (slotOfComm.containsKey(c.id())) {
         continue;
       }
       if (c.members().size() == 1) {
@@ -48,20 +84,18 @@ public final class CommSlots {
         if (selfSlot < 0) {
           selfSlot = slots++;
         }
-        slotOfComm.put((long) c.id(), selfSlot);
+        slotOfComm.put(c.id(), selfSlot);
       } else {
-        slotOfComm.put((long) c.id(), slots);
+        slotOfComm.put(c.id(), slots);
         uncreated.put(slots++, c.members());
       }
     }
   }
 
-  /** Gives the communicator-creating RSD {@code r} the next slot. */
-  private void created(Rsd r) {
-    int slot = slots++;
-    slotOfCreator.put(r, slot);
-    r.param(Field.NEWCOMM).leaves().filter(v -> !Sym.isSymbol(v))
-        .forEach(id -> slotOfComm.putIfAbsent(id, slot));
+  private static Set<Long> ids(Rsd r) {
+    Set<Long> s = new HashSet<>();
+    r.param(Field.NEWCOMM).leaves().filter(v -> !Sym.isSymbol(v)).forEach(s::add);
+    return s;
   }
 
   /** How many slots the program needs. */
@@ -78,9 +112,17 @@ public final class CommSlots {
     return s;
   }
 
-  /** The slot that the communicator-creating RSD {@code creator} fills. */
-  public int createdBy(Rsd creator) {
-    return slotOfCreator.get(creator);
+  /**
+   * The slot that the communicator-creating RSD {@code creator} fills with {@code id}, or, where
+   * the rank gets MPI_COMM_NULL ({@code id} a symbol), its first slot.
+   */
+  public int createdBy(Rsd creator, long id) {
+    return Sym.isSymbol(id) ? firstSlot.get(creator) : of(id);
+  }
+
+  /** Whether {@code creator} fills one slot only, whatever it creates. */
+  public boolean oneSlot(Rsd creator) {
+    return width.get(creator) == 1;
   }
 
   /** Communicators of more than one rank that no recorded call created: slot to world ranks. */
@@ -91,5 +133,73 @@ public final class CommSlots {
   /** The slot that holds MPI_COMM_SELF, if a single-rank communicator no call created is used. */
   public Optional<Integer> selfSlot() {
     return selfSlot < 0 ? Optional.empty() : Optional.of(selfSlot);
+  }
+
+  /**
+   * Numbers the communicators each call creates so that no two alive at once on a rank share a
+   * number: at its creation a communicator takes the lowest number none of its creator's live
+   * ones holds on any rank that has it, and keeps it. Ranks are walked one after the other; the
+   * number a communicator took on an earlier rank is checked, on each later one, against that
+   * rank's live communicators, and where it clashes (ranks that keep communicators alive in
+   * different orders) every communicator of the call gets a number of its own.
+   */
+  private static final class LiveColours {
+    private final Map<Long, Integer> colour = new HashMap<>();
+    private final Map<Long, Rsd> creatorOf = new HashMap<>();
+    private final Set<Rsd> clashed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    static Map<Long, Integer> of(CompressedTrace trace, Communicators comms) {
+      LiveColours l = new LiveColours();
+      for (int rank = 0; rank < trace.worldSize(); rank++) {
+        l.walk(new TraversalContext(trace, rank, comms));
+      }
+      return l.result();
+    }
+
+    private void walk(TraversalContext ctx) {
+      Map<Rsd, BitSet> live = new IdentityHashMap<>();
+      Map<Long, Rsd> liveIds = new HashMap<>();
+      while (ctx.hasNext()) {
+        Step s = ctx.next();
+        OpKind k = s.rsd().op().kind();
+        if (k == OpKind.COMM_CREATE) {
+          long id = s.value(Field.NEWCOMM);
+          if (Sym.isSymbol(id)) {
+            continue;
+          }
+          BitSet used = live.computeIfAbsent(s.rsd(), x -> new BitSet());
+          Integer c = colour.get(id);
+          if (c == null) {
+            c = used.nextClearBit(0);
+            colour.put(id, c);
+            creatorOf.put(id, s.rsd());
+          } else if (used.get(c)) {
+            clashed.add(s.rsd());
+          }
+          used.set(c);
+          liveIds.put(id, s.rsd());
+        } else if (k == OpKind.COMM_FREE) {
+          Rsd creator = liveIds.remove(s.comm());
+          if (creator != null) {
+            live.get(creator).clear(colour.get(s.comm()));
+          }
+        }
+      }
+    }
+
+    private Map<Long, Integer> result() {
+      if (clashed.isEmpty()) {
+        return colour;
+      }
+      Map<Rsd, Integer> next = new IdentityHashMap<>();
+      Map<Long, Integer> out = new HashMap<>(colour);
+      colour.keySet().stream().sorted().forEach(id -> {
+        Rsd r = creatorOf.get(id);
+        if (clashed.contains(r)) {
+          out.put(id, next.merge(r, 1, Integer::sum) - 1);
+        }
+      });
+      return out;
+    }
   }
 }

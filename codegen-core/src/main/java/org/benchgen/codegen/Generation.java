@@ -51,7 +51,7 @@ public final class Generation {
     this.options = options;
     this.naming = naming;
     this.values = new ParamExpressions(tables, trace.worldSize(), naming.rank());
-    this.comms = new CommSlots(trace);
+    this.comms = new CommSlots(trace, new org.benchgen.traverse.Communicators(trace));
     this.times = new ComputeTimes(options.compute(), tables, trace.worldSize(), naming.rank());
     NodeScanner scanner = new NodeScanner() {
       @Override

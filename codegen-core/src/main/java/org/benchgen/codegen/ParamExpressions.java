@@ -105,15 +105,39 @@ public final class ParamExpressions {
       }
       List<Value> items = codes.items(
           x -> Sym.isSymbol(x) && leaf.numeric() ? tableSymbol(x) : leaf.value().apply(x));
-      counted = true;
-      // Relative peers keep their sentinels: the relative-peer helper maps them itself.
-      v = new Value.SeqAt(tables.of(leaf.kind(), items), counter, items.size(),
-          symbols && !relative && leaf.numeric());
+      // Values that differ may read alike (many communicators, one slot): a shorter table.
+      items = items.subList(0, period(items));
+      if (items.size() == 1) {
+        v = items.get(0);
+      } else {
+        counted = true;
+        // Relative peers keep their sentinels: the relative-peer helper maps them itself.
+        v = new Value.SeqAt(tables.of(leaf.kind(), items), counter, items.size(),
+            symbols && !relative && leaf.numeric());
+      }
     }
     if (relative && relativeComm.isPresent() && !(v instanceof Value.Symbol)) {
       return new Counted(new Value.Relative(v, relativeComm.get()), counted);
     }
     return new Counted(v, counted);
+  }
+
+  /**
+   * The shortest period of {@code items} that divides its length (the length itself if none
+   * shorter does), so that item {@code n mod period} is item {@code n mod length}.
+   */
+  static int period(List<Value> items) {
+    int n = items.size();
+    int[] border = new int[n + 1];
+    border[0] = -1;
+    for (int i = 1, k = -1; i <= n; i++) {
+      while (k >= 0 && !items.get(k).equals(items.get(i - 1))) {
+        k = border[k];
+      }
+      border[i] = ++k;
+    }
+    int p = n - border[n];
+    return n % p == 0 ? p : n;
   }
 
   /** An MPI symbol as an element of a table of numbers (where targets use a sentinel). */

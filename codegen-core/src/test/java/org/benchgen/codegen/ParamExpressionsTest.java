@@ -144,4 +144,17 @@ class ParamExpressionsTest {
         param(plain(RankList.of(0, 1), 8), plain(RankList.of(2, 3), 9))));
     assertEquals(OptionalLong.empty(), ParamExpressions.constant(param(plain(ALL, 8, 9))));
   }
+
+  @Test
+  void periodIsTheShortestThatDividesTheLength() {
+    java.util.function.Function<int[], Integer> p = xs -> ParamExpressions.period(
+        java.util.Arrays.stream(xs).mapToObj(x -> (Value) new Value.Num(x)).toList());
+    assertEquals(1, p.apply(new int[] {7}));
+    assertEquals(1, p.apply(new int[] {7, 7, 7}));
+    assertEquals(2, p.apply(new int[] {1, 2, 1, 2, 1, 2}));
+    assertEquals(4, p.apply(new int[] {1, 2, 1, 3, 1, 2, 1, 3}));
+    // Period 2 does not divide 5: item n mod 2 is not item n mod 5 for n = 5.
+    assertEquals(5, p.apply(new int[] {1, 2, 1, 2, 1}));
+    assertEquals(3, p.apply(new int[] {1, 2, 3}));
+  }
 }

@@ -260,7 +260,10 @@ final class CEmitter implements Emitter {
 
   private OutputModel commCreate(RsdContext c) {
     Op op = c.rsd().op();
-    Value slot = new Value.Num(g.comms().createdBy(c.rsd()));
+    Value slot = g.comms().oneSlot(c.rsd())
+        ? new Value.Num(g.comms().createdBy(c.rsd(), Sym.NULL.code()))
+        : c.value(Field.NEWCOMM, new ParamExpressions.Leaf(
+            id -> new Value.Num(g.comms().createdBy(c.rsd(), id)), "int"));
     if (op == Op.COMM_IDUP) {
       return new CModel.CommDuplicating(new CModel.Call(op.mpiName(), args(comm(c),
           new CModel.NewCommArg(slot), new CModel.NewReq(false))), slot, c.comm());

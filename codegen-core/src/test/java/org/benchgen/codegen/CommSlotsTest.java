@@ -1,0 +1,89 @@
+package org.benchgen.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Rsd;
+import org.benchgen.testing.CompressedText;
+import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Communicators;
+import org.junit.jupiter.api.Test;
+
+class CommSlotsTest {
+  private static final String D = "    duration n=1 min=1 max=1 mean=1.0 sd=0.0 bins=1:1";
+
+  private static CommSlots slots(String... lines) {
+    CompressedTrace t = CompressedText.read(lines);
+    return new CommSlots(t, new Communicators(t));
+  }
+
+  /** Two rounds: four dups alive together, freed in another order; one slot each. */
+  @Test
+  void resultsAliveTogetherTakeASlotEach() {
+    String[] text = {"benchgen-compressed 1", "world 2",
+        "comm 11 members=0,1", "comm 12 members=0,1", "comm 13 members=0,1",
+        "comm 14 members=0,1", "comm 15 members=0,1", "comm 16 members=0,1",
+        "comm 17 members=0,1", "comm 18 members=0,1",
+        "MPI_Init site=a", D,
+        "loop trips=2 {",
+        "  loop trips=4 {",
+        "    MPI_Comm_dup site=b comm=0 newcomm=11,12,13,14,15,16,17,18", D,
+        "  }",
+        "  loop trips=4 {",
+        "    MPI_Comm_free site=c comm=12,14,11,13,18,17,16,15", D,
+        "  }",
+        "}",
+        "MPI_Finalize site=z", D};
+    CommSlots s = slots(text);
+    // Slot 0 is the world; the dup's four slots follow. Round one numbers 11..14 by creation;
+    // round two reuses them, all four freed in between.
+    assertEquals(5, s.count());
+    assertEquals(List.of(1, 2, 3, 4, 1, 2, 3, 4), List.of(11, 12, 13, 14, 15, 16, 17, 18)
+        .stream().map(id -> s.of(id)).toList());
+    CompressedTrace t = CompressedText.read(text);
+    CommSlots again = new CommSlots(t, new Communicators(t));
+    Rsd dup = (Rsd) ((org.benchgen.ir.Loop) ((org.benchgen.ir.Loop) t.body().get(1)).body()
+        .get(0)).body().get(0);
+    assertFalse(again.oneSlot(dup));
+    assertEquals(1, again.createdBy(dup, Sym.NULL.code()));
+  }
+
+  /** A communicator freed before the next is made: one slot however many iterations. */
+  @Test
+  void createdAndFreedInALoopIsOneSlot() {
+    CommSlots s = slots("benchgen-compressed 1", "world 2",
+        "comm 11 members=0,1", "comm 12 members=0,1", "comm 13 members=0,1",
+        "MPI_Init site=a", D,
+        "loop trips=3 {",
+        "  MPI_Comm_dup site=b comm=0 newcomm=11,12,13", D,
+        "  MPI_Barrier site=c comm=11,12,13", D,
+        "  MPI_Comm_free site=d comm=11,12,13", D,
+        "}",
+        "MPI_Finalize site=z", D);
+    assertEquals(2, s.count());
+    assertEquals(List.of(1, 1, 1), List.of(s.of(11), s.of(12), s.of(13)));
+  }
+
+  /**
+   * Both ranks make 11 and 12, then rank 0 frees 11 and rank 1 frees 12, then both make 13.
+   * Rank 0 puts 13 in 11's freed slot; on rank 1 that slot still holds 11: the call's
+   * communicators each get a slot of their own.
+   */
+  @Test
+  void ranksThatKeepDifferentOnesAliveGetASlotPerCommunicator() {
+    CommSlots s = slots("benchgen-compressed 1", "world 2",
+        "comm 11 members=0,1", "comm 12 members=0,1", "comm 13 members=0,1",
+        "MPI_Init site=a", D,
+        "loop trips=3 {",
+        "  MPI_Comm_dup site=b comm=0 newcomm=11,12,13", D,
+        "  loop trips=0,1,0 {",
+        "    MPI_Comm_free site=c comm=11@0;12@1", D,
+        "  }",
+        "}",
+        "MPI_Finalize site=z", D);
+    assertEquals(List.of(1, 2, 3), List.of(s.of(11), s.of(12), s.of(13)));
+    assertEquals(4, s.count());
+  }
+}
