@@ -46,7 +46,7 @@ void bgt_leave(bgt_call *c);
 
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
-enum bgt_unsupported { U_INTERCOMM, U_THREADS, U_SPAWN, U_COUNT };
+enum bgt_unsupported { U_THREADS, U_SPAWN, U_COUNT };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 
@@ -91,6 +91,11 @@ void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm);
 void bgt_rec_comm_idup(bgt_call *c, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req);
 void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm newcomm);
+/* MPI_Intercomm_create: `peer` and `remote_leader` are read at the local leader only (MPI ignores
+ * them elsewhere, where they may be anything). */
+void bgt_rec_intercomm_create(bgt_call *c, MPI_Comm local, int local_leader, MPI_Comm peer,
+                              int remote_leader, int tag, MPI_Comm newcomm);
+void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newcomm);
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm);
 void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, MPI_Comm newcomm);

@@ -28,27 +28,67 @@ static int comm_slot(uint64_t k) {
   return -1;
 }
 
-static int64_t *g_members;
-static int g_nmembers;
+static int64_t *g_members, *g_remote;
 
-/* Members (world ranks) of comm into g_members; returns their count. */
+/* The world ranks of group g (of n ranks) into *into; 0 if one is outside the world (a process
+ * that MPI_Comm_spawn, connect, accept or join reached), else 1. */
+static int world_ranks(MPI_Group g, int n, int64_t **into) {
+  int *in = malloc((size_t) n * sizeof *in), *out = malloc((size_t) n * sizeof *out);
+  *into = realloc(*into, (size_t) (n ? n : 1) * sizeof **into);
+  if (!in || !out || !*into) die("out of memory for communicator members");
+  for (int i = 0; i < n; i++) in[i] = i;
+  if (g_world_group == MPI_GROUP_NULL) PMPI_Comm_group(MPI_COMM_WORLD, &g_world_group);
+  PMPI_Group_translate_ranks(g, n, in, g_world_group, out);
+  int inside = 1;
+  for (int i = 0; i < n; i++) {
+    inside &= out[i] != MPI_UNDEFINED;
+    (*into)[i] = out[i];
+  }
+  free(in);
+  free(out);
+  return inside;
+}
+
+/* Members (world ranks) of comm into g_members (its local group, on an intercommunicator);
+ * returns their count. */
 static int members_of(MPI_Comm comm) {
   int n = 0;
   PMPI_Comm_size(comm, &n);
   MPI_Group g;
   PMPI_Comm_group(comm, &g);
-  int *in = malloc((size_t) n * sizeof *in), *out = malloc((size_t) n * sizeof *out);
-  g_members = realloc(g_members, (size_t) (n ? n : 1) * sizeof *g_members);
-  if (!in || !out || !g_members) die("out of memory for communicator members");
-  for (int i = 0; i < n; i++) in[i] = i;
-  if (g_world_group == MPI_GROUP_NULL) PMPI_Comm_group(MPI_COMM_WORLD, &g_world_group);
-  PMPI_Group_translate_ranks(g, n, in, g_world_group, out);
-  for (int i = 0; i < n; i++) g_members[i] = out[i];
+  world_ranks(g, n, &g_members);
   PMPI_Group_free(&g);
-  free(in);
-  free(out);
-  g_nmembers = n;
   return n;
+}
+
+/* An intercommunicator's remote group (world ranks) into g_remote; its size, or -1 when it holds
+ * processes outside the world, which the stream then says it cannot record. */
+static int remote_of(MPI_Comm comm) {
+  int n = 0;
+  PMPI_Comm_remote_size(comm, &n);
+  MPI_Group g;
+  PMPI_Comm_remote_group(comm, &g);
+  int inside = world_ranks(g, n, &g_remote);
+  PMPI_Group_free(&g);
+  if (inside) return n;
+  bgt_call c = { 0 };
+  c.on = 1;
+  bgt_unsupported(&c, U_SPAWN);
+  return -1;
+}
+
+/* A hash of a communicator's members that every rank of it computes alike: on an
+ * intercommunicator each side's local group is the other's remote one, so the two groups' hashes
+ * are taken in order of value. Defines *nremote (0: intra, -1: outside the world). */
+static uint64_t members_hash(MPI_Comm comm, int n, int *nremote) {
+  uint64_t h = fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members);
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  *nremote = inter ? remote_of(comm) : 0;
+  if (*nremote <= 0) return h;
+  uint64_t r = fnv(FNV_BASIS, g_remote, (size_t) *nremote * sizeof *g_remote);
+  uint64_t pair[2] = { h < r ? h : r, h < r ? r : h };
+  return fnv(FNV_BASIS, pair, sizeof pair);
 }
 
 /* How many communicators with these members (hash h) were met in use before, plus one. */
@@ -73,8 +113,8 @@ static int64_t id_of(uint64_t h) {
 /* Defines comm (a new communicator) and returns its id: made[0..1] say where it was made; its
  * members are those of like (comm itself, or the parent of a dup that may not be usable yet). */
 static int64_t comm_define(MPI_Comm comm, MPI_Comm like, uint64_t made[3]) {
-  int n = members_of(like);
-  uint64_t h = fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members);
+  int n = members_of(like), nremote = 0;
+  uint64_t h = members_hash(like, n, &nremote);
   if (made[0] == UINT64_MAX) made[1] = (uint64_t) seen_before(h);
   made[2] = h;
   int64_t id = id_of(fnv(FNV_BASIS, made, 3 * sizeof *made));
@@ -86,6 +126,7 @@ static int64_t comm_define(MPI_Comm comm, MPI_Comm like, uint64_t made[3]) {
   const uint64_t words[1] = { (uint64_t) id };
   begin_record(K_COMM, 0, 1, words);
   put_list64(F_MEMBERS, g_members, n);
+  if (nremote > 0) put_list64(F_REMOTE, g_remote, nremote);
   end_record();
   return id;
 }
@@ -121,6 +162,17 @@ int64_t comm_grouped(MPI_Comm newcomm, MPI_Comm parent, int tag) {
   uint64_t key[3] = { (uint64_t) comm_id(parent), (uint64_t) tag,
                       fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members) };
   uint64_t made[3] = { ~key[0], (uint64_t) seen_before(fnv(FNV_BASIS, key, sizeof key)), 0 };
+  return comm_define(newcomm, newcomm, made);
+}
+
+/* MPI_Intercomm_create's two groups make it on two parents, in the same order for one pair of
+ * groups and tag (their leaders pair the calls up): the id counts such calls per groups and tag,
+ * in a domain of its own (2^63 + 1: no id, nor any parent's complement, is that). */
+int64_t comm_inter(MPI_Comm newcomm, int tag) {
+  int n = members_of(newcomm), nremote = 0;
+  uint64_t key[2] = { (uint64_t) tag, members_hash(newcomm, n, &nremote) };
+  uint64_t made[3] = { (1ULL << 63) + 1, (uint64_t) seen_before(fnv(FNV_BASIS, key, sizeof key)),
+                       0 };
   return comm_define(newcomm, newcomm, made);
 }
 

@@ -39,7 +39,8 @@ static inline uint64_t key_of(const void *h, size_t n) {
 /* ---- values as the format records them ----------------------------------------------------------- */
 
 static inline int64_t peer_value(int p) {
-  return p == MPI_ANY_SOURCE ? V_ANY_SOURCE : p == MPI_PROC_NULL ? V_PROC_NULL : p;
+  return p == MPI_ANY_SOURCE ? V_ANY_SOURCE : p == MPI_PROC_NULL ? V_PROC_NULL
+         : p == MPI_ROOT ? V_ROOT : p;
 }
 static inline int64_t tag_value(int t) { return t == MPI_ANY_TAG ? V_ANY_TAG : t; }
 /* MPI's thread levels are ordered; one outside them (an erroneous `required`) is taken as the
@@ -139,6 +140,8 @@ int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent);
 int64_t comm_duplicated(MPI_Comm newcomm, MPI_Comm parent);
 /* The same for MPI_Comm_create_group, made by the group's members only. */
 int64_t comm_grouped(MPI_Comm newcomm, MPI_Comm parent, int tag);
+/* The same for MPI_Intercomm_create's intercommunicator, made by two groups on two parents. */
+int64_t comm_inter(MPI_Comm newcomm, int tag);
 int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
 void comm_forget_world(void);
 

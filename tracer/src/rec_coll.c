@@ -27,8 +27,7 @@ static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n
  * so that they compress. An argument MPI ignores is never read: it may be NULL or garbage (the
  * count arrays of Gatherv and Scatterv off the root, everything at an MPI_PROC_NULL root).
  *
- * On an intercommunicator (which the stream then says it cannot record, bgt_unsupported) the root
- * is MPI_ROOT in the root's group, MPI_PROC_NULL for its other members and the root's rank in the
+ * On an intercommunicator the root is MPI_ROOT in the root's group, MPI_PROC_NULL for its other members and the root's rank in the
  * remote group for the ranks of that group; count arrays that name peers name the remote group. */
 void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   if (!c->on) return;
@@ -36,7 +35,6 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   int base = nonblocking ? op - (BGT_IBARRIER - BGT_BARRIER) : op;
   int inter = 0;
   PMPI_Comm_test_inter(a->comm, &inter);
-  if (inter) bgt_unsupported(c, U_INTERCOMM);
   req_entry *x = nonblocking ? req_add(req, R_COLL, 0, 0) : NULL;
   int in_place = !inter && a->sbuf == MPI_IN_PLACE, rin_place = !inter && a->rbuf == MPI_IN_PLACE;
   int me = 0, n = 0;

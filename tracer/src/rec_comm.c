@@ -49,6 +49,39 @@ void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm new
   end_record();
 }
 
+/* Both groups make it, each on its own communicator: its id does not count as a creation on
+ * either. */
+void bgt_rec_intercomm_create(bgt_call *c, MPI_Comm local, int local_leader, MPI_Comm peer,
+                              int remote_leader, int tag, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int me = -1;
+  PMPI_Comm_rank(local, &me);
+  int leads = me == local_leader;
+  int64_t pid = leads ? comm_id(peer) : V_NULL;
+  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_inter(newcomm, tag);
+  int64_t cid = comm_id(local);
+  begin_event(c, BGT_INTERCOMM_CREATE);
+  put(F_COMM, cid);
+  put(F_LEADER, local_leader);
+  put(F_PCOMM, pid);
+  put(F_RLEADER, leads ? remote_leader : 0);
+  put(F_TAG, tag);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+/* A creation on the intercommunicator, which both its groups make. */
+void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = comm_made(newcomm, comm);
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_INTERCOMM_MERGE);
+  put(F_COMM, cid);
+  put(F_HIGH, high ? 1 : 0);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm) {
   if (!c->on) return;

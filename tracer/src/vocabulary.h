@@ -13,11 +13,13 @@ enum bgt_op {
   BGT_NOPS
 };
 
-/* Fields of an event, then `members`, which only the tracer's `comm` definition lines carry. */
+/* Fields of an event, then `members` and `remote`, which only the tracer's `comm` definition lines
+ * carry. */
 enum field {
 #define BG_FIELD(id, key, kind) F_##id,
 #include "vocab_each.h"
-  F_MEMBERS
+  F_MEMBERS,
+  F_REMOTE
 };
 
 /* Fixed words of the stream. */

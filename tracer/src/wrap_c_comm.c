@@ -80,12 +80,45 @@ int MPI_Comm_free(MPI_Comm *comm) {
   return rc;
 }
 
-/* Not recorded: the stream says that the program made an intercommunicator (bgt_unsupported). */
 int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int remote_leader,
                          int tag, MPI_Comm *newcomm) {
   ENTER;
   int rc = PMPI_Intercomm_create(local, local_leader, peer, remote_leader, tag, newcomm);
-  if (c_.on) bgt_unsupported(&c_, U_INTERCOMM);
+  bgt_rec_intercomm_create(&c_, local, local_leader, peer, remote_leader, tag, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Intercomm_merge(intercomm, high, newcomm);
+  bgt_rec_intercomm_merge(&c_, intercomm, high, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+/* Not recorded: the stream says that the program reaches processes outside its world
+ * (bgt_unsupported), before the call, which may not return. */
+int MPI_Comm_connect(const char *port, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  int rc = PMPI_Comm_connect(port, info, root, comm, newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Comm_accept(const char *port, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  int rc = PMPI_Comm_accept(port, info, root, comm, newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Comm_join(int fd, MPI_Comm *intercomm) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  int rc = PMPI_Comm_join(fd, intercomm);
   LEAVE;
   return rc;
 }

@@ -82,11 +82,51 @@ ALIASES(comm_free, COMM_FREE)
 void mpi_intercomm_create_(fint *local, fint *local_leader, fint *peer, fint *remote_leader,
                            fint *tag, fint *newcomm, fint *ierr) {
   ENTER;
+  /* The local leader is known before the call: MPI reads peer only there. */
+  int me = -1;
+  if (c_.on) PMPI_Comm_rank(COMM(local), &me);
+  MPI_Comm p = c_.on && me == *local_leader ? COMM(peer) : MPI_COMM_NULL;
   CALL(intercomm_create, local, local_leader, peer, remote_leader, tag, newcomm, ierr);
-  if (c_.on) bgt_unsupported(&c_, U_INTERCOMM);
+  if (c_.on) bgt_rec_intercomm_create(&c_, COMM(local), *local_leader, p, *remote_leader, *tag,
+                                      COMM(newcomm));
   LEAVE;
 }
 ALIASES(intercomm_create, INTERCOMM_CREATE)
+
+void mpi_intercomm_merge_(fint *intercomm, fint *high, fint *newcomm, fint *ierr) {
+  ENTER;
+  CALL(intercomm_merge, intercomm, high, newcomm, ierr);
+  if (c_.on) bgt_rec_intercomm_merge(&c_, COMM(intercomm), *high, COMM(newcomm));
+  LEAVE;
+}
+ALIASES(intercomm_merge, INTERCOMM_MERGE)
+
+/* Processes outside the world: said before the call, which may not return. */
+void mpi_comm_connect_(char *port, fint *info, fint *root, fint *comm, fint *newcomm, fint *ierr,
+                       size_t port_len) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  CALL(comm_connect, port, info, root, comm, newcomm, ierr, port_len);
+  LEAVE;
+}
+ALIASES(comm_connect, COMM_CONNECT)
+
+void mpi_comm_accept_(char *port, fint *info, fint *root, fint *comm, fint *newcomm, fint *ierr,
+                      size_t port_len) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  CALL(comm_accept, port, info, root, comm, newcomm, ierr, port_len);
+  LEAVE;
+}
+ALIASES(comm_accept, COMM_ACCEPT)
+
+void mpi_comm_join_(fint *fd, fint *intercomm, fint *ierr) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_SPAWN);
+  CALL(comm_join, fd, intercomm, ierr);
+  LEAVE;
+}
+ALIASES(comm_join, COMM_JOIN)
 
 /* The CHARACTER arguments' lengths follow the others, as the compilers pass them (size_t since
  * gfortran 8; a library that reads an int takes the low half of the same slot). */

@@ -16,6 +16,7 @@ static const char *const FIELD_NAME[] = {
 #define BG_FIELD(id, key, kind) [F_##id] = key,
 #include "vocab_each.h"
   [F_MEMBERS] = "members",
+  [F_REMOTE] = "remote",
 };
 static const char *const OP_NAME[] = {
 #define BG_CALL(id, name, kind, required, optional) [BGT_##id] = name,
@@ -35,12 +36,10 @@ static const char *const SYNTAX[] = {
 /* What the `# unsupported` lines say, by enum bgt_unsupported: the feature, then why in brackets
  * (benchgen's refusal says "rank R used <this>, which benchgen cannot trace yet"). */
 static const char *const UNSUPPORTED[U_COUNT] = {
-  [U_INTERCOMM] = "intercommunicators (MPI_Intercomm_create, or a collective on one: the trace"
-                  " format records a communicator as a single group)",
   [U_THREADS] = "several threads calling MPI (under MPI_THREAD_MULTIPLE, a thread other than the"
                 " one that initialised MPI made a call; the tracer records one thread's calls)",
-  [U_SPAWN] = "dynamic processes (MPI_Comm_spawn starts processes, which are not traced, and the"
-              " trace format cannot name them)",
+  [U_SPAWN] = "dynamic processes (MPI_Comm_spawn, connect, accept or join: processes outside the"
+              " traced world, which are not traced and which the trace format cannot name)",
 };
 
 static int g_fd = -1;

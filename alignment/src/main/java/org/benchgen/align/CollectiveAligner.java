@@ -3,10 +3,12 @@ package org.benchgen.align;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.benchgen.compress.TraceBuilder;
 import org.benchgen.findings.Finding;
@@ -18,6 +20,7 @@ import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
+import org.benchgen.trace.Sym;
 import org.benchgen.traverse.Communicators;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.TraversalContext;
@@ -237,11 +240,12 @@ public final class CollectiveAligner {
       long k = completed.merge(comm, 1L, Long::sum);
       Step first = waitingIn[w.get(0)];
       for (int c : w) {
-        Step s = waitingIn[c];
-        if (s.rsd().op() != first.rsd().op()
-            || s.value(Field.ROOT) != first.value(Field.ROOT)) {
+        if (waitingIn[c].rsd().op() != first.rsd().op()) {
           return Optional.of(mismatch(comm, k, w));
         }
+      }
+      if (!rootsAgree(comm, w)) {
+        return Optional.of(mismatch(comm, k, w));
       }
       int[] units = w.stream().mapToInt(Integer::intValue).toArray();
       Step[] steps = new Step[units.length];
@@ -262,12 +266,43 @@ public final class CollectiveAligner {
       return Optional.empty();
     }
 
+    /**
+     * Whether the classes {@code w} name one root: the same rank everywhere, or on an
+     * intercommunicator, the same rank of the root's group in the other group while the root's
+     * own group says MPI_ROOT (the root) and MPI_PROC_NULL (the others).
+     */
+    private boolean rootsAgree(long comm, List<Integer> w) {
+      Step first = waitingIn[w.get(0)];
+      if (!first.rsd().op().has(Field.ROOT)) {
+        return true;
+      }
+      if (!comms.isInter(comm)) {
+        return w.stream().allMatch(c -> waitingIn[c].value(Field.ROOT)
+            == first.value(Field.ROOT));
+      }
+      // The roots each group gives, a group known by the first rank of the other one.
+      Map<Integer, Set<Long>> byGroup = new HashMap<>();
+      for (int c : w) {
+        int r = classes.ranks(c).first();
+        byGroup.computeIfAbsent(comms.peers(comm, r)[0], x -> new HashSet<>())
+            .add(waitingIn[c].value(Field.ROOT));
+      }
+      Set<Long> roles = Set.of(Sym.ROOT.code(), Sym.PROC_NULL.code());
+      long rootGroups = byGroup.values().stream().filter(roles::containsAll).count();
+      long naming = byGroup.values().stream()
+          .filter(v -> v.size() == 1 && !Sym.isSymbol(v.iterator().next())).count();
+      long roots = w.stream().filter(c -> waitingIn[c].value(Field.ROOT) == Sym.ROOT.code())
+          .mapToLong(c -> size[c]).sum();
+      return byGroup.size() == 2 && rootGroups == 1 && naming == 1 && roots <= 1;
+    }
+
     private Finding mismatch(long comm, long k, List<Integer> w) {
       Map<String, RankList> byCall = new LinkedHashMap<>();
       for (int c : w) {
         Step s = waitingIn[c];
-        String call = s.describe() + (s.rsd().op().has(Field.ROOT)
-            ? " (root " + s.value(Field.ROOT) + ")" : "");
+        long root = s.value(Field.ROOT);
+        String call = s.describe() + (s.rsd().op().has(Field.ROOT) ? " (root "
+            + (Sym.isSymbol(root) ? Sym.of(root).text() : root) + ")" : "");
         byCall.merge(call, classes.ranks(c), RankList::union);
       }
       return new Finding(Problem.MISMATCHED_COLLECTIVE, "collective number " + k + " on "

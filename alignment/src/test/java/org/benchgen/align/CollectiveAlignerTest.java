@@ -152,6 +152,40 @@ class CollectiveAlignerTest {
   }
 
   /**
+   * An intercommunicator of {0, 2} and {1, 3}: rank 0 broadcasts to B (MPI_ROOT; rank 2
+   * MPI_PROC_NULL; B's ranks name root 0), from call sites that differ by group. Four different
+   * roots, one broadcast: aligned and joined. Were B to name a root that A does not hold
+   * (two ranks saying MPI_ROOT), BG101 names the roots as MPI's symbols.
+   */
+  @Test
+  void intercommunicatorRootsAgreeByGroup() throws IOException {
+    for (boolean wrong : new boolean[] {false, true}) {
+      List<Traces.Rank> ranks = new ArrayList<>();
+      for (int r = 0; r < 4; r++) {
+        Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+        k.def(r % 2 == 0 ? "comm id=5 members=0,2 remote=1,3"
+            : "comm id=5 members=1,3 remote=0,2");
+        String root = r == 0 || (wrong && r == 2) ? "ROOT" : r == 2 ? "PROC_NULL" : "0";
+        for (int i = 0; i < 3; i++) {
+          k.call("MPI_Bcast site=b.c:" + (r % 2) + " comm=5 root=" + root
+              + " count=4 type=MPI_INT tsize=4");
+        }
+        ranks.add(k.call("MPI_Finalize site=m.c:9"));
+      }
+      CompressedTrace in = compress(tmp.resolve("inter" + wrong), ranks);
+      if (wrong) {
+        Finding f = failed(in);
+        assertEquals(Problem.MISMATCHED_COLLECTIVE, f.problem());
+        assertTrue(f.message().contains("(root ROOT)"), f.message());
+      } else {
+        Alignment.Aligned a = aligned(in);
+        assertSameCalls(in, a.trace(), all(in));
+        assertTrue(a.merged() > 0, "the two groups' sites are joined");
+      }
+    }
+  }
+
+  /**
    * Rank-dependent trip counts: rank r sends r+2 messages to PROC_NULL before a Barrier split by
    * parity, twice. Each rank is a class of its own; by hand, the ranks still in the inner loop go
    * first, so each outer iteration is Send{0..3} twice, Send{1..3}, Send{2,3}, Send{3}, Barrier.

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /**
@@ -56,13 +57,14 @@ class BenchmarkIntegrationTest {
         List.of("compute_bound", "10", "1000"), List.of("comm_free_order"),
         List.of("rotating_root"), List.of("many_comms", "2000"), List.of("random_exchange"),
         List.of("comm_dup_info"), List.of("comm_idup"), List.of("comm_create_group"),
-        List.of("comm_live"));
+        List.of("comm_live"), List.of("intercomm"), List.of("intercomm_vcoll"));
   }
 
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
   static Stream<List<String>> mpichPrograms() {
     return Stream.of(List.of("stencil2d"), List.of("comm_dup_info"), List.of("comm_idup"),
-        List.of("comm_create_group"), List.of("comm_live", "50"));
+        List.of("comm_create_group"), List.of("comm_live", "50"), List.of("intercomm"),
+        List.of("intercomm_vcoll"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")
@@ -101,6 +103,24 @@ class BenchmarkIntegrationTest {
     assertTrue(Files.readString(own).contains("<h2>" + b.original() + "</h2>"));
     assertEquals(List.of(), Chromium.render(own, Path.of("target", "screenshots",
         "generate-report.png"), 1400, 2400).console());
+  }
+
+  /**
+   * The targets that cannot make an intercommunicator say so and write nothing (BG301); the
+   * C+MPI target makes it (benchmarkMakesTheSameCallsAsTheProgram).
+   */
+  @ParameterizedTest(name = "{0} refuses intercommunicators")
+  @ValueSource(strings = {"goal", "conceptual"})
+  void targetsWithoutIntercommunicatorsRefuseThem(String lang) throws Exception {
+    Path original = trace("openmpi", "intercomm-" + lang, bins.get("openmpi")
+        .resolve("intercomm"), List.of("2"));
+    Path out = work.resolve("intercomm-" + lang + "-gen");
+    Cli.Result r = Cli.run("generate", original.toString(), "--lang", lang, "-o",
+        out.toString());
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains("BG301") && r.err().contains("is an intercommunicator (groups"
+        + " [0, 2] and [1, 3]), which the " + lang + " target has no way to make"), r.err());
+    assertTrue(!Files.exists(out), "nothing written");
   }
 
   @Test

@@ -199,7 +199,7 @@ class TracerIntegrationTest {
     List<Long> written = new ArrayList<>();
     new Expander(res.trace()).expand(0, new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {}
+      public void comm(long id, long[] members, long[] remote) {}
 
       @Override
       public void event(RawEvent e) {

@@ -91,9 +91,17 @@ public final class Benchmarks {
     Prepared p = (Prepared) preparation;
     Generation g = new Generation(p.trace(), options, target.naming(), p.spans(),
         target.dataTables());
-    Emitter emitter = target.emitter(g);
     List<GeneratedFile> files;
     try {
+      if (!target.intercommunicators()) {
+        p.trace().comms().stream().filter(org.benchgen.ir.CommDef::isInter).findFirst()
+            .ifPresent(c -> {
+              throw new Unexpressible("communicator " + c.id() + " is an intercommunicator"
+                  + " (groups " + c.members() + " and " + c.remote() + "), which the "
+                  + target.name() + " target has no way to make");
+            });
+      }
+      Emitter emitter = target.emitter(g);
       files = emitter.program(new TraceWalker(g, emitter).walk());
     } catch (Unexpressible u) {
       return new Failed(new Finding(Problem.UNEXPRESSIBLE, u.getMessage() + " (the "

@@ -115,8 +115,8 @@ public final class Otf2Export {
     }
 
     @Override
-    public void comm(long id, long[] members) {
-      next.comm(id, members);
+    public void comm(long id, long[] members, long[] remote) {
+      next.comm(id, members, remote);
     }
 
     @Override

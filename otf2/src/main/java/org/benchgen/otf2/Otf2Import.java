@@ -103,7 +103,7 @@ public final class Otf2Import {
     try {
       RawTraceReader.read(file, new SymbolTable(), new RawTraceReader.Sink() {
         @Override
-        public void comm(long id, long[] members) {}
+        public void comm(long id, long[] members, long[] remote) {}
 
         @Override
         public void event(RawEvent event) {

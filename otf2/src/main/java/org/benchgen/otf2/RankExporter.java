@@ -41,7 +41,11 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   @Override
-  public void comm(long id, long[] members) {
+  public void comm(long id, long[] members, long[] remote) {
+    if (remote.length > 0) {
+      throw new org.benchgen.trace.TraceProblem("communicator " + id + " is an intercommunicator, which OTF2"
+          + " export does not write yet");
+    }
     defs.comm(id, members);
   }
 

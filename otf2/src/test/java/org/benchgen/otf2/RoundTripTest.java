@@ -130,7 +130,7 @@ class RoundTripTest {
     comms.put(0L, List.of(-1L));
     RawTraceReader.read(file, new SymbolTable(), new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {
+      public void comm(long id, long[] members, long[] remote) {
         comms.put((long) id, Arrays.stream(members).boxed().toList());
       }
 

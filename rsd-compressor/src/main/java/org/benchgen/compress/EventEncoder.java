@@ -25,6 +25,7 @@ final class EventEncoder {
   private final int rank;
   private final int size;
   private final SymbolTable symbols;
+  /** Per communicator: this rank's rank in it and how many ranks its peers are among. */
   private final Map<Long, int[]> members = new HashMap<>();
   private final List<CommDef> comms = new ArrayList<>();
   private final LiveRequests requests = new LiveRequests();
@@ -37,17 +38,25 @@ final class EventEncoder {
     this.symbols = symbols;
   }
 
-  /** A communicator defined by the stream: its world ranks in communicator order. */
-  void comm(long id, long[] worldRanks) {
-    int[] m = new int[worldRanks.length];
-    List<Integer> list = new ArrayList<>(m.length);
-    for (int i = 0; i < m.length; i++) {
-      m[i] = (int) worldRanks[i];
-      list.add(m[i]);
-    }
-    members.put(id, m);
+  /**
+   * A communicator defined by the stream: its world ranks in communicator order, and an
+   * intercommunicator's remote group (else empty), whose size relative peers count in.
+   */
+  void comm(long id, long[] worldRanks, long[] remote) {
+    List<Integer> list = ints(worldRanks);
+    List<Integer> others = ints(remote);
+    int me = list.indexOf(rank);
+    members.put(id, new int[] {me, remote.length > 0 ? remote.length : worldRanks.length});
     relComm = -1; // a redefined id must not keep its old index and size
-    comms.add(new CommDef(id, list));
+    comms.add(remote.length > 0 ? CommDef.inter(id, list, others) : new CommDef(id, list));
+  }
+
+  private static List<Integer> ints(long[] xs) {
+    List<Integer> out = new ArrayList<>(xs.length);
+    for (long x : xs) {
+      out.add((int) x);
+    }
+    return out;
   }
 
   /** The communicators the stream defined, in order. */
@@ -153,8 +162,8 @@ final class EventEncoder {
         if (m == null) {
           throw new TraceProblem("communicator " + comm + " is not defined");
         }
-        relMe = indexOf(m, rank);
-        relSize = m.length;
+        relMe = m[0];
+        relSize = m[1];
       }
       relComm = comm;
     }
@@ -164,12 +173,4 @@ final class EventEncoder {
     return d > n / 2 ? d - n : d;
   }
 
-  private static int indexOf(int[] a, int x) {
-    for (int i = 0; i < a.length; i++) {
-      if (a[i] == x) {
-        return i;
-      }
-    }
-    return -1;
-  }
 }

@@ -59,8 +59,8 @@ public final class RankCompressor implements RawTraceReader.Sink {
   }
 
   @Override
-  public void comm(long id, long[] worldRanks) {
-    encoder.comm(id, worldRanks);
+  public void comm(long id, long[] worldRanks, long[] remote) {
+    encoder.comm(id, worldRanks, remote);
   }
 
   /** Events are copied (see {@link EventEncoder#encode}), so the reader may reuse their arrays. */

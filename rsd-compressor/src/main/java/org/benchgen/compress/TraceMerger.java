@@ -59,10 +59,10 @@ final class TraceMerger {
       CommDef old = byId.putIfAbsent(c.id(), c);
       if (old == null) {
         out.add(c);
-      } else if (!old.members().equals(c.members())) {
+      } else if (!old.members().equals(c.members()) || !old.remote().equals(c.remote())) {
         throw new TraceFormatException("communicator " + c.id()
-            + " is defined with different members on different ranks: " + old.members()
-            + " and " + c.members());
+            + " is defined with different members on different ranks: " + text(old)
+            + " and " + text(c));
       }
     }
     out.sort(Comparator.comparingLong(CommDef::id));
@@ -203,5 +203,9 @@ final class TraceMerger {
     }
     out.sort(Comparator.comparingInt(e -> e.ranks().first()));
     return new Param(out);
+  }
+
+  private static String text(CommDef c) {
+    return c.members() + (c.isInter() ? " with remote group " + c.remote() : "");
   }
 }

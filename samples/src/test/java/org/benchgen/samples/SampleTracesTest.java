@@ -561,7 +561,7 @@ class SampleTracesTest {
     final Map<Long, List<Long>> comms = new TreeMap<>();
 
     @Override
-    public void comm(long id, long[] members) {
+    public void comm(long id, long[] members, long[] remote) {
       comms.put(id, Arrays.stream(members).boxed().toList());
     }
 

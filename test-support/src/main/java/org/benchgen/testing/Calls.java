@@ -76,7 +76,7 @@ public final class Calls {
     final List<RawEvent> events = new ArrayList<>();
 
     @Override
-    public void comm(long id, long[] members) {}
+    public void comm(long id, long[] members, long[] remote) {}
 
     @Override
     public void event(RawEvent e) {

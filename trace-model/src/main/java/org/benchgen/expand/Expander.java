@@ -34,8 +34,10 @@ public final class Expander {
       throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
     }
     for (CommDef c : trace.comms()) {
-      if (c.members().contains(rank)) {
-        sink.comm(c.id(), c.members().stream().mapToLong(Integer::longValue).toArray());
+      if (c.rankOf(rank) >= 0) {
+        sink.comm(c.id(), c.localOf(rank).stream().mapToLong(Integer::longValue).toArray(),
+            c.isInter() ? c.remoteOf(rank).stream().mapToLong(Integer::longValue).toArray()
+                : new long[0]);
       }
     }
     new RankWalk(rank, sink).run();

@@ -58,9 +58,9 @@ public final class TraceFiles {
         try (RawTraceWriter w = rankWriter(tmp, r, t.worldSize(), gzip, t.symbols())) {
           x.expand(r, new RawTraceReader.Sink() {
             @Override
-            public void comm(long id, long[] members) {
+            public void comm(long id, long[] members, long[] remote) {
               io(() -> w.comm(id, java.util.Arrays.stream(members).mapToObj(m -> (int) m)
-                  .toList()));
+                  .toList(), java.util.Arrays.stream(remote).mapToObj(m -> (int) m).toList()));
             }
 
             @Override

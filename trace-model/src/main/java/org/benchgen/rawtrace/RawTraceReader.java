@@ -28,7 +28,11 @@ import org.benchgen.trace.WorldSize;
 public final class RawTraceReader extends EventLineParser {
   /** Receives what the reader finds, in file order. May throw {@link TraceProblem}. */
   public interface Sink {
-    void comm(long id, long[] members);
+    /**
+     * A communicator: its id and its members' world ranks; for an intercommunicator, this rank's
+     * group and the remote group ({@code remote}, empty for an intracommunicator).
+     */
+    void comm(long id, long[] members, long[] remote);
 
     void event(RawEvent event);
 
@@ -203,6 +207,7 @@ public final class RawTraceReader extends EventLineParser {
     }
     long id = -1;
     long[] members = null;
+    long[] remote = new long[0];
     int p = sp;
     while (p < e) {
       while (p < e && buf[p] == ' ') {
@@ -221,16 +226,19 @@ public final class RawTraceReader extends EventLineParser {
         id = parseInt(eq + 1, end, "id");
       } else if (k.equals("members")) {
         members = parseList(eq + 1, end, FieldKind.INT, "members");
+      } else if (k.equals("remote")) {
+        remote = parseList(eq + 1, end, FieldKind.INT, "remote");
       } else {
-        throw error("unknown field '" + k + "' in comm definition (known: id, members)");
+        throw error("unknown field '" + k + "' in comm definition (known: id, members,"
+            + " remote)");
       }
       p = end;
     }
     if (id < 0 || members == null) {
       throw error("comm definition needs id= and members=");
     }
-    checks.defineComm(id, members);
-    sink.comm(id, members);
+    checks.defineComm(id, members, remote);
+    sink.comm(id, members, remote);
   }
 
   // ---- events

@@ -34,10 +34,18 @@ public final class RawTraceWriter implements Closeable {
 
   /** A {@code comm} definition: world ranks in communicator order. */
   public void comm(long id, List<Integer> members) throws IOException {
+    comm(id, members, List.of());
+  }
+
+  /** The same with an intercommunicator's remote group ({@code remote}; empty: intra). */
+  public void comm(long id, List<Integer> members, List<Integer> remote) throws IOException {
     line.setLength(0);
     line.append("comm id=").append(id).append(" members=");
     for (int i = 0; i < members.size(); i++) {
       line.append(i == 0 ? "" : ",").append(members.get(i));
+    }
+    for (int i = 0; i < remote.size(); i++) {
+      line.append(i == 0 ? " remote=" : ",").append(remote.get(i));
     }
     out.write(line.append('\n').toString());
   }

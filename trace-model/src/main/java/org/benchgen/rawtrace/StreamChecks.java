@@ -19,6 +19,7 @@ import org.benchgen.trace.TraceProblem;
 final class StreamChecks {
   private final RawTraceReader.Header header;
   private final Map<Long, Integer> commSizes = new HashMap<>();
+  private final java.util.Set<Long> inter = new java.util.HashSet<>();
   private final LiveRequests requests = new LiveRequests();
   /** False when the sink checks the requests itself ({@link RawTraceReader.Sink#checksRequests}). */
   private final boolean checkRequests;
@@ -34,8 +35,8 @@ final class StreamChecks {
   }
 
   /** Checks the definition of communicator {@code id} with these world ranks. */
-  void defineComm(long id, long[] members) {
-    CommMembers.check(id, members, header.size());
+  void defineComm(long id, long[] members, long[] remote) {
+    CommMembers.check(id, members, remote, header.size());
     boolean self = false;
     for (long m : members) {
       self |= m == header.rank();
@@ -44,7 +45,11 @@ final class StreamChecks {
       throw new TraceProblem("comm " + id + " does not contain this rank (" + header.rank()
           + "): a rank defines only the communicators it belongs to");
     }
-    Integer old = commSizes.put(id, members.length);
+    // Peers are ranks of the remote group on an intercommunicator.
+    Integer old = commSizes.put(id, remote.length > 0 ? remote.length : members.length);
+    if (remote.length > 0) {
+      inter.add(id);
+    }
     if (old != null) {
       throw new TraceProblem("comm " + id + " defined twice");
     }
@@ -80,6 +85,11 @@ final class StreamChecks {
   }
 
   private void peers(EventLayout layout, Op op, long[] values) {
+    int ps = op.slot(org.benchgen.trace.Field.PCOMM);
+    if (ps >= 0 && values[ps] != Sym.NULL.code() && !commSizes.containsKey(values[ps])) {
+      throw new TraceProblem(op.mpiName() + " uses communicator " + values[ps]
+          + " as pcomm, which is not defined");
+    }
     int cs = op.slot(org.benchgen.trace.Field.COMM);
     if (cs < 0) {
       return;
@@ -95,7 +105,12 @@ final class StreamChecks {
       lastCommSize = size;
     }
     for (int s : layout.peers()) {
-      if (!Sym.isSymbol(values[s]) && values[s] >= lastCommSize) {
+      if (layout.fields()[s] == org.benchgen.trace.Field.ROOT && Sym.isSymbol(values[s])) {
+        if (!inter.contains(comm)) {
+          throw new TraceProblem(op.mpiName() + ": root=" + Sym.of(values[s]).text()
+              + " on communicator " + comm + ", which is not an intercommunicator");
+        }
+      } else if (!Sym.isSymbol(values[s]) && values[s] >= lastCommSize) {
         throw new TraceProblem(op.mpiName() + ": " + layout.fields()[s].key() + "=" + values[s]
             + " is outside communicator " + comm + " (size " + lastCommSize + ")");
       }

@@ -12,7 +12,10 @@ import org.benchgen.trace.Sym;
 public final class ByteCount {
   private ByteCount() {}
 
-  /** Bytes of {@code e}, made by the rank whose rank in the call's communicator is {@code me}. */
+  /**
+   * Bytes of {@code e}, made by the rank whose rank in the call's communicator is {@code me} (-1
+   * on an intercommunicator, where roots are not this rank's peers).
+   */
   public static long of(RawEvent e, int me) {
     Op op = e.op();
     return switch (op.kind()) {
@@ -24,7 +27,9 @@ public final class ByteCount {
   }
 
   private static long collective(RawEvent e, int me) {
-    boolean root = e.get(Field.ROOT) == me;
+    // On an intercommunicator the root says MPI_ROOT (and me is -1: no peer is this rank).
+    long r = e.get(Field.ROOT);
+    boolean root = r == me || r == Sym.ROOT.code();
     return switch (op(e.op())) {
       case BARRIER -> 0;
       case SCATTER -> root ? sendBuffer(e) : 0;

@@ -237,10 +237,11 @@ public final class TraceStats {
     }
 
     @Override
-    public void comm(long id, long[] worldRanks) {
-      members.put(id, worldRanks);
+    public void comm(long id, long[] worldRanks, long[] remote) {
+      // Peers (the message matrix's) are ranks of the remote group on an intercommunicator.
+      members.put(id, remote.length > 0 ? remote : worldRanks);
       int mine = -1;
-      for (int i = 0; i < worldRanks.length; i++) {
+      for (int i = 0; i < worldRanks.length && remote.length == 0; i++) {
         mine = worldRanks[i] == rank ? i : mine;
       }
       me.put(id, mine);

@@ -18,6 +18,14 @@ public final class CommMembers {
 
   /** Checks communicator {@code id} with these world ranks in a world of {@code world} ranks. */
   public static void check(long id, long[] members, int world) {
+    check(id, members, new long[0], world);
+  }
+
+  /**
+   * The same for an intercommunicator of groups {@code members} and {@code remote} (empty for an
+   * intracommunicator): no world rank in both.
+   */
+  public static void check(long id, long[] members, long[] remote, int world) {
     if (id < 1 || id > MAX_ID) {
       throw new TraceProblem("comm id " + id + " is reserved or too large (0 is MPI_COMM_WORLD)");
     }
@@ -25,7 +33,7 @@ public final class CommMembers {
       throw new TraceProblem("comm " + id + " has no members");
     }
     BitSet seen = new BitSet();
-    for (long m : members) {
+    for (long m : concat(members, remote)) {
       if (m < 0 || m >= world) {
         throw new TraceProblem("comm " + id + ": member " + m + " is not a world rank (size "
             + world + ")");
@@ -35,5 +43,11 @@ public final class CommMembers {
       }
       seen.set((int) m);
     }
+  }
+
+  private static long[] concat(long[] a, long[] b) {
+    long[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
   }
 }

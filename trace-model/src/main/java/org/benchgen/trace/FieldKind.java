@@ -10,8 +10,16 @@ import java.util.Set;
 public enum FieldKind {
   /** A plain integer, any sign (a split key, a flag). */
   INT(EnumSet.noneOf(Sym.class), Long.MIN_VALUE, Long.MAX_VALUE),
-  /** A rank in the event's communicator; relative encoding applies to {@link Field#isPeer()}. */
+  /**
+   * A rank in the event's communicator (on an intercommunicator, in its remote group); relative
+   * encoding applies to {@link Field#isPeer()}.
+   */
   PEER(EnumSet.of(Sym.ANY_SOURCE, Sym.PROC_NULL), 0, Long.MAX_VALUE),
+  /**
+   * A collective's root: a rank as {@link #PEER}, always absolute; on an intercommunicator
+   * {@code ROOT} (MPI_ROOT) at the root and {@code PROC_NULL} beside it.
+   */
+  ROOT(EnumSet.of(Sym.PROC_NULL, Sym.ROOT), 0, Long.MAX_VALUE),
   /** A message tag: an {@code int} in MPI, 0 to 2^31-1. */
   TAG(EnumSet.of(Sym.ANY_TAG), 0, Integer.MAX_VALUE),
   /** Free text (call sites, datatype and op names), interned; percent-encoded in files. */
@@ -33,6 +41,8 @@ public enum FieldKind {
   REQS(EnumSet.of(Sym.NULL), 0, Long.MAX_VALUE),
   COMM(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
   NEWCOMM(EnumSet.of(Sym.NULL), 0, Long.MAX_VALUE),
+  /** A communicator that only some ranks pass ({@code NULL} elsewhere), the world included. */
+  PEERCOMM(EnumSet.of(Sym.NULL), 0, Long.MAX_VALUE),
   COLOR(EnumSet.of(Sym.UNDEFINED), Long.MIN_VALUE, Long.MAX_VALUE),
   /** An MPI thread level ({@code MPI_Init_thread}): one of four symbols in order, no number. */
   THREAD_LEVEL(EnumSet.of(Sym.THREAD_SINGLE, Sym.THREAD_FUNNELED, Sym.THREAD_SERIALIZED,

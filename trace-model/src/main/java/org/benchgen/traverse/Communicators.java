@@ -10,18 +10,24 @@ import org.benchgen.trace.TraceProblem;
 
 /**
  * The communicators of a compressed trace, for the passes that walk it: sizes, and ranks both ways
- * (communicator rank to world rank, and back). Id 0 is the world. Shared by all contexts of one
- * trace; the world-to-communicator maps are made on first use, one per communicator.
+ * (communicator rank to world rank, and back). Id 0 is the world. On an intercommunicator a rank
+ * has its rank in its own group, and its peers (destinations, sources, roots) are ranks of the
+ * other group; every rank of both groups takes part in its collectives. Shared by all contexts of
+ * one trace; the world-to-communicator maps are made on first use, one per communicator.
  */
 public final class Communicators {
   private final int worldSize;
   private final Map<Long, int[]> members = new HashMap<>();
+  private final Map<Long, int[]> remote = new HashMap<>();
   private final Map<Long, int[]> commRanks = new ConcurrentHashMap<>();
 
   public Communicators(CompressedTrace trace) {
     this.worldSize = trace.worldSize();
     for (CommDef c : trace.comms()) {
-      members.put((long) c.id(), c.members().stream().mapToInt(Integer::intValue).toArray());
+      members.put(c.id(), c.members().stream().mapToInt(Integer::intValue).toArray());
+      if (c.isInter()) {
+        remote.put(c.id(), c.remote().stream().mapToInt(Integer::intValue).toArray());
+      }
     }
   }
 
@@ -29,39 +35,78 @@ public final class Communicators {
     return comm == 0 || members.containsKey(comm);
   }
 
+  /** Whether {@code comm} is an intercommunicator. */
+  public boolean isInter(long comm) {
+    return remote.containsKey(comm);
+  }
+
+  /** How many ranks take part in a collective on {@code comm} (both groups of an inter one). */
   public int size(long comm) {
-    return comm == 0 ? worldSize : defined(comm).length;
+    return comm == 0 ? worldSize : defined(comm).length + remote.getOrDefault(comm,
+        new int[0]).length;
   }
 
-  /** The world rank of communicator rank {@code commRank}. */
-  public int world(long comm, long commRank) {
-    return comm == 0 ? (int) commRank : defined(comm)[(int) commRank];
+  /** How many ranks {@code world}'s peers on {@code comm} are among: the remote group's size. */
+  public int peerSize(long comm, int world) {
+    return comm == 0 ? worldSize : group(comm, world).length;
   }
 
-  /** The communicator rank of world rank {@code world}, or -1 when it is no member. */
+  /** The world rank of peer {@code commRank} of world rank {@code viewer} on {@code comm}. */
+  public int world(long comm, int viewer, long commRank) {
+    return comm == 0 ? (int) commRank : group(comm, viewer)[(int) commRank];
+  }
+
+  /** The communicator rank of world rank {@code world} (in its own group), or -1. */
   public int rankIn(long comm, int world) {
     if (comm == 0) {
       return world;
     }
-    int[] m = defined(comm);
     return commRanks.computeIfAbsent(comm, c -> {
       int[] a = new int[worldSize];
       Arrays.fill(a, -1);
-      for (int i = 0; i < m.length; i++) {
-        a[m[i]] = i;
+      for (int[] group : new int[][] {defined(c), remote.getOrDefault(c, new int[0])}) {
+        for (int i = 0; i < group.length; i++) {
+          a[group[i]] = i;
+        }
       }
       return a;
     })[world];
   }
 
-  /** The members' world ranks in communicator order. */
+  /** Every rank that takes part, in communicator order (an inter one's second group last). */
   public int[] members(long comm) {
     if (comm == 0) {
       int[] all = new int[worldSize];
       Arrays.setAll(all, i -> i);
       return all;
     }
-    return defined(comm).clone();
+    int[] m = defined(comm);
+    int[] r = remote.get(comm);
+    if (r == null) {
+      return m.clone();
+    }
+    int[] all = Arrays.copyOf(m, m.length + r.length);
+    System.arraycopy(r, 0, all, m.length, r.length);
+    return all;
+  }
+
+  /** The world ranks of the group whose ranks {@code world} addresses on {@code comm}. */
+  public int[] peers(long comm, int world) {
+    return comm == 0 ? members(0) : group(comm, world).clone();
+  }
+
+  private int[] group(long comm, int world) {
+    int[] m = defined(comm);
+    int[] r = remote.get(comm);
+    if (r == null) {
+      return m;
+    }
+    for (int x : r) {
+      if (x == world) {
+        return m;
+      }
+    }
+    return r;
   }
 
   private int[] defined(long comm) {

@@ -216,7 +216,8 @@ public final class TraversalContext {
         }
       }
       int[] peers = java.util.stream.IntStream.range(0, n)
-          .filter(i -> x.op().fields().get(i).kind() == FieldKind.PEER).toArray();
+          .filter(i -> x.op().fields().get(i).kind() == FieldKind.PEER
+              || x.op().fields().get(i).kind() == FieldKind.ROOT).toArray();
       return new Slots(c, rel, peers);
     });
   }
@@ -257,10 +258,21 @@ public final class TraversalContext {
    * communicator an RSD uses, and only here is the communicator of each call known.
    */
   private void checkPeer(Rsd r, Field f, long peer, long comm) {
-    if (!Sym.isSymbol(peer) && (peer < 0 || peer >= comms.size(comm))) {
+    if (Sym.isSymbol(peer)) {
+      // MPI_ROOT and MPI_PROC_NULL roots are an intercommunicator's (the checks keep them off
+      // other fields).
+      if (f == Field.ROOT && !comms.isInter(comm)) {
+        throw new TraceProblem(r.op().mpiName() + " at " + r.site() + " on rank " + rank
+            + ": root=" + Sym.of(peer).text() + " on communicator " + comm
+            + ", which is not an intercommunicator");
+      }
+      return;
+    }
+    int n = comms.peerSize(comm, rank);
+    if (peer < 0 || peer >= n) {
       throw new TraceProblem(r.op().mpiName() + " at " + r.site() + " on rank " + rank + ": "
-          + f.key() + "=" + peer + " is outside communicator " + comm + " (size "
-          + comms.size(comm) + ")");
+          + f.key() + "=" + peer + " is outside communicator " + comm + " (size " + n
+          + (comms.isInter(comm) ? ", its remote group" : "") + ")");
     }
   }
 
@@ -270,6 +282,6 @@ public final class TraversalContext {
       throw new TraceProblem("rank " + rank + " uses communicator " + comm
           + " but is not a member of it");
     }
-    return Math.floorMod(me + rel, comms.size(comm));
+    return Math.floorMod(me + rel, comms.peerSize(comm, rank));
   }
 }

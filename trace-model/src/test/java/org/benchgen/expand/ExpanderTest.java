@@ -47,7 +47,7 @@ class ExpanderTest {
     List<String> out = new ArrayList<>();
     new Expander(t).expand(rank, new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {
+      public void comm(long id, long[] members, long[] remote) {
         out.add("comm id=" + id + " members=" + Arrays.stream(members)
             .mapToObj(Long::toString).collect(Collectors.joining(",")));
       }

@@ -32,7 +32,7 @@ class CpuTimeTest {
     List<RawEvent> events = new ArrayList<>();
     RawTraceReader.read(p, new SymbolTable(), new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {}
+      public void comm(long id, long[] members, long[] remote) {}
 
       @Override
       public void event(RawEvent e) {

@@ -38,7 +38,7 @@ class RawTraceReaderTest {
     TraceProblem e = assertThrows(TraceProblem.class, () -> RawTraceReader.read(p, symbols,
         new RawTraceReader.Sink() {
           @Override
-          public void comm(long id, long[] members) {}
+          public void comm(long id, long[] members, long[] remote) {}
 
           @Override
           public void event(RawEvent x) {}
@@ -55,7 +55,7 @@ class RawTraceReaderTest {
     List<long[]> comms = new ArrayList<>();
     RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {
+      public void comm(long id, long[] members, long[] remote) {
         comms.add(members);
       }
 
@@ -114,7 +114,7 @@ class RawTraceReaderTest {
       List<String> read = new ArrayList<>();
       RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
         @Override
-        public void comm(long id, long[] members) {}
+        public void comm(long id, long[] members, long[] remote) {}
 
         @Override
         public void event(RawEvent e) {
@@ -168,7 +168,7 @@ class RawTraceReaderTest {
     List<RawEvent> events = new ArrayList<>();
     RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {}
+      public void comm(long id, long[] members, long[] remote) {}
 
       @Override
       public void event(RawEvent e) {
@@ -201,7 +201,7 @@ class RawTraceReaderTest {
     List<RawEvent> events = new ArrayList<>();
     RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {}
+      public void comm(long id, long[] members, long[] remote) {}
 
       @Override
       public void event(RawEvent e) {
@@ -253,7 +253,7 @@ class RawTraceReaderTest {
         + "\nMPI_Comm_split site=c enter=5 exit=6 comm=0 color=0 key=-3 newcomm=NULL\n");
     RawTraceReader.read(ok, symbols, new RawTraceReader.Sink() {
       @Override
-      public void comm(long id, long[] members) {}
+      public void comm(long id, long[] members, long[] remote) {}
 
       @Override
       public void event(RawEvent x) {}

@@ -43,7 +43,7 @@ final class DeadlockReport {
       for (PostedReceive x : sim.posted.get(r)) {
         if (!x.matched) {
           return Optional.of(new Finding(Problem.UNMATCHED_RECEIVE, "rank " + r + " posts "
-              + x.step.describe() + " from " + peerText(x.comm, x.src)
+              + x.step.describe() + " from " + peerText(x.comm, x.owner, x.src)
               + ", and no rank ever sends it a matching message"));
         }
       }
@@ -55,8 +55,8 @@ final class DeadlockReport {
     return Optional.empty();
   }
 
-  private String peerText(long comm, long src) {
-    return src == ANY_SOURCE ? "any source" : "rank " + sim.comms.world(comm, src);
+  private String peerText(long comm, int viewer, long src) {
+    return src == ANY_SOURCE ? "any source" : "rank " + sim.comms.world(comm, viewer, src);
   }
 
   /** The world ranks that blocked rank {@code r} waits for, for the wait-for graph. */
@@ -93,10 +93,10 @@ final class DeadlockReport {
 
   private void addPeers(long comm, long src, int self, Set<Integer> out) {
     if (src != ANY_SOURCE) {
-      out.add(sim.comms.world(comm, src));
+      out.add(sim.comms.world(comm, self, src));
       return;
     }
-    for (int w : sim.comms.members(comm)) {
+    for (int w : sim.comms.peers(comm, self)) {
       if (w != self) {
         out.add(w);
       }

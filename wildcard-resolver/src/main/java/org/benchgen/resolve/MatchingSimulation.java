@@ -215,7 +215,7 @@ final class MatchingSimulation {
     if (dest == PROC_NULL) {
       return Optional.empty();
     }
-    int to = comms.world(comm, dest);
+    int to = comms.world(comm, r, dest);
     Message m = new Message(r, to, comms.rankIn(comm, r), comm, tag, sync, s,
         charges.enter(r));
     for (PostedReceive x : posted.get(to)) {
@@ -303,7 +303,7 @@ final class MatchingSimulation {
   }
 
   private long relative(long peer, long comm, int r) {
-    int n = comms.size(comm);
+    int n = comms.peerSize(comm, r);
     long d = Math.floorMod(peer - comms.rankIn(comm, r), n);
     return d > n / 2 ? d - n : d;
   }

@@ -40,7 +40,7 @@ final class TracedClock implements CallClock {
       times[r] = new long[64];
       RawTraceReader.read(dir.rankFiles().get(r), symbols, new RawTraceReader.Sink() {
         @Override
-        public void comm(long id, long[] members) {}
+        public void comm(long id, long[] members, long[] remote) {}
 
         @Override
         public void event(RawEvent e) {

@@ -215,10 +215,10 @@ final class CEmitter implements Emitter {
     OutputModel stype = type(c, Field.TYPE);
     return switch (op) {
       case BARRIER, IBARRIER -> new CModel.Call(fn, args(comm(c), req));
-      case BCAST, IBCAST -> new CModel.Call(fn, args(sendBuf(), send, stype, root(c), comm(c),
-          req));
+      case BCAST, IBCAST -> new CModel.Call(fn, args(sendBuf(), send, idleType(c), root(c),
+          comm(c), req));
       case REDUCE, IREDUCE -> new CModel.Call(fn, args(sendBuf(), recvBuf(), send,
-          reduceType(c), reduceOp(c), root(c), comm(c), req));
+          idleType(c), reduceOp(c), root(c), comm(c), req));
       case ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN, REDUCE_SCATTER_BLOCK,
           IREDUCE_SCATTER_BLOCK -> new CModel.Call(fn, args(sendBuf(), recvBuf(), send,
           reduceType(c), reduceOp(c), comm(c), req));
@@ -287,6 +287,15 @@ final class CEmitter implements Emitter {
           new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
       case COMM_CREATE_GROUP -> new CModel.CommCreateGroup(c.comm(), c.value(Field.NEWCOMM,
           new ParamExpressions.Leaf(this::membersOf, "lists")), c.value(Field.TAG), slot);
+      // The peer communicator counts at the local leader only: the world elsewhere (any
+      // valid communicator does).
+      case INTERCOMM_CREATE -> new CModel.Call(op.mpiName(), args(comm(c),
+          arg(c, Field.LEADER), new CModel.CommArg(c.value(Field.PCOMM,
+              new ParamExpressions.Leaf(id -> new Value.Num(Sym.isSymbol(id) ? 0
+                  : g.comms().of(id)), "int"))), arg(c, Field.RLEADER), arg(c, Field.TAG),
+          new CModel.NewCommArg(slot)));
+      case INTERCOMM_MERGE -> new CModel.Call(op.mpiName(), args(comm(c), arg(c, Field.HIGH),
+          new CModel.NewCommArg(slot)));
       default -> throw new IllegalStateException("not a communicator creation: " + op);
     };
     return new CModel.CommCreated(made, slot);
@@ -417,6 +426,19 @@ final class CEmitter implements Emitter {
     return new Value.Mul(a, b);
   }
 
+  /**
+   * The datatype of a Bcast or Reduce, where the ranks of an intercommunicator's root group
+   * other than the root (root MPI_PROC_NULL) recorded none: MPI ignores it there, but Open MPI
+   * checks it all the same, so they pass MPI_BYTE (with their count of 0).
+   */
+  private OutputModel idleType(RsdContext c) {
+    if (!namedTypes(c, Field.TYPE)) {
+      return type(c, Field.TYPE);
+    }
+    return new CModel.Arg(c.value(Field.TYPE, new ParamExpressions.Leaf(id -> new Value.TypeName(
+        symbols.name(id).equals("MPI_DATATYPE_NULL") ? "MPI_BYTE" : symbols.name(id)), "type")));
+  }
+
   /** A reduction's datatype; MPI_BYTE (with its count in bytes) when it cannot be named. */
   private OutputModel reduceType(RsdContext c) {
     return type(c, Field.TYPE);
@@ -428,8 +450,9 @@ final class CEmitter implements Emitter {
    */
   private OutputModel reduceOp(RsdContext c) {
     if (allNamed(c, Field.OP, CNames.OPS)) {
+      // MPI_OP_NULL: none was recorded where MPI ignores it (idle ranks, as in idleType).
       return new CModel.Arg(c.value(Field.OP, new ParamExpressions.Leaf(id -> new Value.OpName(
-          symbols.name(id)), "op")));
+          symbols.name(id).equals("MPI_OP_NULL") ? "MPI_BOR" : symbols.name(id)), "op")));
     }
     g.approximations().note("a user-defined reduction operation was replaced by MPI_BOR or"
         + " MPI_MAX");

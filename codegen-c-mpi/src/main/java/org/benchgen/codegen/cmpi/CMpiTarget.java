@@ -34,6 +34,11 @@ public final class CMpiTarget implements Target {
   }
 
   @Override
+  public boolean intercommunicators() {
+    return true;
+  }
+
+  @Override
   public boolean dataTables() {
     return true;
   }

@@ -25,7 +25,7 @@ final class CNames {
 
   static final Set<String> OPS = Set.of("MPI_SUM", "MPI_PROD", "MPI_MAX", "MPI_MIN", "MPI_LAND",
       "MPI_LOR", "MPI_LXOR", "MPI_BAND", "MPI_BOR", "MPI_BXOR", "MPI_MAXLOC", "MPI_MINLOC",
-      "MPI_REPLACE", "MPI_NO_OP");
+      "MPI_REPLACE", "MPI_NO_OP", "MPI_OP_NULL");
 
   /** Types a bitwise-or reduction accepts: the replacement for operations we cannot name. */
   static final Set<String> INTEGER_TYPES = Set.of("MPI_CHAR", "MPI_SIGNED_CHAR",

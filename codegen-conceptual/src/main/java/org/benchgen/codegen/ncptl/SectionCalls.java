@@ -148,7 +148,7 @@ final class SectionCalls {
       }
     }
     return new Half(recv && !Sym.isSymbol(bytes) ? bytes : product(s, count, size),
-        Sym.isSymbol(tag) ? 0 : tag, comms.world(s.comm(), peer));
+        Sym.isSymbol(tag) ? 0 : tag, comms.world(s.comm(), s.rank(), peer));
   }
 
   private static long product(Step s, Field count, Field size) {

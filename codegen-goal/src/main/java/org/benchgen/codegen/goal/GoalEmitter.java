@@ -237,7 +237,7 @@ final class GoalEmitter implements Emitter {
     }
     long comm = e.get(Field.COMM);
     return Optional.of(s.send(e.get(Field.COUNT) * e.get(Field.TSIZE),
-        comms.world(comm, dest), tag(e.get(Field.TAG)), List.of()));
+        comms.world(comm, s.rank(), dest), tag(e.get(Field.TAG)), List.of()));
   }
 
   /** The receive of {@code e} (its tag {@code tag}) after the frontier; none from PROC_NULL. */
@@ -258,7 +258,7 @@ final class GoalEmitter implements Emitter {
         : e.get(Field.COUNT) * (e.op().has(Field.RTSIZE) ? e.get(Field.RTSIZE)
             : e.get(Field.TSIZE));
     long comm = e.get(Field.COMM);
-    return Optional.of(s.recv(bytes, comms.world(comm, src), tag(tag), List.of()));
+    return Optional.of(s.recv(bytes, comms.world(comm, s.rank(), src), tag(tag), List.of()));
   }
 
   /** A point-to-point tag; the collectives' range is noted when a program reaches it. */

@@ -98,8 +98,10 @@ public final class CompressedTraceChecks {
   void comm(CommDef c) {
     requireWorld();
     CommMembers.check(c.id(), c.members().stream().mapToLong(Integer::longValue).toArray(),
-        world);
-    if (commSizes.putIfAbsent((long) c.id(), c.members().size()) != null) {
+        c.remote().stream().mapToLong(Integer::longValue).toArray(), world);
+    // Peers address the remote group on an intercommunicator: either group's size bounds them.
+    if (commSizes.putIfAbsent(c.id(), Math.max(c.members().size(), c.remote().size()))
+        != null) {
       throw new TraceProblem("comm " + c.id() + " defined twice");
     }
   }
@@ -214,19 +216,20 @@ public final class CompressedTraceChecks {
     FieldKind kind = f.kind();
     if (Sym.isSymbol(v)) {
       Sym s = Sym.of(v);
-      if (!kind.symbols().contains(s) || f == Field.ROOT
-          || (f == Field.DEST && s == Sym.ANY_SOURCE)) {
+      // A root's symbols are an intercommunicator's: checked when ranks are walked, where each
+      // call's communicator is known.
+      if (!kind.symbols().contains(s) || (f == Field.DEST && s == Sym.ANY_SOURCE)) {
         throw new TraceProblem(what + s.text() + " is not a valid value here");
       }
       return;
     }
-    if (!kind.isList() && kind != FieldKind.PEER) { // peers may be relative: checked below
+    if (!kind.isList() && kind != FieldKind.PEER && kind != FieldKind.ROOT) { // checked below
       kind.check(v, op.mpiName() + " " + f.key()); // the range every reader of traces applies
     }
     switch (kind) {
       case INT -> range(what, v, f == Field.FLAG ? 0 : Integer.MIN_VALUE,
           f == Field.FLAG ? 1 : Integer.MAX_VALUE);
-      case PEER -> {
+      case PEER, ROOT -> {
         if (relative ? Math.abs(v) >= peerRange : v < 0 || v >= peerRange) {
           throw new TraceProblem(what + (relative && v >= 0 ? "+" : "") + v
               + " is outside its communicator (size " + peerRange + ")");
@@ -234,6 +237,11 @@ public final class CompressedTraceChecks {
       }
       case TAG, REQ, COLOR -> range(what, v, 0, Integer.MAX_VALUE);
       case NEWCOMM -> range(what, v, 1, CommMembers.MAX_ID);
+      case PEERCOMM -> {
+        if (!commSizes.containsKey(v)) {
+          throw new TraceProblem(what + v + ": no 'comm' line defines it");
+        }
+      }
       case LIST, COUNTS -> list(what, op, f, symbols.list(v));
       case REQS -> {
         for (long x : symbols.list(v)) {

@@ -197,15 +197,21 @@ public final class CompressedTraceReader {
   }
 
   private CommDef comm(String[] tok) {
-    if (tok.length != 3) {
-      throw new TraceProblem("expected 'comm ID members=...'");
+    if (tok.length != 3 && tok.length != 4) {
+      throw new TraceProblem("expected 'comm ID members=...' (and 'remote=...')");
     }
     long id = longValue(tok[1], "comm id");
     List<Integer> m = new ArrayList<>();
     for (int x : IntRuns.parse(value(tok[2], "members"), checks.world())) {
       m.add(x);
     }
-    CommDef c = new CommDef(id, m);
+    List<Integer> remote = new ArrayList<>();
+    if (tok.length == 4) {
+      for (int x : IntRuns.parse(value(tok[3], "remote"), checks.world())) {
+        remote.add(x);
+      }
+    }
+    CommDef c = new CommDef(id, m, remote);
     checks.comm(c);
     return c;
   }

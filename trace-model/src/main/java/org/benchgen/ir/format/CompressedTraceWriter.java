@@ -73,7 +73,9 @@ public final class CompressedTraceWriter extends NodeScanner {
     out.write("world " + t.worldSize() + "\n");
     for (CommDef c : t.comms()) {
       out.write("comm " + c.id() + " members="
-          + IntRuns.format(c.members().stream().mapToInt(Integer::intValue).toArray()) + "\n");
+          + IntRuns.format(c.members().stream().mapToInt(Integer::intValue).toArray())
+          + (c.isInter() ? " remote=" + IntRuns.format(c.remote().stream()
+              .mapToInt(Integer::intValue).toArray()) : "") + "\n");
     }
     // A top-level node at a time, so the text in memory stays that of one node.
     for (Node n : t.body()) {

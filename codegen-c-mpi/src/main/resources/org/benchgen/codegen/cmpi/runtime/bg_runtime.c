@@ -128,6 +128,7 @@ int bg_sym(int v) {
     case BG_ANY_SOURCE: return MPI_ANY_SOURCE;
     case BG_ANY_TAG: return MPI_ANY_TAG;
     case BG_UNDEFINED: return MPI_UNDEFINED;
+    case BG_ROOT: return MPI_ROOT;
     default: return v;
   }
 }
@@ -137,8 +138,15 @@ void bg_comm_ready(int s) {
     bg_comm[s].rank = -1;
     bg_comm[s].size = 0;
   } else {
+    int inter = 0;
     MPI_Comm_rank(bg_comm[s].c, &bg_comm[s].rank);
-    MPI_Comm_size(bg_comm[s].c, &bg_comm[s].size);
+    MPI_Comm_test_inter(bg_comm[s].c, &inter);
+    /* Peers on an intercommunicator are ranks of its remote group: relative ones count there. */
+    if (inter) {
+      MPI_Comm_remote_size(bg_comm[s].c, &bg_comm[s].size);
+    } else {
+      MPI_Comm_size(bg_comm[s].c, &bg_comm[s].size);
+    }
   }
 }
 

@@ -22,6 +22,7 @@
 #define BG_ANY_TAG (INT_MIN + 3)
 #define BG_UNDEFINED (INT_MIN + 4)
 #define BG_NULL (INT_MIN + 5)
+#define BG_ROOT (INT_MIN + 6)
 
 /* Start-up and end. */
 
