@@ -89,12 +89,14 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req);
 /* Communicators. `newcomm` as returned by MPI (MPI_COMM_NULL when this rank got none). */
 void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm);
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm);
-void bgt_rec_comm_idup(bgt_call *c, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req);
+/* MPI_Comm_idup and MPI_Comm_idup_with_info (op). */
+void bgt_rec_comm_idup(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req);
 void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm newcomm);
 /* MPI_Intercomm_create: `peer` and `remote_leader` are read at the local leader only (MPI ignores
  * them elsewhere, where they may be anything). */
 void bgt_rec_intercomm_create(bgt_call *c, MPI_Comm local, int local_leader, MPI_Comm peer,
                               int remote_leader, int tag, MPI_Comm newcomm);
+void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newcomm);
 void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newcomm);
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm);

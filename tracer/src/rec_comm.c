@@ -25,12 +25,12 @@ void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
 }
 
 /* A nonblocking dup: its request completes like a nonblocking collective's. */
-void bgt_rec_comm_idup(bgt_call *c, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req) {
+void bgt_rec_comm_idup(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req) {
   if (!c->on) return;
   req_entry *x = req_add(req, R_COLL, 0, 0);
   int64_t id = comm_duplicated(newcomm, comm);
   int64_t cid = comm_id(comm);
-  begin_event(c, BGT_COMM_IDUP);
+  begin_event(c, op);
   put(F_COMM, cid);
   put(F_NEWCOMM, id);
   put(F_REQ, x->id);
@@ -66,6 +66,17 @@ void bgt_rec_intercomm_create(bgt_call *c, MPI_Comm local, int local_leader, MPI
   put(F_PCOMM, pid);
   put(F_RLEADER, leads ? remote_leader : 0);
   put(F_TAG, tag);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = comm_made(newcomm, comm);
+  int64_t cid = comm_id(comm);
+  begin_event(c, BGT_GRAPH_CREATE);
+  put(F_COMM, cid);
+  put(F_NNODES, nnodes);
   put(F_NEWCOMM, id);
   end_record();
 }

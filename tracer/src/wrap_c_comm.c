@@ -31,7 +31,60 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req) {
   ENTER;
   int rc = PMPI_Comm_idup(comm, newcomm, req);
-  bgt_rec_comm_idup(&c_, comm, *newcomm, *req);
+  bgt_rec_comm_idup(&c_, BGT_COMM_IDUP, comm, *newcomm, *req);
+  LEAVE;
+  return rc;
+}
+
+#if MPI_VERSION >= 4
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *req) {
+  ENTER;
+  int rc = PMPI_Comm_idup_with_info(comm, info, newcomm, req);
+  bgt_rec_comm_idup(&c_, BGT_COMM_IDUP_WITH_INFO, comm, *newcomm, *req);
+  LEAVE;
+  return rc;
+}
+#endif
+
+/* Recorded by the members they give: the benchmark rebuilds the same groups on any machine (a
+ * node's shared-memory split on another machine would group other ranks), and their topologies
+ * matter to no call the tracer records yet. */
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_SPLIT_TYPE, comm, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder,
+                     MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm);
+  bgt_rec_graph_create(&c_, comm, nnodes, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
+                          const int destinations[], const int weights[], MPI_Info info,
+                          int reorder, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder,
+                                  newcomm);
+  if (c_.on) bgt_rec_comm_new(&c_, BGT_DIST_GRAPH_CREATE, comm, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[],
+                                   const int sourceweights[], int outdegree,
+                                   const int destinations[], const int destweights[],
+                                   MPI_Info info, int reorder, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree,
+                                           destinations, destweights, info, reorder, newcomm);
+  if (c_.on) bgt_rec_comm_new(&c_, BGT_DIST_GRAPH_CREATE_ADJACENT, comm, *newcomm);
   LEAVE;
   return rc;
 }

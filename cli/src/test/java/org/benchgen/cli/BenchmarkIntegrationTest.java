@@ -57,14 +57,15 @@ class BenchmarkIntegrationTest {
         List.of("compute_bound", "10", "1000"), List.of("comm_free_order"),
         List.of("rotating_root"), List.of("many_comms", "2000"), List.of("random_exchange"),
         List.of("comm_dup_info"), List.of("comm_idup"), List.of("comm_create_group"),
-        List.of("comm_live"), List.of("intercomm"), List.of("intercomm_vcoll"));
+        List.of("comm_live"), List.of("intercomm"), List.of("intercomm_vcoll"),
+        List.of("comm_topologies"));
   }
 
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
   static Stream<List<String>> mpichPrograms() {
     return Stream.of(List.of("stencil2d"), List.of("comm_dup_info"), List.of("comm_idup"),
         List.of("comm_create_group"), List.of("comm_live", "50"), List.of("intercomm"),
-        List.of("intercomm_vcoll"));
+        List.of("intercomm_vcoll"), List.of("comm_topologies"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")

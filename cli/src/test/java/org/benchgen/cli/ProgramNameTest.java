@@ -30,6 +30,7 @@ class ProgramNameTest {
       "Makefile|Makefile_bench|true",
       "makefile|makefile_bench|true",
       "bg_runtime|bg_runtime_bench|true",
+      "bg_runtime_comm|bg_runtime_comm_bench|true",
       "simrun|simrun_bench|true",
       "BG_RUNTIME|BG_RUNTIME_bench|true",
       "all|all|false",
@@ -53,7 +54,8 @@ class ProgramNameTest {
     assertEquals(0, r.code(), r.err());
     assertEquals(renamed, r.err().contains("benchgen: note: the program is called '" + program
         + "': '" + traceName + "' is taken by the files the c-mpi target writes or builds"
-        + " [GNUmakefile, Makefile, bg_runtime, clean, hostfile, sim, simrun]; --name chooses"
+        + " [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm, clean, hostfile, sim, simrun];"
+        + " --name chooses"
         + " another"), r.err());
     assertEquals(files(program), list(out));
     make(out);
@@ -64,7 +66,8 @@ class ProgramNameTest {
   }
 
   private static List<String> files(String program) {
-    return Stream.of("Makefile", "bg_runtime.c", "bg_runtime.h", program + ".c", "platform.xml",
+    return Stream.of("Makefile", "bg_runtime.c", "bg_runtime.h", "bg_runtime_comm.c",
+        program + ".c", "platform.xml",
         "hostfile").sorted().toList();
   }
 

@@ -52,7 +52,7 @@ final class Recorder {
 
   /**
    * Records every file under {@code $TMP/rel}, by its path relative to the scratch directory; the
-   * C+MPI run-time library's files ({@code bg_runtime.*}, the same for every trace) by digest.
+   * C+MPI run-time library's files ({@code bg_runtime*}, the same for every trace) by digest.
    */
   void files(String rel) throws IOException {
     Path root = scratch.resolve(rel);
@@ -63,7 +63,7 @@ final class Recorder {
     try (Stream<Path> s = Files.walk(root)) {
       for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
         String key = scratch.relativize(p).toString();
-        if (p.getFileName().toString().startsWith("bg_runtime.")) {
+        if (p.getFileName().toString().startsWith("bg_runtime")) {
           outputs.put(key + " (sha-256)", sha256(Files.readString(p)) + "\n");
         } else {
           outputs.put(key, Files.readString(p));

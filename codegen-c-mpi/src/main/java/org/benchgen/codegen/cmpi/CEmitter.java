@@ -264,6 +264,11 @@ final class CEmitter implements Emitter {
         ? new Value.Num(g.comms().createdBy(c.rsd(), Sym.NULL.code()))
         : c.value(Field.NEWCOMM, new ParamExpressions.Leaf(
             id -> new Value.Num(g.comms().createdBy(c.rsd(), id)), "int"));
+    // MPI-4's MPI_Comm_idup_with_info where the benchmark is built with MPI-4, else the same
+    // communicator by MPI_Comm_idup (its info is hints, and not recorded).
+    if (op == Op.COMM_IDUP_WITH_INFO) {
+      return new CModel.CommDuplicating(new CModel.IdupWithInfo(c.comm(), slot), slot, c.comm());
+    }
     if (op == Op.COMM_IDUP) {
       return new CModel.CommDuplicating(new CModel.Call(op.mpiName(), args(comm(c),
           new CModel.NewCommArg(slot), new CModel.NewReq(false))), slot, c.comm());
@@ -283,6 +288,13 @@ final class CEmitter implements Emitter {
       }
       case CART_SUB -> new CModel.Call(op.mpiName(), args(comm(c),
           new CModel.ListItems(list(c, Field.REMAIN)), new CModel.NewCommArg(slot)));
+      // A split by type (a node's shared memory, say) may group other ranks on another
+      // machine, and a graph's edges serve no recorded call: made by their own call, then by
+      // their traced members where the call gives another group.
+      case COMM_SPLIT_TYPE, GRAPH_CREATE, DIST_GRAPH_CREATE, DIST_GRAPH_CREATE_ADJACENT ->
+          new CModel.CommRemade(op.name(), c.comm(), op.has(Field.NNODES)
+              ? c.value(Field.NNODES) : new Value.Num(0), c.value(Field.NEWCOMM,
+                  new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
       case COMM_CREATE -> new CModel.CommCreate(c.comm(), c.value(Field.NEWCOMM,
           new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
       case COMM_CREATE_GROUP -> new CModel.CommCreateGroup(c.comm(), c.value(Field.NEWCOMM,

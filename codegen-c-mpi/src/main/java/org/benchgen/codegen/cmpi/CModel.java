@@ -69,6 +69,17 @@ public sealed interface CModel extends OutputModel {
   /** {@code MPI_Comm_create} of the group of world ranks {@code members} (a list). */
   record CommCreate(Value parent, Value members, Value slot) implements CModel {}
 
+  /** MPI_Comm_idup_with_info of {@code parent} into {@code slot}, with a new request. */
+  record IdupWithInfo(Value parent, Value slot) implements CModel {}
+
+  /**
+   * MPI_Comm_split_type or a graph topology's creation ({@code op}, an Op's name) on {@code
+   * parent}, giving slot {@code slot} the traced {@code members} (a list) where the call gives
+   * another group; {@code nnodes}: MPI_Graph_create's.
+   */
+  record CommRemade(String op, Value parent, Value nnodes, Value members, Value slot)
+      implements CModel {}
+
   /** {@code MPI_Comm_create_group} of the group of world ranks {@code members} (a list). */
   record CommCreateGroup(Value parent, Value members, Value tag, Value slot) implements CModel {}
 

@@ -16,7 +16,7 @@ public final class CMpiTarget implements Target {
 
   @Override
   public String description() {
-    return "C99 + MPI-3: NAME.c, its run-time library (bg_runtime.c, .h), a Makefile (mpicc;"
+    return "C99 + MPI-3: NAME.c, its run-time library (bg_runtime.h, .c, _comm.c), a Makefile (mpicc;"
         + " make sim for SimGrid) and SimGrid's platform.xml and hostfile";
   }
 
@@ -50,7 +50,9 @@ public final class CMpiTarget implements Target {
    */
   @Override
   public Set<String> reservedNames() {
-    return Set.of(CRuntime.NAME, "Makefile", "GNUmakefile", "clean", "sim", "simrun",
-        CEmitter.HOSTFILE);
+    Set<String> names = new java.util.HashSet<>(Set.of(CRuntime.NAME, "Makefile", "GNUmakefile",
+        "clean", "sim", "simrun", CEmitter.HOSTFILE));
+    CRuntime.SOURCES.forEach(s -> names.add(s.substring(0, s.length() - ".c".length())));
+    return Set.copyOf(names);
   }
 }

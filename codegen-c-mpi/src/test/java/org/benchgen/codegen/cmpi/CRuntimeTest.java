@@ -48,8 +48,11 @@ class CRuntimeTest {
   void theLibraryCompilesAlone(String compiler) throws Exception {
     Path d = library();
     // -O2 too: some warnings (uninitialized values) need the optimizer's analysis.
-    compile(d, compiler, "-O2", "-c", "bg_runtime.c", "-o", "bg_runtime.o");
-    assertTrue(Files.size(d.resolve("bg_runtime.o")) > 0);
+    for (String source : CRuntime.SOURCES) {
+      String object = source.replace(".c", ".o");
+      compile(d, compiler, "-O2", "-c", source, "-o", object);
+      assertTrue(Files.size(d.resolve(object)) > 0);
+    }
   }
 
   @ParameterizedTest
@@ -82,7 +85,8 @@ class CRuntimeTest {
         "  }",
         "  return 0;",
         "}", ""));
-    compile(d, "mpicc.openmpi", "-O2", "-o", "pay", "pay.c", "bg_runtime.c");
+    compile(d, "mpicc.openmpi", "-O2", "-o", "pay", "pay.c", "bg_runtime.c",
+        "bg_runtime_comm.c");
     Process p = new ProcessBuilder(d.resolve("pay").toString()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
@@ -124,6 +128,56 @@ class CRuntimeTest {
   }
 
   /**
+   * Communicators whose group depends on the machine or on untraced arguments are made by their
+   * own call, then by the traced group where it differs: at 4 ranks on one machine, a traced
+   * split by type into {0, 1} and {2, 3} (one node gives all four), a graph of 3 nodes (the
+   * call gives the first 3 ranks: kept) and a distributed graph reordered to 3, 2, 1, 0 (the
+   * call, not reordered, gives 0..3).
+   */
+  @Test
+  void machineDependentCommunicatorsGetTheTracedGroups() throws Exception {
+    Path d = library();
+    Files.writeString(d.resolve("remade.c"), String.join("\n",
+        "#include \"bg_runtime.h\"",
+        "#include <stdio.h>",
+        "int main(int argc, char **argv) {",
+        "  MPI_Init(&argc, &argv);",
+        "  bg_setup(4, 64, 64, 0);",
+        "  int r = bg_comm[0].rank;",
+        "  int a[] = {2, 0, 1}, b[] = {2, 2, 3}, g[] = {3, 0, 1, 2}, none[] = {0};",
+        "  int all[] = {4, 3, 2, 1, 0};",
+        "  bg_comm_remade(BG_SPLIT_TYPE, 0, 0, r < 2 ? a : b, 1);",
+        "  bg_comm_ready(1);",
+        "  bg_comm_remade(BG_GRAPH, 0, 3, r < 3 ? g : none, 2);",
+        "  bg_comm_ready(2);",
+        "  bg_comm_remade(BG_DIST_GRAPH_ADJACENT, 0, 0, all, 3);",
+        "  bg_comm_ready(3);",
+        "  printf(\"%d %d/%d %d/%d %d\\n\", r, bg_comm[1].rank, bg_comm[1].size,"
+            + " bg_comm[2].rank, bg_comm[2].size, bg_comm[3].rank);",
+        "  MPI_Finalize();",
+        "  return 0;",
+        "}", ""));
+    compile(d, "mpicc.openmpi", "-O2", "-o", "remade", "remade.c", "bg_runtime.c",
+        "bg_runtime_comm.c");
+    Process p = new ProcessBuilder(mpirun(4, d.resolve("remade"))).redirectErrorStream(true)
+        .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), out);
+    // Rank, then rank/size in the split, in the graph (-1/0: MPI_COMM_NULL), rank reordered.
+    assertEquals(List.of("0 0/2 0/3 3", "1 1/2 1/3 2", "2 0/2 2/3 1", "3 1/2 -1/0 0"),
+        out.lines().filter(l -> l.matches("\\d .*")).sorted().toList(), out);
+  }
+
+  private static List<String> mpirun(int ranks, Path program) {
+    List<String> cmd = new ArrayList<>(List.of("mpirun.openmpi", "--oversubscribe"));
+    if ("root".equals(System.getProperty("user.name"))) {
+      cmd.add("--allow-run-as-root");
+    }
+    cmd.addAll(List.of("-np", String.valueOf(ranks), program.toString()));
+    return cmd;
+  }
+
+  /**
    * Builds a one-rank MPI program whose main sets up the library and runs {@code body} (which
    * prints a ratio), runs it up to {@code tries} times under Open MPI, and returns the ratio
    * closest to 1.
@@ -141,12 +195,9 @@ class CRuntimeTest {
         "  MPI_Finalize();",
         "  return 0;",
         "}", ""));
-    compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c");
-    List<String> cmd = new ArrayList<>(List.of("mpirun.openmpi", "--oversubscribe"));
-    if ("root".equals(System.getProperty("user.name"))) {
-      cmd.add("--allow-run-as-root");
-    }
-    cmd.addAll(List.of("-np", "1", d.resolve(name).toString()));
+    compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c",
+        "bg_runtime_comm.c");
+    List<String> cmd = mpirun(1, d.resolve(name));
     double best = Double.NaN;
     for (int i = 0; i < tries; i++) {
       Process p = new ProcessBuilder(cmd).directory(d.toFile()).redirectErrorStream(true)

@@ -80,6 +80,17 @@ void bg_comm_create(int parent, const int *members, int s);
 /* MPI_Comm_create_group of slot parent's communicator for the group of these world ranks
  * ({n, r1, ..., rn}, n >= 1), made by its members only, into slot s. */
 void bg_comm_create_group(int parent, const int *members, int tag, int s);
+/* Communicator slot s from a call whose group depends on the machine or on arguments that were
+ * not traced (kind: BG_SPLIT_TYPE, BG_GRAPH of nnodes nodes, BG_DIST_GRAPH,
+ * BG_DIST_GRAPH_ADJACENT): the call is made, with arguments that give the traced group where they
+ * can (a graph without edges, not reordered), and where its group is not the traced one
+ * (members, a list; empty where this rank gets MPI_COMM_NULL), the traced group is made
+ * instead. */
+enum { BG_SPLIT_TYPE, BG_GRAPH, BG_DIST_GRAPH, BG_DIST_GRAPH_ADJACENT };
+/* MPI_Comm_idup_with_info(parent, MPI_INFO_NULL) into slot s, completed by req; MPI_Comm_idup,
+ * which makes the same communicator, where the library is older than MPI-4. */
+void bg_comm_idup_info(int parent, int s, MPI_Request *req);
+void bg_comm_remade(int kind, int parent, int nnodes, const int *members, int s);
 
 /* Values. */
 
