@@ -155,6 +155,8 @@ void write_header(int rank, int size, int depth, char *library);
 void write_records(const uint64_t *r, size_t nwords); /* complete records, up to the limit */
 void write_truncated(void);
 void write_unsupported(int what); /* a `# unsupported` line (enum bgt_unsupported) */
+/* The `# unsupported` line of several threads at the stream's end: how many, how many calls. */
+void write_threads_unsupported(int threads, unsigned long calls);
 const char *unsupported_text(int what);
 void write_limit_note(long max_mb);
 /* BENCHGEN_TRACE_MAX_MB: write_records writes no record once the stream has `bytes`. */

@@ -83,14 +83,34 @@ void bgt_unsupported(bgt_call *c, int what) {
   if (c->on && writer_is_open()) note_unsupported();
 }
 
+/* The threads other than MPI's main one that called MPI (the first TCAP), and their calls. A
+ * thread reserves a slot, then writes itself there: another thread that reads the slot before
+ * then finds it is not that thread, which is true. */
+#define TCAP 64
+static pthread_t g_threads[TCAP];
+static int g_nthreads;
+static unsigned long g_other_calls;
+
+static void other_thread_called(void) {
+  __atomic_fetch_add(&g_other_calls, 1, __ATOMIC_RELAXED);
+  pthread_t me = pthread_self();
+  int n = __atomic_load_n(&g_nthreads, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < n && i < TCAP; i++)
+    if (pthread_equal(g_threads[i], me)) return;
+  int slot = __atomic_fetch_add(&g_nthreads, 1, __ATOMIC_ACQ_REL);
+  if (slot < TCAP) g_threads[slot] = me;
+}
+
 /* Under MPI_THREAD_MULTIPLE a call from another thread than MPI's main one is not recorded (nor
  * counted in the nesting guard, which is the main thread's): the stream says that several threads
- * called MPI. Below MULTIPLE the program serialises its calls, and they are recorded in order. */
+ * called MPI, and at its end how many and how many calls. Below MULTIPLE the program serialises
+ * its calls, and they are recorded in order. */
 void bgt_enter(bgt_call *c, void *ret) {
   if (!g_started) start();
   c->other_thread = g_multiple && !pthread_equal(pthread_self(), g_main);
   if (c->other_thread) {
     c->on = 0;
+    other_thread_called();
     bgt_unsupported(c, U_THREADS);
     return;
   }
@@ -211,8 +231,19 @@ static void finish(int truncated) {
   flush_some(1);
   /* Again at the end, where `benchgen trace` looks (and for what another thread found late). */
   unsigned u = __atomic_load_n(&g_unsupported, __ATOMIC_RELAXED);
-  for (int w = 0; w < U_COUNT; w++)
-    if (u & (1u << w)) write_unsupported(w);
+  for (int w = 0; w < U_COUNT; w++) {
+    if (!(u & (1u << w))) continue;
+    if (w == U_THREADS) {
+      int n = __atomic_load_n(&g_nthreads, __ATOMIC_ACQUIRE);
+      unsigned long calls = __atomic_load_n(&g_other_calls, __ATOMIC_RELAXED);
+      fprintf(stderr, "benchgen-trace: rank %d: %d thread%s besides the one that initialised MPI"
+              " made %lu MPI call%s, which are not recorded\n", g_rank, n, n == 1 ? "" : "s",
+              calls, calls == 1 ? "" : "s");
+      write_threads_unsupported(n, calls);
+    } else {
+      write_unsupported(w);
+    }
+  }
   if (writer_full()) {
     fprintf(stderr, "benchgen-trace: rank %d: its stream reached BENCHGEN_TRACE_MAX_MB=%ld MB;"
             " the rank recorded nothing after that, and its stream is marked truncated\n",

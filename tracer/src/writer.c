@@ -221,6 +221,22 @@ void write_unsupported(int what) {
   out_ch('\n');
 }
 
+void write_threads_unsupported(int threads, unsigned long calls) {
+  const char *t = UNSUPPORTED[U_THREADS];
+  /* The feature's name, then how many threads and calls instead of the general reason. */
+  size_t name = (size_t) (strchr(t, '(') - t);
+  out_str(SYNTAX[SYNTAX_UNSUPPORTED]);
+  out_ch(' ');
+  for (size_t i = 0; i < name; i++) out_ch(t[i]);
+  out_str("(under MPI_THREAD_MULTIPLE, ");
+  out_u64((uint64_t) threads);
+  out_str(threads == 1 ? " thread" : " threads");
+  out_str(" besides the one that initialised MPI made ");
+  out_u64((uint64_t) calls);
+  out_str(calls == 1 ? " call" : " calls");
+  out_str(", which are not recorded; the tracer records one thread's calls)\n");
+}
+
 void write_limit_note(long max_mb) {
   out_str("# the stream reached BENCHGEN_TRACE_MAX_MB=");
   out_u64((uint64_t) max_mb);

@@ -248,13 +248,17 @@ final class TraceCommand implements Callable<Integer> {
         }
         // The tracer ends a stream with what it could not record and, if cut short, the marker.
         List<String> tail = tail(e.getValue());
-        for (String line : new java.util.LinkedHashSet<>(tail)) { // a short stream has it twice
+        // A short stream has a feature's line twice: where it was found, and at the end, which
+        // may say more (how many threads); the last one of each feature is reported.
+        Map<String, String> said = new java.util.LinkedHashMap<>();
+        for (String line : tail) {
           if (line.startsWith(TraceSyntax.UNSUPPORTED + " ")) {
-            out.add("rank " + e.getKey() + " used "
-                + line.substring(TraceSyntax.UNSUPPORTED.length() + 1)
-                + ", which benchgen cannot trace yet");
+            String what = line.substring(TraceSyntax.UNSUPPORTED.length() + 1);
+            said.put(what.split(" \\(", 2)[0], what);
           }
         }
+        said.values().forEach(what -> out.add("rank " + e.getKey() + " used " + what
+            + ", which benchgen cannot trace yet"));
         if (tail.contains(TraceSyntax.TRUNCATED)) {
           out.add("rank " + e.getKey() + " was cut short (" + e.getValue().getFileName()
               + " ends with '# truncated')");
