@@ -30,9 +30,19 @@ static int comm_slot(uint64_t k) {
 
 static int64_t *g_members, *g_remote;
 
-/* The world ranks of group g (of n ranks) into *into; 0 if one is outside the world (a process
- * that MPI_Comm_spawn, connect, accept or join reached), else 1. */
-static int world_ranks(MPI_Group g, int n, int64_t **into) {
+/* The world ranks of comm's local group (remote = 0) or remote group into *into; their count,
+ * or -1 if one is outside the world (a process that MPI_Comm_spawn, connect, accept or join
+ * reached). */
+static int group_of(MPI_Comm comm, int remote, int64_t **into) {
+  int n = 0;
+  MPI_Group g;
+  if (remote) {
+    PMPI_Comm_remote_size(comm, &n);
+    PMPI_Comm_remote_group(comm, &g);
+  } else {
+    PMPI_Comm_size(comm, &n);
+    PMPI_Comm_group(comm, &g);
+  }
   int *in = malloc((size_t) n * sizeof *in), *out = malloc((size_t) n * sizeof *out);
   *into = realloc(*into, (size_t) (n ? n : 1) * sizeof **into);
   if (!in || !out || !*into) die("out of memory for communicator members");
@@ -46,31 +56,22 @@ static int world_ranks(MPI_Group g, int n, int64_t **into) {
   }
   free(in);
   free(out);
-  return inside;
+  PMPI_Group_free(&g);
+  return inside ? n : -1;
 }
 
 /* Members (world ranks) of comm into g_members (its local group, on an intercommunicator);
  * returns their count. */
 static int members_of(MPI_Comm comm) {
-  int n = 0;
-  PMPI_Comm_size(comm, &n);
-  MPI_Group g;
-  PMPI_Comm_group(comm, &g);
-  world_ranks(g, n, &g_members);
-  PMPI_Group_free(&g);
-  return n;
+  int n = group_of(comm, 0, &g_members);
+  return n < 0 ? 0 : n;
 }
 
 /* An intercommunicator's remote group (world ranks) into g_remote; its size, or -1 when it holds
  * processes outside the world, which the stream then says it cannot record. */
 static int remote_of(MPI_Comm comm) {
-  int n = 0;
-  PMPI_Comm_remote_size(comm, &n);
-  MPI_Group g;
-  PMPI_Comm_remote_group(comm, &g);
-  int inside = world_ranks(g, n, &g_remote);
-  PMPI_Group_free(&g);
-  if (inside) return n;
+  int n = group_of(comm, 1, &g_remote);
+  if (n >= 0) return n;
   bgt_call c = { 0 };
   c.on = 1;
   bgt_unsupported(&c, U_SPAWN);
