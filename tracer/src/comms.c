@@ -154,6 +154,13 @@ static int64_t made_on(MPI_Comm newcomm, MPI_Comm parent, MPI_Comm like) {
 
 int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent) { return made_on(newcomm, parent, newcomm); }
 
+/* The first word of what names a communicator says how it was made: a parent's id (below 2^60)
+ * for a recorded creation, UINT64_MAX for one met in use, and these top bits, with a hash of the
+ * call's key below them, for the calls that are not creations on one parent. */
+#define DOMAINS (3ULL << 62)
+#define INTER (2ULL << 62)
+#define GROUPED (1ULL << 62)
+
 /* MPI_Comm_create_group is made by the group's members alone, in the same order for one parent,
  * group and tag: the id counts such calls per parent, group and tag (the parent's count of
  * creations would differ between its members and the others), in its own domain of ids. */
@@ -162,18 +169,19 @@ int64_t comm_grouped(MPI_Comm newcomm, MPI_Comm parent, int tag) {
   int n = members_of(newcomm);
   uint64_t key[3] = { (uint64_t) comm_id(parent), (uint64_t) tag,
                       fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members) };
-  uint64_t made[3] = { ~key[0], (uint64_t) seen_before(fnv(FNV_BASIS, key, sizeof key)), 0 };
+  uint64_t k = fnv(FNV_BASIS, key, sizeof key);
+  uint64_t made[3] = { GROUPED | (k & ~DOMAINS), (uint64_t) seen_before(k), 0 };
   return comm_define(newcomm, newcomm, made);
 }
 
 /* MPI_Intercomm_create's two groups make it on two parents, in the same order for one pair of
- * groups and tag (their leaders pair the calls up): the id counts such calls per groups and tag,
- * in a domain of its own (2^63 + 1: no id, nor any parent's complement, is that). */
+ * groups and tag (their leaders pair the calls up): the id hashes the groups and the tag, and how
+ * many such calls came before, in a domain of its own. */
 int64_t comm_inter(MPI_Comm newcomm, int tag) {
   int n = members_of(newcomm), nremote = 0;
   uint64_t key[2] = { (uint64_t) tag, members_hash(newcomm, n, &nremote) };
-  uint64_t made[3] = { (1ULL << 63) + 1, (uint64_t) seen_before(fnv(FNV_BASIS, key, sizeof key)),
-                       0 };
+  uint64_t k = fnv(FNV_BASIS, key, sizeof key);
+  uint64_t made[3] = { INTER | (k & ~DOMAINS), (uint64_t) seen_before(k), 0 };
   return comm_define(newcomm, newcomm, made);
 }
 

@@ -313,13 +313,17 @@ final class CEmitter implements Emitter {
     return new CModel.CommCreated(made, slot);
   }
 
-  /** The world ranks of communicator {@code id} as a list (empty for MPI_COMM_NULL). */
+  /**
+   * The world ranks of communicator {@code id} as a list (empty for MPI_COMM_NULL); of both its
+   * groups for an intercommunicator.
+   */
   private Value membersOf(long id) {
     List<Value> items = new ArrayList<>();
     if (Sym.isSymbol(id)) {
       items.add(new Value.Num(0));
     } else {
-      List<Integer> m = trace.comm(id).orElseThrow().members();
+      // Both groups of an intercommunicator: each rank takes those of its parent's local group.
+      List<Integer> m = trace.comm(id).orElseThrow().all();
       items.add(new Value.Num(m.size()));
       m.forEach(x -> items.add(new Value.Num(x)));
     }

@@ -74,7 +74,8 @@ void bg_comm_like(int s, int parent);
 /* A communicator of these world ranks ({n, r1, ..., rn}) that no traced call created. */
 void bg_comm_members(int s, const int *members);
 
-/* MPI_Comm_create of the group of these world ranks ({n, r1, ..., rn}; n = 0: the empty group). */
+/* MPI_Comm_create of the group of these world ranks ({n, r1, ..., rn}; n = 0: the empty group)
+ * that are in the parent's local group (an intercommunicator's list names both groups). */
 void bg_comm_create(int parent, const int *members, int s);
 
 /* MPI_Comm_create_group of slot parent's communicator for the group of these world ranks

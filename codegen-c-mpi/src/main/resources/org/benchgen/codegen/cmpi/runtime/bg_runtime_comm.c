@@ -47,15 +47,27 @@ void bg_comm_members(int s, const int *members) {
 }
 
 void bg_comm_create(int parent, const int *members, int s) {
-  MPI_Group world, group = MPI_GROUP_EMPTY;
+  /* The group is taken from the parent's own (local) group, as a program does: of the listed
+   * world ranks, those in it (an intercommunicator's list names both groups: each side gives its
+   * own). */
+  MPI_Group world, local, group;
   MPI_Comm_group(MPI_COMM_WORLD, &world);
-  if (members[0] > 0) {
-    MPI_Group_incl(world, members[0], members + 1, &group);
+  MPI_Comm_group(bg_comm[parent].c, &local);
+  int *ranks = malloc((members[0] > 0 ? members[0] : 1) * sizeof *ranks), n = 0;
+  for (int i = 0; i < members[0]; i++) {
+    int r = MPI_UNDEFINED;
+    MPI_Group_translate_ranks(world, 1, &members[1 + i], local, &r);
+    if (r != MPI_UNDEFINED) {
+      ranks[n++] = r;
+    }
   }
+  MPI_Group_incl(local, n, ranks, &group);
   MPI_Comm_create(bg_comm[parent].c, group, &bg_comm[s].c);
-  if (members[0] > 0) {
+  if (group != MPI_GROUP_EMPTY) {
     MPI_Group_free(&group);
   }
+  free(ranks);
+  MPI_Group_free(&local);
   MPI_Group_free(&world);
 }
 
