@@ -280,11 +280,11 @@ public final class CollectiveAligner {
         return w.stream().allMatch(c -> waitingIn[c].value(Field.ROOT)
             == first.value(Field.ROOT));
       }
-      // The roots each group gives, a group known by the first rank of the other one.
+      // The roots each group gives, a group known by the world rank of the other's rank 0.
       Map<Integer, Set<Long>> byGroup = new HashMap<>();
       for (int c : w) {
         int r = classes.ranks(c).first();
-        byGroup.computeIfAbsent(comms.peers(comm, r)[0], x -> new HashSet<>())
+        byGroup.computeIfAbsent(comms.world(comm, r, 0), x -> new HashSet<>())
             .add(waitingIn[c].value(Field.ROOT));
       }
       Set<Long> roles = Set.of(Sym.ROOT.code(), Sym.PROC_NULL.code());

@@ -40,7 +40,10 @@ public final class CommSlots {
 
   public CommSlots(CompressedTrace trace, Communicators comms) {
     slotOfComm.put(0L, 0);
+    // Each creating call, in program order, and the communicators it makes (by identity: two
+    // calls alike are two calls).
     List<Rsd> creators = new ArrayList<>();
+    List<Set<Long>> made = new ArrayList<>();
     boolean[] repeats = {false};
     new NodeScanner() {
       private int repeating;
@@ -49,7 +52,8 @@ public final class CommSlots {
       public void visitRsd(Rsd r) {
         if (r.op().kind() == OpKind.COMM_CREATE) {
           creators.add(r);
-          repeats[0] |= repeating > 0 && ids(r).size() > 1;
+          made.add(ids(r));
+          repeats[0] |= repeating > 0 && made.get(made.size() - 1).size() > 1;
         }
       }
 
@@ -63,10 +67,11 @@ public final class CommSlots {
     }.scan(trace.body());
     // Only a call that one rank makes several times can have two results alive at once there.
     Map<Long, Integer> colour = repeats[0] ? LiveColours.of(trace, comms) : Map.of();
-    for (Rsd r : creators) {
+    for (int i = 0; i < creators.size(); i++) {
+      Rsd r = creators.get(i);
       int first = slots;
       int w = 1;
-      for (long id : ids(r)) {
+      for (long id : made.get(i)) {
         int c = colour.getOrDefault(id, 0);
         w = Math.max(w, c + 1);
         slotOfComm.putIfAbsent(id, first + c);

@@ -16,6 +16,9 @@ import org.benchgen.trace.TraceProblem;
  * one trace; the world-to-communicator maps are made on first use, one per communicator.
  */
 public final class Communicators {
+  /** An intracommunicator's remote group. */
+  private static final int[] NONE = new int[0];
+
   private final int worldSize;
   private final Map<Long, int[]> members = new HashMap<>();
   private final Map<Long, int[]> remote = new HashMap<>();
@@ -42,8 +45,7 @@ public final class Communicators {
 
   /** How many ranks take part in a collective on {@code comm} (both groups of an inter one). */
   public int size(long comm) {
-    return comm == 0 ? worldSize : defined(comm).length + remote.getOrDefault(comm,
-        new int[0]).length;
+    return comm == 0 ? worldSize : defined(comm).length + remote.getOrDefault(comm, NONE).length;
   }
 
   /** How many ranks {@code world}'s peers on {@code comm} are among: the remote group's size. */
@@ -64,7 +66,7 @@ public final class Communicators {
     return commRanks.computeIfAbsent(comm, c -> {
       int[] a = new int[worldSize];
       Arrays.fill(a, -1);
-      for (int[] group : new int[][] {defined(c), remote.getOrDefault(c, new int[0])}) {
+      for (int[] group : new int[][] {defined(c), remote.getOrDefault(c, NONE)}) {
         for (int i = 0; i < group.length; i++) {
           a[group[i]] = i;
         }
