@@ -10,9 +10,11 @@
  * rank giving the edge to the next) -> dist; with MPI-4, MPI_Comm_idup_with_info(MPI_COMM_WORLD,
  * MPI_INFO_NULL) -> idup, completed by MPI_Wait. Then iterations times: an MPI_Allreduce of one
  * int on node, on graph (where this rank has it), on ring, on dist (and on idup); and a ring of
- * MPI_Sendrecv on ring (to the next rank, from the previous). All freed. The sums and received
+ * MPI_Sendrecv on ring (to the next rank, from the previous). All freed. Then MPI_Cart_create of
+ * no dimension -> zero (rank 0 alone), an MPI_Allreduce on it, freed. The sums and received
  * values are checked: the program says how many were wrong. Issue 16: these calls were not
- * recorded, so their communicators were named by their members when first used.
+ * recorded, so their communicators were named by their members when first used; a benchmark's
+ * Cartesian communicator of no dimension did not compile with -Werror.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -80,6 +82,15 @@ int main(int argc, char **argv)
     if (graph != MPI_COMM_NULL)
         MPI_Comm_free(&graph);
     MPI_Comm_free(&node);
+    /* A Cartesian communicator of no dimension: rank 0 alone. */
+    MPI_Comm zero;
+    int none[1] = {0};
+    MPI_Cart_create(MPI_COMM_WORLD, 0, none, none, 0, &zero);
+    errors += (zero != MPI_COMM_NULL) != (r == 0);
+    if (zero != MPI_COMM_NULL) {
+        errors += sum_on(zero) != 1;
+        MPI_Comm_free(&zero);
+    }
     free(index);
     free(edges);
     if (errors)

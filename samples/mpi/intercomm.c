@@ -13,9 +13,12 @@
  * MPI_Allgather of one int; an MPI_Reduce of one double to B's rank 0 (MPI_ROOT) from A; an
  * MPI_Barrier. Then MPI_Comm_dup(inter) -> dup and an MPI_Barrier on it;
  * MPI_Intercomm_merge(inter, high = r % 2) -> merged (A's ranks first), an MPI_Allreduce and a
- * ring of MPI_Sendrecv on it; MPI_Comm_free of merged, dup, inter and local. The received
+ * ring of MPI_Sendrecv on it; MPI_Comm_create(inter, the group of each side's local rank 0)
+ * -> sub (MPI_COMM_NULL on the other ranks, which pass the same group, as MPI requires), an
+ * MPI_Allreduce of one int on sub; MPI_Comm_free of sub, merged, dup, inter and local. The received
  * values are checked: the program says how many were wrong. Issue 16: intercommunicators were
- * refused by the tracer.
+ * refused by the tracer, and a create on an intercommunicator hung the benchmark (the ranks
+ * left out passed the empty group).
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -92,6 +95,21 @@ int main(int argc, char **argv)
     MPI_Sendrecv(&out, 1, MPI_DOUBLE, (mr + 1) % mn, 3, &in, 1, MPI_DOUBLE, (mr + mn - 1) % mn, 3,
                  merged, MPI_STATUS_IGNORE);
     errors += in != (mr + mn - 1) % mn;
+    MPI_Group whole, first;
+    MPI_Comm_group(inter, &whole);
+    int zero = 0;
+    MPI_Group_incl(whole, 1, &zero, &first);
+    MPI_Comm sub;
+    MPI_Comm_create(inter, first, &sub);
+    errors += (sub != MPI_COMM_NULL) != (me == 0);
+    if (sub != MPI_COMM_NULL) {
+        int mine = 1, theirs = 0;
+        MPI_Allreduce(&mine, &theirs, 1, MPI_INT, MPI_SUM, sub);
+        errors += theirs != 1;
+        MPI_Comm_free(&sub);
+    }
+    MPI_Group_free(&first);
+    MPI_Group_free(&whole);
     MPI_Comm_free(&merged);
     MPI_Comm_free(&dup);
     MPI_Comm_free(&inter);

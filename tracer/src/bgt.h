@@ -91,7 +91,12 @@ void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm);
 /* MPI_Comm_idup and MPI_Comm_idup_with_info (op). */
 void bgt_rec_comm_idup(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req);
+void bgt_rec_comm_create(bgt_call *c, MPI_Comm comm, MPI_Group group, MPI_Comm newcomm);
 void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm newcomm);
+/* MPI-4's MPI_Comm_create_from_group and MPI_Intercomm_create_from_groups. */
+void bgt_rec_comm_from_group(bgt_call *c, const char *stringtag, MPI_Comm newcomm);
+void bgt_rec_intercomm_from_groups(bgt_call *c, int leader, int rleader, const char *stringtag,
+                                   MPI_Comm newcomm);
 /* MPI_Intercomm_create: `peer` and `remote_leader` are read at the local leader only (MPI ignores
  * them elsewhere, where they may be anything). */
 void bgt_rec_intercomm_create(bgt_call *c, MPI_Comm local, int local_leader, MPI_Comm peer,

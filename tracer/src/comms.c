@@ -30,25 +30,17 @@ static int comm_slot(uint64_t k) {
 
 static int64_t *g_members, *g_remote;
 
-/* The world ranks of comm's local group (remote = 0) or remote group into *into; their count,
- * or -1 if one is outside the world (a process that MPI_Comm_spawn, connect, accept or join
- * reached). */
-static int group_of(MPI_Comm comm, int remote, int64_t **into) {
+/* The world ranks of group g into *into; their count, or -1 if one is outside the world (a process
+ * that MPI_Comm_spawn, connect, accept or join reached). */
+static int world_ranks(MPI_Group g, int64_t **into) {
   int n = 0;
-  MPI_Group g;
-  if (remote) {
-    PMPI_Comm_remote_size(comm, &n);
-    PMPI_Comm_remote_group(comm, &g);
-  } else {
-    PMPI_Comm_size(comm, &n);
-    PMPI_Comm_group(comm, &g);
-  }
-  int *in = malloc((size_t) n * sizeof *in), *out = malloc((size_t) n * sizeof *out);
+  PMPI_Group_size(g, &n);
+  int *in = malloc((size_t) (n ? n : 1) * sizeof *in), *out = malloc((size_t) (n ? n : 1) * sizeof *out);
   *into = realloc(*into, (size_t) (n ? n : 1) * sizeof **into);
   if (!in || !out || !*into) die("out of memory for communicator members");
   for (int i = 0; i < n; i++) in[i] = i;
   if (g_world_group == MPI_GROUP_NULL) PMPI_Comm_group(MPI_COMM_WORLD, &g_world_group);
-  PMPI_Group_translate_ranks(g, n, in, g_world_group, out);
+  if (n > 0) PMPI_Group_translate_ranks(g, n, in, g_world_group, out);
   int inside = 1;
   for (int i = 0; i < n; i++) {
     inside &= out[i] != MPI_UNDEFINED;
@@ -56,8 +48,28 @@ static int group_of(MPI_Comm comm, int remote, int64_t **into) {
   }
   free(in);
   free(out);
-  PMPI_Group_free(&g);
   return inside ? n : -1;
+}
+
+/* The world ranks of comm's local group (remote = 0) or remote group into *into, as world_ranks. */
+static int group_of(MPI_Comm comm, int remote, int64_t **into) {
+  MPI_Group g;
+  if (remote) {
+    PMPI_Comm_remote_group(comm, &g);
+  } else {
+    PMPI_Comm_group(comm, &g);
+  }
+  int n = world_ranks(g, into);
+  PMPI_Group_free(&g);
+  return n;
+}
+
+static int64_t *g_group;
+
+int group_world(MPI_Group g, const int64_t **ranks) {
+  int n = g == MPI_GROUP_NULL ? 0 : world_ranks(g, &g_group);
+  *ranks = g_group;
+  return n < 0 ? 0 : n;
 }
 
 /* Members (world ranks) of comm into g_members (its local group, on an intercommunicator);

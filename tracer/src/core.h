@@ -142,6 +142,9 @@ int64_t comm_duplicated(MPI_Comm newcomm, MPI_Comm parent);
 int64_t comm_grouped(MPI_Comm newcomm, MPI_Comm parent, int tag);
 /* The same for MPI_Intercomm_create's intercommunicator, made by two groups on two parents. */
 int64_t comm_inter(MPI_Comm newcomm, int tag);
+/* The world ranks of group g, valid until the next call; their count (0 for MPI_GROUP_NULL or a
+ * group reaching outside the world). */
+int group_world(MPI_Group g, const int64_t **ranks);
 int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
 void comm_forget_world(void);
 

@@ -37,6 +37,21 @@ void bgt_rec_comm_idup(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm, MPI
   end_record();
 }
 
+/* The group passed is recorded: on an intercommunicator every rank of a group passes the same one,
+ * those that get MPI_COMM_NULL too, and the result's members cannot tell it to them. */
+void bgt_rec_comm_create(bgt_call *c, MPI_Comm comm, MPI_Group group, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = comm_made(newcomm, comm);
+  int64_t cid = comm_id(comm);
+  const int64_t *ranks;
+  int n = group_world(group, &ranks);
+  begin_event(c, BGT_COMM_CREATE);
+  put(F_COMM, cid);
+  put(F_NEWCOMM, id);
+  put_list64(F_GROUP, ranks, n);
+  end_record();
+}
+
 /* Made by the group's members only: its id does not count as a creation on the parent. */
 void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm newcomm) {
   if (!c->on) return;
@@ -66,6 +81,33 @@ void bgt_rec_intercomm_create(bgt_call *c, MPI_Comm local, int local_leader, MPI
   put(F_PCOMM, pid);
   put(F_RLEADER, leads ? remote_leader : 0);
   put(F_TAG, tag);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+/* A string tag as an int key of the id (NULL: none). */
+static int tag_key(const char *stringtag) {
+  uint64_t h = stringtag ? fnv(FNV_BASIS, stringtag, strlen(stringtag)) : 0;
+  return (int) (h ^ (h >> 32));
+}
+
+/* Made by the group's members alone, like MPI_Comm_create_group's, without a parent. */
+void bgt_rec_comm_from_group(bgt_call *c, const char *stringtag, MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = comm_grouped(newcomm, MPI_COMM_NULL, tag_key(stringtag));
+  begin_event(c, BGT_COMM_CREATE_FROM_GROUP);
+  put(F_NEWCOMM, id);
+  end_record();
+}
+
+/* Made by both groups, like MPI_Intercomm_create's, without parents. */
+void bgt_rec_intercomm_from_groups(bgt_call *c, int leader, int rleader, const char *stringtag,
+                                   MPI_Comm newcomm) {
+  if (!c->on) return;
+  int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_inter(newcomm, tag_key(stringtag));
+  begin_event(c, BGT_INTERCOMM_CREATE_FROM_GROUPS);
+  put(F_LEADER, leader);
+  put(F_RLEADER, rleader);
   put(F_NEWCOMM, id);
   end_record();
 }

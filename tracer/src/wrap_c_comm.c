@@ -100,7 +100,7 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
   ENTER;
   int rc = PMPI_Comm_create(comm, group, newcomm);
-  bgt_rec_comm_new(&c_, BGT_COMM_CREATE, comm, *newcomm);
+  bgt_rec_comm_create(&c_, comm, group, *newcomm);
   LEAVE;
   return rc;
 }
@@ -141,6 +141,32 @@ int MPI_Intercomm_create(MPI_Comm local, int local_leader, MPI_Comm peer, int re
   LEAVE;
   return rc;
 }
+
+#if MPI_VERSION >= 4
+/* MPI-4: made of groups, without a parent communicator. The string tag is not recorded (the
+ * benchmark makes its own); it only tells apart calls of the same groups. */
+int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
+                               MPI_Errhandler errhandler, MPI_Comm *newcomm) {
+  ENTER;
+  int rc = PMPI_Comm_create_from_group(group, stringtag, info, errhandler, newcomm);
+  bgt_rec_comm_from_group(&c_, stringtag, *newcomm);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+                                     MPI_Group remote_group, int remote_leader,
+                                     const char *stringtag, MPI_Info info,
+                                     MPI_Errhandler errhandler, MPI_Comm *newintercomm) {
+  ENTER;
+  int rc = PMPI_Intercomm_create_from_groups(local_group, local_leader, remote_group,
+                                             remote_leader, stringtag, info, errhandler,
+                                             newintercomm);
+  bgt_rec_intercomm_from_groups(&c_, local_leader, remote_leader, stringtag, *newintercomm);
+  LEAVE;
+  return rc;
+}
+#endif
 
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newcomm) {
   ENTER;

@@ -96,7 +96,7 @@ ALIASES(comm_create_group, COMM_CREATE_GROUP)
 void mpi_comm_create_(fint *comm, fint *group, fint *newcomm, fint *ierr) {
   ENTER;
   CALL(comm_create, comm, group, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_CREATE, COMM(comm), COMM(newcomm));
+  if (c_.on) bgt_rec_comm_create(&c_, COMM(comm), PMPI_Group_f2c(*group), COMM(newcomm));
   LEAVE;
 }
 ALIASES(comm_create, COMM_CREATE)

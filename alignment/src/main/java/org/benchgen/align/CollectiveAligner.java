@@ -125,10 +125,18 @@ public final class CollectiveAligner {
     private final int[] size = new int[n];
     /** The step a class waits in, or null while it runs. */
     private final Step[] waitingIn = new Step[n];
+    /** The classes waiting in each communicator's current collective. */
     private final Map<Long, List<Integer>> waiters = new LinkedHashMap<>();
+    /** The classes that started a communicator's current nonblocking collective and went on. */
+    private final Map<Long, Map<Integer, Step>> started = new LinkedHashMap<>();
+    /** The classes waiting in a later collective of a communicator than its current one. */
+    private final Map<Long, List<Integer>> later = new HashMap<>();
+    /** Ranks in a communicator's current collective, waiting or gone on. */
     private final Map<Long, Long> arrived = new HashMap<>();
-    /** How many collectives each communicator has completed, for messages. */
+    /** How many collectives each communicator has completed (its current one's number). */
     private final Map<Long, Long> completed = new HashMap<>();
+    /** How many collectives of each communicator each class has reached. */
+    private final List<Map<Long, Long>> reached = new ArrayList<>();
     private final TraceBuilder out;
     private final java.util.Set<Long> memberOf = new java.util.HashSet<>();
     private long merged;
@@ -137,6 +145,7 @@ public final class CollectiveAligner {
       for (int c = 0; c < n; c++) {
         ctx[c] = new TraversalContext(trace, classes.ranks(c).first(), comms);
         size[c] = classes.ranks(c).size();
+        reached.add(new HashMap<>());
       }
       out = new TraceBuilder(trace, classes.all());
     }
@@ -145,6 +154,9 @@ public final class CollectiveAligner {
       int[] group = new int[n];
       while (true) {
         int g = earliestRunnable(group);
+        if (g == 0 && startNonblocking()) {
+          continue;
+        }
         if (g == 0) {
           Optional<Finding> stuck = stuck();
           if (stuck.isPresent()) {
@@ -209,12 +221,47 @@ public final class CollectiveAligner {
             ? ", which the trace does not define" : ", which they are not members of")));
       }
       waitingIn[c] = s;
+      if (reached.get(c).merge(comm, 1L, Long::sum) - 1 > completed.getOrDefault(comm, 0L)) {
+        // Past a nonblocking collective the others have not started yet: the next one waits.
+        later.computeIfAbsent(comm, k -> new ArrayList<>()).add(c);
+        return Optional.empty();
+      }
+      join(c, comm, touched);
+      return Optional.empty();
+    }
+
+    private void join(int c, long comm, List<Long> touched) {
       waiters.computeIfAbsent(comm, k -> new ArrayList<>()).add(c);
       arrived.merge(comm, (long) size[c], Long::sum);
       if (!touched.contains(comm)) {
         touched.add(comm);
       }
-      return Optional.empty();
+    }
+
+    /**
+     * When no class can run, those waiting at a nonblocking collective start it and go on, as MPI
+     * lets them: its members may start collectives of several communicators in different orders.
+     * Each is written for its own ranks; the collective completes when all have started it.
+     * Returns whether any did.
+     */
+    private boolean startNonblocking() {
+      boolean any = false;
+      for (Map.Entry<Long, List<Integer>> e : waiters.entrySet()) {
+        for (java.util.Iterator<Integer> it = e.getValue().iterator(); it.hasNext(); ) {
+          int c = it.next();
+          Step s = waitingIn[c];
+          if (!s.rsd().op().has(Field.REQ)) {
+            continue;
+          }
+          it.remove();
+          started.computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>()).put(c, s);
+          waitingIn[c] = null;
+          out.append(List.of(s.rsd()), s.rsd().site(), new int[] {c}, new Step[] {s});
+          any = true;
+        }
+      }
+      waiters.values().removeIf(List::isEmpty);
+      return any;
     }
 
     /** Whether all of class {@code c} are members of {@code comm}; checked once per pair. */
@@ -234,18 +281,45 @@ public final class CollectiveAligner {
       if (arrived.get(comm) < comms.size(comm)) {
         return Optional.empty();
       }
-      List<Integer> w = waiters.remove(comm);
+      List<Integer> w = waiters.getOrDefault(comm, new ArrayList<>());
+      waiters.remove(comm);
       arrived.remove(comm);
       w.sort(null);
       long k = completed.merge(comm, 1L, Long::sum);
-      Step first = waitingIn[w.get(0)];
-      for (int c : w) {
-        if (waitingIn[c].rsd().op() != first.rsd().op()) {
-          return Optional.of(mismatch(comm, k, w));
+      Map<Integer, Step> all = new java.util.TreeMap<>(started.getOrDefault(comm, Map.of()));
+      started.remove(comm);
+      w.forEach(c -> all.put(c, waitingIn[c]));
+      Step first = all.values().iterator().next();
+      if (all.values().stream().anyMatch(x -> x.rsd().op() != first.rsd().op())
+          || !rootsAgree(comm, all)) {
+        return Optional.of(mismatch(comm, k, all));
+      }
+      Optional<Finding> f = emit(w);
+      return f.isPresent() ? f : next(comm);
+    }
+
+    /** The classes waiting in a communicator's next collective join it, which may complete it. */
+    private Optional<Finding> next(long comm) {
+      List<Integer> l = later.remove(comm);
+      if (l == null) {
+        return Optional.empty();
+      }
+      long current = completed.get(comm);
+      List<Long> touched = new ArrayList<>(1);
+      for (int c : l) {
+        if (reached.get(c).get(comm) - 1 > current) {
+          later.computeIfAbsent(comm, k -> new ArrayList<>()).add(c);
+        } else {
+          join(c, comm, touched);
         }
       }
-      if (!rootsAgree(comm, w)) {
-        return Optional.of(mismatch(comm, k, w));
+      return touched.isEmpty() ? Optional.empty() : release(comm);
+    }
+
+    /** One call for the waiting classes {@code w} of a completed collective. */
+    private Optional<Finding> emit(List<Integer> w) {
+      if (w.isEmpty()) {
+        return Optional.empty();
       }
       int[] units = w.stream().mapToInt(Integer::intValue).toArray();
       Step[] steps = new Step[units.length];
@@ -271,35 +345,36 @@ public final class CollectiveAligner {
      * intercommunicator, the same rank of the root's group in the other group while the root's
      * own group says MPI_ROOT (the root) and MPI_PROC_NULL (the others).
      */
-    private boolean rootsAgree(long comm, List<Integer> w) {
-      Step first = waitingIn[w.get(0)];
+    private boolean rootsAgree(long comm, Map<Integer, Step> w) {
+      Step first = w.values().iterator().next();
       if (!first.rsd().op().has(Field.ROOT)) {
         return true;
       }
       if (!comms.isInter(comm)) {
-        return w.stream().allMatch(c -> waitingIn[c].value(Field.ROOT)
-            == first.value(Field.ROOT));
+        return w.values().stream().allMatch(s -> s.value(Field.ROOT) == first.value(Field.ROOT));
       }
       // The roots each group gives, a group known by the world rank of the other's rank 0.
       Map<Integer, Set<Long>> byGroup = new HashMap<>();
-      for (int c : w) {
-        int r = classes.ranks(c).first();
+      for (Map.Entry<Integer, Step> e : w.entrySet()) {
+        int r = classes.ranks(e.getKey()).first();
         byGroup.computeIfAbsent(comms.world(comm, r, 0), x -> new HashSet<>())
-            .add(waitingIn[c].value(Field.ROOT));
+            .add(e.getValue().value(Field.ROOT));
       }
       Set<Long> roles = Set.of(Sym.ROOT.code(), Sym.PROC_NULL.code());
       long rootGroups = byGroup.values().stream().filter(roles::containsAll).count();
       long naming = byGroup.values().stream()
           .filter(v -> v.size() == 1 && !Sym.isSymbol(v.iterator().next())).count();
-      long roots = w.stream().filter(c -> waitingIn[c].value(Field.ROOT) == Sym.ROOT.code())
-          .mapToLong(c -> size[c]).sum();
+      long roots = w.entrySet().stream()
+          .filter(e -> e.getValue().value(Field.ROOT) == Sym.ROOT.code())
+          .mapToLong(e -> size[e.getKey()]).sum();
       return byGroup.size() == 2 && rootGroups == 1 && naming == 1 && roots <= 1;
     }
 
-    private Finding mismatch(long comm, long k, List<Integer> w) {
+    private Finding mismatch(long comm, long k, Map<Integer, Step> w) {
       Map<String, RankList> byCall = new LinkedHashMap<>();
-      for (int c : w) {
-        Step s = waitingIn[c];
+      for (Map.Entry<Integer, Step> e : w.entrySet()) {
+        int c = e.getKey();
+        Step s = e.getValue();
         long root = s.value(Field.ROOT);
         String call = s.describe() + (s.rsd().op().has(Field.ROOT) ? " (root "
             + (Sym.isSymbol(root) ? Sym.of(root).text() : root) + ")" : "");
@@ -313,23 +388,27 @@ public final class CollectiveAligner {
 
     /** When nothing can run: the first collective still waited in, if any, and who is missing. */
     private Optional<Finding> stuck() {
-      if (waiters.isEmpty()) {
+      if (waiters.isEmpty() && started.isEmpty()) {
         return Optional.empty();
       }
-      Map.Entry<Long, List<Integer>> e = waiters.entrySet().iterator().next();
-      long comm = e.getKey();
+      // A collective that some wait in, else a nonblocking one that some started.
+      long comm = waiters.isEmpty() ? started.keySet().iterator().next()
+          : waiters.keySet().iterator().next();
+      Map<Integer, Step> in = new java.util.TreeMap<>(started.getOrDefault(comm, Map.of()));
+      waiters.getOrDefault(comm, List.of()).forEach(c -> in.put(c, waitingIn[c]));
       RankList there = RankList.empty();
-      for (int c : e.getValue()) {
+      for (int c : in.keySet()) {
         there = there.union(classes.ranks(c));
       }
-      Step s = waitingIn[e.getValue().get(0)];
+      Step s = waiters.isEmpty() ? in.values().iterator().next()
+          : waitingIn[waiters.get(comm).get(0)];
       int[] all = comms.members(comm);
       Map<String, List<Integer>> absent = new LinkedHashMap<>();
       for (int r : all) {
-        if (there.contains(r)) {
+        int c = classes.classOf(r);
+        if (there.contains(r) || in.containsKey(c)) {
           continue;
         }
-        int c = classes.classOf(r);
         String where = waitingIn[c] != null ? "wait in " + waitingIn[c].describe() + " on "
             + commName(waitingIn[c].syncComm())
             : "have no calls left";
@@ -338,7 +417,8 @@ public final class CollectiveAligner {
       String missing = absent.entrySet().stream().map(a -> "ranks " + RankList.of(
           a.getValue().stream().mapToInt(Integer::intValue).toArray()) + " " + a.getKey())
           .collect(Collectors.joining("; "));
-      return Optional.of(new Finding(Problem.UNREACHED_COLLECTIVE, "ranks " + there + " wait in "
+      return Optional.of(new Finding(Problem.UNREACHED_COLLECTIVE, "ranks " + there
+          + (waiters.isEmpty() ? " started " : " wait in ")
           + s.describe() + " on " + commName(comm) + ", which the other members never reach: "
           + missing));
     }

@@ -237,6 +237,72 @@ class CollectiveAlignerTest {
     assertEquals(1, a.merged());
   }
 
+  /**
+   * Nonblocking collectives of several communicators started in different orders, as MPI allows
+   * (MPICH's comm_idup_iallreduce and comm_idup_overlap; issue 16): rank 0 starts an Iallreduce
+   * on the world, then an Idup of communicator 7; rank 1 the Idup first. And three ranks each
+   * Idup the communicators of their two pairs, {0,1}, {1,2} and {2,0}, in a circle of orders. A
+   * blocking wait at each start made BG102 of both; each rank's calls stay as they were.
+   */
+  @Test
+  void nonblockingCollectivesStartInEachRanksOwnOrder() throws IOException {
+    List<Traces.Rank> ranks = new ArrayList<>();
+    for (int r = 0; r < 2; r++) {
+      Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+      k.def("comm id=7 members=0,1").call("MPI_Comm_dup site=d.c:1 comm=0 newcomm=7");
+      String reduce = "MPI_Iallreduce site=n.c:" + (r + 1)
+          + " comm=0 count=1 type=MPI_INT tsize=4 op=MPI_SUM req=" + (r + 1);
+      if (r == 0) {
+        k.call(reduce);
+      }
+      k.def("comm id=9 members=0,1").call("MPI_Comm_idup site=n.c:" + (r + 3)
+          + " comm=7 newcomm=9 req=" + (2 - r));
+      if (r == 1) {
+        k.call(reduce);
+      }
+      k.call("MPI_Waitall site=n.c:5 reqs=1,2").call("MPI_Barrier site=n.c:6 comm=9");
+      ranks.add(k.call("MPI_Finalize site=m.c:9"));
+    }
+    CompressedTrace in = compress(tmp.resolve("two"), ranks);
+    assertSameCalls(in, aligned(in).trace(), all(in));
+
+    ranks.clear();
+    for (int r = 0; r < 3; r++) {
+      Traces.Rank k = new Traces.Rank().call("MPI_Init site=m.c:1");
+      int mine = 10 + r;
+      int before = 10 + (r + 2) % 3;
+      k.def("comm id=" + mine + " members=" + Math.min(r, (r + 1) % 3) + ","
+          + Math.max(r, (r + 1) % 3));
+      k.def("comm id=" + before + " members=" + Math.min(r, (r + 2) % 3) + ","
+          + Math.max(r, (r + 2) % 3));
+      k.def("comm id=" + (mine + 10) + " members=" + Math.min(r, (r + 1) % 3) + ","
+          + Math.max(r, (r + 1) % 3));
+      k.def("comm id=" + (before + 10) + " members=" + Math.min(r, (r + 2) % 3) + ","
+          + Math.max(r, (r + 2) % 3));
+      k.call("MPI_Comm_idup site=o.c:1 comm=" + mine + " newcomm=" + (mine + 10) + " req=1")
+          .call("MPI_Comm_idup site=o.c:2 comm=" + before + " newcomm=" + (before + 10)
+              + " req=2")
+          .call("MPI_Waitall site=o.c:3 reqs=1,2");
+      ranks.add(k.call("MPI_Finalize site=m.c:9"));
+    }
+    in = compress(tmp.resolve("circle"), ranks);
+    assertSameCalls(in, aligned(in).trace(), all(in));
+  }
+
+  /** A nonblocking collective that one member never starts is named as started. */
+  @Test
+  void aNonblockingCollectiveSomeMembersNeverStartIsNamed() throws IOException {
+    Traces.Rank r0 = new Traces.Rank().call("MPI_Init site=m.c:1").def("comm id=7 members=0,1")
+        .call("MPI_Ibarrier site=x.c:5 comm=7 req=1").call("MPI_Wait site=x.c:6 req=1")
+        .call("MPI_Finalize site=m.c:9");
+    Traces.Rank r1 = new Traces.Rank().call("MPI_Init site=m.c:1").def("comm id=7 members=0,1")
+        .call("MPI_Finalize site=m.c:9");
+    Finding f = failed(compress(tmp.resolve("t"), List.of(r0, r1)));
+    assertEquals(Problem.UNREACHED_COLLECTIVE, f.problem());
+    assertEquals("ranks 0 started MPI_Ibarrier at x.c:5 on communicator 7, which the other"
+        + " members never reach: ranks 1 have no calls left", f.message());
+  }
+
   @Test
   void differentCollectivesAtOnePointAreNamed() throws IOException {
     Traces.Rank r0 = new Traces.Rank().call("MPI_Init site=m.c:1");

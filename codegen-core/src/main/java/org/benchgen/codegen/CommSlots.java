@@ -26,7 +26,9 @@ import org.benchgen.traverse.TraversalContext;
  * communicators (an RSD with {@code newcomm}) has as many slots as it has results alive at once
  * on one rank, usually one. So the row communicators of a split are one slot however many rows
  * there are, a communicator created and freed in a loop is one slot however many iterations, and
- * four results of one call kept alive together are four slots, each freed once. A communicator no
+ * four results of one call kept alive together are four slots, each freed once. Calls that make
+ * a communicator in common (ranks that started nonblocking creations in different orders) share
+ * their slots, as one call would. A communicator no
  * recorded call created (the tracer defines those from their members) gets a slot built at
  * start-up; all single-rank ones share the slot of MPI_COMM_SELF.
  */
@@ -65,20 +67,35 @@ public final class CommSlots {
         repeating -= more;
       }
     }.scan(trace.body());
-    // Only a call that one rank makes several times can have two results alive at once there.
-    Map<Long, Integer> colour = repeats[0] ? LiveColours.of(trace, comms) : Map.of();
+    // Calls that make a communicator in common (ranks that start nonblocking creations in
+    // different orders) share one pool of slots.
+    Map<Rsd, Rsd> pool = pools(creators, made);
+    boolean shared = creators.stream().anyMatch(r -> pool.get(r) != r);
+    // Only a call that one rank makes several times, or calls that share communicators, can have
+    // two results alive at once on a rank.
+    Map<Long, Integer> colour = repeats[0] || shared ? LiveColours.of(trace, comms, pool)
+        : Map.of();
+    Map<Rsd, Integer> poolWidth = new IdentityHashMap<>();
+    for (int i = 0; i < creators.size(); i++) {
+      for (long id : made.get(i)) {
+        poolWidth.merge(pool.get(creators.get(i)), colour.getOrDefault(id, 0) + 1, Math::max);
+      }
+      poolWidth.putIfAbsent(pool.get(creators.get(i)), 1);
+    }
+    Map<Rsd, Integer> poolFirst = new IdentityHashMap<>();
     for (int i = 0; i < creators.size(); i++) {
       Rsd r = creators.get(i);
-      int first = slots;
-      int w = 1;
+      Rsd p = pool.get(r);
+      int w = poolWidth.get(p);
+      int first = poolFirst.computeIfAbsent(p, x -> {
+        slots += w;
+        return slots - w;
+      });
       for (long id : made.get(i)) {
-        int c = colour.getOrDefault(id, 0);
-        w = Math.max(w, c + 1);
-        slotOfComm.putIfAbsent(id, first + c);
+        slotOfComm.putIfAbsent(id, first + colour.getOrDefault(id, 0));
       }
       firstSlot.put(r, first);
       width.put(r, w);
-      slots += w;
     }
     for (CommDef c : trace.comms()) {
       if (slotOfComm.containsKey(c.id())) {
@@ -101,6 +118,36 @@ public final class CommSlots {
     Set<Long> s = new HashSet<>();
     r.param(Field.NEWCOMM).leaves().filter(v -> !Sym.isSymbol(v)).forEach(s::add);
     return s;
+  }
+
+  /** Each creating call's pool: the first of the calls it shares a communicator with, at length. */
+  private static Map<Rsd, Rsd> pools(List<Rsd> creators, List<Set<Long>> made) {
+    Map<Rsd, Rsd> parent = new IdentityHashMap<>();
+    Map<Long, Rsd> maker = new HashMap<>();
+    for (int i = 0; i < creators.size(); i++) {
+      Rsd r = creators.get(i);
+      parent.put(r, r);
+      for (long id : made.get(i)) {
+        Rsd other = maker.putIfAbsent(id, r);
+        if (other != null) {
+          Rsd a = root(parent, other);
+          Rsd b = root(parent, r);
+          if (a != b) {
+            parent.put(b, a); // a came first: it stays the root
+          }
+        }
+      }
+    }
+    Map<Rsd, Rsd> out = new IdentityHashMap<>();
+    creators.forEach(r -> out.put(r, root(parent, r)));
+    return out;
+  }
+
+  private static Rsd root(Map<Rsd, Rsd> parent, Rsd r) {
+    while (parent.get(r) != r) {
+      r = parent.get(r);
+    }
+    return r;
   }
 
   /** How many slots the program needs. */
@@ -141,20 +188,26 @@ public final class CommSlots {
   }
 
   /**
-   * Numbers the communicators each call creates so that no two alive at once on a rank share a
-   * number: at its creation a communicator takes the lowest number none of its creator's live
-   * ones holds on any rank that has it, and keeps it. Ranks are walked one after the other; the
-   * number a communicator took on an earlier rank is checked, on each later one, against that
-   * rank's live communicators, and where it clashes (ranks that keep communicators alive in
-   * different orders) every communicator of the call gets a number of its own.
+   * Numbers the communicators each call (each pool of calls) creates so that no two alive at once
+   * on a rank share a number: at its creation a communicator takes the lowest number none of its
+   * creator's live ones holds on any rank that has it, and keeps it. Ranks are walked one after
+   * the other; the number a communicator took on an earlier rank is checked, on each later one,
+   * against that rank's live communicators, and where it clashes (ranks that keep communicators
+   * alive in different orders) every communicator of the call gets a number of its own.
    */
   private static final class LiveColours {
     private final Map<Long, Integer> colour = new HashMap<>();
     private final Map<Long, Rsd> creatorOf = new HashMap<>();
     private final Set<Rsd> clashed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
-    static Map<Long, Integer> of(CompressedTrace trace, Communicators comms) {
-      LiveColours l = new LiveColours();
+    private final Map<Rsd, Rsd> pool;
+
+    private LiveColours(Map<Rsd, Rsd> pool) {
+      this.pool = pool;
+    }
+
+    static Map<Long, Integer> of(CompressedTrace trace, Communicators comms, Map<Rsd, Rsd> pool) {
+      LiveColours l = new LiveColours(pool);
       for (int rank = 0; rank < trace.worldSize(); rank++) {
         l.walk(new TraversalContext(trace, rank, comms));
       }
@@ -172,17 +225,18 @@ public final class CommSlots {
           if (Sym.isSymbol(id)) {
             continue;
           }
-          BitSet used = live.computeIfAbsent(s.rsd(), x -> new BitSet());
+          Rsd p = pool.get(s.rsd());
+          BitSet used = live.computeIfAbsent(p, x -> new BitSet());
           Integer c = colour.get(id);
           if (c == null) {
             c = used.nextClearBit(0);
             colour.put(id, c);
-            creatorOf.put(id, s.rsd());
+            creatorOf.put(id, p);
           } else if (used.get(c)) {
-            clashed.add(s.rsd());
+            clashed.add(p);
           }
           used.set(c);
-          liveIds.put(id, s.rsd());
+          liveIds.put(id, p);
         } else if (k == OpKind.COMM_FREE) {
           Rsd creator = liveIds.remove(s.comm());
           if (creator != null) {

@@ -86,4 +86,33 @@ class CommSlotsTest {
     assertEquals(List.of(1, 2, 3), List.of(s.of(11), s.of(12), s.of(13)));
     assertEquals(4, s.count());
   }
+
+  /**
+   * MPICH's comm_idup_overlap, blocking here: three ranks each dup the communicators of their two
+   * pairs, {0,1}, {1,2} and {2,0}, in a circle of orders, so each result is made by the first
+   * call on one rank and the second on another, and every two are alive together on some rank.
+   * The two calls share their slots: three, one per result, the same whichever call makes it.
+   */
+  @Test
+  void callsThatMakeACommunicatorInCommonShareSlots() {
+    String[] text = {"benchgen-compressed 1", "world 3",
+        "comm 21 members=0,1", "comm 22 members=1,2", "comm 23 members=0,2",
+        "comm 31 members=0,1", "comm 32 members=1,2", "comm 33 members=0,2",
+        "MPI_Init site=a", D,
+        "MPI_Comm_dup site=b comm=21@0;22@1;23@2 newcomm=31@0;32@1;33@2", D,
+        "MPI_Comm_dup site=c comm=23@0;21@1;22@2 newcomm=33@0;31@1;32@2", D,
+        "MPI_Comm_free site=d comm=31@0;32@1;33@2", D,
+        "MPI_Comm_free site=e comm=33@0;31@1;32@2", D,
+        "MPI_Finalize site=z", D};
+    CommSlots s = slots(text);
+    assertEquals(3, java.util.Set.of(s.of(31), s.of(32), s.of(33)).size());
+    assertEquals(java.util.Set.of(1, 2, 3), java.util.Set.of(s.of(31), s.of(32), s.of(33)));
+    CompressedTrace t = CompressedText.read(text);
+    CommSlots again = new CommSlots(t, new Communicators(t));
+    for (int i : new int[] {1, 2}) {
+      Rsd dup = (Rsd) t.body().get(i);
+      assertFalse(again.oneSlot(dup));
+      assertEquals(1, again.createdBy(dup, Sym.NULL.code()));
+    }
+  }
 }

@@ -14,6 +14,7 @@ import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Condition;
 import org.benchgen.codegen.output.Loop;
 import org.benchgen.codegen.output.Value;
+import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
@@ -295,8 +296,10 @@ final class CEmitter implements Emitter {
           new CModel.CommRemade(op.name(), c.comm(), op.has(Field.NNODES)
               ? c.value(Field.NNODES) : new Value.Num(0), c.value(Field.NEWCOMM,
                   new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
-      case COMM_CREATE -> new CModel.CommCreate(c.comm(), c.value(Field.NEWCOMM,
-          new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
+      // The group passed, where recorded (the result's members tell it only to its members).
+      case COMM_CREATE -> new CModel.CommCreate(c.comm(), c.has(Field.GROUP)
+          ? list(c, Field.GROUP) : c.value(Field.NEWCOMM,
+              new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
       case COMM_CREATE_GROUP -> new CModel.CommCreateGroup(c.comm(), c.value(Field.NEWCOMM,
           new ParamExpressions.Leaf(this::membersOf, "lists")), c.value(Field.TAG), slot);
       // The peer communicator counts at the local leader only: the world elsewhere (any
@@ -308,6 +311,12 @@ final class CEmitter implements Emitter {
           new CModel.NewCommArg(slot)));
       case INTERCOMM_MERGE -> new CModel.Call(op.mpiName(), args(comm(c), arg(c, Field.HIGH),
           new CModel.NewCommArg(slot)));
+      case COMM_CREATE_FROM_GROUP -> new CModel.CommFromGroup(c.value(Field.NEWCOMM,
+          new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
+      case INTERCOMM_CREATE_FROM_GROUPS -> new CModel.IntercommFromGroups(
+          c.value(Field.NEWCOMM, new ParamExpressions.Leaf(id -> groupOf(id, true), "lists")),
+          c.value(Field.NEWCOMM, new ParamExpressions.Leaf(id -> groupOf(id, false), "lists")),
+          c.value(Field.LEADER), c.value(Field.RLEADER), slot);
       default -> throw new IllegalStateException("not a communicator creation: " + op);
     };
     return new CModel.CommCreated(made, slot);
@@ -318,15 +327,20 @@ final class CEmitter implements Emitter {
    * groups for an intercommunicator.
    */
   private Value membersOf(long id) {
+    // Both groups of an intercommunicator: each rank takes those of its parent's local group.
+    return ranks(Sym.isSymbol(id) ? List.of() : trace.comm(id).orElseThrow().all());
+  }
+
+  /** An intercommunicator's first group (its canonical {@code members}) or its second. */
+  private Value groupOf(long id, boolean first) {
+    CommDef d = trace.comm(id).orElseThrow();
+    return ranks(first ? d.members() : d.remote());
+  }
+
+  private Value ranks(List<Integer> m) {
     List<Value> items = new ArrayList<>();
-    if (Sym.isSymbol(id)) {
-      items.add(new Value.Num(0));
-    } else {
-      // Both groups of an intercommunicator: each rank takes those of its parent's local group.
-      List<Integer> m = trace.comm(id).orElseThrow().all();
-      items.add(new Value.Num(m.size()));
-      m.forEach(x -> items.add(new Value.Num(x)));
-    }
+    items.add(new Value.Num(m.size()));
+    m.forEach(x -> items.add(new Value.Num(x)));
     return new Value.ListRef(g.tables().of("list", items));
   }
 
@@ -377,6 +391,11 @@ final class CEmitter implements Emitter {
       items.add(new Value.Num(xs.length));
       for (long x : xs) {
         items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x));
+      }
+      if (xs.length == 0) {
+        // Its items are passed as an array (MPI_Cart_create's of 0 dimensions): GCC rejects one
+        // of no element (-Wstringop-overread) though MPI reads none.
+        items.add(new Value.Num(0));
       }
       return new Value.ListRef(g.tables().of("list", items));
     }, "lists"));

@@ -83,6 +83,16 @@ public sealed interface CModel extends OutputModel {
   /** {@code MPI_Comm_create_group} of the group of world ranks {@code members} (a list). */
   record CommCreateGroup(Value parent, Value members, Value tag, Value slot) implements CModel {}
 
+  /** MPI-4's {@code MPI_Comm_create_from_group} of the world ranks {@code members} (a list). */
+  record CommFromGroup(Value members, Value slot) implements CModel {}
+
+  /**
+   * MPI-4's {@code MPI_Intercomm_create_from_groups} of the world ranks {@code first} and {@code
+   * second} (lists; each rank's local group is the one holding it), with the traced leaders.
+   */
+  record IntercommFromGroups(Value first, Value second, Value leader, Value rleader, Value slot)
+      implements CModel {}
+
   /** A start-up communicator of these world ranks (one no recorded call created). */
   record StartupComm(int slot, String members) implements CModel {}
 

@@ -168,6 +168,50 @@ class CRuntimeTest {
         out.lines().filter(l -> l.matches("\\d .*")).sorted().toList(), out);
   }
 
+  /**
+   * MPI-4's communicators made of groups, with an MPI before 4 (Open MPI 4.1, which has neither
+   * call): the library makes them by PMPI_Comm_create_group and PMPI_Intercomm_create. At 4
+   * ranks, the group {3, 1} (in that order) and the intercommunicator of {0, 2} and {3, 1} with
+   * leaders 1 and 0: each rank's rank and size in the first, its rank, remote size and the world
+   * rank of remote rank 0 in the second (by hand: the groups' orders are kept).
+   */
+  @Test
+  void communicatorsOfGroupsAreMadeBeforeMpi4() throws Exception {
+    Path d = library();
+    Files.writeString(d.resolve("groups.c"), String.join("\n",
+        "#include \"bg_runtime.h\"",
+        "#include <stdio.h>",
+        "int main(int argc, char **argv) {",
+        "  MPI_Init(&argc, &argv);",
+        "  bg_setup(3, 64, 64, 0);",
+        "  int r = bg_comm[0].rank;",
+        "  int odd[] = {2, 3, 1}, even[] = {2, 0, 2};",
+        "  if (r % 2 == 1) {",
+        "    bg_comm_from_group(odd, 1);",
+        "    bg_comm_ready(1);",
+        "  }",
+        "  bg_intercomm_from_groups(even, odd, r % 2 ? 0 : 1, r % 2 ? 1 : 0, 2);",
+        "  bg_comm_ready(2);",
+        "  MPI_Group remote, world;",
+        "  MPI_Comm_remote_group(bg_comm[2].c, &remote);",
+        "  MPI_Comm_group(MPI_COMM_WORLD, &world);",
+        "  int zero = 0, w = -1;",
+        "  MPI_Group_translate_ranks(remote, 1, &zero, world, &w);",
+        "  printf(\"%d %d/%d %d/%d %d\\n\", r, r % 2 ? bg_comm[1].rank : -1,"
+            + " r % 2 ? bg_comm[1].size : 0, bg_comm[2].rank, bg_comm[2].size, w);",
+        "  MPI_Finalize();",
+        "  return 0;",
+        "}", ""));
+    compile(d, "mpicc.openmpi", "-O2", "-o", "groups", "groups.c", "bg_runtime.c",
+        "bg_runtime_comm.c");
+    Process p = new ProcessBuilder(mpirun(4, d.resolve("groups"))).redirectErrorStream(true)
+        .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), out);
+    assertEquals(List.of("0 -1/0 0/2 3", "1 1/2 1/2 0", "2 -1/0 1/2 3", "3 0/2 0/2 0"),
+        out.lines().filter(l -> l.matches("\\d .*")).sorted().toList(), out);
+  }
+
   private static List<String> mpirun(int ranks, Path program) {
     List<String> cmd = new ArrayList<>(List.of("mpirun.openmpi", "--oversubscribe"));
     if ("root".equals(System.getProperty("user.name"))) {

@@ -196,9 +196,8 @@ final class GoalEmitter implements Emitter {
         long wrap = Math.max(width, (COMM_TAGS / width) * width);
         collectives.put(comm, (seq + width) % wrap);
         long tag = COLLECTIVE_TAGS + commIndex(comm) % 2048 * COMM_TAGS + seq;
-        if (op == Op.COMM_CREATE_GROUP) {
-          g.approximations().note("MPI_Comm_create_group is simulated as a barrier on its"
-              + " group");
+        if (sync == Field.NEWCOMM) {
+          g.approximations().note(op.mpiName() + " is simulated as a barrier on its group");
         } else if (op.kind() != OpKind.COLLECTIVE) {
           g.approximations().note("communicator creation is simulated as a barrier on the"
               + " parent communicator");

@@ -81,6 +81,16 @@ void bg_comm_create(int parent, const int *members, int s);
 /* MPI_Comm_create_group of slot parent's communicator for the group of these world ranks
  * ({n, r1, ..., rn}, n >= 1), made by its members only, into slot s. */
 void bg_comm_create_group(int parent, const int *members, int tag, int s);
+/* MPI-4's MPI_Comm_create_from_group of these world ranks ({n, r1, ..., rn}) into slot s; before
+ * MPI-4, PMPI_Comm_create_group on the world (the benchmark runs under either). */
+void bg_comm_from_group(const int *members, int s);
+
+/* MPI-4's MPI_Intercomm_create_from_groups of two groups of world ranks (lists; this rank's local
+ * group is the one that holds it) with the traced leaders (ranks in their groups) into slot s;
+ * before MPI-4, made by PMPI_Comm_create_group and PMPI_Intercomm_create on the world. */
+void bg_intercomm_from_groups(const int *first, const int *second, int leader, int rleader,
+                              int s);
+
 /* Communicator slot s from a call whose group depends on the machine or on arguments that were
  * not traced (kind: BG_SPLIT_TYPE, BG_GRAPH of nnodes nodes, BG_DIST_GRAPH,
  * BG_DIST_GRAPH_ADJACENT): the call is made, with arguments that give the traced group where they

@@ -2,6 +2,7 @@
  * library, interface: bg_runtime.h): how each is made, its rank and size, and relative peers. */
 #include "bg_runtime.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 void bg_comm_ready(int s) {
@@ -149,4 +150,56 @@ void bg_comm_idup_info(int parent, int s, MPI_Request *req) {
 #else
   MPI_Comm_idup(bg_comm[parent].c, &bg_comm[s].c, req);
 #endif
+}
+
+/* The group of these world ranks ({n, r1, ..., rn}). */
+static MPI_Group bg_world_group_of(const int *members) {
+  MPI_Group world, group;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  PMPI_Group_incl(world, members[0], members + 1, &group);
+  PMPI_Group_free(&world);
+  return group;
+}
+
+#if MPI_VERSION >= 4
+/* The string tag of the calls that make slot s: one slot holds one such communicator at a time. */
+static void bg_slot_tag(int s, char *tag, size_t n) {
+  snprintf(tag, n, "benchgen-%d", s);
+}
+#endif
+
+void bg_comm_from_group(const int *members, int s) {
+  MPI_Group group = bg_world_group_of(members);
+#if MPI_VERSION >= 4
+  char tag[32];
+  bg_slot_tag(s, tag, sizeof tag);
+  MPI_Comm_create_from_group(group, tag, MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &bg_comm[s].c);
+#else
+  PMPI_Comm_create_group(MPI_COMM_WORLD, group, s, &bg_comm[s].c);
+#endif
+  PMPI_Group_free(&group);
+}
+
+void bg_intercomm_from_groups(const int *first, const int *second, int leader, int rleader,
+                              int s) {
+  int mine = 0;
+  for (int i = 0; i < first[0]; i++) {
+    mine |= first[1 + i] == bg_comm[0].rank;
+  }
+  const int *local = mine ? first : second, *remote = mine ? second : first;
+#if MPI_VERSION >= 4
+  MPI_Group lg = bg_world_group_of(local), rg = bg_world_group_of(remote);
+  char tag[32];
+  bg_slot_tag(s, tag, sizeof tag);
+  MPI_Intercomm_create_from_groups(lg, leader, rg, rleader, tag, MPI_INFO_NULL,
+                                   MPI_ERRORS_ARE_FATAL, &bg_comm[s].c);
+  PMPI_Group_free(&rg);
+#else
+  MPI_Group lg = bg_world_group_of(local);
+  MPI_Comm within;
+  PMPI_Comm_create_group(MPI_COMM_WORLD, lg, s, &within);
+  PMPI_Intercomm_create(within, leader, MPI_COMM_WORLD, remote[1 + rleader], s, &bg_comm[s].c);
+  PMPI_Comm_free(&within);
+#endif
+  PMPI_Group_free(&lg);
 }
