@@ -82,17 +82,18 @@ public final class IrregularSections {
   /** Where {@code trace}'s top level has sections, in order, not overlapping. */
   public static List<Span> spans(CompressedTrace trace) {
     List<Node> body = trace.body();
+    Map<String, Long> commCalls = commCalls(body);
     List<Span> out = new ArrayList<>();
     int i = 0;
     while (i < body.size()) {
-      if (!eligible(body.get(i))) {
+      if (!eligible(body.get(i), commCalls)) {
         i++;
         continue;
       }
       int j = i;
       long rsds = 0;
       Map<String, Boolean> shapes = new HashMap<>();
-      while (j < body.size() && eligible(body.get(j))) {
+      while (j < body.size() && eligible(body.get(j), commCalls)) {
         rsds += count(body.get(j), shapes);
         j++;
       }
@@ -106,19 +107,40 @@ public final class IrregularSections {
 
   /**
    * Whether a node can be part of a section: not the program's start or end (which the targets
-   * treat apart) and no communicator creation (whose slot is the creating RSD's own).
+   * treat apart), and no communicator creation or free made at its site fewer times than a shape
+   * of a section is: those made once (a set-up) stay code; those made again and again (a random
+   * split each step) become data, the calls at one site sharing their slots ({@link CommSlots}).
    */
-  private static boolean eligible(Node n) {
+  private static boolean eligible(Node n, Map<String, Long> commCalls) {
     boolean[] ok = {true};
     n.accept(new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
         OpKind k = r.op().kind();
-        ok[0] &= k != OpKind.INIT && k != OpKind.FINALIZE && k != OpKind.COMM_CREATE
-            && k != OpKind.COMM_FREE;
+        ok[0] &= k != OpKind.INIT && k != OpKind.FINALIZE
+            && (!isComm(k) || commCalls.get(key(r.op(), r.site())) >= MIN_RSDS_PER_SHAPE);
       }
     });
     return ok[0];
+  }
+
+  private static boolean isComm(OpKind k) {
+    return k == OpKind.COMM_CREATE || k == OpKind.COMM_FREE;
+  }
+
+  /** How many RSDs of the top level create or free communicators, by call shape. */
+  private static Map<String, Long> commCalls(List<Node> body) {
+    Map<String, Long> out = new HashMap<>();
+    NodeScanner s = new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        if (isComm(r.op().kind())) {
+          out.merge(key(r.op(), r.site()), 1L, Long::sum);
+        }
+      }
+    };
+    body.forEach(n -> n.accept(s));
+    return out;
   }
 
   /** The RSDs of {@code n}, recording its shapes. */

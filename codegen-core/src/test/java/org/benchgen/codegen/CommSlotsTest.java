@@ -115,4 +115,31 @@ class CommSlotsTest {
       assertEquals(1, again.createdBy(dup, Sym.NULL.code()));
     }
   }
+
+  /**
+   * Two splits at one site (a section makes them one call; here a peeled loop): they share a
+   * pool. Rank 0 keeps its communicator 11 of the first alive while the second gives it
+   * MPI_COMM_NULL, which would overwrite 11 in the pool's first slot: null results get a slot
+   * of their own, and the calls name their slots per execution.
+   */
+  @Test
+  void callsAtOneSiteShareSlotsAndNullResultsDoNotOverwriteLiveOnes() {
+    String[] text = {"benchgen-compressed 1", "world 2",
+        "comm 11 members=0", "comm 12 members=1",
+        "MPI_Init site=a", D,
+        "MPI_Comm_split site=s comm=0 color=0@0;UNDEFINED@1 key=0 newcomm=11@0;NULL@1", D,
+        "MPI_Barrier site=b comm=0", D,
+        "MPI_Comm_split site=s comm=0 color=UNDEFINED@0;0@1 key=0 newcomm=NULL@0;12@1", D,
+        "MPI_Comm_free site=f comm=11@0;12@1", D,
+        "MPI_Finalize site=z", D};
+    CompressedTrace t = CompressedText.read(text);
+    CommSlots s = new CommSlots(t, new Communicators(t));
+    assertEquals(List.of(1, 1), List.of(s.of(11), s.of(12)));
+    assertEquals(3, s.count());
+    for (int i : new int[] {1, 3}) {
+      Rsd split = (Rsd) t.body().get(i);
+      assertFalse(s.oneSlot(split));
+      assertEquals(2, s.createdBy(split, Sym.NULL.code()));
+    }
+  }
 }

@@ -136,8 +136,7 @@ class CRuntimeTest {
    */
   @Test
   void machineDependentCommunicatorsGetTheTracedGroups() throws Exception {
-    Path d = library();
-    Files.writeString(d.resolve("remade.c"), String.join("\n",
+    List<String> out = runAtFourRanks("remade", String.join("\n",
         "#include \"bg_runtime.h\"",
         "#include <stdio.h>",
         "int main(int argc, char **argv) {",
@@ -157,15 +156,8 @@ class CRuntimeTest {
         "  MPI_Finalize();",
         "  return 0;",
         "}", ""));
-    compile(d, "mpicc.openmpi", "-O2", "-o", "remade", "remade.c", "bg_runtime.c",
-        "bg_runtime_comm.c");
-    Process p = new ProcessBuilder(mpirun(4, d.resolve("remade"))).redirectErrorStream(true)
-        .start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), out);
     // Rank, then rank/size in the split, in the graph (-1/0: MPI_COMM_NULL), rank reordered.
-    assertEquals(List.of("0 0/2 0/3 3", "1 1/2 1/3 2", "2 0/2 2/3 1", "3 1/2 -1/0 0"),
-        out.lines().filter(l -> l.matches("\\d .*")).sorted().toList(), out);
+    assertEquals(List.of("0 0/2 0/3 3", "1 1/2 1/3 2", "2 0/2 2/3 1", "3 1/2 -1/0 0"), out);
   }
 
   /**
@@ -177,8 +169,7 @@ class CRuntimeTest {
    */
   @Test
   void communicatorsOfGroupsAreMadeBeforeMpi4() throws Exception {
-    Path d = library();
-    Files.writeString(d.resolve("groups.c"), String.join("\n",
+    List<String> out = runAtFourRanks("groups", String.join("\n",
         "#include \"bg_runtime.h\"",
         "#include <stdio.h>",
         "int main(int argc, char **argv) {",
@@ -202,14 +193,23 @@ class CRuntimeTest {
         "  MPI_Finalize();",
         "  return 0;",
         "}", ""));
-    compile(d, "mpicc.openmpi", "-O2", "-o", "groups", "groups.c", "bg_runtime.c",
+    assertEquals(List.of("0 -1/0 0/2 3", "1 1/2 1/2 0", "2 -1/0 1/2 3", "3 0/2 0/2 0"), out);
+  }
+
+  /**
+   * Builds {@code source} (a program of the library) under Open MPI, runs it at 4 ranks, and
+   * returns the lines it printed that start with a rank, sorted.
+   */
+  private List<String> runAtFourRanks(String name, String source) throws Exception {
+    Path d = library();
+    Files.writeString(d.resolve(name + ".c"), source);
+    compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c",
         "bg_runtime_comm.c");
-    Process p = new ProcessBuilder(mpirun(4, d.resolve("groups"))).redirectErrorStream(true)
+    Process p = new ProcessBuilder(mpirun(4, d.resolve(name))).redirectErrorStream(true)
         .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
-    assertEquals(List.of("0 -1/0 0/2 3", "1 1/2 1/2 0", "2 -1/0 1/2 3", "3 0/2 0/2 0"),
-        out.lines().filter(l -> l.matches("\\d .*")).sorted().toList(), out);
+    return out.lines().filter(l -> l.matches("\\d .*")).sorted().toList();
   }
 
   private static List<String> mpirun(int ranks, Path program) {
