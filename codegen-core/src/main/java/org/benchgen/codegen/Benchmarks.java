@@ -1,10 +1,12 @@
 package org.benchgen.codegen;
 
 import java.util.List;
+import java.util.Optional;
 import org.benchgen.align.Alignment;
 import org.benchgen.align.CollectiveAligner;
 import org.benchgen.findings.Finding;
 import org.benchgen.findings.Problem;
+import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.CpuTime;
 import org.benchgen.resolve.Resolution;
@@ -91,6 +93,13 @@ public final class Benchmarks {
     Prepared p = (Prepared) preparation;
     Generation g = new Generation(p.trace(), options, target.naming(), p.spans(),
         target.dataTables());
+    Optional<CommDef> orphan = g.comms().uncreatedIntercommunicator();
+    if (orphan.isPresent()) {
+      CommDef c = orphan.get();
+      return new Failed(new Finding(Problem.UNEXPRESSIBLE, "communicator " + c.id() + " is an"
+          + " intercommunicator (groups " + c.members() + " and " + c.remote() + ") that no"
+          + " recorded call created, so no target can make it (nothing written)"));
+    }
     List<GeneratedFile> files;
     try {
       if (!target.intercommunicators()) {

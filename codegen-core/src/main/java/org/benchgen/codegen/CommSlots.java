@@ -35,6 +35,7 @@ public final class CommSlots {
   private final Map<String, Integer> nullSlot = new HashMap<>();
   private final Map<String, Integer> width = new HashMap<>();
   private final Map<Integer, List<Integer>> uncreated = new LinkedHashMap<>();
+  private Optional<CommDef> uncreatedInter = Optional.empty();
   private int selfSlot = -1;
   private int slots = 1;
 
@@ -102,6 +103,9 @@ public final class CommSlots {
     for (CommDef c : trace.comms()) {
       if (slotOfComm.containsKey(c.id())) {
         continue;
+      }
+      if (c.isInter() && uncreatedInter.isEmpty()) {
+        uncreatedInter = Optional.of(c);
       }
       if (c.members().size() == 1) {
         // Every rank's MPI_COMM_SELF (or a copy of it) is one slot.
@@ -198,6 +202,15 @@ public final class CommSlots {
   /** Communicators of more than one rank that no recorded call created: slot to world ranks. */
   public Map<Integer, List<Integer>> uncreated() {
     return uncreated;
+  }
+
+  /**
+   * An intercommunicator that no recorded call created, if any: a process outside the run made
+   * it (the tracer says so: MPI_Comm_spawn, connect, accept, join), or the trace was not written
+   * by the tracer. Its members alone cannot make it.
+   */
+  public Optional<CommDef> uncreatedIntercommunicator() {
+    return uncreatedInter;
   }
 
   /** The slot that holds MPI_COMM_SELF, if a single-rank communicator no call created is used. */

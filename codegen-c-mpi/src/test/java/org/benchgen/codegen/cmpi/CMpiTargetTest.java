@@ -128,6 +128,29 @@ class CMpiTargetTest {
     assertEquals(Problem.DEADLOCK, f.finding().problem());
   }
 
+  /**
+   * An intercommunicator that no recorded call created (a trace not written by the tracer, which
+   * refuses the calls that reach outside the run) cannot be made from its members: generate
+   * says so and writes nothing, where it made an intracommunicator of one group before.
+   */
+  @Test
+  void anIntercommunicatorNoCallCreatedIsRefused() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("orphan"));
+    for (int r = 0; r < 2; r++) {
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), String.join("\n",
+          "# benchgen-trace 1 rank=" + r + " size=2",
+          "MPI_Init site=m.c:1 enter=1000 exit=2000",
+          "comm id=5 members=" + r + " remote=" + (1 - r),
+          "MPI_Barrier site=b.c:1 enter=3000 exit=4000 comm=5",
+          "MPI_Finalize site=m.c:9 enter=5000 exit=6000", ""));
+    }
+    Benchmarks.Failed f = assertInstanceOf(Benchmarks.Failed.class, Benchmarks.generate(
+        compress(dir), new CMpiTarget(), new GenerateOptions("o", ComputeMode.MEAN, 1)));
+    assertEquals(Problem.UNEXPRESSIBLE, f.finding().problem());
+    assertEquals("communicator 5 is an intercommunicator (groups [0] and [1]) that no recorded"
+        + " call created, so no target can make it (nothing written)", f.finding().message());
+  }
+
   @Test
   void nothingFromATraceReachesTheCode() throws Exception {
     // A site that tries to close the comment, and a datatype name that tries to be code.
