@@ -46,7 +46,7 @@ void bgt_leave(bgt_call *c);
 
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
-enum bgt_unsupported { U_THREADS, U_SPAWN, U_COUNT };
+enum bgt_unsupported { U_THREADS, U_SPAWN, U_GREQUEST, U_COUNT };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 

@@ -121,3 +121,13 @@ void mpi_request_free_(fint *req, fint *ierr) {
   LEAVE;
 }
 ALIASES(request_free, REQUEST_FREE)
+
+/* Not recorded (wrap_c_completion.c): the callbacks and the state pass through as they are. */
+void mpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn, void *extra_state,
+                         fint *request, fint *ierr) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_GREQUEST);
+  CALL(grequest_start, query_fn, free_fn, cancel_fn, extra_state, request, ierr);
+  LEAVE;
+}
+ALIASES(grequest_start, GREQUEST_START)

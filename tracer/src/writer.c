@@ -40,6 +40,8 @@ static const char *const UNSUPPORTED[U_COUNT] = {
                 " one that initialised MPI made a call; the tracer records one thread's calls)",
   [U_SPAWN] = "dynamic processes (MPI_Comm_spawn, connect, accept or join: processes outside the"
               " traced world, which are not traced and which the trace format cannot name)",
+  [U_GREQUEST] = "generalized requests (MPI_Grequest_start: requests that the program completes"
+                 " itself, from another thread or a callback, which the trace cannot record)",
 };
 
 static int g_fd = -1;

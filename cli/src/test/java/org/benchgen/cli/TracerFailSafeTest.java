@@ -231,6 +231,22 @@ class TracerFailSafeTest {
 
   // ------------------------------------------------------------------------------------ running
 
+  /**
+   * Generalized requests (issue 16): MPICH's greq_wait, whose second thread completes them, was
+   * traced with exit 0 and a wrong trace (a wait missing, waits on NULL requests). Now the
+   * stream says so and trace exits 1 naming the feature and both ranks, under both MPIs.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void generalizedRequestsAreRefused(String flavour) throws Exception {
+    Traced t = trace(work.resolve(flavour + "-grequest"), flavour, 2, "grequest", "3");
+    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    for (int r = 0; r < 2; r++) {
+      assertTrue(t.err.contains("rank " + r + " used generalized requests (MPI_Grequest_start"),
+          t.err);
+    }
+  }
+
   private record Traced(int code, String err) {}
 
   private Traced trace(Path dir, String flavour, int n, String program, String... args)
