@@ -405,10 +405,10 @@ public final class CollectiveAligner {
       int[] all = comms.members(comm);
       Map<String, List<Integer>> absent = new LinkedHashMap<>();
       for (int r : all) {
-        int c = classes.classOf(r);
-        if (there.contains(r) || in.containsKey(c)) {
+        if (there.contains(r)) {
           continue;
         }
+        int c = classes.classOf(r);
         String where = waitingIn[c] != null ? "wait in " + waitingIn[c].describe() + " on "
             + commName(waitingIn[c].syncComm())
             : "have no calls left";

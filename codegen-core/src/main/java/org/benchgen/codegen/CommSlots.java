@@ -25,8 +25,8 @@ import org.benchgen.traverse.Communicators;
  * there are, a communicator created and freed in a loop is one slot however many iterations, and
  * four results of one call kept alive together are four slots, each freed once. Calls that make
  * a communicator in common (ranks that started nonblocking creations in different orders), and
- * calls at one site (one call in an irregular section), share their slots, as one call would. A communicator no
- * recorded call created (the tracer defines those from their members) gets a slot built at
+ * calls at one site (one call in an irregular section), share their slots, as one call would. A
+ * communicator no recorded call created (the tracer defines those from their members) gets a slot built at
  * start-up; all single-rank ones share the slot of MPI_COMM_SELF.
  */
 public final class CommSlots {
@@ -126,9 +126,9 @@ public final class CommSlots {
     return s;
   }
 
-  /** A call by what it is: its MPI function and site (the RSDs of a section share them). */
+  /** A call by what it is: its shape, which the RSDs an irregular section merges share. */
   private static String key(Rsd r) {
-    return r.op().name() + ' ' + r.site();
+    return IrregularSections.key(r.op(), r.site());
   }
 
   /**

@@ -156,7 +156,8 @@ public final class IrregularSections {
     return c[0];
   }
 
-  private static String key(Op op, String site) {
+  /** A call shape: its MPI function and site (CommSlots pools creating calls by it too). */
+  static String key(Op op, String site) {
     return op.name() + ' ' + site;
   }
 
