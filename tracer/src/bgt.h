@@ -13,12 +13,17 @@
 
 #include "vocabulary.h" /* enum bgt_op: BGT_SEND, ... */
 
+/* Thread-local state of the tracer: initial-exec, a load relative to the thread pointer, where the
+ * default model of a shared library calls __tls_get_addr at every use (300 instructions more per
+ * MPI_Wait). Fine for a library loaded with the program (LD_PRELOAD, or linked). */
+#define BGT_TLS __thread __attribute__((tls_model("initial-exec")))
+
 /* One wrapped call in progress. `on` is 0 when the call is nested inside another wrapped call (an
  * MPI library calling MPI_ from its own Fortran layer) or tracing is off: such calls are not recorded. */
 typedef struct {
   int on;
-  int other_thread; /* a thread other than MPI's main one under MPI_THREAD_MULTIPLE: not recorded */
-  uint64_t site;
+  int locked; /* holds the recording lock (MPI_THREAD_MULTIPLE), which bgt_leave releases */
+  void *ret; /* the wrapper's return address: its call site */
   uint64_t enter;
   uint64_t cpu; /* the thread's CPU time at enter (BENCHGEN_TRACE_CPU=1 only) */
 } bgt_call;
@@ -46,7 +51,7 @@ void bgt_leave(bgt_call *c);
 
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
-enum bgt_unsupported { U_THREADS, U_SPAWN, U_GREQUEST, U_COUNT };
+enum bgt_unsupported { U_SPAWN, U_GREQUEST, U_COUNT };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 

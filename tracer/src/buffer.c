@@ -16,7 +16,8 @@ static size_t g_rec;             /* start of the record being built */
 static int g_open;               /* a record is being built: it is not written until complete */
 
 int g_cpu_time;                  /* BENCHGEN_TRACE_CPU=1: record CPU time per compute interval */
-static uint64_t g_cpu_exit;      /* the thread's CPU time at the last event's exit; 0 before */
+static BGT_TLS uint64_t g_cpu_exit; /* this thread's CPU time at its last event's exit; 0 before */
+static int g_thread;             /* the event being built is of this thread (> 0: say so) */
 
 uint64_t now_ns(void) {
   struct timespec ts;
@@ -72,10 +73,14 @@ static inline void open_record(int kind, int op, int extra) {
   g_len += (size_t) extra;
 }
 void begin_record(int kind, int op, int nwords, const uint64_t *words) {
+  g_thread = 0;
   open_record(kind, op, nwords);
   for (int i = 0; i < nwords; i++) g_buf[g_rec + 1 + (size_t) i] = words[i];
 }
 void end_record(void) {
+  /* Last but for cpu: the reader's fast path takes the fields in the table's order. */
+  if (g_thread > 0) put(F_THREAD, g_thread);
+  g_thread = 0;
   g_buf[g_rec] |= (uint64_t) (g_len - g_rec) << 16;
   g_open = 0;
   if (g_len >= g_limit && tracing_initialized()) flush_some(0);
@@ -83,13 +88,16 @@ void end_record(void) {
 uint64_t record_start(void) { return g_base + g_rec; }
 
 /* The exit time is taken here, once the call has returned and before its record is written. With
- * CPU time on, an event after the first also carries the CPU time of the compute interval before
- * it: from the previous event's exit to this one's enter. */
+ * CPU time on, an event after the first of its thread also carries the CPU time of the compute
+ * interval before it: from the thread's previous event's exit to this one's enter. An event of a
+ * thread other than MPI's main one ends with its number (`thread=`). */
 void begin_event(bgt_call *c, int op) {
   uint64_t exit = now_ns();
+  uint64_t site = site_of(c->ret); /* may write the site's description first */
   int cpu = g_cpu_time && g_cpu_exit != 0;
   open_record(cpu ? K_EVENT_CPU : K_EVENT, op, cpu ? 4 : 3);
-  g_buf[g_rec + 1] = c->site;
+  g_thread = recording_thread();
+  g_buf[g_rec + 1] = site;
   g_buf[g_rec + 2] = c->enter;
   g_buf[g_rec + 3] = exit;
   if (cpu) g_buf[g_rec + 4] = c->cpu > g_cpu_exit ? c->cpu - g_cpu_exit : 0;

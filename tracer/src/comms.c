@@ -203,11 +203,8 @@ int64_t comm_duplicated(MPI_Comm newcomm, MPI_Comm parent) {
   return made_on(newcomm, parent, parent);
 }
 
-static int64_t g_freeing = -1;
-void bgt_comm_free_before(MPI_Comm comm) {
-  if (tracing_off()) { g_freeing = V_NULL; return; }
-  g_freeing = comm_id(comm);
-  if (comm == MPI_COMM_WORLD || comm == MPI_COMM_NULL) return;
+/* Takes comm out of the table of ids. */
+static void forget(MPI_Comm comm) {
   int s = comm_slot(KEY(comm));
   /* Deleting from linear probing: re-insert the rest of the cluster. */
   g_comms[s].used = 0;
@@ -221,6 +218,15 @@ void bgt_comm_free_before(MPI_Comm comm) {
     g_comms[t].used = 1;
     g_comms[t].created = created;
   }
+}
+
+static BGT_TLS int64_t g_freeing = -1; /* this thread's MPI_Comm_free in progress */
+void bgt_comm_free_before(MPI_Comm comm) {
+  if (tracing_off()) { g_freeing = V_NULL; return; }
+  record_lock();
+  g_freeing = comm_id(comm);
+  if (comm != MPI_COMM_WORLD && comm != MPI_COMM_NULL) forget(comm);
+  record_unlock();
 }
 
 int64_t comm_freed(void) { return g_freeing; }

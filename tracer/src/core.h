@@ -56,6 +56,33 @@ void die(const char *what);
 int tracing_off(void);         /* BENCHGEN_TRACE=0, an unwritable stream, or after finalize */
 int tracing_initialized(void); /* MPI_Init has returned (and the stream is open unless off) */
 void recording_full(void);     /* the stream reached BENCHGEN_TRACE_MAX_MB: stop recording */
+/* The recording lock, taken only under MPI_THREAD_MULTIPLE and never across a PMPI call that may
+ * block: record_lock/unlock around look-ups made before the call, bgt_hold for a recording (held
+ * until bgt_leave). Inline tests, since every call passes them and most runs have one thread. */
+extern int g_multiple; /* MPI_THREAD_MULTIPLE given: calls may come from any thread at once */
+void record_lock_now(void);
+void record_unlock_now(void);
+void bgt_hold_now(bgt_call *c);
+static inline void record_lock(void) {
+  if (g_multiple) record_lock_now();
+}
+static inline void record_unlock(void) {
+  if (g_multiple) record_unlock_now();
+}
+static inline void bgt_hold(bgt_call *c) {
+  if (g_multiple && !c->locked) bgt_hold_now(c);
+}
+/* The first statement of a recording helper: nothing to do for a call that is not recorded; else
+ * the lock, until the wrapper leaves. */
+#define RECORDING(c)                                                                               \
+  do {                                                                                             \
+    if (!(c)->on) return;                                                                          \
+    bgt_hold(c);                                                                                   \
+  } while (0)
+int recording_thread_now(void);
+/* The calling thread's number in the stream (0: MPI's main thread, and every thread below
+ * MPI_THREAD_MULTIPLE). */
+static inline int recording_thread(void) { return g_multiple ? recording_thread_now() : 0; }
 
 /* ---- buffer.c: the event buffer and the building of its records ---------------------------------- */
 
@@ -114,7 +141,9 @@ enum { R_SEND = 1, R_RECV = 2, R_COLL = 3 };
 typedef struct {
   uint64_t key;
   int64_t id;
-  int kind, persistent, wildcard, claim;
+  int kind, persistent, wildcard;
+  int claimed; /* taken by a call in progress (req_claim), until it ends (req_release) */
+  int thread;  /* the thread that created it (recording_thread) */
   int64_t send_bytes;
   uint64_t rec;   /* absolute start of the record to patch at completion, or UINT64_MAX */
   uint64_t patch; /* absolute position of its first patched value word */
@@ -124,8 +153,12 @@ typedef struct {
 
 req_entry *req_add(MPI_Request r, int kind, int persistent, int64_t send_bytes);
 void req_remove(req_entry *x);
-void req_new_claims(void); /* a call naming requests starts: each live entry may be taken once */
-req_entry *req_claim(MPI_Request r);
+/* The index of the entry claimed (-1: none); entries are looked up by index, with the lock held,
+ * since the table moves when it grows. */
+int req_claim(MPI_Request r);
+extern req_entry *g_reqs; /* the entries, seen here only for req_at */
+static inline req_entry *req_at(int e) { return &g_reqs[e]; }
+static inline void req_release(int e) { g_reqs[e].claimed = 0; }
 void req_complete(req_entry *x, const MPI_Status *st);
 int64_t status_bytes(const MPI_Status *st);
 uint64_t req_first_waiting(uint64_t upto); /* the oldest record before upto awaiting a completion */
@@ -158,8 +191,6 @@ void write_header(int rank, int size, int depth, char *library);
 void write_records(const uint64_t *r, size_t nwords); /* complete records, up to the limit */
 void write_truncated(void);
 void write_unsupported(int what); /* a `# unsupported` line (enum bgt_unsupported) */
-/* The `# unsupported` line of several threads at the stream's end: how many, how many calls. */
-void write_threads_unsupported(int threads, unsigned long calls);
 const char *unsupported_text(int what);
 void write_limit_note(long max_mb);
 /* BENCHGEN_TRACE_MAX_MB: write_records writes no record once the stream has `bytes`. */

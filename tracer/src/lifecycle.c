@@ -14,13 +14,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int g_depth;            /* nesting of wrapped calls; only depth 1 is recorded */
+static BGT_TLS int t_depth;   /* this thread's nesting of wrapped calls; depth 1 is recorded */
 static int g_off;              /* tracing disabled (BENCHGEN_TRACE=0, or after finalize) */
 static int g_started, g_initialized, g_flushed_final;
 static volatile sig_atomic_t g_finishing; /* finish() has begun: a fault now ends it at once */
 static int g_rank = -1, g_size = 0;
-static int g_multiple;         /* MPI_THREAD_MULTIPLE given: calls may come from any thread */
-static pthread_t g_main;       /* the thread that initialised MPI, the one recorded */
+int g_multiple;                /* MPI_THREAD_MULTIPLE given: calls may come from any thread */
+static pthread_t g_main;       /* the thread that initialised MPI: thread 0 of the stream */
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+static BGT_TLS int t_thread = -1; /* this thread's number in the stream; -1 before its first */
+static int g_nthreads;             /* threads other than g_main that recorded a call */
 static long g_max_mb;          /* BENCHGEN_TRACE_MAX_MB */
 static unsigned g_unsupported; /* bits of enum bgt_unsupported found; set by any thread */
 static unsigned g_noted;       /* those already in the buffer as `# unsupported` lines */
@@ -80,51 +83,53 @@ void bgt_unsupported(bgt_call *c, int what) {
   if (g_off) return;
   fprintf(stderr, "benchgen-trace: rank %d used %s, which benchgen cannot trace yet; benchgen"
           " will refuse this rank's stream\n", g_rank, unsupported_text(what));
-  if (c->on && writer_is_open()) note_unsupported();
+  if (!c->on) return;
+  record_lock(); /* not held across the call: spawning is collective and blocks */
+  if (writer_is_open()) note_unsupported();
+  record_unlock();
 }
 
-/* The threads other than MPI's main one that called MPI (the first TCAP), and their calls. A
- * thread reserves a slot, then writes itself there: another thread that reads the slot before
- * then finds it is not that thread, which is true. */
-#define TCAP 64
-static pthread_t g_threads[TCAP];
-static int g_nthreads;
-static unsigned long g_other_calls;
-
-static void other_thread_called(void) {
-  __atomic_fetch_add(&g_other_calls, 1, __ATOMIC_RELAXED);
-  pthread_t me = pthread_self();
-  int n = __atomic_load_n(&g_nthreads, __ATOMIC_ACQUIRE);
-  for (int i = 0; i < n && i < TCAP; i++)
-    if (pthread_equal(g_threads[i], me)) return;
-  int slot = __atomic_fetch_add(&g_nthreads, 1, __ATOMIC_ACQ_REL);
-  if (slot < TCAP) g_threads[slot] = me;
+/* Under MPI_THREAD_MULTIPLE every thread may call MPI at any time, and the core's tables and
+ * buffer are shared: a recording holds the lock, taken only once the PMPI call has returned (or
+ * for the look-ups made before it), so a thread blocked in MPI never holds it. Below MULTIPLE the
+ * program serialises its calls itself. */
+void record_lock_now(void) { pthread_mutex_lock(&g_lock); }
+void record_unlock_now(void) { pthread_mutex_unlock(&g_lock); }
+void bgt_hold_now(bgt_call *c) {
+  pthread_mutex_lock(&g_lock);
+  c->locked = 1;
 }
 
-/* Under MPI_THREAD_MULTIPLE a call from another thread than MPI's main one is not recorded (nor
- * counted in the nesting guard, which is the main thread's): the stream says that several threads
- * called MPI, and at its end how many and how many calls. Below MULTIPLE the program serialises
- * its calls, and they are recorded in order. */
+/* Under MPI_THREAD_MULTIPLE the stream numbers the threads that call MPI: 0 is the one that
+ * initialised MPI, the others 1, 2, ... in the order of their first recorded call. Below it the
+ * program makes one call at a time, whichever thread makes it, and the stream is that one
+ * sequence: every call is thread 0's. Called with the lock held. */
+int recording_thread_now(void) {
+  if (t_thread < 0) t_thread = pthread_equal(pthread_self(), g_main) ? 0 : ++g_nthreads;
+  return t_thread;
+}
+
 void bgt_enter(bgt_call *c, void *ret) {
   if (!g_started) start();
-  c->other_thread = g_multiple && !pthread_equal(pthread_self(), g_main);
-  if (c->other_thread) {
-    c->on = 0;
-    other_thread_called();
-    bgt_unsupported(c, U_THREADS);
-    return;
-  }
-  c->on = g_depth++ == 0 && !g_off;
+  c->locked = 0;
+  c->on = t_depth++ == 0 && !g_off;
   if (!c->on) return;
-  if (__atomic_load_n(&g_unsupported, __ATOMIC_RELAXED) != g_noted && writer_is_open())
+  if (__atomic_load_n(&g_unsupported, __ATOMIC_RELAXED) != g_noted && writer_is_open()) {
+    record_lock();
     note_unsupported();
-  c->site = site_of(ret);
+    record_unlock();
+  }
+  c->ret = ret; /* the site is looked up when the call is recorded, under the lock */
   c->enter = now_ns();
   if (g_cpu_time) c->cpu = cpu_ns();
 }
 
 void bgt_leave(bgt_call *c) {
-  if (!c->other_thread) g_depth--;
+  t_depth--;
+  if (c->locked) {
+    c->locked = 0;
+    pthread_mutex_unlock(&g_lock);
+  }
 }
 
 static void mkdirs(const char *path) {
@@ -168,7 +173,7 @@ static void on_exit_hook(void) {
 
 void bgt_after_init(bgt_call *c, int required, int provided) {
   /* An MPI library's own MPI_Init called from inside our wrapper: the outer wrapper sets up. */
-  if (g_initialized || (!c->on && g_depth > 1)) return;
+  if (g_initialized || (!c->on && t_depth > 1)) return;
   PMPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &g_size);
   int level = MPI_THREAD_SINGLE;
@@ -204,6 +209,7 @@ void bgt_after_init(bgt_call *c, int required, int provided) {
   PMPI_Get_library_version(lib, &len);
   write_header(g_rank, g_size, site_depth(), lib);
   if (c->on) {
+    bgt_hold(c);
     begin_event(c, required < 0 ? BGT_INIT : BGT_INIT_THREAD);
     if (required >= 0) {
       put(F_LEVEL, level_value(required));
@@ -233,17 +239,12 @@ static void finish(int truncated) {
   unsigned u = __atomic_load_n(&g_unsupported, __ATOMIC_RELAXED);
   for (int w = 0; w < U_COUNT; w++) {
     if (!(u & (1u << w))) continue;
-    if (w == U_THREADS) {
-      int n = __atomic_load_n(&g_nthreads, __ATOMIC_ACQUIRE);
-      unsigned long calls = __atomic_load_n(&g_other_calls, __ATOMIC_RELAXED);
-      fprintf(stderr, "benchgen-trace: rank %d: %d thread%s besides the one that initialised MPI"
-              " made %lu MPI call%s, which are not recorded\n", g_rank, n, n == 1 ? "" : "s",
-              calls, calls == 1 ? "" : "s");
-      write_threads_unsupported(n, calls);
-    } else {
-      write_unsupported(w);
-    }
+    write_unsupported(w);
   }
+  if (g_nthreads > 0)
+    fprintf(stderr, "benchgen-trace: rank %d: %d thread%s besides the one that initialised MPI"
+            " made MPI calls (recorded, each event with its thread=)\n", g_rank, g_nthreads,
+            g_nthreads == 1 ? "" : "s");
   if (writer_full()) {
     fprintf(stderr, "benchgen-trace: rank %d: its stream reached BENCHGEN_TRACE_MAX_MB=%ld MB;"
             " the rank recorded nothing after that, and its stream is marked truncated\n",
@@ -266,7 +267,8 @@ void recording_full(void) {
 void bgt_before_finalize(void) { comm_forget_world(); }
 
 void bgt_after_finalize(bgt_call *c) {
-  if (!c->on && g_depth > 1) return; /* nested: the outer wrapper records and closes the stream */
+  if (!c->on && t_depth > 1) return; /* nested: the outer wrapper records and closes the stream */
+  bgt_hold(c);
   if (c->on && writer_is_open()) {
     begin_event(c, BGT_FINALIZE);
     end_record();
@@ -275,4 +277,8 @@ void bgt_after_finalize(bgt_call *c) {
   g_off = 1;
 }
 
-void bgt_abort(void) { finish(1); }
+void bgt_abort(void) {
+  record_lock();
+  finish(1);
+  record_unlock();
+}

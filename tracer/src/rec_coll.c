@@ -30,7 +30,7 @@ static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n
  * On an intercommunicator the root is MPI_ROOT in the root's group, MPI_PROC_NULL for its other members and the root's rank in the
  * remote group for the ranks of that group; count arrays that name peers name the remote group. */
 void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
-  if (!c->on) return;
+  RECORDING(c);
   int nonblocking = op >= BGT_IBARRIER && op <= BGT_IALLTOALLV;
   int base = nonblocking ? op - (BGT_IBARRIER - BGT_BARRIER) : op;
   int inter = 0;

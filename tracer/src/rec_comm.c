@@ -3,7 +3,7 @@
 #include "core.h"
 
 void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_COMM_SPLIT);
@@ -15,7 +15,7 @@ void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm
 }
 
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, op);
@@ -26,7 +26,7 @@ void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
 
 /* A nonblocking dup: its request completes like a nonblocking collective's. */
 void bgt_rec_comm_idup(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm, MPI_Request req) {
-  if (!c->on) return;
+  RECORDING(c);
   req_entry *x = req_add(req, R_COLL, 0, 0);
   int64_t id = comm_duplicated(newcomm, comm);
   int64_t cid = comm_id(comm);
@@ -40,7 +40,7 @@ void bgt_rec_comm_idup(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm, MPI
 /* The group passed is recorded: on an intercommunicator every rank of a group passes the same one,
  * those that get MPI_COMM_NULL too, and the result's members cannot tell it to them. */
 void bgt_rec_comm_create(bgt_call *c, MPI_Comm comm, MPI_Group group, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   const int64_t *ranks;
@@ -54,7 +54,7 @@ void bgt_rec_comm_create(bgt_call *c, MPI_Comm comm, MPI_Group group, MPI_Comm n
 
 /* Made by the group's members only: its id does not count as a creation on the parent. */
 void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_grouped(newcomm, comm, tag);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_COMM_CREATE_GROUP);
@@ -68,7 +68,7 @@ void bgt_rec_comm_create_group(bgt_call *c, MPI_Comm comm, int tag, MPI_Comm new
  * either. */
 void bgt_rec_intercomm_create(bgt_call *c, MPI_Comm local, int local_leader, MPI_Comm peer,
                               int remote_leader, int tag, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int me = -1;
   PMPI_Comm_rank(local, &me);
   int leads = me == local_leader;
@@ -93,7 +93,7 @@ static int tag_key(const char *stringtag) {
 
 /* Made by the group's members alone, like MPI_Comm_create_group's, without a parent. */
 void bgt_rec_comm_from_group(bgt_call *c, const char *stringtag, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_grouped(newcomm, MPI_COMM_NULL, tag_key(stringtag));
   begin_event(c, BGT_COMM_CREATE_FROM_GROUP);
   put(F_NEWCOMM, id);
@@ -103,7 +103,7 @@ void bgt_rec_comm_from_group(bgt_call *c, const char *stringtag, MPI_Comm newcom
 /* Made by both groups, like MPI_Intercomm_create's, without parents. */
 void bgt_rec_intercomm_from_groups(bgt_call *c, int leader, int rleader, const char *stringtag,
                                    MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = newcomm == MPI_COMM_NULL ? V_NULL : comm_inter(newcomm, tag_key(stringtag));
   begin_event(c, BGT_INTERCOMM_CREATE_FROM_GROUPS);
   put(F_LEADER, leader);
@@ -113,7 +113,7 @@ void bgt_rec_intercomm_from_groups(bgt_call *c, int leader, int rleader, const c
 }
 
 void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_GRAPH_CREATE);
@@ -125,7 +125,7 @@ void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newco
 
 /* A creation on the intercommunicator, which both its groups make. */
 void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_INTERCOMM_MERGE);
@@ -137,7 +137,7 @@ void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newc
 
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_CART_CREATE);
@@ -151,7 +151,7 @@ void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims,
 }
 
 void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, MPI_Comm newcomm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_CART_SUB);
@@ -164,7 +164,8 @@ void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, 
 }
 
 void bgt_rec_comm_free(bgt_call *c) {
-  if (!c->on || comm_freed() == V_NULL) return;
+  RECORDING(c);
+  if (comm_freed() == V_NULL) return;
   begin_event(c, BGT_COMM_FREE);
   put(F_COMM, comm_freed());
   end_record();

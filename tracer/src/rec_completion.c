@@ -5,12 +5,22 @@
 
 #include <stdlib.h>
 
-/* The requests named by the call in progress, as mapped before it. */
-static req_entry **g_pend;
-static int64_t *g_pend_ids;
-static int g_npend, g_cappend;
-static MPI_Status *g_scratch;
-static int g_capscratch;
+/* The requests named by this thread's call in progress, as mapped before it: entries by index,
+ * since another thread's new request may move the table while this one is in MPI. */
+static BGT_TLS int *g_pend;
+static BGT_TLS int64_t *g_pend_ids;
+static BGT_TLS int g_npend, g_cappend;
+static BGT_TLS MPI_Status *g_scratch;
+static BGT_TLS int g_capscratch;
+
+/* The entry of the i-th request named, or NULL (MPI_REQUEST_NULL, or one not seen created). */
+static req_entry *pend(int i) { return g_pend[i] < 0 ? NULL : req_at(g_pend[i]); }
+
+/* The call has ended: the requests it named may be taken by the next call that names them. */
+static void release_pending(void) {
+  for (int i = 0; i < g_npend; i++)
+    if (g_pend[i] >= 0) req_release(g_pend[i]);
+}
 
 MPI_Status *bgt_statuses(int n) {
   if (n > g_capscratch) {
@@ -28,18 +38,19 @@ void bgt_reqs_before(int n, const MPI_Request *reqs) {
     g_pend_ids = realloc(g_pend_ids, (size_t) g_cappend * sizeof *g_pend_ids);
     if (!g_pend || !g_pend_ids) die("out of memory for requests");
   }
-  req_new_claims();
+  record_lock();
   g_npend = n;
   for (int i = 0; i < n; i++) {
     g_pend[i] = req_claim(reqs[i]);
     /* A request the tracer did not see created (MPI-IO, say) is recorded like MPI_REQUEST_NULL. */
-    g_pend_ids[i] = g_pend[i] ? g_pend[i]->id : V_NULL;
+    g_pend_ids[i] = g_pend[i] >= 0 ? req_at(g_pend[i])->id : V_NULL;
   }
+  record_unlock();
 }
 
 void bgt_reqs_after(bgt_call *c, int op, int ndone, const int *done, const MPI_Status *st) {
-  if (!c->on) return;
-  if (op == BGT_WAIT && !g_pend[0]) return; /* Wait on MPI_REQUEST_NULL: a no-op, not recorded */
+  RECORDING(c);
+  if (op == BGT_WAIT && g_pend[0] < 0) return; /* Wait on MPI_REQUEST_NULL: a no-op, not recorded */
   begin_event(c, op);
   if (op == BGT_WAIT) put(F_REQ, g_pend_ids[0]);
   else put_list64(F_REQS, g_pend_ids, g_npend);
@@ -50,30 +61,32 @@ void bgt_reqs_after(bgt_call *c, int op, int ndone, const int *done, const MPI_S
   int k = 0;
   for (int j = 0; j < nd; j++) {
     int i = ndone < 0 ? j : done[j];
-    if (i >= 0 && i < g_npend && g_pend[i]) dl[k++] = g_pend[i]->id;
+    if (i >= 0 && i < g_npend && g_pend[i] >= 0) dl[k++] = g_pend_ids[i];
   }
   if (op != BGT_WAIT && op != BGT_WAITALL) put_list64(F_DONE, dl, k);
   end_record();
   for (int j = 0; j < nd; j++) {
     int i = ndone < 0 ? j : done[j];
-    if (i >= 0 && i < g_npend && g_pend[i]) {
+    if (i >= 0 && i < g_npend && g_pend[i] >= 0) {
       /* Waitany/Testany/Waitsome/Testsome statuses follow the completed index order */
       const MPI_Status *s = !st ? NULL : (op == BGT_WAITANY || op == BGT_TESTANY) ? st
                             : (op == BGT_WAITSOME || op == BGT_TESTSOME) ? &st[j] : &st[i];
-      req_complete(g_pend[i], s);
+      req_complete(pend(i), s);
     }
   }
+  release_pending();
   if (dl != ids) free(dl);
 }
 
 void bgt_rec_start(bgt_call *c, int op) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t sent = 0;
   int recvs = 0;
   for (int i = 0; i < g_npend; i++) {
-    if (!g_pend[i]) continue;
-    if (g_pend[i]->kind == R_SEND) sent += g_pend[i]->send_bytes;
-    else if (g_pend[i]->kind == R_RECV) recvs++;
+    req_entry *x = pend(i);
+    if (!x) continue;
+    if (x->kind == R_SEND) sent += x->send_bytes;
+    else if (x->kind == R_RECV) recvs++;
   }
   begin_event(c, op);
   if (op == BGT_START) put(F_REQ, g_pend_ids[0]);
@@ -82,18 +95,22 @@ void bgt_rec_start(bgt_call *c, int op) {
   end_record();
   if (recvs) {
     for (int i = 0; i < g_npend; i++) {
-      if (g_pend[i] && g_pend[i]->kind == R_RECV) {
-        g_pend[i]->rec = record_start();
-        g_pend[i]->patch = pos;
+      req_entry *x = pend(i);
+      if (x && x->kind == R_RECV) {
+        x->rec = record_start();
+        x->patch = pos;
       }
     }
   }
+  release_pending();
 }
 
 void bgt_rec_request_free(bgt_call *c) {
-  if (!c->on || !g_pend[0]) return;
+  RECORDING(c);
+  if (g_pend[0] < 0) return;
   begin_event(c, BGT_REQUEST_FREE);
   put(F_REQ, g_pend_ids[0]);
   end_record();
-  req_remove(g_pend[0]);
+  req_remove(pend(0));
+  release_pending();
 }

@@ -28,7 +28,7 @@ static void put_p2p(int64_t cid, int fpeer, int peer, int tag, int count, MPI_Da
 }
 
 void bgt_rec_send(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t cid = comm_id(comm);
   begin_event(c, op);
   put_p2p(cid, F_DEST, dest, tag, count, type);
@@ -37,7 +37,7 @@ void bgt_rec_send(bgt_call *c, int op, int count, MPI_Datatype type, int dest, i
 
 void bgt_rec_isend(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                    MPI_Request req) {
-  if (!c->on) return;
+  RECORDING(c);
   int persistent = op == BGT_SEND_INIT || op == BGT_SSEND_INIT || op == BGT_BSEND_INIT
                    || op == BGT_RSEND_INIT;
   int64_t cid = comm_id(comm);
@@ -50,7 +50,7 @@ void bgt_rec_isend(bgt_call *c, int op, int count, MPI_Datatype type, int dest, 
 
 void bgt_rec_recv(bgt_call *c, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
                   const MPI_Status *st) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_RECV);
   put_p2p(cid, F_SRC, src, tag, count, type);
@@ -60,7 +60,7 @@ void bgt_rec_recv(bgt_call *c, int count, MPI_Datatype type, int src, int tag, M
 
 void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
                    MPI_Request req) {
-  if (!c->on) return;
+  RECORDING(c);
   int persistent = op == BGT_RECV_INIT;
   int64_t cid = comm_id(comm);
   req_entry *x = req_add(req, R_RECV, persistent, 0);
@@ -82,7 +82,7 @@ void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, i
 
 void bgt_rec_sendrecv(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int rcount,
                       MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, const MPI_Status *st) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_SENDRECV);
   put_p2p(cid, F_DEST, dest, tag, count, type);
@@ -95,7 +95,7 @@ void bgt_rec_sendrecv(bgt_call *c, int count, MPI_Datatype type, int dest, int t
 
 void bgt_rec_sendrecv_replace(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int src,
                               int rtag, MPI_Comm comm, const MPI_Status *st) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_SENDRECV_REPLACE);
   put_p2p(cid, F_DEST, dest, tag, count, type);
@@ -106,7 +106,7 @@ void bgt_rec_sendrecv_replace(bgt_call *c, int count, MPI_Datatype type, int des
 }
 
 void bgt_rec_probe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int flag, const MPI_Status *st) {
-  if (!c->on) return;
+  RECORDING(c);
   int64_t cid = comm_id(comm);
   begin_event(c, op);
   put(F_COMM, cid);

@@ -9,12 +9,11 @@
 /* Live requests by handle. Implementations reuse handles (Open MPI hands out one static request for
  * every send to MPI_PROC_NULL), so one handle may stand for several live ids: they chain in creation
  * order and a call that names the handle k times takes the k oldest. */
-static req_entry *g_reqs;
+req_entry *g_reqs;
 static int g_nreqs, g_capreqs, g_freereq = -1;
 static int *g_rhash; /* open addressing: entry index of the oldest live entry per handle, or -1 */
 static int g_rhcap, g_rhused;
 static int64_t g_next_req = 1;
-static int g_claim;
 
 /* A free slot for a handle that has none (tombstones are reused: the same handle coming back for
  * every request, as for sends to MPI_PROC_NULL, must not lengthen the probe each time). */
@@ -67,6 +66,7 @@ req_entry *req_add(MPI_Request r, int kind, int persistent, int64_t send_bytes) 
   x->rec = UINT64_MAX;
   x->next = -1;
   x->used = 1;
+  x->thread = recording_thread();
   if (2 * (g_rhused + 1) > g_rhcap) rh_grow();
   int s = rh_lookup(x->key);
   if (s < 0) {
@@ -98,17 +98,24 @@ void req_remove(req_entry *x) {
   g_freereq = e;
 }
 
-void req_new_claims(void) { g_claim++; }
-
-/* The oldest live entry for this handle that the current call has not taken yet. */
-req_entry *req_claim(MPI_Request r) {
-  if (r == MPI_REQUEST_NULL) return NULL;
+/* The oldest live entry for this handle that no call in progress has taken: not this one (which
+ * may name a handle twice), nor another thread's. Two live requests may share a handle (Open
+ * MPI's for sends to MPI_PROC_NULL, MPICH's for sends it completed at once): an entry the calling
+ * thread created goes first, since a thread mostly completes its own requests. */
+int req_claim(MPI_Request r) {
+  if (r == MPI_REQUEST_NULL) return -1;
   int s = rh_lookup(KEY(r));
-  if (s < 0) return NULL;
-  for (int t = g_rhash[s]; t >= 0; t = g_reqs[t].next)
-    if (g_reqs[t].claim != g_claim) { g_reqs[t].claim = g_claim; return &g_reqs[t]; }
-  return NULL;
+  if (s < 0) return -1;
+  int me = recording_thread(), any = -1;
+  for (int t = g_rhash[s]; t >= 0; t = g_reqs[t].next) {
+    if (g_reqs[t].claimed) continue;
+    if (g_reqs[t].thread == me) { any = t; break; }
+    if (any < 0) any = t;
+  }
+  if (any >= 0) g_reqs[any].claimed = 1;
+  return any;
 }
+
 
 /* 64-bit: MPI_Get_count's int overflows past 2 GB (a 2.16 GB receive was recorded as 0 bytes). */
 int64_t status_bytes(const MPI_Status *st) {

@@ -92,8 +92,8 @@ static void *grow(void *p, int *cap, int n, size_t elem) {
 
 /* C handles of a Fortran request array, taken before MPI overwrites completed ones. */
 MPI_Request *creqs(int n, const fint *f) {
-  static MPI_Request *r;
-  static int cap;
+  static BGT_TLS MPI_Request *r;
+  static BGT_TLS int cap;
   r = grow(r, &cap, n, sizeof *r);
   for (int i = 0; i < n; i++) r[i] = PMPI_Request_f2c(f[i]);
   return r;
@@ -101,8 +101,8 @@ MPI_Request *creqs(int n, const fint *f) {
 
 /* Fortran statuses for a caller that passed MPI_STATUSES_IGNORE. */
 fint *fstatuses(int n) {
-  static fint *s;
-  static int cap;
+  static BGT_TLS fint *s;
+  static BGT_TLS int cap;
   s = grow(s, &cap, (n > 0 ? n : 1) * FST, sizeof *s);
   return s;
 }
@@ -116,8 +116,8 @@ MPI_Status *cstatuses(const fint *f, int n) {
 
 /* Waitsome/Testsome indices, 1-based in Fortran, 0-based for the core. */
 int *cindices(const fint *f, int n) {
-  static int *x;
-  static int cap;
+  static BGT_TLS int *x;
+  static BGT_TLS int cap;
   x = grow(x, &cap, n, sizeof *x);
   for (int i = 0; i < n; i++) x[i] = f[i] - 1;
   return x;
@@ -125,8 +125,8 @@ int *cindices(const fint *f, int n) {
 
 /* Fortran LOGICALs as 0/1: .true. is 1 for gfortran, -1 for ifort; .false. is 0 for both. */
 int *clogicals(const fint *f, int n) {
-  static int *x;
-  static int cap;
+  static BGT_TLS int *x;
+  static BGT_TLS int cap;
   x = grow(x, &cap, n, sizeof *x);
   for (int i = 0; i < n; i++) x[i] = f[i] != 0;
   return x;

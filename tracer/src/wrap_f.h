@@ -59,7 +59,7 @@ int status_ignored(const fint *st);
 int statuses_ignored(const fint *st);
 const void *cbuf(const void *buf);
 
-/* ---- arguments in C (wrap_f.c; scratch arrays valid until the next wrapped call) ----------------- */
+/* ---- arguments in C (wrap_f.c; scratch arrays valid until the thread's next wrapped call) -------- */
 
 MPI_Request *creqs(int n, const fint *f);
 fint *fstatuses(int n);

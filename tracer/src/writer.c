@@ -36,8 +36,6 @@ static const char *const SYNTAX[] = {
 /* What the `# unsupported` lines say, by enum bgt_unsupported: the feature, then why in brackets
  * (benchgen's refusal says "rank R used <this>, which benchgen cannot trace yet"). */
 static const char *const UNSUPPORTED[U_COUNT] = {
-  [U_THREADS] = "several threads calling MPI (under MPI_THREAD_MULTIPLE, a thread other than the"
-                " one that initialised MPI made a call; the tracer records one thread's calls)",
   [U_SPAWN] = "dynamic processes (MPI_Comm_spawn, connect, accept or join: processes outside the"
               " traced world, which are not traced and which the trace format cannot name)",
   [U_GREQUEST] = "generalized requests (MPI_Grequest_start: requests that the program completes"
@@ -221,22 +219,6 @@ void write_unsupported(int what) {
   out_ch(' ');
   out_str(unsupported_text(what));
   out_ch('\n');
-}
-
-void write_threads_unsupported(int threads, unsigned long calls) {
-  const char *t = UNSUPPORTED[U_THREADS];
-  /* The feature's name, then how many threads and calls instead of the general reason. */
-  size_t name = (size_t) (strchr(t, '(') - t);
-  out_str(SYNTAX[SYNTAX_UNSUPPORTED]);
-  out_ch(' ');
-  for (size_t i = 0; i < name; i++) out_ch(t[i]);
-  out_str("(under MPI_THREAD_MULTIPLE, ");
-  out_u64((uint64_t) threads);
-  out_str(threads == 1 ? " thread" : " threads");
-  out_str(" besides the one that initialised MPI made ");
-  out_u64((uint64_t) calls);
-  out_str(calls == 1 ? " call" : " calls");
-  out_str(", which are not recorded; the tracer records one thread's calls)\n");
 }
 
 void write_limit_note(long max_mb) {

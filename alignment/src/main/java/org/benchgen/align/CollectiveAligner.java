@@ -19,6 +19,7 @@ import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.TraceThreads;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Sym;
 import org.benchgen.traverse.Communicators;
@@ -111,6 +112,11 @@ public final class CollectiveAligner {
 
   /** Aligns the trace, or says why it cannot be. */
   public Alignment align() {
+    Optional<String> threads = TraceThreads.several(trace);
+    if (threads.isPresent()) {
+      return new Alignment.Failed(new Finding(Problem.SEVERAL_THREADS, threads.get() + ": "
+          + TraceThreads.ONE_THREAD));
+    }
     if (!needsAlignment()) {
       return new Alignment.Aligned(trace, false, 0);
     }

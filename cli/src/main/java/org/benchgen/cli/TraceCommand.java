@@ -249,7 +249,7 @@ final class TraceCommand implements Callable<Integer> {
         // The tracer ends a stream with what it could not record and, if cut short, the marker.
         List<String> tail = tail(e.getValue());
         // A short stream has a feature's line twice: where it was found, and at the end, which
-        // may say more (how many threads); the last one of each feature is reported.
+        // may say more; the last one of each feature is reported.
         Map<String, String> said = new java.util.LinkedHashMap<>();
         for (String line : tail) {
           if (line.startsWith(TraceSyntax.UNSUPPORTED + " ")) {

@@ -52,6 +52,13 @@ final class RankExporter implements RawTraceReader.Sink {
   @Override
   public void event(RawEvent e) {
     Op op = e.op();
+    long thread = org.benchgen.trace.PerThread.thread(op, e.values());
+    if (thread != 0) {
+      // One location per rank, whose times must not go backwards: another thread's would.
+      throw new org.benchgen.trace.TraceProblem(op.mpiName() + " was called by thread " + thread
+          + " (MPI_THREAD_MULTIPLE): OTF2 export writes one location per rank, and does not"
+          + " write the calls of several threads yet");
+    }
     long t0 = e.enter();
     long t1 = e.exit();
     long site = defs.siteRegion(e.site());

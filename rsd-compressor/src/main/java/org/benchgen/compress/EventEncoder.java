@@ -11,6 +11,7 @@ import org.benchgen.rawtrace.LiveRequests;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.PerThread;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceProblem;
@@ -18,7 +19,7 @@ import org.benchgen.trace.TraceProblem;
 /**
  * Turns one rank's events into what its RSDs store: requests by age, lists interned, peers both
  * absolute and relative to the rank in their communicator, and the compute time since the previous
- * call with that call's site. Reuses the arrays of a {@link HeldEvent} where it can, since it runs
+ * call of the same thread with that call's site. Reuses the arrays of a {@link HeldEvent} where it can, since it runs
  * once per event.
  */
 final class EventEncoder {
@@ -29,8 +30,14 @@ final class EventEncoder {
   private final Map<Long, int[]> members = new HashMap<>();
   private final List<CommDef> comms = new ArrayList<>();
   private final LiveRequests requests = new LiveRequests();
-  private String prevSite;
-  private long prevExit;
+  /** Per thread: the site of its previous call and when that call exited. */
+  private final PerThread<Previous> previous = new PerThread<>(Previous::new);
+
+  /** A thread's previous call, whose site names the path of the compute interval after it. */
+  private static final class Previous {
+    private String site;
+    private long exit;
+  }
 
   EventEncoder(int rank, int size, SymbolTable symbols) {
     this.rank = rank;
@@ -95,14 +102,15 @@ final class EventEncoder {
     x.site = site;
     x.abs = abs;
     x.rel = rel;
-    x.after = prevSite;
-    x.compute = prevSite == null ? 0 : enter - prevExit;
+    Previous prev = previous.of(op, values);
+    x.after = prev.site;
+    x.compute = prev.site == null ? 0 : enter - prev.exit;
     x.cpu = cpu;
     x.duration = exit - enter;
     x.absBuffer = abs;
     x.relBuffer = rel != abs ? rel : x.relBuffer;
-    prevSite = site;
-    prevExit = exit;
+    prev.site = site;
+    prev.exit = exit;
   }
 
   /**

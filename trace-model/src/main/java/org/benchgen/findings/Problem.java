@@ -13,6 +13,11 @@ public enum Problem {
   UNREACHED_COLLECTIVE("BG102", "a collective that some members never reach"),
   /** A rank calls a collective on a communicator it is not a member of. */
   NOT_A_MEMBER("BG103", "a collective on a communicator the rank is not a member of"),
+  /**
+   * Ranks made calls from several threads (MPI_THREAD_MULTIPLE): alignment, resolution and the
+   * generators follow one thread per rank.
+   */
+  SEVERAL_THREADS("BG104", "ranks that made calls from several threads"),
   /** Ranks wait for each other in a cycle (wait-for graph), or for ranks that will never act. */
   DEADLOCK("BG201", "deadlock"),
   /** A message is sent and never received. */

@@ -4,13 +4,14 @@ import java.util.HashMap;
 import java.util.Map;
 import org.benchgen.trace.CommMembers;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.PerThread;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.TraceProblem;
 
 /**
  * What a rank's stream must respect beyond the syntax of each line: communicator definitions
  * (members in the world, this rank among them, each id once), required fields, times that never go
- * backwards, peers inside their communicator, requests created in order and used only while live
+ * backwards on a thread, peers inside their communicator, requests created in order and used only while live
  * ({@link LiveRequests}, unless the sink numbers them with it: {@link
  * RawTraceReader.Sink#checksRequests}). Numbers within their kind's range are checked as they are
  * read ({@link org.benchgen.trace.FieldKind#check}). Problems are thrown as {@link TraceProblem};
@@ -23,7 +24,8 @@ final class StreamChecks {
   private final LiveRequests requests = new LiveRequests();
   /** False when the sink checks the requests itself ({@link RawTraceReader.Sink#checksRequests}). */
   private final boolean checkRequests;
-  private long lastExit = Long.MIN_VALUE;
+  /** Per thread: when its previous call exited (a thread's times never go backwards). */
+  private final PerThread<long[]> lastExit = new PerThread<>(() -> new long[] {Long.MIN_VALUE});
   /** The communicator checked last and its size: events mostly use one. */
   private long lastComm = -1;
   private int lastCommSize;
@@ -73,11 +75,14 @@ final class StreamChecks {
       throw new TraceProblem(op.mpiName() + " exits (" + exit + ") before it enters (" + enter
           + ")");
     }
-    if (enter < lastExit) {
+    long thread = PerThread.thread(op, values);
+    long[] last = lastExit.of(thread);
+    if (enter < last[0]) {
       throw new TraceProblem("time goes backwards: " + op.mpiName() + " enters at " + enter
-          + " before the previous call exited at " + lastExit);
+          + " before the previous call" + (thread == 0 ? "" : " of thread " + thread)
+          + " exited at " + last[0]);
     }
-    lastExit = exit;
+    last[0] = exit;
     peers(layout, op, values);
     if (checkRequests) {
       requests.check(op, values, lists);

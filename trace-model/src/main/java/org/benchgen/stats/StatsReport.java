@@ -138,6 +138,31 @@ public final class StatsReport {
   }
 
 
+  /**
+   * Ranks whose calls came from several threads (MPI_THREAD_MULTIPLE): their counts above hold
+   * every thread's calls, and their compute and MPI times add up over the threads.
+   */
+  private static void threads(TraceStats s, PrintWriter out) {
+    int shown = 0;
+    int more = 0;
+    for (int r = 0; r < s.worldSize(); r++) {
+      int t = s.rank(r).threads();
+      if (t > 1 && shown < 8) {
+        out.println("rank " + r + " made its calls from " + t + " threads; its counts hold them"
+            + " all, and its times add up over them");
+        shown++;
+      } else if (t > 1) {
+        more++;
+      }
+    }
+    if (more > 0) {
+      out.println("(" + more + " more ranks made their calls from several threads)");
+    }
+    if (shown > 0) {
+      out.println();
+    }
+  }
+
   /** How many ranks were descheduled for more than {@link CpuTime#NOTE} of their compute. */
   public static int descheduledRanks(TraceStats s) {
     int n = 0;
@@ -185,6 +210,7 @@ public final class StatsReport {
     }
     out.println();
     descheduled(s, out);
+    threads(s, out);
     waits.ifPresent(w -> textWaits(w, out));
     if (s.worldSize() > MATRIX_MAX_RANKS) {
       out.println("point-to-point byte matrix left out above " + MATRIX_MAX_RANKS

@@ -16,6 +16,7 @@ import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.PerThread;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
@@ -31,6 +32,8 @@ public final class TraceStats {
     final Map<Op, long[]> byOp = new EnumMap<>(Op.class);
     final Map<Integer, Long> sentTo = new TreeMap<>();
     long events;
+    /** The threads other than MPI's main one that made calls (their {@code thread} numbers). */
+    final java.util.SortedSet<Long> threads = new java.util.TreeSet<>();
     long computeNs;
     long mpiNs;
     long runNs;
@@ -51,6 +54,11 @@ public final class TraceStats {
 
     public long events() {
       return events;
+    }
+
+    /** How many threads made this rank's calls: 1, or more under MPI_THREAD_MULTIPLE. */
+    public int threads() {
+      return 1 + threads.size();
     }
 
     /** Time between MPI calls (nanoseconds). */
@@ -223,7 +231,8 @@ public final class TraceStats {
     private final Map<Long, long[]> members = new HashMap<>();
     /** This rank's rank in each communicator, found once (not per event: worlds are large). */
     private final Map<Long, Integer> me = new HashMap<>();
-    private long lastExit = -1;
+    /** Per thread: when its previous call exited; compute intervals run per thread. */
+    private final PerThread<long[]> lastExit = new PerThread<>(() -> new long[] {-1});
     private long firstEnter = -1;
     private long initExit = -1;
     /** The shortest compute interval that goes into the sample. */
@@ -265,8 +274,13 @@ public final class TraceStats {
         stats.sentTo.merge((int) m[(int) e.get(Field.DEST)], bytes, Long::sum);
       }
       stats.events++;
-      if (lastExit >= 0) {
-        long wall = e.enter() - lastExit;
+      long thread = PerThread.thread(e.op(), e.values());
+      if (thread > 0) {
+        stats.threads.add(thread);
+      }
+      long[] last = lastExit.of(thread);
+      if (last[0] >= 0) {
+        long wall = e.enter() - last[0];
         stats.computeNs += wall;
         if (wall >= sampleMinNs && stats.sample.isPresent()) {
           stats.sample.get().add(wall);
@@ -278,7 +292,7 @@ public final class TraceStats {
         }
       }
       stats.mpiNs += e.exit() - e.enter();
-      lastExit = e.exit();
+      last[0] = e.exit();
       if (firstEnter < 0) {
         firstEnter = e.enter();
       }
@@ -286,7 +300,8 @@ public final class TraceStats {
         initExit = e.exit();
       }
       long from = initExit >= 0 ? initExit : firstEnter;
-      stats.runNs = (e.op() == Op.FINALIZE ? e.enter() : e.exit()) - from;
+      // Events of several threads are in the order they were recorded, not of their times.
+      stats.runNs = Math.max(stats.runNs, (e.op() == Op.FINALIZE ? e.enter() : e.exit()) - from);
     }
   }
 }

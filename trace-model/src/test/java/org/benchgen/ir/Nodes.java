@@ -22,7 +22,8 @@ public final class Nodes {
 
   /** A barrier at {@code site} on {@code ranks}, without parameters or times. */
   public static Rsd barrier(String site, RankList ranks) {
-    return new Rsd(Op.BARRIER, site, ranks, List.of(Param.none()), List.of(),
+    return new Rsd(Op.BARRIER, site, ranks,
+        java.util.Collections.nCopies(Op.BARRIER.fields().size(), Param.none()), List.of(),
         new Histogram(0, 0, 0, 0, 0, List.of()));
   }
 

@@ -188,12 +188,41 @@ class RawTraceReaderTest {
         .contains("given"), "both levels are required");
   }
 
+  /**
+   * Threads (MPI_THREAD_MULTIPLE): events are in the order they were recorded, so a thread's call
+   * may enter before another thread's previous call exited; each thread's own times must not go
+   * backwards, and a refusal names the thread.
+   */
+  @Test
+  void timesRunPerThread() throws IOException {
+    String f = dir.resolve("rank-0.trace") + ":";
+    String two = HEAD + INIT + "MPI_Barrier site=b enter=10 exit=50 comm=0\n"
+        + "MPI_Barrier site=c enter=20 exit=30 comm=0 thread=1\n";
+    List<String> seen = new ArrayList<>();
+    RawTraceReader.read(file("rank-0.trace", two), symbols, new RawTraceReader.Sink() {
+      @Override
+      public void comm(long id, long[] members, long[] remote) {}
+
+      @Override
+      public void event(RawEvent x) {
+        seen.add(x.site() + x.get(Field.THREAD));
+      }
+    });
+    assertEquals(List.of("m" + Sym.ABSENT.code(), "b" + Sym.ABSENT.code(), "c1"), seen);
+    assertEquals(f + "5: time goes backwards: MPI_Barrier enters at 25 before the previous call of"
+        + " thread 1 exited at 30", readError(two + "MPI_Barrier site=c enter=25 exit=40 comm=0"
+        + " thread=1\n"));
+    assertTrue(readError(two + "MPI_Barrier site=b enter=45 exit=60 comm=0\n")
+        .startsWith(f + "5: time goes backwards: MPI_Barrier enters at 45 before the previous call"
+            + " exited at 50"));
+  }
+
   /** The tracer's mark of what it could not record refuses the stream, naming rank and feature. */
   @Test
   void unsupportedFeaturesAreRefusedByName() throws IOException {
     String f = dir.resolve("rank-0.trace") + ":";
-    assertEquals(f + "3: rank 0 used several threads (why), which benchgen cannot trace yet: this"
-        + " stream cannot be compressed", readError(HEAD + INIT + "# unsupported several threads"
+    assertEquals(f + "3: rank 0 used dynamic processes (why), which benchgen cannot trace yet: this"
+        + " stream cannot be compressed", readError(HEAD + INIT + "# unsupported dynamic processes"
         + " (why)\nMPI_Finalize site=f enter=3 exit=4\n"));
     // Only the tracer's marker: other comments that start alike are comments.
     Path p = file("rank-0.trace", HEAD + INIT + "# unsupportedly long comment\n"

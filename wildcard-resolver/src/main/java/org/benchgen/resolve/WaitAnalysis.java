@@ -2,7 +2,9 @@ package org.benchgen.resolve;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.TraceThreads;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.WaitTimes;
 
@@ -29,7 +31,7 @@ public final class WaitAnalysis {
       throws IOException {
     TracedClock clock = TracedClock.read(dir);
     WaitTimes w = run(trace, clock, WaitTimes.Basis.TRACED);
-    if (w.incomplete().isEmpty() && !clock.walkedAll()) {
+    if (w.incomplete().isEmpty() && !clock.walkedAll() && TraceThreads.several(trace).isEmpty()) {
       throw new IllegalStateException(dir.path() + ": the compressed trace walked fewer calls"
           + " than the trace directory holds");
     }
@@ -38,6 +40,12 @@ public final class WaitAnalysis {
 
   private static WaitTimes run(CompressedTrace trace, CallClock clock, WaitTimes.Basis basis) {
     WaitTimes.Builder times = new WaitTimes.Builder(basis, trace.worldSize());
+    Optional<String> threads = TraceThreads.several(trace);
+    if (threads.isPresent()) {
+      // The simulation would take one rank's threads as one sequence of calls.
+      return times.build("not computed: " + threads.get() + ", and the matching follows one"
+          + " thread per rank");
+    }
     MatchingSimulation sim = new MatchingSimulation(trace, false, List.of(),
         new WaitCharges(clock, times, trace.worldSize()));
     sim.run();

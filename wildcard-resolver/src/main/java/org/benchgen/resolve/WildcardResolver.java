@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.benchgen.findings.Finding;
+import org.benchgen.findings.Problem;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.TraceThreads;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
@@ -51,6 +53,11 @@ public final class WildcardResolver {
 
   /** Runs the simulation; the resolved trace, or the deadlock or unmatched call found. */
   public Resolution resolve() {
+    Optional<String> threads = TraceThreads.several(trace);
+    if (threads.isPresent()) {
+      return new Resolution.Failed(new Finding(Problem.SEVERAL_THREADS, threads.get() + ": "
+          + TraceThreads.ONE_THREAD));
+    }
     List<Rsd> wildcards = new ArrayList<>();
     new NodeScanner() {
       @Override

@@ -74,7 +74,7 @@ final class SampleTrace {
     RankList odd = RankList.of(1, 3);
     long dbl = symbols.name("MPI_DOUBLE");
     long mpiInt = symbols.name("MPI_INT");
-    Rsd init = new Rsd(Op.INIT, "main.c:8", all, List.of(), List.of(), constant(4, 10, 4));
+    Rsd init = new Rsd(Op.INIT, "main.c:8", all, params(Op.INIT), List.of(), constant(4, 10, 4));
     Rsd irecv = new Rsd(Op.IRECV, "ring.c:12", all, params(Op.IRECV,
         Field.COMM, plain(all, leaf(0)),
         Field.SRC, one(all, new EntryValues.Relative(seq(leaf(-1)))),
@@ -105,7 +105,7 @@ final class SampleTrace {
     Loop odds = new Loop(odd, new Param(List.of(
         new ParamEntry(new EntryValues.Plain(seq(leaf(1))), RankList.of(1)),
         new ParamEntry(new EntryValues.Plain(seq(leaf(2))), RankList.of(3)))), List.of(send));
-    Rsd finalize = new Rsd(Op.FINALIZE, "main.c:30", all, List.of(),
+    Rsd finalize = new Rsd(Op.FINALIZE, "main.c:30", all, params(Op.FINALIZE),
         List.of(new ComputeStat("ring.c:14", constant(2, 50, 6)),
             new ComputeStat("odd rank.c:5", constant(2, 60, 6))),
         constant(4, 30, 5));
