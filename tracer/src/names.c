@@ -55,12 +55,18 @@ static void type_info(MPI_Datatype t, int64_t *name, int64_t *size) {
   g_types[slot].used = 1;
 }
 
-/* A datatype as two fields: its name and its size. */
+/* A datatype as fields: its name, its size, and its extent where that is larger. */
 void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
   int64_t name, size;
   type_info(t, &name, &size);
   put(ftype, name);
   put(ftsize, size);
+  /* The memory an element spans, where larger than its data: a benchmark allocates by it (a pair
+   * type such as MPI_LONG_DOUBLE_INT has 20 bytes of data in 32). Asked every time, as the size. */
+  MPI_Count lb = 0, extent = 0;
+  if (t != MPI_DATATYPE_NULL && PMPI_Type_get_extent_x(t, &lb, &extent) == MPI_SUCCESS
+      && extent > size)
+    put(ftsize == F_RTSIZE ? F_REXT : F_EXT, (int64_t) extent);
 }
 void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
   put(fcount, count);

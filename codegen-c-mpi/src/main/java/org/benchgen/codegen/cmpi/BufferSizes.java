@@ -10,7 +10,7 @@ import org.benchgen.trace.SymbolTable;
 
 /**
  * The largest send and receive buffers any call of the program needs, from the largest values of
- * its counts, sizes and lists; collectives that send or receive a block per member count the
+ * its counts, element spans (a type's size, or its extent where larger) and lists; collectives that send or receive a block per member count the
  * world size, an upper bound on every communicator's.
  */
 final class BufferSizes {
@@ -37,8 +37,10 @@ final class BufferSizes {
     if (op.kind() == OpKind.COMPLETION || op.kind() == OpKind.COMM_CREATE) {
       return;
     }
-    long tsize = max(r, Field.TSIZE, v -> v);
-    long rtsize = Math.max(tsize, max(r, Field.RTSIZE, v -> v));
+    // An element spans its type's extent where that is larger than its data (pair types).
+    long tsize = Math.max(max(r, Field.TSIZE, v -> v), max(r, Field.EXT, v -> v));
+    long rtsize = Math.max(tsize, Math.max(max(r, Field.RTSIZE, v -> v),
+        max(r, Field.REXT, v -> v)));
     long count = max(r, Field.COUNT, v -> v);
     long rcount = max(r, Field.RCOUNT, v -> v);
     long counts = max(r, Field.COUNTS, this::sum);

@@ -233,24 +233,24 @@ final class CEmitter implements Emitter {
           send, stype, recvBuf(), count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE),
           type(c, Field.RTYPE), comm(c), req));
       case GATHERV, IGATHERV -> {
-        Value rc = list(c, Field.RCOUNTS);
+        Value rc = counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
         yield new CModel.Call(fn, args(sendBuf(), send, stype, recvBuf(),
             new CModel.ListItems(rc), new CModel.Displs(rc, 0), type(c, Field.RTYPE), root(c), comm(c), req));
       }
       case SCATTERV, ISCATTERV -> {
-        Value sc = list(c, Field.COUNTS);
+        Value sc = counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
         yield new CModel.Call(fn, args(sendBuf(), new CModel.ListItems(sc),
             new CModel.Displs(sc, 0), stype, recvBuf(),
             count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE), type(c, Field.RTYPE), root(c), comm(c), req));
       }
       case ALLGATHERV, IALLGATHERV -> {
-        Value rc = list(c, Field.RCOUNTS);
+        Value rc = counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
         yield new CModel.Call(fn, args(sendBuf(), send, stype, recvBuf(),
             new CModel.ListItems(rc), new CModel.Displs(rc, 0), type(c, Field.RTYPE), comm(c), req));
       }
       case ALLTOALLV, IALLTOALLV -> {
-        Value sc = list(c, Field.COUNTS);
-        Value rc = list(c, Field.RCOUNTS);
+        Value sc = counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
+        Value rc = counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
         yield new CModel.Call(fn, args(sendBuf(), new CModel.ListItems(sc),
             new CModel.Displs(sc, 0), stype, recvBuf(), new CModel.ListItems(rc),
             new CModel.Displs(rc, 1), type(c, Field.RTYPE), comm(c), req));
@@ -383,14 +383,35 @@ final class CEmitter implements Emitter {
     return new CModel.Arg(v);
   }
 
+  /**
+   * A v-collective's per-rank counts, in the call's elements: in bytes where its datatype is sent
+   * as MPI_BYTE, each count times the type's size (in the tables where the size is one value,
+   * else at run time, in scratch list {@code which}), as {@link #count} scales a scalar count.
+   */
+  private Value counts(RsdContext c, Field f, Field type, Field size, int which) {
+    if (namedTypes(c, type)) {
+      return list(c, f, 1);
+    }
+    OptionalLong s = ParamExpressions.constant(c.rsd().param(size));
+    if (s.isPresent()) {
+      return list(c, f, s.getAsLong());
+    }
+    return new Value.ScaledList(list(c, f, 1), c.value(size), which);
+  }
+
   /** A list-valued parameter: a table per list, chosen per rank and execution. */
   private Value list(RsdContext c, Field f) {
+    return list(c, f, 1);
+  }
+
+  /** The same, every numeric item times {@code factor}. */
+  private Value list(RsdContext c, Field f, long factor) {
     return c.value(f, new ParamExpressions.Leaf(id -> {
       List<Value> items = new ArrayList<>();
       long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
       items.add(new Value.Num(xs.length));
       for (long x : xs) {
-        items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x));
+        items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x * factor));
       }
       if (xs.length == 0) {
         // Its items are passed as an array (MPI_Cart_create's of 0 dimensions): GCC rejects one

@@ -53,6 +53,12 @@ public sealed interface Value extends OutputModel {
   /** {@code a * b}. */
   record Mul(Value a, Value b) implements Value {}
 
+  /**
+   * A list (length first) with every item times {@code size}, worked out at run time in scratch
+   * list {@code which}: a derived datatype's per-rank counts in bytes.
+   */
+  record ScaledList(Value list, Value size, int which) implements Value {}
+
   /** A variable of the program (a loop index, a task variable, the task count). */
   record Var(String name) implements Value {}
 

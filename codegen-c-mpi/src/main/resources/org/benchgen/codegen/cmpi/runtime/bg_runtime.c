@@ -49,6 +49,7 @@ static MPI_Request *bg_tmp;
 static MPI_Status *bg_sts;
 static int *bg_tmpi, bg_captmp;
 static int *bg_displ[2], bg_capdispl[2];
+static int *bg_bytelist[2], bg_capbytelist[2];
 
 static void *bg_grow(void *p, size_t bytes) {
   void *q = realloc(p, bytes);
@@ -297,6 +298,23 @@ const int *bg_displs(int which, const int *counts) {
     sum += counts[1 + i];
   }
   return bg_displ[which];
+}
+
+const int *bg_scaled(int which, const int *counts, long long size) {
+  if (counts[0] + 1 > bg_capbytelist[which]) {
+    bg_capbytelist[which] = counts[0] + 1;
+    bg_bytelist[which] = bg_grow(bg_bytelist[which], (size_t) (counts[0] + 1) * sizeof(int));
+  }
+  bg_bytelist[which][0] = counts[0];
+  for (int i = 1; i <= counts[0]; i++) {
+    long long bytes = counts[i] * size;
+    if (bytes > INT_MAX) {
+      fprintf(stderr, "benchmark: %lld bytes in one count: more than an int holds\n", bytes);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    bg_bytelist[which][i] = (int) bytes;
+  }
+  return bg_bytelist[which];
 }
 
 /* Reads --compute-scale's value: X, or LN=X for loop region N; 0 when it is wrong (said on rank

@@ -118,6 +118,10 @@ int bg_ceil(long long bytes, long long size);
  * which (0 or 1). */
 const int *bg_displs(int which, const int *counts);
 
+/* A list of counts ({n, c1, ..., cn}) with every count times size, in scratch array which (0 or
+ * 1): a derived datatype's counts as bytes, where its size changes between executions. */
+const int *bg_scaled(int which, const int *counts, long long size);
+
 /* Requests: live ones in creation order, named as the trace names them, by age (0 = the newest).
  * Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */
 
