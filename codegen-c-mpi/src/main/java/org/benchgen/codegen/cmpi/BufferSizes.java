@@ -52,17 +52,29 @@ final class BufferSizes {
       default -> false;
     };
     long n = perMember ? worldSize : 1;
-    long s = Math.max(count * n, counts) * tsize;
+    long s = times(Math.max(times(count, n), counts), tsize);
     // Receive sides: posted counts, lists, what arrived; Sendrecv_replace and Bcast use one buffer.
-    long rv = Math.max(Math.max(rcount * n, rcounts) * rtsize, Math.max(bytes, count * n * tsize));
-    send = Math.max(send, Math.max(s, rcounts * tsize));
+    long rv = Math.max(times(Math.max(times(rcount, n), rcounts), rtsize),
+        Math.max(bytes, times(times(count, n), tsize)));
+    send = Math.max(send, Math.max(s, times(rcounts, tsize)));
     recv = Math.max(recv, rv);
+  }
+
+  /**
+   * {@code a * b}, or the largest long where that overflows: a trace's counts, sizes and extents
+   * (up to 2^62) must never wrap around to a small buffer, which the benchmark would overrun;
+   * a buffer too large to allocate stops the benchmark at start-up, saying so.
+   */
+  static long times(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return high != 0 || low < 0 ? Long.MAX_VALUE : low;
   }
 
   private long sum(long listId) {
     long t = 0;
     for (long x : symbols.list(listId)) {
-      t += Sym.isSymbol(x) ? 0 : x;
+      t = Sym.isSymbol(x) ? t : Math.max(t, t + x); // counts are at most 2^31 - 1: no wrap
     }
     return t;
   }

@@ -409,6 +409,11 @@ void bg_setup(int comms, long long send, long long recv, int bsend) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   if (bsend) {
+    if (send > (INT_MAX - 64LL * MPI_BSEND_OVERHEAD) / 64) {
+      fprintf(stderr, "benchmark: a buffer for MPI_Bsend of 64 x %lld bytes is more than MPI"
+              " can attach\n", send);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     int size = (int) (64 * (send + MPI_BSEND_OVERHEAD));
     MPI_Buffer_attach(bg_grow(NULL, (size_t) size), size);
   }
