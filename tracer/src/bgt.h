@@ -51,7 +51,7 @@ void bgt_leave(bgt_call *c);
 
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
-enum bgt_unsupported { U_SPAWN, U_GREQUEST, U_COUNT };
+enum bgt_unsupported { U_SPAWN, U_GREQUEST, U_MPROBE, U_CANCEL, U_UNTRACED_REQUEST, U_RMA, U_COUNT };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 
@@ -80,8 +80,9 @@ void bgt_rec_probe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int fla
  * requests that completed (ndone < 0: all of them). `st` may be NULL (no statuses available). */
 void bgt_reqs_before(int n, const MPI_Request *reqs);
 void bgt_reqs_after(bgt_call *c, int op, int ndone, const int *done, const MPI_Status *st);
-/* Startall/Start: records bytes of the requests started. */
-void bgt_rec_start(bgt_call *c, int op);
+/* Startall/Start: records bytes of the requests started; `now` are their handles after the call
+ * (which MPI may have changed). */
+void bgt_rec_start(bgt_call *c, int op, const MPI_Request *now);
 /* Request_free: records and forgets the request. */
 void bgt_rec_request_free(bgt_call *c);
 

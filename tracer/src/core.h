@@ -156,6 +156,7 @@ void req_remove(req_entry *x);
 /* The index of the entry claimed (-1: none); entries are looked up by index, with the lock held,
  * since the table moves when it grows. */
 int req_claim(MPI_Request r);
+void req_rekey(int e, MPI_Request now); /* the entry's request has handle `now` from here on */
 extern req_entry *g_reqs; /* the entries, seen here only for req_at */
 static inline req_entry *req_at(int e) { return &g_reqs[e]; }
 static inline void req_release(int e) { g_reqs[e].claimed = 0; }
@@ -195,6 +196,7 @@ const char *unsupported_text(int what);
 void write_limit_note(long max_mb);
 /* BENCHGEN_TRACE_MAX_MB: write_records writes no record once the stream has `bytes`. */
 void writer_limit(uint64_t bytes);
+void writer_cap_more(uint64_t bytes); /* at most `bytes` more than the stream has now */
 int writer_full(void);
 /* Async-signal-safe: ends the stream with the truncation marker, as it stands, and closes it. */
 void writer_emergency_end(void);

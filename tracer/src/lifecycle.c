@@ -29,6 +29,8 @@ static unsigned g_unsupported; /* bits of enum bgt_unsupported found; set by any
 static unsigned g_noted;       /* those already in the buffer as `# unsupported` lines */
 static char g_dir[4096];
 static char g_part[4300], g_final[4200];
+/* What a stream records after the first thing it cannot trace (it will be refused anyway). */
+#define REFUSED_MORE_MB 1
 
 void die(const char *what) {
   fprintf(stderr, "benchgen-trace: %s\n", what);
@@ -84,9 +86,18 @@ void bgt_unsupported(bgt_call *c, int what) {
   fprintf(stderr, "benchgen-trace: rank %d used %s, which benchgen cannot trace yet; benchgen"
           " will refuse this rank's stream\n", g_rank, unsupported_text(what));
   if (!c->on) return;
-  record_lock(); /* not held across the call: spawning is collective and blocks */
-  if (writer_is_open()) note_unsupported();
-  record_unlock();
+  /* Taken here unless the recording holds it already; not held across the call: spawning is
+   * collective and blocks. */
+  int lock = !c->locked;
+  if (lock) record_lock();
+  if (writer_is_open()) {
+    note_unsupported();
+    /* The stream will be refused: what it records from now on only has to say where the rank
+     * went, and a program that polls (MPICH's greq_test: MPI_Test on a generalized request, 24
+     * million times in 9 s, 2 GB) must not fill the disk up to BENCHGEN_TRACE_MAX_MB. */
+    writer_cap_more(REFUSED_MORE_MB << 20);
+  }
+  if (lock) record_unlock();
 }
 
 /* Under MPI_THREAD_MULTIPLE every thread may call MPI at any time, and the core's tables and
@@ -245,7 +256,12 @@ static void finish(int truncated) {
     fprintf(stderr, "benchgen-trace: rank %d: %d thread%s besides the one that initialised MPI"
             " made MPI calls (recorded, each event with its thread=)\n", g_rank, g_nthreads,
             g_nthreads == 1 ? "" : "s");
-  if (writer_full()) {
+  if (writer_full() && u) {
+    fprintf(stderr, "benchgen-trace: rank %d: its stream, which benchgen will refuse, recorded %d MB"
+            " after the first thing it cannot trace, and nothing after that\n", g_rank,
+            REFUSED_MORE_MB);
+    truncated = 1;
+  } else if (writer_full()) {
     fprintf(stderr, "benchgen-trace: rank %d: its stream reached BENCHGEN_TRACE_MAX_MB=%ld MB;"
             " the rank recorded nothing after that, and its stream is marked truncated\n",
             g_rank, g_max_mb);

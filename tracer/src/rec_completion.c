@@ -41,7 +41,9 @@ void bgt_reqs_before(int n, const MPI_Request *reqs) {
   record_lock();
   g_npend = n;
   for (int i = 0; i < n; i++) {
-    g_pend[i] = req_claim(reqs[i]);
+    int e = req_claim(reqs[i]);
+    /* -2: a request the tracer did not see created (not MPI_REQUEST_NULL). */
+    g_pend[i] = e >= 0 || reqs[i] == MPI_REQUEST_NULL ? e : -2;
     /* A request the tracer did not see created (MPI-IO, say) is recorded like MPI_REQUEST_NULL. */
     g_pend_ids[i] = g_pend[i] >= 0 ? req_at(g_pend[i])->id : V_NULL;
   }
@@ -78,8 +80,17 @@ void bgt_reqs_after(bgt_call *c, int op, int ndone, const int *done, const MPI_S
   if (dl != ids) free(dl);
 }
 
-void bgt_rec_start(bgt_call *c, int op) {
+void bgt_rec_start(bgt_call *c, int op, const MPI_Request *now) {
   RECORDING(c);
+  for (int i = 0; i < g_npend; i++) {
+    if (g_pend[i] == -2) {
+      /* A Start names its requests: one made by a call not recorded (MPI_Psend_init, a
+       * persistent collective) cannot be written, and the stream is refused instead. */
+      release_pending();
+      bgt_unsupported(c, U_UNTRACED_REQUEST);
+      return;
+    }
+  }
   int64_t sent = 0;
   int recvs = 0;
   for (int i = 0; i < g_npend; i++) {
@@ -102,6 +113,8 @@ void bgt_rec_start(bgt_call *c, int op) {
       }
     }
   }
+  for (int i = 0; i < g_npend; i++)
+    if (g_pend[i] >= 0) req_rekey(g_pend[i], now[i]);
   release_pending();
 }
 

@@ -43,6 +43,46 @@ static void rh_grow(void) {
   free(oh);
 }
 
+/* Entry e joins the chain of its handle, as the newest. */
+static void link(int e) {
+  req_entry *x = &g_reqs[e];
+  x->next = -1;
+  if (2 * (g_rhused + 1) > g_rhcap) rh_grow();
+  int s = rh_lookup(x->key);
+  if (s < 0) {
+    int f = rh_free_slot(x->key);
+    if (g_rhash[f] == -1) g_rhused++; /* a reused tombstone was counted already */
+    g_rhash[f] = e;
+  } else {
+    int t = g_rhash[s];
+    while (g_reqs[t].next >= 0) t = g_reqs[t].next;
+    g_reqs[t].next = e;
+  }
+}
+
+/* Entry e leaves the chain of its handle. */
+static void unlink_entry(int e) {
+  req_entry *x = &g_reqs[e];
+  int s = rh_lookup(x->key);
+  if (s < 0) return;
+  if (g_rhash[s] == e) {
+    if (x->next >= 0) g_rhash[s] = x->next;
+    else g_rhash[s] = -2; /* tombstone keeps later probes intact */
+  } else {
+    for (int t = g_rhash[s]; t >= 0; t = g_reqs[t].next)
+      if (g_reqs[t].next == e) { g_reqs[t].next = x->next; break; }
+  }
+}
+
+/* A persistent request whose handle MPI changed in MPI_Start (Open MPI 4.1 does for a persistent
+ * MPI_Bsend_init request from its second start on) is found by its new handle from now on. */
+void req_rekey(int e, MPI_Request now) {
+  if (now == MPI_REQUEST_NULL || g_reqs[e].key == KEY(now)) return;
+  unlink_entry(e);
+  g_reqs[e].key = KEY(now);
+  link(e);
+}
+
 req_entry *req_add(MPI_Request r, int kind, int persistent, int64_t send_bytes) {
   int e;
   if (g_freereq >= 0) {
@@ -67,32 +107,13 @@ req_entry *req_add(MPI_Request r, int kind, int persistent, int64_t send_bytes) 
   x->next = -1;
   x->used = 1;
   x->thread = recording_thread();
-  if (2 * (g_rhused + 1) > g_rhcap) rh_grow();
-  int s = rh_lookup(x->key);
-  if (s < 0) {
-    int f = rh_free_slot(x->key);
-    if (g_rhash[f] == -1) g_rhused++; /* a reused tombstone was counted already */
-    g_rhash[f] = e;
-  } else {
-    int t = g_rhash[s];
-    while (g_reqs[t].next >= 0) t = g_reqs[t].next;
-    g_reqs[t].next = e;
-  }
+  link(e);
   return x;
 }
 
 void req_remove(req_entry *x) {
   int e = (int) (x - g_reqs);
-  int s = rh_lookup(x->key);
-  if (s >= 0) {
-    if (g_rhash[s] == e) {
-      if (x->next >= 0) g_rhash[s] = x->next;
-      else g_rhash[s] = -2; /* tombstone keeps later probes intact */
-    } else {
-      for (int t = g_rhash[s]; t >= 0; t = g_reqs[t].next)
-        if (g_reqs[t].next == e) { g_reqs[t].next = x->next; break; }
-    }
-  }
+  unlink_entry(e);
   x->used = 0;
   x->next = g_freereq;
   g_freereq = e;

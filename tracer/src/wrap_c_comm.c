@@ -223,3 +223,40 @@ int MPI_Comm_spawn_multiple(int count, char *commands[], char **argvs[], const i
   LEAVE;
   return rc;
 }
+
+/* One-sided communication is not recorded: a window's creation makes the stream say so (the
+ * benchmark would lack every Put, Get and Accumulate, and its synchronisation). */
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                   MPI_Win *win) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_RMA);
+  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
+                     MPI_Win *win) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_RMA);
+  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                            void *baseptr, MPI_Win *win) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_RMA);
+  int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_RMA);
+  int rc = PMPI_Win_create_dynamic(info, comm, win);
+  LEAVE;
+  return rc;
+}

@@ -87,7 +87,7 @@ int MPI_Start(MPI_Request *req) {
   ENTER;
   if (c_.on) bgt_reqs_before(1, req);
   int rc = PMPI_Start(req);
-  bgt_rec_start(&c_, BGT_START);
+  bgt_rec_start(&c_, BGT_START, req);
   LEAVE;
   return rc;
 }
@@ -96,7 +96,7 @@ int MPI_Startall(int n, MPI_Request reqs[]) {
   ENTER;
   if (c_.on) bgt_reqs_before(n, reqs);
   int rc = PMPI_Startall(n, reqs);
-  bgt_rec_start(&c_, BGT_STARTALL);
+  bgt_rec_start(&c_, BGT_STARTALL, reqs);
   LEAVE;
   return rc;
 }
@@ -118,6 +118,15 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_
   ENTER;
   if (c_.on) bgt_unsupported(&c_, U_GREQUEST);
   int rc = PMPI_Grequest_start(query_fn, free_fn, cancel_fn, extra_state, request);
+  LEAVE;
+  return rc;
+}
+
+/* Not recorded (yet): the stream says so, and the call passes through. */
+int MPI_Cancel(MPI_Request *request) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_CANCEL);
+  int rc = PMPI_Cancel(request);
   LEAVE;
   return rc;
 }

@@ -99,7 +99,7 @@ void mpi_start_(fint *req, fint *ierr) {
   ENTER;
   if (c_.on) bgt_reqs_before(1, creqs(1, req));
   CALL(start, req, ierr);
-  bgt_rec_start(&c_, BGT_START);
+  bgt_rec_start(&c_, BGT_START, c_.on ? creqs(1, req) : NULL);
   LEAVE;
 }
 ALIASES(start, START)
@@ -108,7 +108,7 @@ void mpi_startall_(fint *n, fint *reqs, fint *ierr) {
   ENTER;
   if (c_.on) bgt_reqs_before(*n, creqs(*n, reqs));
   CALL(startall, n, reqs, ierr);
-  bgt_rec_start(&c_, BGT_STARTALL);
+  bgt_rec_start(&c_, BGT_STARTALL, c_.on ? creqs(*n, reqs) : NULL);
   LEAVE;
 }
 ALIASES(startall, STARTALL)
@@ -131,3 +131,12 @@ void mpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn, void *e
   LEAVE;
 }
 ALIASES(grequest_start, GREQUEST_START)
+
+/* Not recorded (yet, wrap_c_completion.c). */
+void mpi_cancel_(fint *request, fint *ierr) {
+  ENTER;
+  if (c_.on) bgt_unsupported(&c_, U_CANCEL);
+  CALL(cancel, request, ierr);
+  LEAVE;
+}
+ALIASES(cancel, CANCEL)

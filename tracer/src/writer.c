@@ -40,6 +40,15 @@ static const char *const UNSUPPORTED[U_COUNT] = {
               " traced world, which are not traced and which the trace format cannot name)",
   [U_GREQUEST] = "generalized requests (MPI_Grequest_start: requests that the program completes"
                  " itself, from another thread or a callback, which the trace cannot record)",
+  [U_MPROBE] = "matched probes (MPI_Mprobe, MPI_Improbe, MPI_Mrecv or MPI_Imrecv: not traced yet,"
+               " so the benchmark would lack their receives)",
+  [U_CANCEL] = "cancelled requests (MPI_Cancel: not traced yet, so a cancelled receive would look"
+               " posted and never matched)",
+  [U_RMA] = "one-sided communication (a window made by MPI_Win_create, MPI_Win_allocate,"
+            " MPI_Win_allocate_shared or MPI_Win_create_dynamic: its Puts, Gets and"
+            " synchronisation are not traced)",
+  [U_UNTRACED_REQUEST] = "requests made by calls the tracer does not record (MPI_Start or"
+                         " MPI_Startall of a partitioned or persistent collective request, say)",
 };
 
 static int g_fd = -1;
@@ -179,6 +188,10 @@ void write_records(const uint64_t *r, size_t nwords) {
 }
 
 void writer_limit(uint64_t bytes) { g_max = bytes; }
+void writer_cap_more(uint64_t bytes) {
+  uint64_t at = g_written + g_outlen + bytes;
+  if (at < g_max) g_max = at;
+}
 int writer_full(void) { return g_full; }
 
 void write_header(int rank, int size, int depth, char *library) {

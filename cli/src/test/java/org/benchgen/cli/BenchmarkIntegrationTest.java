@@ -60,7 +60,7 @@ class BenchmarkIntegrationTest {
         List.of("comm_live"), List.of("intercomm"), List.of("intercomm_vcoll"),
         List.of("comm_topologies"), List.of("comm_nonblocking_order"),
         List.of("comm_random_split"), List.of("pair_types"),
-        List.of("derived_types"));
+        List.of("derived_types"), List.of("persistent_bsend"));
   }
 
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */

@@ -67,9 +67,14 @@ public final class TraceThreads {
     return Optional.of(b.toString());
   }
 
+  /** The threads' numbers, the first {@link #NAMED} of them (a rank may have 10,000). */
   private static String join(SortedSet<Long> ts) {
     StringBuilder b = new StringBuilder();
+    int shown = 0;
     for (long t : ts) {
+      if (shown++ == NAMED) {
+        return b.append(", ... ").append(ts.last()).toString();
+      }
       b.append(b.length() == 0 ? "" : ", ").append(t);
     }
     return b.toString();

@@ -42,6 +42,17 @@ class TraceThreadsTest {
   }
 
   @Test
+  void manyThreadsAreShortened() {
+    long[] threads = new long[10_000];
+    for (int t = 0; t < threads.length; t++) {
+      threads[t] = t + 1;
+    }
+    assertEquals("rank 0 made calls from 10001 threads (MPI's main thread and threads 1, 2, 3, 4,"
+        + " 5, 6, 7, 8, ... 10000)",
+        TraceThreads.several(trace(1, barrier("c", RankList.of(0), threads))).orElseThrow());
+  }
+
+  @Test
   void oneThreadPerRankIsNothingToSay() {
     RankList all = RankList.range(0, 4);
     // A parameter holding only "absent" (the main thread's calls) says nothing either.

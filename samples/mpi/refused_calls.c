@@ -1,0 +1,92 @@
+/*
+ * refused_calls.c - calls that benchgen's tracer does not record yet, each of which must make
+ * `benchgen trace` exit 1 naming it rather than write a trace that lacks it (issue 16).
+ *
+ * Usage: refused_calls mprobe|cancel|persistent|rma      2 ranks (more: the others only wait)
+ *   mprobe      rank 0 sends 4 ints to rank 1 (tag 5), which takes them with MPI_Mprobe +
+ *               MPI_Mrecv, then with MPI_Improbe (polled) + MPI_Imrecv + MPI_Wait
+ *   cancel      every rank posts MPI_Irecv from MPI_ANY_SOURCE (tag 9, never sent), cancels it
+ *               (MPI_Cancel) and completes it (MPI_Wait); MPI_Test_cancelled says so
+ *   persistent  MPI-4 only (MPICH 4): MPI_Allreduce_init of one int, MPI_Start + MPI_Wait
+ *               twice, MPI_Request_free; elsewhere the program says it is not built for it
+ *   rma         MPI_Win_create over one int per rank, MPI_Win_fence, MPI_Put of the rank into
+ *               the next rank's window, MPI_Win_fence, MPI_Win_free
+ * Then an MPI_Barrier. Every result is checked.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    int r, n, errors = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    const char *what = argc > 1 ? argv[1] : "";
+    if (strcmp(what, "mprobe") == 0 && n >= 2) {
+        int v[4] = {1, 2, 3, 4}, got[4];
+        if (r == 0) {
+            MPI_Send(v, 4, MPI_INT, 1, 5, MPI_COMM_WORLD);
+            MPI_Send(v, 4, MPI_INT, 1, 5, MPI_COMM_WORLD);
+        } else if (r == 1) {
+            MPI_Message m;
+            MPI_Mprobe(0, 5, MPI_COMM_WORLD, &m, MPI_STATUS_IGNORE);
+            MPI_Mrecv(got, 4, MPI_INT, &m, MPI_STATUS_IGNORE);
+            errors += got[3] != 4;
+            int flag = 0;
+            while (!flag)
+                MPI_Improbe(0, 5, MPI_COMM_WORLD, &flag, &m, MPI_STATUS_IGNORE);
+            MPI_Request q;
+            MPI_Imrecv(got, 4, MPI_INT, &m, &q);
+            MPI_Wait(&q, MPI_STATUS_IGNORE);
+            errors += got[0] != 1;
+        }
+    } else if (strcmp(what, "cancel") == 0) {
+        int x;
+        MPI_Request q;
+        MPI_Status st;
+        MPI_Irecv(&x, 1, MPI_INT, MPI_ANY_SOURCE, 9, MPI_COMM_WORLD, &q);
+        MPI_Cancel(&q);
+        MPI_Wait(&q, &st);
+        int cancelled = 0;
+        MPI_Test_cancelled(&st, &cancelled);
+        errors += !cancelled;
+    } else if (strcmp(what, "persistent") == 0) {
+#if MPI_VERSION >= 4
+        int x = r + 1, sum = 0;
+        MPI_Request q;
+        MPI_Allreduce_init(&x, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &q);
+        for (int i = 0; i < 2; i++) {
+            MPI_Start(&q);
+            MPI_Wait(&q, MPI_STATUS_IGNORE);
+            errors += sum != n * (n + 1) / 2;
+        }
+        MPI_Request_free(&q);
+#else
+        if (r == 0)
+            fprintf(stderr, "refused_calls: persistent collectives need MPI 4\n");
+        errors = 1;
+#endif
+    } else if (strcmp(what, "rma") == 0) {
+        int cell = -1;
+        MPI_Win win;
+        MPI_Win_create(&cell, sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        MPI_Win_fence(0, win);
+        MPI_Put(&r, 1, MPI_INT, (r + 1) % n, 0, 1, MPI_INT, win);
+        MPI_Win_fence(0, win);
+        errors += cell != (r - 1 + n) % n;
+        MPI_Win_free(&win);
+    } else {
+        if (r == 0)
+            fprintf(stderr, "usage: refused_calls mprobe|cancel|persistent|rma (2 ranks)\n");
+        errors = 1;
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (errors)
+        fprintf(stderr, "refused_calls: rank %d: %d errors\n", r, errors);
+    else if (r == 0)
+        printf("refused_calls %s: %d ranks: done\n", what, n);
+    MPI_Finalize();
+    return errors ? 1 : 0;
+}
