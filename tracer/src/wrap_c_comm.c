@@ -1,7 +1,7 @@
 /* benchgen tracer, C bindings: the calls that create and free communicators, which the trace
  * must follow to name communicators alike on every rank (rec_comm.c, comms.c); wrap_f_comm.c is the
  * Fortran twin. */
-#include "bgt.h"
+#include "wrap_c.h"
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
   ENTER;
@@ -226,37 +226,13 @@ int MPI_Comm_spawn_multiple(int count, char *commands[], char **argvs[], const i
 
 /* One-sided communication is not recorded: a window's creation makes the stream say so (the
  * benchmark would lack every Put, Get and Accumulate, and its synchronisation). */
-int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
-                   MPI_Win *win) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
-                     MPI_Win *win) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
-                            void *baseptr, MPI_Win *win) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  int rc = PMPI_Win_create_dynamic(info, comm, win);
-  LEAVE;
-  return rc;
-}
+REFUSED(Win_create, U_RMA, (void *base, MPI_Aint size, int disp_unit, MPI_Info info,
+                            MPI_Comm comm, MPI_Win *win), (base, size, disp_unit, info, comm, win))
+REFUSED(Win_allocate, U_RMA, (MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                              void *baseptr, MPI_Win *win),
+        (size, disp_unit, info, comm, baseptr, win))
+REFUSED(Win_allocate_shared, U_RMA, (MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                                     void *baseptr, MPI_Win *win),
+        (size, disp_unit, info, comm, baseptr, win))
+REFUSED(Win_create_dynamic, U_RMA, (MPI_Info info, MPI_Comm comm, MPI_Win *win),
+        (info, comm, win))

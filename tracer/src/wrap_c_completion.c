@@ -122,11 +122,5 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_
   return rc;
 }
 
-/* Not recorded (yet): the stream says so, and the call passes through. */
-int MPI_Cancel(MPI_Request *request) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_CANCEL);
-  int rc = PMPI_Cancel(request);
-  LEAVE;
-  return rc;
-}
+/* Not recorded (yet). */
+REFUSED(Cancel, U_CANCEL, (MPI_Request *request), (request))

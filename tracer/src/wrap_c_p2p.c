@@ -98,36 +98,12 @@ int MPI_Iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *st) {
   return rc;
 }
 
-/* Matched probes are not recorded (yet): the stream says so, and the calls pass through. */
-int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  int rc = PMPI_Mprobe(source, tag, comm, message, status);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
-                MPI_Status *status) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  int rc = PMPI_Mrecv(buf, count, type, message, status);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  int rc = PMPI_Imrecv(buf, count, type, message, request);
-  LEAVE;
-  return rc;
-}
+/* Matched probes are not recorded (yet). */
+REFUSED(Mprobe, U_MPROBE, (int source, int tag, MPI_Comm comm, MPI_Message *message,
+                           MPI_Status *status), (source, tag, comm, message, status))
+REFUSED(Improbe, U_MPROBE, (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
+                            MPI_Status *status), (source, tag, comm, flag, message, status))
+REFUSED(Mrecv, U_MPROBE, (void *buf, int count, MPI_Datatype type, MPI_Message *message,
+                          MPI_Status *status), (buf, count, type, message, status))
+REFUSED(Imrecv, U_MPROBE, (void *buf, int count, MPI_Datatype type, MPI_Message *message,
+                           MPI_Request *request), (buf, count, type, message, request))

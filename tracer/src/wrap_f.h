@@ -48,6 +48,17 @@ typedef MPI_Fint fint;
   extern __typeof__(mpi_##name##_) mpi_##name __attribute__((alias("mpi_" #name "_")));            \
   extern __typeof__(mpi_##name##_) MPI_##NAME __attribute__((alias("mpi_" #name "_")));
 
+/* A call the tracer does not record yet (wrap_c.h's REFUSED): the stream says what, and the call
+ * passes through to the library's own Fortran entry point. */
+#define REFUSED_F(name, NAME, WHAT, PARAMS, ...)                                                   \
+  void mpi_##name##_ PARAMS {                                                                      \
+    ENTER;                                                                                         \
+    if (c_.on) bgt_unsupported(&c_, WHAT);                                                         \
+    CALL(name, __VA_ARGS__);                                                                       \
+    LEAVE;                                                                                         \
+  }                                                                                                \
+  ALIASES(name, NAME)
+
 /* Hidden: the helpers of wrap_f.c must not be exported from a preloaded library. */
 #pragma GCC visibility push(hidden)
 

@@ -204,37 +204,15 @@ void mpi_comm_spawn_multiple_(fint *count, char *commands, char *argvs, fint *ma
 ALIASES(comm_spawn_multiple, COMM_SPAWN_MULTIPLE)
 
 /* One-sided communication is not recorded (wrap_c_comm.c): a window's creation says so. */
-void mpi_win_create_(void *base, MPI_Aint *size, fint *disp_unit, fint *info, fint *comm,
-                     fint *win, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  CALL(win_create, base, size, disp_unit, info, comm, win, ierr);
-  LEAVE;
-}
-ALIASES(win_create, WIN_CREATE)
-
-void mpi_win_allocate_(MPI_Aint *size, fint *disp_unit, fint *info, fint *comm, void *baseptr,
-                       fint *win, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  CALL(win_allocate, size, disp_unit, info, comm, baseptr, win, ierr);
-  LEAVE;
-}
-ALIASES(win_allocate, WIN_ALLOCATE)
-
-void mpi_win_allocate_shared_(MPI_Aint *size, fint *disp_unit, fint *info, fint *comm,
-                              void *baseptr, fint *win, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  CALL(win_allocate_shared, size, disp_unit, info, comm, baseptr, win, ierr);
-  LEAVE;
-}
-ALIASES(win_allocate_shared, WIN_ALLOCATE_SHARED)
-
-void mpi_win_create_dynamic_(fint *info, fint *comm, fint *win, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_RMA);
-  CALL(win_create_dynamic, info, comm, win, ierr);
-  LEAVE;
-}
-ALIASES(win_create_dynamic, WIN_CREATE_DYNAMIC)
+REFUSED_F(win_create, WIN_CREATE, U_RMA, (void *base, MPI_Aint *size, fint *disp_unit,
+                                          fint *info, fint *comm, fint *win, fint *ierr),
+          base, size, disp_unit, info, comm, win, ierr)
+REFUSED_F(win_allocate, WIN_ALLOCATE, U_RMA, (MPI_Aint *size, fint *disp_unit, fint *info,
+                                              fint *comm, void *baseptr, fint *win, fint *ierr),
+          size, disp_unit, info, comm, baseptr, win, ierr)
+REFUSED_F(win_allocate_shared, WIN_ALLOCATE_SHARED, U_RMA,
+          (MPI_Aint *size, fint *disp_unit, fint *info, fint *comm, void *baseptr, fint *win,
+           fint *ierr),
+          size, disp_unit, info, comm, baseptr, win, ierr)
+REFUSED_F(win_create_dynamic, WIN_CREATE_DYNAMIC, U_RMA,
+          (fint *info, fint *comm, fint *win, fint *ierr), info, comm, win, ierr)

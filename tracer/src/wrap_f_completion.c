@@ -133,10 +133,4 @@ void mpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn, void *e
 ALIASES(grequest_start, GREQUEST_START)
 
 /* Not recorded (yet, wrap_c_completion.c). */
-void mpi_cancel_(fint *request, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_CANCEL);
-  CALL(cancel, request, ierr);
-  LEAVE;
-}
-ALIASES(cancel, CANCEL)
+REFUSED_F(cancel, CANCEL, U_CANCEL, (fint *request, fint *ierr), request, ierr)

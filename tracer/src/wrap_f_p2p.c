@@ -100,35 +100,15 @@ void mpi_iprobe_(fint *src, fint *tag, fint *comm, fint *flag, fint *st, fint *i
 ALIASES(iprobe, IPROBE)
 
 /* Matched probes are not recorded (yet, wrap_c_p2p.c). */
-void mpi_mprobe_(fint *source, fint *tag, fint *comm, fint *message, fint *status, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  CALL(mprobe, source, tag, comm, message, status, ierr);
-  LEAVE;
-}
-ALIASES(mprobe, MPROBE)
-
-void mpi_improbe_(fint *source, fint *tag, fint *comm, fint *flag, fint *message, fint *status,
-                  fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  CALL(improbe, source, tag, comm, flag, message, status, ierr);
-  LEAVE;
-}
-ALIASES(improbe, IMPROBE)
-
-void mpi_mrecv_(void *buf, fint *count, fint *type, fint *message, fint *status, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  CALL(mrecv, buf, count, type, message, status, ierr);
-  LEAVE;
-}
-ALIASES(mrecv, MRECV)
-
-void mpi_imrecv_(void *buf, fint *count, fint *type, fint *message, fint *request, fint *ierr) {
-  ENTER;
-  if (c_.on) bgt_unsupported(&c_, U_MPROBE);
-  CALL(imrecv, buf, count, type, message, request, ierr);
-  LEAVE;
-}
-ALIASES(imrecv, IMRECV)
+REFUSED_F(mprobe, MPROBE, U_MPROBE,
+          (fint *source, fint *tag, fint *comm, fint *message, fint *status, fint *ierr),
+          source, tag, comm, message, status, ierr)
+REFUSED_F(improbe, IMPROBE, U_MPROBE, (fint *source, fint *tag, fint *comm, fint *flag,
+                                       fint *message, fint *status, fint *ierr),
+          source, tag, comm, flag, message, status, ierr)
+REFUSED_F(mrecv, MRECV, U_MPROBE,
+          (void *buf, fint *count, fint *type, fint *message, fint *status, fint *ierr),
+          buf, count, type, message, status, ierr)
+REFUSED_F(imrecv, IMRECV, U_MPROBE,
+          (void *buf, fint *count, fint *type, fint *message, fint *request, fint *ierr),
+          buf, count, type, message, request, ierr)
