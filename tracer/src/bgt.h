@@ -39,6 +39,7 @@ typedef struct {
   int rcount;
   MPI_Datatype rtype;
   const int *counts, *rcounts;
+  const MPI_Datatype *types, *rtypes; /* one per peer: MPI_Alltoallw's */
   MPI_Op op;
 } bgt_coll;
 

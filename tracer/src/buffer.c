@@ -64,6 +64,14 @@ void put_list_int(int f, const int *v, int n) {
   for (int i = 0; i < n; i++) g_buf[g_len++] = (uint64_t) (int64_t) v[i];
 }
 
+int64_t *put_list_open(int f, int n) {
+  reserve(1 + (size_t) n);
+  g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
+  int64_t *v = (int64_t *) &g_buf[g_len];
+  g_len += (size_t) n;
+  return v;
+}
+
 /* A record's header word, then room for `extra` kind-specific words at g_buf[g_rec + 1 ...]. */
 static inline void open_record(int kind, int op, int extra) {
   reserve(1 + (size_t) extra);

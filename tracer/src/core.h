@@ -117,6 +117,7 @@ uint64_t put_at(int f, int64_t v); /* returns the absolute position of the value
 uint64_t put_patchable(int f);
 void put_list64(int f, const int64_t *v, int n);
 void put_list_int(int f, const int *v, int n);
+int64_t *put_list_open(int f, int n); /* a list of n values, for the caller to fill at once */
 void patch_at(uint64_t abs, int64_t v);
 int peek_at(uint64_t abs, int64_t *v); /* 0 when that word has been written out already */
 void flush_some(int final); /* writes what it can; final: all complete records */
@@ -127,6 +128,8 @@ int64_t intern(const char *s);
 const char *name_text(int64_t id);
 void put_datatype(int ftype, int ftsize, MPI_Datatype t); /* two fields: its name and its size */
 void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t);
+/* A list of n byte counts: counts[i] elements of types[i] each (MPI_Alltoallw's). */
+void put_list_bytes(int f, const int *counts, const MPI_Datatype *types, int n);
 int64_t op_name(MPI_Op op);
 
 /* ---- sites.c: call sites ------------------------------------------------------------------------- */

@@ -73,6 +73,16 @@ void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
   put_datatype(ftype, ftsize, t);
 }
 
+void put_list_bytes(int f, const int *counts, const MPI_Datatype *types, int n) {
+  if (!counts || !types) n = 0; /* an erroneous program's NULL arrays: no counts, never read */
+  int64_t *v = put_list_open(f, n);
+  for (int i = 0; i < n; i++) {
+    MPI_Count size = 0;
+    if (types[i] != MPI_DATATYPE_NULL) PMPI_Type_size_x(types[i], &size);
+    v[i] = (int64_t) counts[i] * (int64_t) size;
+  }
+}
+
 int64_t op_name(MPI_Op op) {
   static const struct { MPI_Op op; const char *name; } known[] = {
     {MPI_SUM, "MPI_SUM"}, {MPI_PROD, "MPI_PROD"}, {MPI_MAX, "MPI_MAX"}, {MPI_MIN, "MPI_MIN"},

@@ -31,7 +31,7 @@ static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n
  * remote group for the ranks of that group; count arrays that name peers name the remote group. */
 void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   RECORDING(c);
-  int nonblocking = op >= BGT_IBARRIER && op <= BGT_IALLTOALLV;
+  int nonblocking = op >= BGT_IBARRIER && op <= BGT_IALLTOALLW;
   int base = nonblocking ? op - (BGT_IBARRIER - BGT_BARRIER) : op;
   int inter = 0;
   PMPI_Comm_test_inter(a->comm, &inter);
@@ -126,6 +126,11 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     put_datatype(F_TYPE, F_TSIZE, in_place ? a->rtype : a->type);
     put_list_ints(F_RCOUNTS, a->rcounts, n);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
+    break;
+  case BGT_ALLTOALLW: /* a datatype per peer: counts in bytes */
+    n = inter ? others : comm_size(a->comm);
+    put_list_bytes(F_COUNTS, in_place ? a->rcounts : a->counts, in_place ? a->rtypes : a->types, n);
+    put_list_bytes(F_RCOUNTS, a->rcounts, a->rtypes, n);
     break;
   default:
     break;

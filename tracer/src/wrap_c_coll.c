@@ -297,3 +297,26 @@ int MPI_Ialltoallv(const void *sbuf, const int counts[], const int sdispls[], MP
   LEAVE;
   return rc;
 }
+
+int MPI_Alltoallw(const void *sbuf, const int counts[], const int sdispls[], const MPI_Datatype types[],
+                  void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
+                  MPI_Comm comm) {
+  ENTER;
+  int rc = PMPI_Alltoallw(sbuf, counts, sdispls, types, rbuf, rcounts, rdispls, rtypes, comm);
+  MPI_Request req_ = MPI_REQUEST_NULL;
+  COLL(BGT_ALLTOALLW, .comm = comm, .sbuf = sbuf, .rbuf = rbuf, .counts = counts, .types = types,
+       .rcounts = rcounts, .rtypes = rtypes);
+  LEAVE;
+  return rc;
+}
+int MPI_Ialltoallw(const void *sbuf, const int counts[], const int sdispls[], const MPI_Datatype types[],
+                   void *rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[],
+                   MPI_Comm comm, MPI_Request *req) {
+  ENTER;
+  int rc = PMPI_Ialltoallw(sbuf, counts, sdispls, types, rbuf, rcounts, rdispls, rtypes, comm, req);
+  MPI_Request req_ = *req;
+  COLL(BGT_IALLTOALLW, .comm = comm, .sbuf = sbuf, .rbuf = rbuf, .counts = counts, .types = types,
+       .rcounts = rcounts, .rtypes = rtypes);
+  LEAVE;
+  return rc;
+}

@@ -131,3 +131,15 @@ int *clogicals(const fint *f, int n) {
   for (int i = 0; i < n; i++) x[i] = f[i] != 0;
   return x;
 }
+
+MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int which) {
+  static BGT_TLS MPI_Datatype *x[2];
+  static BGT_TLS int cap[2];
+  int inter = 0, n = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter) PMPI_Comm_remote_size(comm, &n);
+  else PMPI_Comm_size(comm, &n);
+  x[which] = grow(x[which], &cap[which], n, sizeof *x[which]);
+  for (int i = 0; i < n; i++) x[which][i] = f ? PMPI_Type_f2c(f[i]) : MPI_DATATYPE_NULL;
+  return x[which];
+}

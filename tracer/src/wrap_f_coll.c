@@ -112,3 +112,12 @@ COLL_PAIR(alltoallv, ALLTOALLV,
           (sbuf, counts, sdispls, type, rbuf, rcounts, rdispls, rtype, comm),
           .comm = COMM(comm), .sbuf = cbuf(sbuf), .rbuf = cbuf(rbuf), .counts = counts,
           .type = TYPE(type), .rcounts = rcounts, .rtype = TYPE(rtype))
+
+/* Alltoallw's datatypes, one per peer, converted for as many peers as MPI reads. */
+COLL_PAIR(alltoallw, ALLTOALLW,
+          (void *sbuf, fint *counts, fint *sdispls, fint *types, void *rbuf, fint *rcounts,
+           fint *rdispls, fint *rtypes, fint *comm),
+          (sbuf, counts, sdispls, types, rbuf, rcounts, rdispls, rtypes, comm),
+          .comm = COMM(comm), .sbuf = cbuf(sbuf), .rbuf = cbuf(rbuf), .counts = counts,
+          .types = ctypes(types, COMM(comm), 0), .rcounts = rcounts,
+          .rtypes = ctypes(rtypes, COMM(comm), 1))

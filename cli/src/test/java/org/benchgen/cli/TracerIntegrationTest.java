@@ -322,6 +322,30 @@ class TracerIntegrationTest {
     }
   }
 
+  /**
+   * MPI_Alltoallw's counts in bytes, a datatype per peer (samples/mpi/README.md): to peer j,
+   * (r+j)%3+1 elements of 4, 8 or 6 bytes for j%3 = 0, 1, 2; in place, as many 4-byte ints.
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void alltoallwCountsBytesPerPeer(String flavour) throws Exception {
+    int iters = 3;
+    int[] size = {4, 8, 6};
+    Traced t = trace(flavour, "alltoallw", iters);
+    for (int r = 0; r < N; r++) {
+      long typed = 0;
+      long ints = 0;
+      for (int j = 0; j < N; j++) {
+        typed += ((r + j) % 3 + 1L) * size[j % 3];
+        ints += ((r + j) % 3 + 1L) * 4;
+      }
+      assertCalls(t.stats, r, Map.of(Op.INIT, cb(1, 0),
+          Op.ALLTOALLW, cb(2L * iters, iters * (typed + ints)),
+          Op.IALLTOALLW, cb(iters, iters * typed), Op.WAIT, cb(iters, 0),
+          Op.FINALIZE, cb(1, 0)));
+    }
+  }
+
   @Test
   void nonblockingCollective() throws Exception {
     int iters = 10;

@@ -40,6 +40,7 @@ final class CollectiveBytes {
       case ALLGATHERV -> pair(x(n, sb), x(sum(e.list(Field.RCOUNTS)), rts));
       case ALLTOALLV -> pair(x(sum(e.list(Field.COUNTS)), ts),
           x(sum(e.list(Field.RCOUNTS)), rts));
+      case ALLTOALLW -> pair(sum(e.list(Field.COUNTS)), sum(e.list(Field.RCOUNTS)));
       default -> throw new IllegalArgumentException(e.op().mpiName() + " is not a collective");
     };
   }
@@ -108,7 +109,7 @@ final class CollectiveBytes {
         count = sent / n;
         b.list(Field.RCOUNTS, all != null ? shares(all, 0, n) : spread(recv, n, me, count));
       }
-      case ALLTOALLV -> {
+      case ALLTOALLV, ALLTOALLW -> {
         long[][] rowAndColumn = all == null ? null : northwest(all, me);
         b.list(Field.COUNTS, rowAndColumn != null ? rowAndColumn[0] : spread(sent, n, -1, 0));
         b.list(Field.RCOUNTS, rowAndColumn != null ? rowAndColumn[1] : spread(recv, n, -1, 0));

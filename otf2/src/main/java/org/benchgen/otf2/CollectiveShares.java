@@ -24,7 +24,7 @@ import org.benchgen.trace.Op;
 final class CollectiveShares {
   /** The v-collectives whose shares are gathered. */
   static final Set<Op> V = EnumSet.of(Op.GATHERV, Op.SCATTERV, Op.ALLGATHERV, Op.ALLTOALLV,
-      Op.REDUCE_SCATTER);
+      Op.ALLTOALLW, Op.REDUCE_SCATTER);
   /** Members' entries kept at most; beyond, shares are spread by rule (counted). */
   static final long MAX_ENTRIES = 1L << 24;
 

@@ -35,6 +35,7 @@ public final class ByteCount {
       case SCATTER -> root ? sendBuffer(e) : 0;
       case SCATTERV -> root ? sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE) : 0;
       case ALLTOALLV -> sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE);
+      case ALLTOALLW -> sum(e.list(Field.COUNTS)); // in bytes
       case REDUCE_SCATTER -> sum(e.list(Field.RCOUNTS)) * e.get(Field.TSIZE);
       default -> sendBuffer(e);
     };

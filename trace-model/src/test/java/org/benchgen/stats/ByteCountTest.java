@@ -107,6 +107,9 @@ class ByteCountTest {
     assertEquals(24, ByteCount.of(call(Op.ALLTOALLV).list(Field.COUNTS, 1, 2, 3)
         .name(Field.TYPE, "T").set(Field.TSIZE, 4).list(Field.RCOUNTS, 9, 9, 9)
         .name(Field.RTYPE, "T").set(Field.RTSIZE, 4).build(), 0));
+    // MPI_Alltoallw's counts are bytes already: 8 + 24 + 6.
+    assertEquals(38, ByteCount.of(call(Op.ALLTOALLW).list(Field.COUNTS, 8, 24, 6)
+        .list(Field.RCOUNTS, 16, 24, 8).build(), 0));
     // (2 + 3) x 8 = 40.
     assertEquals(40, ByteCount.of(call(Op.REDUCE_SCATTER).list(Field.RCOUNTS, 2, 3)
         .name(Field.TYPE, "T").set(Field.TSIZE, 8).name(Field.OP, "MPI_SUM").build(), 0));

@@ -38,7 +38,9 @@ final class BufferSizes {
       return;
     }
     // An element spans its type's extent where that is larger than its data (pair types).
-    long tsize = Math.max(max(r, Field.TSIZE, v -> v), max(r, Field.EXT, v -> v));
+    // MPI_Alltoallw's counts are bytes: it records no datatype.
+    long tsize = op.has(Field.TSIZE) || !op.has(Field.COUNTS) ? Math.max(max(r, Field.TSIZE,
+        v -> v), max(r, Field.EXT, v -> v)) : 1;
     long rtsize = Math.max(tsize, Math.max(max(r, Field.RTSIZE, v -> v),
         max(r, Field.REXT, v -> v)));
     long count = max(r, Field.COUNT, v -> v);
@@ -74,7 +76,8 @@ final class BufferSizes {
   private long sum(long listId) {
     long t = 0;
     for (long x : symbols.list(listId)) {
-      t = Sym.isSymbol(x) ? t : Math.max(t, t + x); // counts are at most 2^31 - 1: no wrap
+      // Saturating, as times(): Alltoallw's byte counts may be large.
+      t = Sym.isSymbol(x) || x <= 0 ? t : x > Long.MAX_VALUE - t ? Long.MAX_VALUE : t + x;
     }
     return t;
   }

@@ -2,7 +2,6 @@ package org.benchgen.codegen.cmpi;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.codegen.Generation;
@@ -39,6 +38,8 @@ final class CEmitter implements Emitter {
   private final ModelRenderer renderer = new ModelRenderer(CEmitter.class, "c-mpi.stg");
   private final List<String> counters = new ArrayList<>();
   private final BufferSizes buffers;
+  private final CArgs a;
+  private final CCollectives collectives;
   private boolean bsend;
   /** The level the program asks MPI_Init_thread for; none: it calls MPI_Init. */
   private List<Value> threadLevel = List.of();
@@ -48,6 +49,8 @@ final class CEmitter implements Emitter {
     this.trace = g.trace();
     this.symbols = trace.symbols();
     this.buffers = new BufferSizes(trace.worldSize(), symbols);
+    this.a = new CArgs(g);
+    this.collectives = new CCollectives(a);
   }
 
   @Override
@@ -168,94 +171,48 @@ final class CEmitter implements Emitter {
     }
     return switch (k) {
       case SEND, PERSISTENT_INIT -> op == Op.RECV_INIT
-          ? new CModel.Call(fn, args(recvBuf(), count(c, Field.COUNT, Field.TYPE, Field.TSIZE),
-              type(c, Field.TYPE), arg(c, Field.SRC), arg(c, Field.TAG), comm(c),
-              new CModel.NewReq(true)))
-          : new CModel.Call(fn, args(sendBuf(), count(c, Field.COUNT, Field.TYPE, Field.TSIZE),
-              type(c, Field.TYPE), arg(c, Field.DEST), arg(c, Field.TAG), comm(c),
+          ? new CModel.Call(fn, a.args(a.recvBuf(), sent(c), a.type(c, Field.TYPE),
+              a.arg(c, Field.SRC), a.arg(c, Field.TAG), a.comm(c), new CModel.NewReq(true)))
+          : new CModel.Call(fn, a.args(a.sendBuf(), sent(c), a.type(c, Field.TYPE),
+              a.arg(c, Field.DEST), a.arg(c, Field.TAG), a.comm(c),
               op.createsRequest() ? new CModel.NewReq(k == OpKind.PERSISTENT_INIT) : null));
-      case RECV -> new CModel.Call(fn, args(recvBuf(), received(c, Field.TYPE, Field.TSIZE),
-          type(c, Field.TYPE), source(c), arg(c, Field.TAG), comm(c),
+      case RECV -> new CModel.Call(fn, a.args(a.recvBuf(),
+          a.received(c, Field.TYPE, Field.TSIZE), a.type(c, Field.TYPE), a.source(c),
+          a.arg(c, Field.TAG), a.comm(c),
           op == Op.IRECV ? new CModel.NewReq(false) : new CModel.StatusIgnore()));
       case SENDRECV -> op == Op.SENDRECV
-          ? new CModel.Call(fn, args(sendBuf(), count(c, Field.COUNT, Field.TYPE, Field.TSIZE),
-              type(c, Field.TYPE), arg(c, Field.DEST), arg(c, Field.TAG),
-              recvBuf(), received(c, Field.RTYPE, Field.RTSIZE),
-              type(c, Field.RTYPE), source(c), arg(c, Field.RTAG), comm(c),
+          ? new CModel.Call(fn, a.args(a.sendBuf(), sent(c), a.type(c, Field.TYPE),
+              a.arg(c, Field.DEST), a.arg(c, Field.TAG),
+              a.recvBuf(), a.received(c, Field.RTYPE, Field.RTSIZE),
+              a.type(c, Field.RTYPE), a.source(c), a.arg(c, Field.RTAG), a.comm(c),
               new CModel.StatusIgnore()))
-          : new CModel.Call(fn, args(recvBuf(), count(c, Field.COUNT, Field.TYPE, Field.TSIZE),
-              type(c, Field.TYPE), arg(c, Field.DEST), arg(c, Field.TAG),
-              source(c), arg(c, Field.RTAG), comm(c), new CModel.StatusIgnore()));
-      case PROBE -> new CModel.Call(fn, args(source(c), arg(c, Field.TAG), comm(c),
+          : new CModel.Call(fn, a.args(a.recvBuf(), sent(c), a.type(c, Field.TYPE),
+              a.arg(c, Field.DEST), a.arg(c, Field.TAG),
+              a.source(c), a.arg(c, Field.RTAG), a.comm(c), new CModel.StatusIgnore()));
+      case PROBE -> new CModel.Call(fn, a.args(a.source(c), a.arg(c, Field.TAG), a.comm(c),
           op == Op.IPROBE ? new CModel.FlagArg() : null, new CModel.StatusIgnore()));
       case COMPLETION -> completion(c);
       case START -> op == Op.START ? new CModel.Start(c.value(Field.REQ))
-          : new CModel.Startall(list(c, Field.REQS));
+          : new CModel.Startall(a.list(c, Field.REQS));
       case REQUEST_FREE -> new CModel.RequestFree(c.value(Field.REQ));
-      case COLLECTIVE -> collective(c);
+      case COLLECTIVE -> collectives.of(c);
       case COMM_CREATE -> commCreate(c);
-      case COMM_FREE -> new CModel.Call(fn, args(new CModel.NewCommArg(c.comm())));
+      case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));
       case INIT, FINALIZE -> throw new IllegalStateException("handled by the program");
     };
+  }
+
+  /** A point-to-point call's send count, in bytes where need be. */
+  private OutputModel sent(RsdContext c) {
+    return a.count(c, Field.COUNT, Field.TYPE, Field.TSIZE);
   }
 
   private OutputModel completion(RsdContext c) {
     return switch (c.rsd().op()) {
       case WAIT -> new CModel.Wait(c.value(Field.REQ));
-      case WAITALL -> new CModel.Waitall(list(c, Field.REQS));
-      default -> new CModel.Complete(c.rsd().op().name(), list(c, Field.REQS),
-          list(c, Field.DONE));
-    };
-  }
-
-  private OutputModel collective(RsdContext c) {
-    Op op = c.rsd().op();
-    String fn = op.mpiName();
-    OutputModel req = op.createsRequest() ? new CModel.NewReq(false) : null;
-    OutputModel send = count(c, Field.COUNT, Field.TYPE, Field.TSIZE);
-    OutputModel stype = type(c, Field.TYPE);
-    return switch (op) {
-      case BARRIER, IBARRIER -> new CModel.Call(fn, args(comm(c), req));
-      case BCAST, IBCAST -> new CModel.Call(fn, args(sendBuf(), send, idleType(c), root(c),
-          comm(c), req));
-      case REDUCE, IREDUCE -> new CModel.Call(fn, args(sendBuf(), recvBuf(), send,
-          idleType(c), reduceOp(c), root(c), comm(c), req));
-      case ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN, REDUCE_SCATTER_BLOCK,
-          IREDUCE_SCATTER_BLOCK -> new CModel.Call(fn, args(sendBuf(), recvBuf(), send,
-          reduceType(c), reduceOp(c), comm(c), req));
-      case REDUCE_SCATTER, IREDUCE_SCATTER -> new CModel.Call(fn, args(sendBuf(), recvBuf(),
-          new CModel.ListItems(list(c, Field.RCOUNTS)), reduceType(c), reduceOp(c), comm(c),
-          req));
-      case GATHER, IGATHER, SCATTER, ISCATTER -> new CModel.Call(fn, args(sendBuf(), send,
-          stype, recvBuf(), count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE),
-          type(c, Field.RTYPE), root(c), comm(c), req));
-      case ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL -> new CModel.Call(fn, args(sendBuf(),
-          send, stype, recvBuf(), count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE),
-          type(c, Field.RTYPE), comm(c), req));
-      case GATHERV, IGATHERV -> {
-        Value rc = counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
-        yield new CModel.Call(fn, args(sendBuf(), send, stype, recvBuf(),
-            new CModel.ListItems(rc), new CModel.Displs(rc, 0), type(c, Field.RTYPE), root(c), comm(c), req));
-      }
-      case SCATTERV, ISCATTERV -> {
-        Value sc = counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
-        yield new CModel.Call(fn, args(sendBuf(), new CModel.ListItems(sc),
-            new CModel.Displs(sc, 0), stype, recvBuf(),
-            count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE), type(c, Field.RTYPE), root(c), comm(c), req));
-      }
-      case ALLGATHERV, IALLGATHERV -> {
-        Value rc = counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
-        yield new CModel.Call(fn, args(sendBuf(), send, stype, recvBuf(),
-            new CModel.ListItems(rc), new CModel.Displs(rc, 0), type(c, Field.RTYPE), comm(c), req));
-      }
-      case ALLTOALLV, IALLTOALLV -> {
-        Value sc = counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
-        Value rc = counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
-        yield new CModel.Call(fn, args(sendBuf(), new CModel.ListItems(sc),
-            new CModel.Displs(sc, 0), stype, recvBuf(), new CModel.ListItems(rc),
-            new CModel.Displs(rc, 1), type(c, Field.RTYPE), comm(c), req));
-      }
-      default -> throw new IllegalStateException("not a collective: " + op);
+      case WAITALL -> new CModel.Waitall(a.list(c, Field.REQS));
+      default -> new CModel.Complete(c.rsd().op().name(), a.list(c, Field.REQS),
+          a.list(c, Field.DONE));
     };
   }
 
@@ -271,24 +228,24 @@ final class CEmitter implements Emitter {
       return new CModel.CommDuplicating(new CModel.IdupWithInfo(c.comm(), slot), slot, c.comm());
     }
     if (op == Op.COMM_IDUP) {
-      return new CModel.CommDuplicating(new CModel.Call(op.mpiName(), args(comm(c),
+      return new CModel.CommDuplicating(new CModel.Call(op.mpiName(), a.args(a.comm(c),
           new CModel.NewCommArg(slot), new CModel.NewReq(false))), slot, c.comm());
     }
     OutputModel made = switch (op) {
-      case COMM_SPLIT -> new CModel.Call(op.mpiName(), args(comm(c), arg(c, Field.COLOR),
-          arg(c, Field.KEY), new CModel.NewCommArg(slot)));
-      case COMM_DUP -> new CModel.Call(op.mpiName(), args(comm(c),
+      case COMM_SPLIT -> new CModel.Call(op.mpiName(), a.args(a.comm(c), a.arg(c, Field.COLOR),
+          a.arg(c, Field.KEY), new CModel.NewCommArg(slot)));
+      case COMM_DUP -> new CModel.Call(op.mpiName(), a.args(a.comm(c),
           new CModel.NewCommArg(slot)));
-      case COMM_DUP_WITH_INFO -> new CModel.Call(op.mpiName(), args(comm(c),
+      case COMM_DUP_WITH_INFO -> new CModel.Call(op.mpiName(), a.args(a.comm(c),
           new CModel.InfoNull(), new CModel.NewCommArg(slot)));
       case CART_CREATE -> {
-        Value dims = list(c, Field.DIMS);
-        yield new CModel.Call(op.mpiName(), args(comm(c), new CModel.ListLength(dims),
-            new CModel.ListItems(dims), new CModel.ListItems(list(c, Field.PERIODS)),
+        Value dims = a.list(c, Field.DIMS);
+        yield new CModel.Call(op.mpiName(), a.args(a.comm(c), new CModel.ListLength(dims),
+            new CModel.ListItems(dims), new CModel.ListItems(a.list(c, Field.PERIODS)),
             new CModel.Arg(new Value.Num(0)), new CModel.NewCommArg(slot)));
       }
-      case CART_SUB -> new CModel.Call(op.mpiName(), args(comm(c),
-          new CModel.ListItems(list(c, Field.REMAIN)), new CModel.NewCommArg(slot)));
+      case CART_SUB -> new CModel.Call(op.mpiName(), a.args(a.comm(c),
+          new CModel.ListItems(a.list(c, Field.REMAIN)), new CModel.NewCommArg(slot)));
       // A split by type (a node's shared memory, say) may group other ranks on another
       // machine, and a graph's edges serve no recorded call: made by their own call, then by
       // their traced members where the call gives another group.
@@ -298,18 +255,18 @@ final class CEmitter implements Emitter {
                   new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
       // The group passed, where recorded (the result's members tell it only to its members).
       case COMM_CREATE -> new CModel.CommCreate(c.comm(), c.has(Field.GROUP)
-          ? list(c, Field.GROUP) : c.value(Field.NEWCOMM,
+          ? a.list(c, Field.GROUP) : c.value(Field.NEWCOMM,
               new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
       case COMM_CREATE_GROUP -> new CModel.CommCreateGroup(c.comm(), c.value(Field.NEWCOMM,
           new ParamExpressions.Leaf(this::membersOf, "lists")), c.value(Field.TAG), slot);
       // The peer communicator counts at the local leader only: the world elsewhere (any
       // valid communicator does).
-      case INTERCOMM_CREATE -> new CModel.Call(op.mpiName(), args(comm(c),
-          arg(c, Field.LEADER), new CModel.CommArg(c.value(Field.PCOMM,
+      case INTERCOMM_CREATE -> new CModel.Call(op.mpiName(), a.args(a.comm(c),
+          a.arg(c, Field.LEADER), new CModel.CommArg(c.value(Field.PCOMM,
               new ParamExpressions.Leaf(id -> new Value.Num(Sym.isSymbol(id) ? 0
-                  : g.comms().of(id)), "int"))), arg(c, Field.RLEADER), arg(c, Field.TAG),
+                  : g.comms().of(id)), "int"))), a.arg(c, Field.RLEADER), a.arg(c, Field.TAG),
           new CModel.NewCommArg(slot)));
-      case INTERCOMM_MERGE -> new CModel.Call(op.mpiName(), args(comm(c), arg(c, Field.HIGH),
+      case INTERCOMM_MERGE -> new CModel.Call(op.mpiName(), a.args(a.comm(c), a.arg(c, Field.HIGH),
           new CModel.NewCommArg(slot)));
       case COMM_CREATE_FROM_GROUP -> new CModel.CommFromGroup(c.value(Field.NEWCOMM,
           new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
@@ -344,176 +301,4 @@ final class CEmitter implements Emitter {
     return new Value.ListRef(g.tables().of("list", items));
   }
 
-  private static List<OutputModel> args(OutputModel... args) {
-    List<OutputModel> out = new ArrayList<>();
-    for (OutputModel a : args) {
-      if (a != null) {
-        out.add(a);
-      }
-    }
-    return out;
-  }
-
-  private static OutputModel sendBuf() {
-    return new CModel.SendBuf();
-  }
-
-  private static OutputModel recvBuf() {
-    return new CModel.RecvBuf();
-  }
-
-  private static OutputModel arg(RsdContext c, Field f) {
-    return new CModel.Arg(c.value(f));
-  }
-
-  private static OutputModel comm(RsdContext c) {
-    return new CModel.CommArg(c.comm());
-  }
-
-  private OutputModel root(RsdContext c) {
-    return arg(c, Field.ROOT);
-  }
-
-  /** The source of a receive; a wildcard left unresolved stays one, and is reported. */
-  private OutputModel source(RsdContext c) {
-    Value v = c.value(Field.SRC);
-    if (c.rsd().param(Field.SRC).leaves().anyMatch(x -> x == Sym.ANY_SOURCE.code())) {
-      g.approximations().note("a receive kept MPI_ANY_SOURCE (its source was not resolved)");
-    }
-    return new CModel.Arg(v);
-  }
-
-  /**
-   * A v-collective's per-rank counts, in the call's elements: in bytes where its datatype is sent
-   * as MPI_BYTE, each count times the type's size (in the tables where the size is one value,
-   * else at run time, in scratch list {@code which}), as {@link #count} scales a scalar count.
-   */
-  private Value counts(RsdContext c, Field f, Field type, Field size, int which) {
-    if (namedTypes(c, type)) {
-      return list(c, f, 1);
-    }
-    OptionalLong s = ParamExpressions.constant(c.rsd().param(size));
-    if (s.isPresent()) {
-      return list(c, f, s.getAsLong());
-    }
-    return new Value.ScaledList(list(c, f, 1), c.value(size), which);
-  }
-
-  /** A list-valued parameter: a table per list, chosen per rank and execution. */
-  private Value list(RsdContext c, Field f) {
-    return list(c, f, 1);
-  }
-
-  /** The same, every numeric item times {@code factor}. */
-  private Value list(RsdContext c, Field f, long factor) {
-    return c.value(f, new ParamExpressions.Leaf(id -> {
-      List<Value> items = new ArrayList<>();
-      long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
-      items.add(new Value.Num(xs.length));
-      for (long x : xs) {
-        items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x * factor));
-      }
-      if (xs.length == 0) {
-        // Its items are passed as an array (MPI_Cart_create's of 0 dimensions): GCC rejects one
-        // of no element (-Wstringop-overread) though MPI reads none.
-        items.add(new Value.Num(0));
-      }
-      return new Value.ListRef(g.tables().of("list", items));
-    }, "lists"));
-  }
-
-  /** Whether every datatype {@code type} takes is one we can name in C. */
-  private boolean namedTypes(RsdContext c, Field type) {
-    return allNamed(c, type, CNames.TYPES);
-  }
-
-  /** Whether every value of name field {@code f} is one of {@code names}. */
-  private boolean allNamed(RsdContext c, Field f, java.util.Set<String> names) {
-    return c.rsd().param(f).leaves().allMatch(id -> !Sym.isSymbol(id)
-        && names.contains(symbols.name(id)));
-  }
-
-  private OutputModel type(RsdContext c, Field type) {
-    if (!namedTypes(c, type)) {
-      g.approximations().note("a datatype that is not a predefined MPI type was sent as bytes"
-          + " (MPI_BYTE, count x type size)");
-      return new CModel.Arg(new Value.TypeName("MPI_BYTE"));
-    }
-    return new CModel.Arg(c.value(type, new ParamExpressions.Leaf(id -> new Value.TypeName(
-        symbols.name(id)), "type")));
-  }
-
-  /** A count; in bytes where the datatype could not be named (and so is MPI_BYTE). */
-  private OutputModel count(RsdContext c, Field count, Field type, Field size) {
-    if (namedTypes(c, type)) {
-      return new CModel.Arg(c.value(count));
-    }
-    return new CModel.Arg(times(c.value(count), c.value(size)));
-  }
-
-  /**
-   * The count a receive posts: what arrived (the trace's {@code bytes}, in elements), so buffers
-   * are sized by what was received; the posted count where that is not known.
-   */
-  private OutputModel received(RsdContext c, Field type, Field size) {
-    boolean known = c.has(Field.BYTES)
-        && c.rsd().param(Field.BYTES).leaves().noneMatch(Sym::isSymbol);
-    Field countField = c.rsd().op().has(Field.RCOUNT) ? Field.RCOUNT : Field.COUNT;
-    if (!known) {
-      return count(c, countField, type, size);
-    }
-    Value bytes = c.value(Field.BYTES);
-    if (!namedTypes(c, type)) {
-      return new CModel.Arg(bytes);
-    }
-    OptionalLong b = ParamExpressions.constant(c.rsd().param(Field.BYTES));
-    OptionalLong s = ParamExpressions.constant(c.rsd().param(size));
-    if (b.isPresent() && s.isPresent()) {
-      return new CModel.Arg(new Value.Num(s.getAsLong() == 0 ? 0
-          : (b.getAsLong() + s.getAsLong() - 1) / s.getAsLong()));
-    }
-    return new CModel.Arg(new Value.Ceil(bytes, c.value(size)));
-  }
-
-  private static Value times(Value a, Value b) {
-    if (a instanceof Value.Num x && b instanceof Value.Num y) {
-      return new Value.Num(x.value() * y.value());
-    }
-    return new Value.Mul(a, b);
-  }
-
-  /**
-   * The datatype of a Bcast or Reduce, where the ranks of an intercommunicator's root group
-   * other than the root (root MPI_PROC_NULL) recorded none: MPI ignores it there, but Open MPI
-   * checks it all the same, so they pass MPI_BYTE (with their count of 0).
-   */
-  private OutputModel idleType(RsdContext c) {
-    if (!namedTypes(c, Field.TYPE)) {
-      return type(c, Field.TYPE);
-    }
-    return new CModel.Arg(c.value(Field.TYPE, new ParamExpressions.Leaf(id -> new Value.TypeName(
-        symbols.name(id).equals("MPI_DATATYPE_NULL") ? "MPI_BYTE" : symbols.name(id)), "type")));
-  }
-
-  /** A reduction's datatype; MPI_BYTE (with its count in bytes) when it cannot be named. */
-  private OutputModel reduceType(RsdContext c) {
-    return type(c, Field.TYPE);
-  }
-
-  /**
-   * A reduction's operation. A user-defined one cannot be reproduced: it becomes MPI_BOR on bytes
-   * or integers, MPI_MAX on anything else, which move the same data.
-   */
-  private OutputModel reduceOp(RsdContext c) {
-    if (allNamed(c, Field.OP, CNames.OPS)) {
-      // MPI_OP_NULL: none was recorded where MPI ignores it (idle ranks, as in idleType).
-      return new CModel.Arg(c.value(Field.OP, new ParamExpressions.Leaf(id -> new Value.OpName(
-          symbols.name(id).equals("MPI_OP_NULL") ? "MPI_BOR" : symbols.name(id)), "op")));
-    }
-    g.approximations().note("a user-defined reduction operation was replaced by MPI_BOR or"
-        + " MPI_MAX");
-    boolean integer = !namedTypes(c, Field.TYPE)
-        || allNamed(c, Field.TYPE, CNames.INTEGER_TYPES);
-    return new CModel.Arg(new Value.OpName(integer ? "MPI_BOR" : "MPI_MAX"));
-  }
 }

@@ -148,4 +148,7 @@ public sealed interface CModel extends OutputModel {
 
   /** Displacements for a list of counts: their prefix sums, in scratch array {@code which}. */
   record Displs(Value list, int which) implements CModel {}
+
+  /** MPI_Alltoallw's datatypes: MPI_BYTE for every peer (its counts are in bytes). */
+  record ByteTypes() implements CModel {}
 }

@@ -2,6 +2,7 @@ package org.benchgen.codegen.ncptl;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.benchgen.codegen.Expressions;
 import org.benchgen.codegen.ncptl.NModel.Who;
 import org.benchgen.codegen.output.Atom;
@@ -117,8 +118,8 @@ final class Collectives {
           multicast(out, e.values.root(p), m, Expressions.lit(each));
         }
       }
-      case ALLTOALL, IALLTOALL, ALLTOALLV, IALLTOALLV -> {
-        boolean v = op == Op.ALLTOALLV || op == Op.IALLTOALLV;
+      case ALLTOALL, IALLTOALL, ALLTOALLV, IALLTOALLV, ALLTOALLW, IALLTOALLW -> {
+        boolean v = op != Op.ALLTOALL && op != Op.IALLTOALL;
         e.note(op.mpiName() + " became a MULTICAST from every task to all the others"
             + (v ? ", with the mean size" : ""));
         for (Part p : v ? e.parts.of(r, Field.COMM)
@@ -127,7 +128,8 @@ final class Collectives {
           if (m.size() < 2) {
             continue;
           }
-          long each = v ? e.values.meanListBytes(r, m, Field.COUNTS, Field.TSIZE)
+          long each = v ? e.values.meanListBytes(r, m, Field.COUNTS,
+              op.has(Field.TSIZE) ? Optional.of(Field.TSIZE) : Optional.empty())
               : e.values.constant(p, Field.COUNT, "an alltoall's count")
                   * e.values.constant(p, Field.TSIZE, "an alltoall's datatype size");
           RankList ranks = Parts.ranksOf(m);

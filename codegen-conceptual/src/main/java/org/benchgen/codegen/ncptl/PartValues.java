@@ -201,14 +201,17 @@ final class PartValues {
     return Math.round((double) sum / members.size());
   }
 
-  /** The mean over the members of the sum of a count list times the size, per peer. */
-  long meanListBytes(Rsd r, List<Integer> members, Field counts, Field size) {
+  /**
+   * The mean over the members of the sum of a count list times the size (1 where the counts are
+   * bytes, as MPI_Alltoallw's), per peer.
+   */
+  long meanListBytes(Rsd r, List<Integer> members, Field counts, Optional<Field> size) {
     long sum = 0;
     for (int x : members) {
       long id = first(r, counts, x);
       long[] xs = Sym.isSymbol(id) ? new long[0] : e.symbols.list(id);
       for (long c : xs) {
-        sum += c * first(r, size, x);
+        sum += c * size.map(f -> first(r, f, x)).orElse(1L);
       }
     }
     return Math.round((double) sum / ((long) members.size() * members.size()));

@@ -59,6 +59,7 @@ final class Collectives {
       case IALLGATHERV -> Op.ALLGATHERV;
       case IALLTOALL -> Op.ALLTOALL;
       case IALLTOALLV -> Op.ALLTOALLV;
+      case IALLTOALLW -> Op.ALLTOALLW;
       default -> op;
     };
   }
@@ -91,6 +92,7 @@ final class Collectives {
       case ALLTOALL -> pairwise(j -> size, j -> rsize);
       case ALLTOALLV -> pairwise(j -> e.list(Field.COUNTS)[j] * e.get(Field.TSIZE),
           j -> e.list(Field.RCOUNTS)[j] * e.get(Field.RTSIZE));
+      case ALLTOALLW -> pairwise(j -> e.list(Field.COUNTS)[j], j -> e.list(Field.RCOUNTS)[j]);
       case REDUCE_SCATTER_BLOCK -> reduceScatter(j -> size);
       case REDUCE_SCATTER -> reduceScatter(j -> e.list(Field.RCOUNTS)[j] * e.get(Field.TSIZE));
       default -> dissemination();

@@ -317,6 +317,19 @@ const int *bg_scaled(int which, const int *counts, long long size) {
   return bg_bytelist[which];
 }
 
+const MPI_Datatype *bg_byte_types(void) {
+  static MPI_Datatype *types;
+  if (!types) {
+    int n = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    types = bg_grow(NULL, (size_t) (n > 0 ? n : 1) * sizeof *types);
+    for (int i = 0; i < n; i++) {
+      types[i] = MPI_BYTE;
+    }
+  }
+  return types;
+}
+
 /* Reads --compute-scale's value: X, or LN=X for loop region N; 0 when it is wrong (said on rank
  * 0). */
 static int bg_scale_arg(const char *v, int rank, const char *name) {

@@ -122,6 +122,10 @@ const int *bg_displs(int which, const int *counts);
  * 1): a derived datatype's counts as bytes, where its size changes between executions. */
 const int *bg_scaled(int which, const int *counts, long long size);
 
+/* MPI_BYTE for every peer of any communicator (as many as the world has ranks): MPI_Alltoallw's
+ * datatypes, its counts being bytes. Never moves, so a nonblocking call may hold it. */
+const MPI_Datatype *bg_byte_types(void);
+
 /* Requests: live ones in creation order, named as the trace names them, by age (0 = the newest).
  * Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */
 

@@ -1,0 +1,201 @@
+package org.benchgen.codegen.cmpi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import org.benchgen.codegen.Generation;
+import org.benchgen.codegen.ParamExpressions;
+import org.benchgen.codegen.RsdContext;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.Value;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Sym;
+import org.benchgen.trace.SymbolTable;
+
+/**
+ * The arguments of the C+MPI benchmark's calls, built from an RSD's parameters: buffers, counts
+ * (in bytes where a datatype cannot be named), datatypes, operations, peers and per-rank lists.
+ * Notes what it approximates in the generation's approximations.
+ */
+final class CArgs {
+  private final Generation g;
+  private final SymbolTable symbols;
+
+  CArgs(Generation g) {
+    this.g = g;
+    this.symbols = g.trace().symbols();
+  }
+
+  List<OutputModel> args(OutputModel... args) {
+    List<OutputModel> out = new ArrayList<>();
+    for (OutputModel a : args) {
+      if (a != null) {
+        out.add(a);
+      }
+    }
+    return out;
+  }
+
+  OutputModel sendBuf() {
+    return new CModel.SendBuf();
+  }
+
+  OutputModel recvBuf() {
+    return new CModel.RecvBuf();
+  }
+
+  OutputModel arg(RsdContext c, Field f) {
+    return new CModel.Arg(c.value(f));
+  }
+
+  OutputModel comm(RsdContext c) {
+    return new CModel.CommArg(c.comm());
+  }
+
+  OutputModel root(RsdContext c) {
+    return arg(c, Field.ROOT);
+  }
+
+  /** The source of a receive; a wildcard left unresolved stays one, and is reported. */
+  OutputModel source(RsdContext c) {
+    Value v = c.value(Field.SRC);
+    if (c.rsd().param(Field.SRC).leaves().anyMatch(x -> x == Sym.ANY_SOURCE.code())) {
+      g.approximations().note("a receive kept MPI_ANY_SOURCE (its source was not resolved)");
+    }
+    return new CModel.Arg(v);
+  }
+
+  /**
+   * A v-collective's per-rank counts, in the call's elements: in bytes where its datatype is sent
+   * as MPI_BYTE, each count times the type's size (in the tables where the size is one value,
+   * else at run time, in scratch list {@code which}), as {@link #count} scales a scalar count.
+   */
+  Value counts(RsdContext c, Field f, Field type, Field size, int which) {
+    if (namedTypes(c, type)) {
+      return list(c, f, 1);
+    }
+    OptionalLong s = ParamExpressions.constant(c.rsd().param(size));
+    if (s.isPresent()) {
+      return list(c, f, s.getAsLong());
+    }
+    return new Value.ScaledList(list(c, f, 1), c.value(size), which);
+  }
+
+  /** A list-valued parameter: a table per list, chosen per rank and execution. */
+  Value list(RsdContext c, Field f) {
+    return list(c, f, 1);
+  }
+
+  /** The same, every numeric item times {@code factor}. */
+  Value list(RsdContext c, Field f, long factor) {
+    return c.value(f, new ParamExpressions.Leaf(id -> {
+      List<Value> items = new ArrayList<>();
+      long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
+      items.add(new Value.Num(xs.length));
+      for (long x : xs) {
+        items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x * factor));
+      }
+      if (xs.length == 0) {
+        // Its items are passed as an array (MPI_Cart_create's of 0 dimensions): GCC rejects one
+        // of no element (-Wstringop-overread) though MPI reads none.
+        items.add(new Value.Num(0));
+      }
+      return new Value.ListRef(g.tables().of("list", items));
+    }, "lists"));
+  }
+
+  /** Whether every datatype {@code type} takes is one we can name in C. */
+  boolean namedTypes(RsdContext c, Field type) {
+    return allNamed(c, type, CNames.TYPES);
+  }
+
+  /** Whether every value of name field {@code f} is one of {@code names}. */
+  boolean allNamed(RsdContext c, Field f, java.util.Set<String> names) {
+    return c.rsd().param(f).leaves().allMatch(id -> !Sym.isSymbol(id)
+        && names.contains(symbols.name(id)));
+  }
+
+  OutputModel type(RsdContext c, Field type) {
+    if (!namedTypes(c, type)) {
+      g.approximations().note("a datatype that is not a predefined MPI type was sent as bytes"
+          + " (MPI_BYTE, count x type size)");
+      return new CModel.Arg(new Value.TypeName("MPI_BYTE"));
+    }
+    return new CModel.Arg(c.value(type, new ParamExpressions.Leaf(id -> new Value.TypeName(
+        symbols.name(id)), "type")));
+  }
+
+  /** A count; in bytes where the datatype could not be named (and so is MPI_BYTE). */
+  OutputModel count(RsdContext c, Field count, Field type, Field size) {
+    if (namedTypes(c, type)) {
+      return new CModel.Arg(c.value(count));
+    }
+    return new CModel.Arg(times(c.value(count), c.value(size)));
+  }
+
+  /**
+   * The count a receive posts: what arrived (the trace's {@code bytes}, in elements), so buffers
+   * are sized by what was received; the posted count where that is not known.
+   */
+  OutputModel received(RsdContext c, Field type, Field size) {
+    boolean known = c.has(Field.BYTES)
+        && c.rsd().param(Field.BYTES).leaves().noneMatch(Sym::isSymbol);
+    Field countField = c.rsd().op().has(Field.RCOUNT) ? Field.RCOUNT : Field.COUNT;
+    if (!known) {
+      return count(c, countField, type, size);
+    }
+    Value bytes = c.value(Field.BYTES);
+    if (!namedTypes(c, type)) {
+      return new CModel.Arg(bytes);
+    }
+    OptionalLong b = ParamExpressions.constant(c.rsd().param(Field.BYTES));
+    OptionalLong s = ParamExpressions.constant(c.rsd().param(size));
+    if (b.isPresent() && s.isPresent()) {
+      return new CModel.Arg(new Value.Num(s.getAsLong() == 0 ? 0
+          : (b.getAsLong() + s.getAsLong() - 1) / s.getAsLong()));
+    }
+    return new CModel.Arg(new Value.Ceil(bytes, c.value(size)));
+  }
+
+  Value times(Value a, Value b) {
+    if (a instanceof Value.Num x && b instanceof Value.Num y) {
+      return new Value.Num(x.value() * y.value());
+    }
+    return new Value.Mul(a, b);
+  }
+
+  /**
+   * The datatype of a Bcast or Reduce, where the ranks of an intercommunicator's root group
+   * other than the root (root MPI_PROC_NULL) recorded none: MPI ignores it there, but Open MPI
+   * checks it all the same, so they pass MPI_BYTE (with their count of 0).
+   */
+  OutputModel idleType(RsdContext c) {
+    if (!namedTypes(c, Field.TYPE)) {
+      return type(c, Field.TYPE);
+    }
+    return new CModel.Arg(c.value(Field.TYPE, new ParamExpressions.Leaf(id -> new Value.TypeName(
+        symbols.name(id).equals("MPI_DATATYPE_NULL") ? "MPI_BYTE" : symbols.name(id)), "type")));
+  }
+
+  /** A reduction's datatype; MPI_BYTE (with its count in bytes) when it cannot be named. */
+  OutputModel reduceType(RsdContext c) {
+    return type(c, Field.TYPE);
+  }
+
+  /**
+   * A reduction's operation. A user-defined one cannot be reproduced: it becomes MPI_BOR on bytes
+   * or integers, MPI_MAX on anything else, which move the same data.
+   */
+  OutputModel reduceOp(RsdContext c) {
+    if (allNamed(c, Field.OP, CNames.OPS)) {
+      // MPI_OP_NULL: none was recorded where MPI ignores it (idle ranks, as in idleType).
+      return new CModel.Arg(c.value(Field.OP, new ParamExpressions.Leaf(id -> new Value.OpName(
+          symbols.name(id).equals("MPI_OP_NULL") ? "MPI_BOR" : symbols.name(id)), "op")));
+    }
+    g.approximations().note("a user-defined reduction operation was replaced by MPI_BOR or"
+        + " MPI_MAX");
+    boolean integer = !namedTypes(c, Field.TYPE)
+        || allNamed(c, Field.TYPE, CNames.INTEGER_TYPES);
+    return new CModel.Arg(new Value.OpName(integer ? "MPI_BOR" : "MPI_MAX"));
+  }
+}

@@ -1,0 +1,77 @@
+package org.benchgen.codegen.cmpi;
+
+import org.benchgen.codegen.RsdContext;
+import org.benchgen.codegen.output.OutputModel;
+import org.benchgen.codegen.output.Value;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+
+/** The C+MPI call of a collective RSD, its counts and datatypes as the trace recorded them. */
+final class CCollectives {
+  private final CArgs a;
+
+  CCollectives(CArgs a) {
+    this.a = a;
+  }
+
+  /** The call of collective RSD {@code c}. */
+  OutputModel of(RsdContext c) {
+    Op op = c.rsd().op();
+    OutputModel req = op.createsRequest() ? new CModel.NewReq(false) : null;
+    OutputModel send = a.count(c, Field.COUNT, Field.TYPE, Field.TSIZE);
+    OutputModel stype = a.type(c, Field.TYPE);
+    OutputModel sb = a.sendBuf();
+    OutputModel rb = a.recvBuf();
+    OutputModel comm = a.comm(c);
+    return new CModel.Call(op.mpiName(), switch (op) {
+      case BARRIER, IBARRIER -> a.args(comm, req);
+      case BCAST, IBCAST -> a.args(sb, send, a.idleType(c), a.root(c), comm, req);
+      case REDUCE, IREDUCE -> a.args(sb, rb, send, a.idleType(c), a.reduceOp(c), a.root(c), comm,
+          req);
+      case ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN, REDUCE_SCATTER_BLOCK,
+          IREDUCE_SCATTER_BLOCK -> a.args(sb, rb, send, a.reduceType(c), a.reduceOp(c), comm, req);
+      case REDUCE_SCATTER, IREDUCE_SCATTER -> a.args(sb, rb,
+          new CModel.ListItems(a.list(c, Field.RCOUNTS)), a.reduceType(c), a.reduceOp(c), comm,
+          req);
+      case GATHER, IGATHER, SCATTER, ISCATTER -> a.args(sb, send, stype, rb, received(c),
+          a.type(c, Field.RTYPE), a.root(c), comm, req);
+      case ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL -> a.args(sb, send, stype, rb, received(c),
+          a.type(c, Field.RTYPE), comm, req);
+      case GATHERV, IGATHERV -> {
+        Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
+        yield a.args(sb, send, stype, rb, new CModel.ListItems(rc), new CModel.Displs(rc, 0),
+            a.type(c, Field.RTYPE), a.root(c), comm, req);
+      }
+      case SCATTERV, ISCATTERV -> {
+        Value sc = a.counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
+        yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0), stype, rb,
+            received(c), a.type(c, Field.RTYPE), a.root(c), comm, req);
+      }
+      case ALLGATHERV, IALLGATHERV -> {
+        Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
+        yield a.args(sb, send, stype, rb, new CModel.ListItems(rc), new CModel.Displs(rc, 0),
+            a.type(c, Field.RTYPE), comm, req);
+      }
+      case ALLTOALLV, IALLTOALLV -> {
+        Value sc = a.counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
+        Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
+        yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0), stype, rb,
+            new CModel.ListItems(rc), new CModel.Displs(rc, 1), a.type(c, Field.RTYPE), comm, req);
+      }
+      // Counts recorded in bytes, one per peer, whatever each peer's datatype was.
+      case ALLTOALLW, IALLTOALLW -> {
+        Value sc = a.list(c, Field.COUNTS);
+        Value rc = a.list(c, Field.RCOUNTS);
+        yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0),
+            new CModel.ByteTypes(), rb, new CModel.ListItems(rc), new CModel.Displs(rc, 1),
+            new CModel.ByteTypes(), comm, req);
+      }
+      default -> throw new IllegalStateException("not a collective: " + op);
+    });
+  }
+
+  /** The receive count of a collective with one: {@code rcount}, in bytes where need be. */
+  private OutputModel received(RsdContext c) {
+    return a.count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE);
+  }
+}
