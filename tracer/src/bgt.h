@@ -92,6 +92,9 @@ MPI_Status *bgt_statuses(int n);
 
 /* Collectives; `req` is the created request of the I-forms (ignored for blocking ones). */
 void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req);
+/* How many peers a collective on comm receives from (in) and sends to (out): its neighbours in a
+ * topology for a neighbourhood collective, else the (remote) group's size. */
+void bgt_peers(MPI_Comm comm, int neighbourhood, int *in, int *out);
 
 /* Communicators. `newcomm` as returned by MPI (MPI_COMM_NULL when this rank got none). */
 void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm);

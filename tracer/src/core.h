@@ -8,6 +8,7 @@
 #include "bgt.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 

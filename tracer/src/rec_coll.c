@@ -18,6 +18,27 @@ static int remote_size(MPI_Comm comm) {
   PMPI_Comm_remote_size(comm, &n);
   return n;
 }
+void bgt_peers(MPI_Comm comm, int neighbourhood, int *in, int *out) {
+  int n = 0, status = MPI_UNDEFINED, inter = 0, weighted = 0;
+  if (!neighbourhood) {
+    PMPI_Comm_test_inter(comm, &inter);
+    n = inter ? remote_size(comm) : comm_size(comm);
+    *in = *out = n;
+    return;
+  }
+  *in = *out = 0;
+  PMPI_Topo_test(comm, &status);
+  if (status == MPI_CART) {
+    PMPI_Cartdim_get(comm, &n);
+    *in = *out = 2 * n;
+  } else if (status == MPI_GRAPH) {
+    PMPI_Graph_neighbors_count(comm, comm_rank(comm), &n);
+    *in = *out = n;
+  } else if (status == MPI_DIST_GRAPH) {
+    PMPI_Dist_graph_neighbors_count(comm, in, out, &weighted);
+  }
+}
+
 /* A count array that MPI requires here: one that is NULL all the same (an erroneous program) is
  * recorded as no counts rather than read. */
 static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n : 0); }
@@ -31,7 +52,7 @@ static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n
  * remote group for the ranks of that group; count arrays that name peers name the remote group. */
 void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   RECORDING(c);
-  int nonblocking = op >= BGT_IBARRIER && op <= BGT_IALLTOALLW;
+  int nonblocking = op >= BGT_IBARRIER && op <= BGT_INEIGHBOR_ALLTOALLW;
   int base = nonblocking ? op - (BGT_IBARRIER - BGT_BARRIER) : op;
   int inter = 0;
   PMPI_Comm_test_inter(a->comm, &inter);
@@ -132,6 +153,35 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     put_list_bytes(F_COUNTS, in_place ? a->rcounts : a->counts, in_place ? a->rtypes : a->types, n);
     put_list_bytes(F_RCOUNTS, a->rcounts, a->rtypes, n);
     break;
+  /* Neighbourhood collectives (never in place): lists per neighbour, MPI_Alltoallw's in bytes. */
+  case BGT_NEIGHBOR_ALLGATHER: case BGT_NEIGHBOR_ALLTOALL:
+    put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
+    put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, a->rcount, a->rtype);
+    break;
+  case BGT_NEIGHBOR_ALLGATHERV: {
+    int in, out;
+    bgt_peers(a->comm, 1, &in, &out);
+    put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
+    put_list_ints(F_RCOUNTS, a->rcounts, in);
+    put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
+    break;
+  }
+  case BGT_NEIGHBOR_ALLTOALLV: {
+    int in, out;
+    bgt_peers(a->comm, 1, &in, &out);
+    put_list_ints(F_COUNTS, a->counts, out);
+    put_datatype(F_TYPE, F_TSIZE, a->type);
+    put_list_ints(F_RCOUNTS, a->rcounts, in);
+    put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
+    break;
+  }
+  case BGT_NEIGHBOR_ALLTOALLW: {
+    int in, out;
+    bgt_peers(a->comm, 1, &in, &out);
+    put_list_bytes(F_COUNTS, a->counts, a->types, out);
+    put_list_bytes(F_RCOUNTS, a->rcounts, a->rtypes, in);
+    break;
+  }
   default:
     break;
   }

@@ -14,6 +14,28 @@ void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm
   end_record();
 }
 
+/* This rank's neighbours in graph topology t (MPI's order, which neighbourhood collectives follow):
+ * a distributed graph's sources and destinations, a graph's neighbours (`dests` only). None on a
+ * rank that got MPI_COMM_NULL. */
+static void put_neighbours(MPI_Comm t, int graph) {
+  if (t == MPI_COMM_NULL) return;
+  int in = 0, out = 0, weighted = 0, me = 0;
+  if (graph) {
+    PMPI_Comm_rank(t, &me);
+    PMPI_Graph_neighbors_count(t, me, &out);
+  } else {
+    PMPI_Dist_graph_neighbors_count(t, &in, &out, &weighted);
+  }
+  int *v = malloc(sizeof(int) * (size_t) (2 * (in + out) + 1));
+  if (!v) return; /* recorded without neighbours: the benchmark makes a graph without edges */
+  int *src = v, *dst = v + in, *w = v + in + out;
+  if (graph) PMPI_Graph_neighbors(t, me, out, dst);
+  else PMPI_Dist_graph_neighbors(t, in, src, w, out, dst, w + in);
+  if (!graph) put_list_int(F_SOURCES, src, in);
+  put_list_int(F_DESTS, dst, out);
+  free(v);
+}
+
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
   RECORDING(c);
   int64_t id = comm_made(newcomm, comm);
@@ -21,6 +43,7 @@ void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
   begin_event(c, op);
   put(F_COMM, cid);
   put(F_NEWCOMM, id);
+  if (op == BGT_DIST_GRAPH_CREATE || op == BGT_DIST_GRAPH_CREATE_ADJACENT) put_neighbours(newcomm, 0);
   end_record();
 }
 
@@ -120,6 +143,7 @@ void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newco
   put(F_COMM, cid);
   put(F_NNODES, nnodes);
   put(F_NEWCOMM, id);
+  put_neighbours(newcomm, 1);
   end_record();
 }
 

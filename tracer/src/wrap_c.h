@@ -21,4 +21,7 @@
     return rc;                                                                                     \
   }
 
+/* A collective's record: its arguments as a bgt_coll (designated initialisers), its request req_. */
+#define COLL(OP, ...) bgt_coll a_ = { __VA_ARGS__ }; bgt_rec_coll(&c_, OP, &a_, req_)
+
 #endif

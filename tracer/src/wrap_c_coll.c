@@ -1,9 +1,7 @@
 /* benchgen tracer, C bindings: collectives, blocking and nonblocking. Each wrapper packs its
  * arguments into a bgt_coll for rec_coll.c, which alone knows what each collective records;
- * wrap_f_coll.c is the Fortran twin. */
-#include "bgt.h"
-
-#define COLL(OP, ...) bgt_coll a_ = { __VA_ARGS__ }; bgt_rec_coll(&c_, OP, &a_, req_)
+ * wrap_f_coll.c is the Fortran twin, wrap_c_neighbor.c has the neighbourhood collectives. */
+#include "wrap_c.h"
 
 int MPI_Barrier(MPI_Comm comm) {
   ENTER;

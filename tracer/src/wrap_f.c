@@ -132,14 +132,13 @@ int *clogicals(const fint *f, int n) {
   return x;
 }
 
-MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int which) {
+MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int neighbourhood, int recv) {
   static BGT_TLS MPI_Datatype *x[2];
   static BGT_TLS int cap[2];
-  int inter = 0, n = 0;
-  PMPI_Comm_test_inter(comm, &inter);
-  if (inter) PMPI_Comm_remote_size(comm, &n);
-  else PMPI_Comm_size(comm, &n);
-  x[which] = grow(x[which], &cap[which], n, sizeof *x[which]);
-  for (int i = 0; i < n; i++) x[which][i] = f ? PMPI_Type_f2c(f[i]) : MPI_DATATYPE_NULL;
-  return x[which];
+  int in = 0, out = 0;
+  bgt_peers(comm, neighbourhood, &in, &out);
+  int n = recv ? in : out;
+  x[recv] = grow(x[recv], &cap[recv], n, sizeof *x[recv]);
+  for (int i = 0; i < n; i++) x[recv][i] = f ? PMPI_Type_f2c(f[i]) : MPI_DATATYPE_NULL;
+  return x[recv];
 }

@@ -77,8 +77,9 @@ fint *fstatuses(int n);
 MPI_Status *cstatuses(const fint *f, int n);
 int *cindices(const fint *f, int n);
 int *clogicals(const fint *f, int n);
-/* A Fortran datatype per peer of comm (MPI_Alltoallw's), in C; `which` of two scratch arrays. */
-MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int which);
+/* Fortran datatypes, one per peer of a collective on comm (MPI_Alltoallw's; its neighbours' for
+ * MPI_Neighbor_alltoallw), in C: the receive side's if `recv`, each in a scratch array of its own. */
+MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int neighbourhood, int recv);
 
 /* A Waitany/Testany index, 1-based in Fortran, 0-based for the core; MPI_UNDEFINED stays so. MPICH
  * 4.0's Fortran layer adds 1 to MPI_UNDEFINED as well: anything out of 1..n means none. */

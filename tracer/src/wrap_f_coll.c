@@ -119,5 +119,41 @@ COLL_PAIR(alltoallw, ALLTOALLW,
            fint *rdispls, fint *rtypes, fint *comm),
           (sbuf, counts, sdispls, types, rbuf, rcounts, rdispls, rtypes, comm),
           .comm = COMM(comm), .sbuf = cbuf(sbuf), .rbuf = cbuf(rbuf), .counts = counts,
-          .types = ctypes(types, COMM(comm), 0), .rcounts = rcounts,
-          .rtypes = ctypes(rtypes, COMM(comm), 1))
+          .types = ctypes(types, COMM(comm), 0, 0), .rcounts = rcounts,
+          .rtypes = ctypes(rtypes, COMM(comm), 0, 1))
+
+/* Neighbourhood collectives: COLL_PAIR's neighbor_x and ineighbor_x. */
+COLL_PAIR(neighbor_allgather, NEIGHBOR_ALLGATHER,
+          (void *sbuf, fint *count, fint *type, void *rbuf, fint *rcount, fint *rtype, fint *comm),
+          (sbuf, count, type, rbuf, rcount, rtype, comm),
+          .comm = COMM(comm), .sbuf = sbuf, .rbuf = rbuf, .count = *count, .type = TYPE(type),
+          .rcount = *rcount, .rtype = TYPE(rtype))
+
+COLL_PAIR(neighbor_alltoall, NEIGHBOR_ALLTOALL,
+          (void *sbuf, fint *count, fint *type, void *rbuf, fint *rcount, fint *rtype, fint *comm),
+          (sbuf, count, type, rbuf, rcount, rtype, comm),
+          .comm = COMM(comm), .sbuf = sbuf, .rbuf = rbuf, .count = *count, .type = TYPE(type),
+          .rcount = *rcount, .rtype = TYPE(rtype))
+
+COLL_PAIR(neighbor_allgatherv, NEIGHBOR_ALLGATHERV,
+          (void *sbuf, fint *count, fint *type, void *rbuf, fint *rcounts, fint *displs, fint *rtype,
+           fint *comm),
+          (sbuf, count, type, rbuf, rcounts, displs, rtype, comm),
+          .comm = COMM(comm), .sbuf = sbuf, .rbuf = rbuf, .count = *count, .type = TYPE(type),
+          .rcounts = rcounts, .rtype = TYPE(rtype))
+
+COLL_PAIR(neighbor_alltoallv, NEIGHBOR_ALLTOALLV,
+          (void *sbuf, fint *counts, fint *sdispls, fint *type, void *rbuf, fint *rcounts,
+           fint *rdispls, fint *rtype, fint *comm),
+          (sbuf, counts, sdispls, type, rbuf, rcounts, rdispls, rtype, comm),
+          .comm = COMM(comm), .sbuf = sbuf, .rbuf = rbuf, .counts = counts, .type = TYPE(type),
+          .rcounts = rcounts, .rtype = TYPE(rtype))
+
+/* Displacements are INTEGER(KIND=MPI_ADDRESS_KIND), never read. */
+COLL_PAIR(neighbor_alltoallw, NEIGHBOR_ALLTOALLW,
+          (void *sbuf, fint *counts, void *sdispls, fint *types, void *rbuf, fint *rcounts,
+           void *rdispls, fint *rtypes, fint *comm),
+          (sbuf, counts, sdispls, types, rbuf, rcounts, rdispls, rtypes, comm),
+          .comm = COMM(comm), .sbuf = sbuf, .rbuf = rbuf, .counts = counts,
+          .types = ctypes(types, COMM(comm), 1, 0), .rcounts = rcounts,
+          .rtypes = ctypes(rtypes, COMM(comm), 1, 1))

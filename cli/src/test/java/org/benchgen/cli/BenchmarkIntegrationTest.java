@@ -60,7 +60,8 @@ class BenchmarkIntegrationTest {
         List.of("comm_live"), List.of("intercomm"), List.of("intercomm_vcoll"),
         List.of("comm_topologies"), List.of("comm_nonblocking_order"),
         List.of("comm_random_split"), List.of("pair_types"),
-        List.of("derived_types"), List.of("persistent_bsend"), List.of("alltoallw", "5"));
+        List.of("derived_types"), List.of("persistent_bsend"), List.of("alltoallw", "5"),
+        List.of("neighbors", "5"));
   }
 
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
@@ -69,7 +70,7 @@ class BenchmarkIntegrationTest {
         List.of("comm_create_group"), List.of("comm_live", "50"), List.of("intercomm"),
         List.of("intercomm_vcoll"), List.of("comm_topologies"), List.of("comm_nonblocking_order"),
         List.of("comm_from_group"), List.of("pair_types", "5"), List.of("derived_types", "4"),
-        List.of("alltoallw", "3"));
+        List.of("alltoallw", "3"), List.of("neighbors", "3"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")
@@ -126,6 +127,33 @@ class BenchmarkIntegrationTest {
     assertTrue(r.err().contains("BG301") && r.err().contains("is an intercommunicator (groups"
         + " [0, 2] and [1, 3]), which the " + lang + " target has no way to make"), r.err());
     assertTrue(!Files.exists(out), "nothing written");
+  }
+
+  /**
+   * The targets without neighbourhood collectives say so and write nothing (BG301), and OTF2
+   * export refuses them; the C+MPI target makes them (benchmarkMakesTheSameCallsAsTheProgram).
+   */
+  @Test
+  void targetsWithoutNeighbourhoodsRefuseThem() throws Exception {
+    Path original = trace("openmpi", "neighbors-refused", bins.get("openmpi")
+        .resolve("neighbors"), List.of("1"));
+    for (String lang : List.of("goal", "conceptual")) {
+      Path out = work.resolve("neighbors-" + lang + "-gen");
+      Cli.Result r = Cli.run("generate", original.toString(), "--lang", lang, "-o",
+          out.toString());
+      assertEquals(1, r.code(), r.out() + r.err());
+      assertTrue(r.err().contains("BG301") && r.err().contains("MPI_Neighbor_allgather at ")
+          && r.err().contains("is a neighbourhood collective, which the " + lang + " target has"
+          + " no way to make"), r.err());
+      assertTrue(!Files.exists(out), "nothing written");
+    }
+    Path otf2 = work.resolve("neighbors-otf2");
+    Cli.Result r = Cli.run("export", original.toString(), "--format", "otf2", "-o",
+        otf2.toString());
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains("MPI_Neighbor_allgather is a neighbourhood collective: OTF2 has"
+        + " no operation for it"), r.err());
+    assertTrue(!Files.exists(otf2), "nothing written");
   }
 
   /**

@@ -84,8 +84,8 @@ class CliTest {
           none.toString());
       assertEquals(2, r.code(), name);
       assertTrue(r.err().contains("program name '" + name + "' is taken: the c-mpi target"
-          + " writes or builds [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm, clean,"
-          + " hostfile, sim, simrun]"
+          + " writes or builds [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm,"
+          + " bg_runtime_lists, clean, hostfile, sim, simrun]"
           + " beside the program;"
           + " choose another with --name"), r.err());
     }

@@ -346,6 +346,46 @@ class TracerIntegrationTest {
     }
   }
 
+  /**
+   * Neighbourhood collectives, bytes as samples/mpi/README.md gives them by hand (the send side:
+   * one block, or the sum of the per-neighbour counts; Alltoallw's in bytes), and the neighbours
+   * each graph's creation records: the adjacent ring's r-1, r+1 in, r+1, r-1 out.
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void neighbourhoodCollectivesCountPerNeighbour(String flavour) throws Exception {
+    int iters = 3;
+    int c = 16;
+    Traced t = trace(flavour, "neighbors", iters, c);
+    for (int r = 0; r < N; r++) {
+      long alltoallv = (r + (r + 1) % N + 1) + (r + (r - 1 + N) % N + 1);
+      long alltoallw = 0;
+      for (int d : new int[] {(r + 1) % N, (r + 2) % N}) {
+        alltoallw += c * (d % 2 == 1 ? 8L : 4L);
+      }
+      Map<Op, long[]> want = new HashMap<>();
+      want.putAll(Map.of(Op.INIT, cb(1, 0), Op.CART_CREATE, cb(1, 0),
+          Op.DIST_GRAPH_CREATE_ADJACENT, cb(1, 0), Op.DIST_GRAPH_CREATE, cb(1, 0),
+          Op.GRAPH_CREATE, cb(1, 0), Op.COMM_FREE, cb(4, 0), Op.FINALIZE, cb(1, 0),
+          Op.WAIT, cb(3L * iters, 0)));
+      want.putAll(Map.of(Op.NEIGHBOR_ALLGATHER, cb(iters, iters * 4L * c),
+          Op.NEIGHBOR_ALLTOALL, cb(2L * iters, 2L * iters * 4 * c),
+          Op.NEIGHBOR_ALLGATHERV, cb(iters, iters * (r + 1L) * c * 4),
+          Op.INEIGHBOR_ALLTOALLV, cb(iters, iters * alltoallv * 4),
+          Op.NEIGHBOR_ALLTOALLW, cb(iters, iters * alltoallw),
+          Op.INEIGHBOR_ALLGATHER, cb(iters, iters * 8L * c),
+          Op.INEIGHBOR_ALLTOALLW, cb(iters, iters * 2L * 4 * c)));
+      assertCalls(t.stats, r, want);
+      List<String> lines = Files.readAllLines(t.dir.resolve("rank-" + r + ".trace"));
+      String adjacent = lines.stream().filter(l -> l.startsWith("MPI_Dist_graph_create_adjacent"))
+          .findFirst().orElseThrow();
+      int before = (r - 1 + N) % N;
+      int after = (r + 1) % N;
+      assertTrue(adjacent.contains(" sources=" + before + "," + after + " dests=" + after + ","
+          + before), adjacent);
+    }
+  }
+
   @Test
   void nonblockingCollective() throws Exception {
     int iters = 10;

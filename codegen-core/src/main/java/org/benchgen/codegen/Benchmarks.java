@@ -1,5 +1,6 @@
 package org.benchgen.codegen;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.benchgen.align.Alignment;
@@ -9,6 +10,8 @@ import org.benchgen.findings.Problem;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.CpuTime;
+import org.benchgen.ir.NodeScanner;
+import org.benchgen.ir.Rsd;
 import org.benchgen.resolve.Resolution;
 import org.benchgen.resolve.WildcardResolver;
 
@@ -110,6 +113,13 @@ public final class Benchmarks {
                   + target.name() + " target has no way to make");
             });
       }
+      if (!target.neighbourhoods()) {
+        firstNeighbourhood(p.trace()).ifPresent(r -> {
+          throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())
+              + " is a neighbourhood collective, which the " + target.name() + " target has no"
+              + " way to make");
+        });
+      }
       Emitter emitter = target.emitter(g);
       files = emitter.program(new TraceWalker(g, emitter).walk());
     } catch (Unexpressible u) {
@@ -117,5 +127,19 @@ public final class Benchmarks {
           + target.name() + " target writes nothing; c-mpi can say it)"));
     }
     return new Generated(files, g.approximations().lines(), p.aligned(), p.resolved());
+  }
+
+  /** The first neighbourhood collective of the trace, if it has one. */
+  private static Optional<Rsd> firstNeighbourhood(CompressedTrace trace) {
+    List<Rsd> found = new ArrayList<>();
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd rsd) {
+        if (found.isEmpty() && rsd.op().isNeighbourhood()) {
+          found.add(rsd);
+        }
+      }
+    }.scan(trace.body());
+    return found.stream().findFirst();
   }
 }

@@ -37,6 +37,14 @@ public interface Target {
   }
 
   /**
+   * Whether the target's programs can make topologies with their neighbours and call
+   * neighbourhood collectives on them.
+   */
+  default boolean neighbourhoods() {
+    return false;
+  }
+
+  /**
    * Program names this target cannot use: those of its other files and of its build's targets,
    * which a program of that name would overwrite or confuse. None by default.
    */

@@ -139,7 +139,9 @@ final class RankImporter {
     if (name.equals("MPI_Init_thread")) {
       return Optional.of(Op.INIT);
     }
-    return Op.forName(name);
+    // OTF2 has neither a topology's neighbours nor a neighbourhood operation: such a call is
+    // left out, as calls outside the vocabulary are.
+    return Op.forName(name).filter(op -> !op.isNeighbourhood());
   }
 
   private void push(long region) {

@@ -34,8 +34,8 @@ public final class ByteCount {
       case BARRIER -> 0;
       case SCATTER -> root ? sendBuffer(e) : 0;
       case SCATTERV -> root ? sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE) : 0;
-      case ALLTOALLV -> sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE);
-      case ALLTOALLW -> sum(e.list(Field.COUNTS)); // in bytes
+      case ALLTOALLV, NEIGHBOR_ALLTOALLV -> sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE);
+      case ALLTOALLW, NEIGHBOR_ALLTOALLW -> sum(e.list(Field.COUNTS)); // in bytes
       case REDUCE_SCATTER -> sum(e.list(Field.RCOUNTS)) * e.get(Field.TSIZE);
       default -> sendBuffer(e);
     };

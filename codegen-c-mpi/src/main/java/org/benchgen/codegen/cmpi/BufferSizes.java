@@ -10,14 +10,21 @@ import org.benchgen.trace.SymbolTable;
 
 /**
  * The largest send and receive buffers any call of the program needs, from the largest values of
- * its counts, element spans (a type's size, or its extent where larger) and lists; collectives that send or receive a block per member count the
- * world size, an upper bound on every communicator's.
+ * its counts, element spans (a type's size, or its extent where larger) and lists; collectives
+ * that send or receive a block per member count the world size, an upper bound on every
+ * communicator's, and neighbourhood collectives the most neighbours a topology has (a graph may
+ * repeat an edge, and a Cartesian one of few ranks has two per dimension) where that is more.
  */
 final class BufferSizes {
   private final int worldSize;
   private final SymbolTable symbols;
   private long send = 1;
   private long recv = 1;
+  /** A neighbourhood collective's largest block sent and received, per neighbour. */
+  private long blockSent;
+  private long blockReceived;
+  /** The most neighbours of any topology. */
+  private long degree;
 
   BufferSizes(int worldSize, SymbolTable symbols) {
     this.worldSize = worldSize;
@@ -25,16 +32,21 @@ final class BufferSizes {
   }
 
   long send() {
-    return send;
+    return Math.max(send, times(blockSent, Math.max(degree, worldSize)));
   }
 
   long recv() {
-    return recv;
+    return Math.max(recv, times(blockReceived, Math.max(degree, worldSize)));
   }
 
   void add(Rsd r) {
     Op op = r.op();
-    if (op.kind() == OpKind.COMPLETION || op.kind() == OpKind.COMM_CREATE) {
+    if (op.kind() == OpKind.COMM_CREATE) {
+      degree = Math.max(degree, Math.max(2 * max(r, Field.DIMS, this::length),
+          Math.max(max(r, Field.SOURCES, this::length), max(r, Field.DESTS, this::length))));
+      return;
+    }
+    if (op.kind() == OpKind.COMPLETION) {
       return;
     }
     // An element spans its type's extent where that is larger than its data (pair types).
@@ -53,6 +65,11 @@ final class BufferSizes {
           REDUCE_SCATTER_BLOCK, IREDUCE_SCATTER_BLOCK -> true;
       default -> false;
     };
+    if (op == Op.NEIGHBOR_ALLGATHER || op == Op.INEIGHBOR_ALLGATHER || op == Op.NEIGHBOR_ALLTOALL
+        || op == Op.INEIGHBOR_ALLTOALL) {
+      blockSent = Math.max(blockSent, times(count, tsize));
+      blockReceived = Math.max(blockReceived, times(rcount, rtsize));
+    }
     long n = perMember ? worldSize : 1;
     long s = times(Math.max(times(count, n), counts), tsize);
     // Receive sides: posted counts, lists, what arrived; Sendrecv_replace and Bcast use one buffer.
@@ -71,6 +88,10 @@ final class BufferSizes {
     long high = Math.multiplyHigh(a, b);
     long low = a * b;
     return high != 0 || low < 0 ? Long.MAX_VALUE : low;
+  }
+
+  private long length(long listId) {
+    return symbols.list(listId).length;
   }
 
   private long sum(long listId) {

@@ -104,6 +104,12 @@ final class CArgs {
     }, "lists"));
   }
 
+  /** A list-valued parameter, or an empty list where the RSD has none. */
+  Value listOrEmpty(RsdContext c, Field f) {
+    return c.has(f) ? list(c, f) : new Value.ListRef(g.tables().of("list",
+        List.of(new Value.Num(0), new Value.Num(0))));
+  }
+
   /** Whether every datatype {@code type} takes is one we can name in C. */
   boolean namedTypes(RsdContext c, Field type) {
     return allNamed(c, type, CNames.TYPES);

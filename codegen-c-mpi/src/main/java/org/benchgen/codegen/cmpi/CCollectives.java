@@ -35,7 +35,8 @@ final class CCollectives {
           req);
       case GATHER, IGATHER, SCATTER, ISCATTER -> a.args(sb, send, stype, rb, received(c),
           a.type(c, Field.RTYPE), a.root(c), comm, req);
-      case ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL -> a.args(sb, send, stype, rb, received(c),
+      case ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL, NEIGHBOR_ALLGATHER, INEIGHBOR_ALLGATHER,
+          NEIGHBOR_ALLTOALL, INEIGHBOR_ALLTOALL -> a.args(sb, send, stype, rb, received(c),
           a.type(c, Field.RTYPE), comm, req);
       case GATHERV, IGATHERV -> {
         Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
@@ -47,24 +48,26 @@ final class CCollectives {
         yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0), stype, rb,
             received(c), a.type(c, Field.RTYPE), a.root(c), comm, req);
       }
-      case ALLGATHERV, IALLGATHERV -> {
+      case ALLGATHERV, IALLGATHERV, NEIGHBOR_ALLGATHERV, INEIGHBOR_ALLGATHERV -> {
         Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
         yield a.args(sb, send, stype, rb, new CModel.ListItems(rc), new CModel.Displs(rc, 0),
             a.type(c, Field.RTYPE), comm, req);
       }
-      case ALLTOALLV, IALLTOALLV -> {
+      case ALLTOALLV, IALLTOALLV, NEIGHBOR_ALLTOALLV, INEIGHBOR_ALLTOALLV -> {
         Value sc = a.counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
         Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
         yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0), stype, rb,
             new CModel.ListItems(rc), new CModel.Displs(rc, 1), a.type(c, Field.RTYPE), comm, req);
       }
       // Counts recorded in bytes, one per peer, whatever each peer's datatype was.
-      case ALLTOALLW, IALLTOALLW -> {
+      case ALLTOALLW, IALLTOALLW, NEIGHBOR_ALLTOALLW, INEIGHBOR_ALLTOALLW -> {
         Value sc = a.list(c, Field.COUNTS);
         Value rc = a.list(c, Field.RCOUNTS);
-        yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0),
-            new CModel.ByteTypes(), rb, new CModel.ListItems(rc), new CModel.Displs(rc, 1),
-            new CModel.ByteTypes(), comm, req);
+        boolean aint = op.isNeighbourhood(); // MPI_Neighbor_alltoallw's displacements
+        yield a.args(sb, new CModel.ListItems(sc), aint ? new CModel.AintDispls(sc, 0)
+            : new CModel.Displs(sc, 0), new CModel.ByteTypes(sc), rb, new CModel.ListItems(rc),
+            aint ? new CModel.AintDispls(rc, 1) : new CModel.Displs(rc, 1),
+            new CModel.ByteTypes(rc), comm, req);
       }
       default -> throw new IllegalStateException("not a collective: " + op);
     });

@@ -247,12 +247,13 @@ final class CEmitter implements Emitter {
       case CART_SUB -> new CModel.Call(op.mpiName(), a.args(a.comm(c),
           new CModel.ListItems(a.list(c, Field.REMAIN)), new CModel.NewCommArg(slot)));
       // A split by type (a node's shared memory, say) may group other ranks on another
-      // machine, and a graph's edges serve no recorded call: made by their own call, then by
-      // their traced members where the call gives another group.
+      // machine: made by their own call, then by their traced members where the call gives
+      // another group. A graph gets each rank's traced neighbours (none in older traces).
       case COMM_SPLIT_TYPE, GRAPH_CREATE, DIST_GRAPH_CREATE, DIST_GRAPH_CREATE_ADJACENT ->
           new CModel.CommRemade(op.name(), c.comm(), op.has(Field.NNODES)
               ? c.value(Field.NNODES) : new Value.Num(0), c.value(Field.NEWCOMM,
-                  new ParamExpressions.Leaf(this::membersOf, "lists")), slot);
+                  new ParamExpressions.Leaf(this::membersOf, "lists")),
+              a.listOrEmpty(c, Field.SOURCES), a.listOrEmpty(c, Field.DESTS), slot);
       // The group passed, where recorded (the result's members tell it only to its members).
       case COMM_CREATE -> new CModel.CommCreate(c.comm(), c.has(Field.GROUP)
           ? a.list(c, Field.GROUP) : c.value(Field.NEWCOMM,

@@ -75,10 +75,11 @@ public sealed interface CModel extends OutputModel {
   /**
    * MPI_Comm_split_type or a graph topology's creation ({@code op}, an Op's name) on {@code
    * parent}, giving slot {@code slot} the traced {@code members} (a list) where the call gives
-   * another group; {@code nnodes}: MPI_Graph_create's.
+   * another group; {@code nnodes}: MPI_Graph_create's; {@code sources}, {@code dests}: this
+   * rank's traced neighbours (lists, empty for none).
    */
-  record CommRemade(String op, Value parent, Value nnodes, Value members, Value slot)
-      implements CModel {}
+  record CommRemade(String op, Value parent, Value nnodes, Value members, Value sources,
+      Value dests, Value slot) implements CModel {}
 
   /** {@code MPI_Comm_create_group} of the group of world ranks {@code members} (a list). */
   record CommCreateGroup(Value parent, Value members, Value tag, Value slot) implements CModel {}
@@ -149,6 +150,9 @@ public sealed interface CModel extends OutputModel {
   /** Displacements for a list of counts: their prefix sums, in scratch array {@code which}. */
   record Displs(Value list, int which) implements CModel {}
 
-  /** MPI_Alltoallw's datatypes: MPI_BYTE for every peer (its counts are in bytes). */
-  record ByteTypes() implements CModel {}
+  /** MPI_Alltoallw's datatypes: MPI_BYTE for every count of {@code list} (bytes). */
+  record ByteTypes(Value list) implements CModel {}
+
+  /** Displacements as MPI_Aint (MPI_Neighbor_alltoallw's), in scratch array {@code which}. */
+  record AintDispls(Value list, int which) implements CModel {}
 }

@@ -39,6 +39,11 @@ public final class CMpiTarget implements Target {
   }
 
   @Override
+  public boolean neighbourhoods() {
+    return true;
+  }
+
+  @Override
   public boolean dataTables() {
     return true;
   }

@@ -86,7 +86,7 @@ class CRuntimeTest {
         "  return 0;",
         "}", ""));
     compile(d, "mpicc.openmpi", "-O2", "-o", "pay", "pay.c", "bg_runtime.c",
-        "bg_runtime_comm.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c");
     Process p = new ProcessBuilder(d.resolve("pay").toString()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
@@ -132,7 +132,9 @@ class CRuntimeTest {
    * own call, then by the traced group where it differs: at 4 ranks on one machine, a traced
    * split by type into {0, 1} and {2, 3} (one node gives all four), a graph of 3 nodes (the
    * call gives the first 3 ranks: kept) and a distributed graph reordered to 3, 2, 1, 0 (the
-   * call, not reordered, gives 0..3).
+   * call, not reordered, gives 0..3). Graphs get the traced neighbours in their order: the
+   * graph's node 0 has 2 then 1 (a triangle), and a distributed graph (each rank giving its own
+   * edges out) is a ring from r - 1 to r + 1.
    */
   @Test
   void machineDependentCommunicatorsGetTheTracedGroups() throws Exception {
@@ -141,23 +143,32 @@ class CRuntimeTest {
         "#include <stdio.h>",
         "int main(int argc, char **argv) {",
         "  MPI_Init(&argc, &argv);",
-        "  bg_setup(4, 64, 64, 0);",
+        "  bg_setup(5, 64, 64, 0);",
         "  int r = bg_comm[0].rank;",
         "  int a[] = {2, 0, 1}, b[] = {2, 2, 3}, g[] = {3, 0, 1, 2}, none[] = {0};",
-        "  int all[] = {4, 3, 2, 1, 0};",
-        "  bg_comm_remade(BG_SPLIT_TYPE, 0, 0, r < 2 ? a : b, 1);",
+        "  int all[] = {4, 3, 2, 1, 0}, world[] = {4, 0, 1, 2, 3};",
+        "  int tri[3][3] = {{2, 2, 1}, {2, 0, 2}, {2, 1, 0}};",
+        "  int from[] = {1, (r + 3) % 4}, to[] = {1, (r + 1) % 4};",
+        "  bg_comm_remade(BG_SPLIT_TYPE, 0, 0, r < 2 ? a : b, none, none, 1);",
         "  bg_comm_ready(1);",
-        "  bg_comm_remade(BG_GRAPH, 0, 3, r < 3 ? g : none, 2);",
+        "  bg_comm_remade(BG_GRAPH, 0, 3, r < 3 ? g : none, none, r < 3 ? tri[r] : none, 2);",
         "  bg_comm_ready(2);",
-        "  bg_comm_remade(BG_DIST_GRAPH_ADJACENT, 0, 0, all, 3);",
+        "  bg_comm_remade(BG_DIST_GRAPH_ADJACENT, 0, 0, all, none, none, 3);",
         "  bg_comm_ready(3);",
-        "  printf(\"%d %d/%d %d/%d %d\\n\", r, bg_comm[1].rank, bg_comm[1].size,"
-            + " bg_comm[2].rank, bg_comm[2].size, bg_comm[3].rank);",
+        "  bg_comm_remade(BG_DIST_GRAPH, 0, 0, world, from, to, 4);",
+        "  bg_comm_ready(4);",
+        "  int nb[2] = {-1, -1}, s = -1, d = -1, w;",
+        "  if (r < 3) MPI_Graph_neighbors(bg_comm[2].c, r, 2, nb);",
+        "  MPI_Dist_graph_neighbors(bg_comm[4].c, 1, &s, &w, 1, &d, &w);",
+        "  printf(\"%d %d/%d %d/%d %d %d,%d %d>%d\\n\", r, bg_comm[1].rank, bg_comm[1].size,"
+            + " bg_comm[2].rank, bg_comm[2].size, bg_comm[3].rank, nb[0], nb[1], s, d);",
         "  MPI_Finalize();",
         "  return 0;",
         "}", ""));
-    // Rank, then rank/size in the split, in the graph (-1/0: MPI_COMM_NULL), rank reordered.
-    assertEquals(List.of("0 0/2 0/3 3", "1 1/2 1/3 2", "2 0/2 2/3 1", "3 1/2 -1/0 0"), out);
+    // Rank, then rank/size in the split, in the graph (-1/0: MPI_COMM_NULL), rank reordered,
+    // the graph's neighbours, the ring's source and destination.
+    assertEquals(List.of("0 0/2 0/3 3 2,1 3>1", "1 1/2 1/3 2 0,2 0>2", "2 0/2 2/3 1 1,0 1>3",
+        "3 1/2 -1/0 0 -1,-1 2>0"), out);
   }
 
   /**
@@ -204,7 +215,7 @@ class CRuntimeTest {
     Path d = library();
     Files.writeString(d.resolve(name + ".c"), source);
     compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c",
-        "bg_runtime_comm.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c");
     Process p = new ProcessBuilder(mpirun(4, d.resolve(name))).redirectErrorStream(true)
         .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -240,7 +251,7 @@ class CRuntimeTest {
         "  return 0;",
         "}", ""));
     compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c",
-        "bg_runtime_comm.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c");
     List<String> cmd = mpirun(1, d.resolve(name));
     double best = Double.NaN;
     for (int i = 0; i < tries; i++) {

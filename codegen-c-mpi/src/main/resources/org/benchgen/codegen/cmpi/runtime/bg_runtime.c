@@ -48,10 +48,8 @@ static MPI_Request *bg_tmp;
 /* Statuses for calls on arrays: MPICH's MPI_STATUSES_IGNORE makes GCC 12 warn. */
 static MPI_Status *bg_sts;
 static int *bg_tmpi, bg_captmp;
-static int *bg_displ[2], bg_capdispl[2];
-static int *bg_bytelist[2], bg_capbytelist[2];
 
-static void *bg_grow(void *p, size_t bytes) {
+void *bg_grow(void *p, size_t bytes) {
   void *q = realloc(p, bytes);
   if (q == NULL) {
     fprintf(stderr, "benchmark: out of memory\n");
@@ -285,49 +283,6 @@ void bg_request_free(int age) {
   int i = bg_index(age);
   MPI_Request_free(&bg_req[i]);
   bg_remove(i);
-}
-
-const int *bg_displs(int which, const int *counts) {
-  if (counts[0] > bg_capdispl[which]) {
-    bg_capdispl[which] = counts[0];
-    bg_displ[which] = bg_grow(bg_displ[which], (size_t) counts[0] * sizeof(int));
-  }
-  int sum = 0;
-  for (int i = 0; i < counts[0]; i++) {
-    bg_displ[which][i] = sum;
-    sum += counts[1 + i];
-  }
-  return bg_displ[which];
-}
-
-const int *bg_scaled(int which, const int *counts, long long size) {
-  if (counts[0] + 1 > bg_capbytelist[which]) {
-    bg_capbytelist[which] = counts[0] + 1;
-    bg_bytelist[which] = bg_grow(bg_bytelist[which], (size_t) (counts[0] + 1) * sizeof(int));
-  }
-  bg_bytelist[which][0] = counts[0];
-  for (int i = 1; i <= counts[0]; i++) {
-    long long bytes = counts[i] * size;
-    if (bytes > INT_MAX) {
-      fprintf(stderr, "benchmark: %lld bytes in one count: more than an int holds\n", bytes);
-      MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    bg_bytelist[which][i] = (int) bytes;
-  }
-  return bg_bytelist[which];
-}
-
-const MPI_Datatype *bg_byte_types(void) {
-  static MPI_Datatype *types;
-  if (!types) {
-    int n = 0;
-    MPI_Comm_size(MPI_COMM_WORLD, &n);
-    types = bg_grow(NULL, (size_t) (n > 0 ? n : 1) * sizeof *types);
-    for (int i = 0; i < n; i++) {
-      types[i] = MPI_BYTE;
-    }
-  }
-  return types;
 }
 
 /* Reads --compute-scale's value: X, or LN=X for loop region N; 0 when it is wrong (said on rank

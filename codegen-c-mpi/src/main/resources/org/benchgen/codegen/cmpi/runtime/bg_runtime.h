@@ -15,6 +15,7 @@
 
 #include <limits.h>
 #include <mpi.h>
+#include <stddef.h>
 
 /* Sentinels for MPI constants inside tables of numbers (MPI's own values vary by library). */
 #define BG_PROC_NULL (INT_MIN + 1)
@@ -43,6 +44,9 @@ void bg_finish(double wall, const char *name);
 
 /* Seconds on a monotonic clock. */
 double bg_now(void);
+
+/* realloc, or the benchmark stops saying it is out of memory. */
+void *bg_grow(void *p, size_t bytes);
 
 /* Busy-waits us microseconds times the compute scale: the traced compute between two calls.
  * An interval that overruns (the rank was descheduled) is paid back by the next ones (bg_pay). */
@@ -94,14 +98,18 @@ void bg_intercomm_from_groups(const int *first, const int *second, int leader, i
 /* Communicator slot s from a call whose group depends on the machine or on arguments that were
  * not traced (kind: BG_SPLIT_TYPE, BG_GRAPH of nnodes nodes, BG_DIST_GRAPH,
  * BG_DIST_GRAPH_ADJACENT): the call is made, with arguments that give the traced group where they
- * can (a graph without edges, not reordered), and where its group is not the traced one
- * (members, a list; empty where this rank gets MPI_COMM_NULL), the traced group is made
- * instead. */
+ * can (not reordered) and the traced neighbours of this rank (lists sources and dests, in MPI's
+ * order; a graph's are dests, gathered from every rank into its edges; empty lists make a graph
+ * without edges), and where its group is not the traced one (members, a list; empty where this
+ * rank gets MPI_COMM_NULL), the traced group is made instead. A distributed graph whose
+ * neighbours come out in another order is made again by MPI_Dist_graph_create_adjacent, unseen
+ * by a tracer, so that neighbourhood collectives meet the traced neighbours. */
 enum { BG_SPLIT_TYPE, BG_GRAPH, BG_DIST_GRAPH, BG_DIST_GRAPH_ADJACENT };
 /* MPI_Comm_idup_with_info(parent, MPI_INFO_NULL) into slot s, completed by req; MPI_Comm_idup,
  * which makes the same communicator, where the library is older than MPI-4. */
 void bg_comm_idup_info(int parent, int s, MPI_Request *req);
-void bg_comm_remade(int kind, int parent, int nnodes, const int *members, int s);
+void bg_comm_remade(int kind, int parent, int nnodes, const int *members, const int *sources,
+                    const int *dests, int s);
 
 /* Values. */
 
@@ -114,6 +122,8 @@ int bg_rel(int s, int off);
 /* bytes in elements of size bytes, rounded up. */
 int bg_ceil(long long bytes, long long size);
 
+/* bg_runtime_lists.c. */
+
 /* Displacements for a list of counts ({n, c1, ..., cn}): their prefix sums, in scratch array
  * which (0 or 1). */
 const int *bg_displs(int which, const int *counts);
@@ -122,9 +132,12 @@ const int *bg_displs(int which, const int *counts);
  * 1): a derived datatype's counts as bytes, where its size changes between executions. */
 const int *bg_scaled(int which, const int *counts, long long size);
 
-/* MPI_BYTE for every peer of any communicator (as many as the world has ranks): MPI_Alltoallw's
- * datatypes, its counts being bytes. Never moves, so a nonblocking call may hold it. */
-const MPI_Datatype *bg_byte_types(void);
+/* MPI_BYTE for every peer of a list of counts ({n, c1, ..., cn}): MPI_Alltoallw's datatypes, its
+ * counts being bytes. An array outgrown is kept, never freed, for a nonblocking call may hold it. */
+const MPI_Datatype *bg_byte_types(const int *counts);
+
+/* bg_displs as MPI_Aint (MPI_Neighbor_alltoallw's displacements). */
+const MPI_Aint *bg_aint_displs(int which, const int *counts);
 
 /* Requests: live ones in creation order, named as the trace names them, by age (0 = the newest).
  * Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */

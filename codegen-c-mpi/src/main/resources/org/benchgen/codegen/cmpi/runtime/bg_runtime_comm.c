@@ -104,28 +104,80 @@ static int bg_same_members(MPI_Comm c, const int *members) {
   return same;
 }
 
-void bg_comm_remade(int kind, int parent, int nnodes, const int *members, int s) {
+/* A graph of nnodes nodes whose node i has the dests of parent rank i: every rank's list gathered,
+ * unseen by a tracer. */
+static void bg_graph(MPI_Comm p, int nnodes, const int *dests, MPI_Comm *made) {
+  int n = 0, me = 0;
+  MPI_Comm_size(p, &n);
+  MPI_Comm_rank(p, &me);
+  int degree = me < nnodes ? dests[0] : 0;
+  int *degrees = malloc(sizeof(int) * (size_t) n), *index = malloc(sizeof(int) * (size_t) (n + 1));
+  PMPI_Allgather(&degree, 1, MPI_INT, degrees, 1, MPI_INT, p);
+  index[0] = 0;
+  for (int i = 0; i < n; i++) {
+    index[i + 1] = index[i] + degrees[i];
+  }
+  int *edges = malloc(sizeof(int) * (size_t) (index[n] > 0 ? index[n] : 1));
+  PMPI_Allgatherv(dests + 1, degree, MPI_INT, edges, degrees, index, MPI_INT, p);
+  MPI_Graph_create(p, nnodes, index + 1, edges, 0, made);
+  free(degrees);
+  free(index);
+  free(edges);
+}
+
+/* Whether a distributed graph has the traced neighbours in order, on every rank of parent p. */
+static int bg_same_neighbours(MPI_Comm p, MPI_Comm g, const int *sources, const int *dests) {
+  int in = 0, out = 0, weighted = 0, same = 1;
+  MPI_Dist_graph_neighbors_count(g, &in, &out, &weighted);
+  if (in != sources[0] || out != dests[0]) {
+    same = 0;
+  } else {
+    int *v = malloc(sizeof(int) * (size_t) (2 * (in + out) + 1));
+    MPI_Dist_graph_neighbors(g, in, v, v + in + out, out, v + in, v + 2 * in + out);
+    for (int i = 0; i < in && same; i++) {
+      same = v[i] == sources[1 + i];
+    }
+    for (int i = 0; i < out && same; i++) {
+      same = v[in + i] == dests[1 + i];
+    }
+    free(v);
+  }
+  int all = 0;
+  PMPI_Allreduce(&same, &all, 1, MPI_INT, MPI_LAND, p);
+  return all;
+}
+
+void bg_comm_remade(int kind, int parent, int nnodes, const int *members, const int *sources,
+                    const int *dests, int s) {
   MPI_Comm p = bg_comm[parent].c, *made = &bg_comm[s].c;
-  int none = 0;
+  int me = bg_comm[parent].rank;
+  /* Weights of 0: they do not change what neighbourhood collectives send (and GCC takes Open
+   * MPI's MPI_UNWEIGHTED for an array of no element). */
+  int most = sources[0] > dests[0] ? sources[0] : dests[0];
+  int *weights = calloc((size_t) (most > 0 ? most : 1), sizeof *weights);
   switch (kind) {
     case BG_SPLIT_TYPE:
       MPI_Comm_split_type(p, members[0] > 0 ? MPI_COMM_TYPE_SHARED : MPI_UNDEFINED,
                           bg_comm[parent].rank, MPI_INFO_NULL, made);
       break;
-    case BG_GRAPH: {
-      /* nnodes nodes without edges: the parent's first nnodes ranks, in order. */
-      int *zeros = calloc(nnodes > 0 ? nnodes : 1, sizeof *zeros);
-      MPI_Graph_create(p, nnodes, zeros, &none, 0, made);
-      free(zeros);
+    case BG_GRAPH:
+      bg_graph(p, nnodes, dests, made);
       break;
-    }
     case BG_DIST_GRAPH:
-      MPI_Dist_graph_create(p, 0, &none, &none, &none, &none, MPI_INFO_NULL, 0, made);
+      /* Each rank gives its own edges out: one node (itself), of degree dests[0]. */
+      MPI_Dist_graph_create(p, 1, &me, dests, dests + 1, weights, MPI_INFO_NULL, 0, made);
+      if (!bg_same_neighbours(p, *made, sources, dests)) {
+        PMPI_Comm_free(made);
+        PMPI_Dist_graph_create_adjacent(p, sources[0], sources + 1, weights, dests[0], dests + 1,
+                                        weights, MPI_INFO_NULL, 0, made);
+      }
       break;
     default:
-      MPI_Dist_graph_create_adjacent(p, 0, &none, &none, 0, &none, &none, MPI_INFO_NULL, 0, made);
+      MPI_Dist_graph_create_adjacent(p, sources[0], sources + 1, weights, dests[0], dests + 1,
+                                     weights, MPI_INFO_NULL, 0, made);
       break;
   }
+  free(weights);
   if (!bg_same_members(*made, members)) {
     /* Another machine's nodes, or a reordered graph: the traced group, unseen by a tracer. */
     MPI_Group world, group = MPI_GROUP_EMPTY;
