@@ -96,6 +96,10 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req);
  * topology for a neighbourhood collective, else the (remote) group's size. */
 void bgt_peers(MPI_Comm comm, int neighbourhood, int *in, int *out);
 
+/* Local calls: MPI_Reduce_local; MPI_Buffer_attach and MPI_Buffer_detach (op) and the size. */
+void bgt_rec_reduce_local(bgt_call *c, int count, MPI_Datatype type, MPI_Op op);
+void bgt_rec_buffer(bgt_call *c, int op, int size);
+
 /* Communicators. `newcomm` as returned by MPI (MPI_COMM_NULL when this rank got none). */
 void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm);
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm);

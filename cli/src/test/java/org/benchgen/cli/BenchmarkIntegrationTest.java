@@ -61,7 +61,7 @@ class BenchmarkIntegrationTest {
         List.of("comm_topologies"), List.of("comm_nonblocking_order"),
         List.of("comm_random_split"), List.of("pair_types"),
         List.of("derived_types"), List.of("persistent_bsend"), List.of("alltoallw", "5"),
-        List.of("neighbors", "5"));
+        List.of("neighbors", "5"), List.of("local_calls", "5"));
   }
 
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
@@ -70,7 +70,8 @@ class BenchmarkIntegrationTest {
         List.of("comm_create_group"), List.of("comm_live", "50"), List.of("intercomm"),
         List.of("intercomm_vcoll"), List.of("comm_topologies"), List.of("comm_nonblocking_order"),
         List.of("comm_from_group"), List.of("pair_types", "5"), List.of("derived_types", "4"),
-        List.of("alltoallw", "3"), List.of("neighbors", "3"));
+        List.of("alltoallw", "3"), List.of("neighbors", "3"),
+        List.of("local_calls", "4"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")

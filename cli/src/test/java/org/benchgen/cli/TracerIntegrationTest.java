@@ -386,6 +386,41 @@ class TracerIntegrationTest {
     }
   }
 
+  /**
+   * MPI_Reduce_local and the Bsend buffer's size, as local_calls makes them: (i%3+1) times
+   * 4*count plus MPI_BSEND_OVERHEAD (128 in Open MPI 4.1's mpi.h, 96 in MPICH 4.0's).
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void localCallsAndBufferSizes(String flavour) throws Exception {
+    int iters = 4;
+    int count = 256;
+    long overhead = flavour.equals("openmpi") ? 128 : 96;
+    Traced t = trace(flavour, "local_calls", iters, count);
+    for (int r = 0; r < N; r++) {
+      assertCalls(t.stats, r, Map.of(Op.INIT, cb(1, 0), Op.REDUCE_LOCAL, cb(2L * iters, 0),
+          Op.BUFFER_ATTACH, cb(iters, 0), Op.BUFFER_DETACH, cb(iters, 0),
+          Op.BSEND, cb(iters, iters * 4L * count), Op.RECV, cb(iters, iters * 4L * count),
+          Op.FINALIZE, cb(1, 0)));
+      List<String> want = new ArrayList<>();
+      for (int i = 0; i < iters; i++) {
+        long size = (i % 3 + 1) * (4L * count + overhead);
+        want.add("MPI_Buffer_attach bytes=" + size);
+        want.add("MPI_Buffer_detach bytes=" + size);
+      }
+      assertEquals(want, Files.readAllLines(t.dir.resolve("rank-" + r + ".trace")).stream()
+          .filter(l -> l.startsWith("MPI_Buffer_"))
+          .map(l -> l.substring(0, l.indexOf(' ')) + l.substring(l.indexOf(" bytes=")))
+          .toList());
+      assertTrue(Files.readString(t.dir.resolve("rank-" + r + ".trace")).contains(
+          "MPI_Reduce_local") && Files.readAllLines(t.dir.resolve("rank-" + r + ".trace"))
+          .stream().filter(l -> l.startsWith("MPI_Reduce_local")).allMatch(l ->
+              l.endsWith(" count=" + count + " type=MPI_DOUBLE tsize=8 op=MPI_SUM")
+              || l.endsWith(" count=" + count / 2 + " type=MPI_DOUBLE_INT tsize=12 ext=16"
+                  + " op=MPI_MINLOC")));
+    }
+  }
+
   @Test
   void nonblockingCollective() throws Exception {
     int iters = 10;

@@ -34,7 +34,7 @@ final class Otf2Names {
   static String regionRole(Op op) {
     if (op.kind() != OpKind.COLLECTIVE) {
       return switch (op.kind()) {
-        case INIT, FINALIZE, COMM_CREATE, COMM_FREE -> "FUNCTION";
+        case INIT, FINALIZE, COMM_CREATE, COMM_FREE, LOCAL -> "FUNCTION";
         default -> "POINT2POINT";
       };
     }

@@ -139,9 +139,10 @@ final class RankImporter {
     if (name.equals("MPI_Init_thread")) {
       return Optional.of(Op.INIT);
     }
-    // OTF2 has neither a topology's neighbours nor a neighbourhood operation: such a call is
-    // left out, as calls outside the vocabulary are.
-    return Op.forName(name).filter(op -> !op.isNeighbourhood());
+    // OTF2 has neither a topology's neighbours nor a neighbourhood operation, nor the arguments
+    // of MPI_Reduce_local or MPI_Buffer_attach: such a call is left out, as calls outside the
+    // vocabulary are.
+    return Op.forName(name).filter(op -> !op.isNeighbourhood() && op.kind() != OpKind.LOCAL);
   }
 
   private void push(long region) {
@@ -233,6 +234,7 @@ final class RankImporter {
       case COLLECTIVE -> collective(c, s);
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
+      case LOCAL -> false; // left out before (mpiCall)
     };
   }
 

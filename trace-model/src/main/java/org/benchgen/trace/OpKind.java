@@ -16,7 +16,12 @@ public enum OpKind {
   REQUEST_FREE,
   COLLECTIVE,
   COMM_CREATE,
-  COMM_FREE;
+  COMM_FREE,
+  /**
+   * Calls that involve no other rank but shape what the program does: MPI_Reduce_local (a
+   * reduction's computation), MPI_Buffer_attach and MPI_Buffer_detach (the buffer of Bsend).
+   */
+  LOCAL;
 
   /**
    * Whether a call of this kind waits for the other members of its communicator, as alignment,

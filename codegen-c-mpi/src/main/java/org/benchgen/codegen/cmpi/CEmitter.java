@@ -41,6 +41,8 @@ final class CEmitter implements Emitter {
   private final CArgs a;
   private final CCollectives collectives;
   private boolean bsend;
+  /** Whether the program attaches a Bsend buffer of its own (then the set-up attaches none). */
+  private boolean attaches;
   /** The level the program asks MPI_Init_thread for; none: it calls MPI_Init. */
   private List<Value> threadLevel = List.of();
 
@@ -122,7 +124,7 @@ final class CEmitter implements Emitter {
         g.approximations().lines().stream().map(CNames::comment).toList(), g.tables().all(),
         g.tables().histograms(), g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE,
         g.options().seed(), counters, g.tracksSites(), g.comms().count(), g.regions().count(),
-        regionHelp(), threadLevel, startup, bsend, buffers.send(), buffers.recv(), body);
+        regionHelp(), threadLevel, startup, bsend && !attaches, buffers.send(), buffers.recv(), body);
     List<String> sources = new ArrayList<>(List.of(name + ".c"));
     sources.addAll(CRuntime.SOURCES);
     // The program, its Makefile, SimGrid's platform and hostfile, then the run-time library.
@@ -198,7 +200,22 @@ final class CEmitter implements Emitter {
       case COLLECTIVE -> collectives.of(c);
       case COMM_CREATE -> commCreate(c);
       case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));
+      case LOCAL -> local(c);
       case INIT, FINALIZE -> throw new IllegalStateException("handled by the program");
+    };
+  }
+
+  /** MPI_Reduce_local on the buffers; the program's own Bsend buffer, of its traced size. */
+  private OutputModel local(RsdContext c) {
+    return switch (c.rsd().op()) {
+      case REDUCE_LOCAL -> new CModel.Call(c.rsd().op().mpiName(), a.args(a.sendBuf(),
+          a.recvBuf(), sent(c), a.reduceType(c), a.reduceOp(c)));
+      case BUFFER_ATTACH -> {
+        attaches = true;
+        yield new CModel.BufferAttach(c.value(Field.BYTES));
+      }
+      case BUFFER_DETACH -> new CModel.BufferDetach();
+      default -> throw new IllegalStateException("not a local call: " + c.rsd().op());
     };
   }
 

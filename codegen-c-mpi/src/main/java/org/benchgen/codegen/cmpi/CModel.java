@@ -150,6 +150,12 @@ public sealed interface CModel extends OutputModel {
   /** Displacements for a list of counts: their prefix sums, in scratch array {@code which}. */
   record Displs(Value list, int which) implements CModel {}
 
+  /** MPI_Buffer_attach of a new buffer of {@code bytes} bytes. */
+  record BufferAttach(Value bytes) implements CModel {}
+
+  /** MPI_Buffer_detach of the buffer attached, which is then freed. */
+  record BufferDetach() implements CModel {}
+
   /** MPI_Alltoallw's datatypes: MPI_BYTE for every count of {@code list} (bytes). */
   record ByteTypes(Value list) implements CModel {}
 

@@ -184,6 +184,10 @@ final class NEmitter implements Emitter {
         yield List.of();
       }
       case COLLECTIVE -> collectives.collective(r);
+      case LOCAL -> {
+        e.note(op.mpiName() + " was left out (it involves no other task)");
+        yield List.of();
+      }
       case INIT, FINALIZE -> List.of();
     };
   }

@@ -98,7 +98,7 @@ final class SectionCalls {
             ? half(s, Field.SRC, Field.RTAG, Field.RCOUNT, Field.RTSIZE, comms)
             : half(s, Field.SRC, Field.RTAG, Field.COUNT, Field.TSIZE, comms);
       }
-      case COMPLETION, PROBE, PERSISTENT_INIT, REQUEST_FREE -> { }
+      case COMPLETION, PROBE, PERSISTENT_INIT, REQUEST_FREE, LOCAL -> { }
       case START -> throw new Unexpressible(op.mpiName() + " at " + r.site() + ": coNCePTuaL has"
           + " no persistent requests, and leaving their messages out would leave their peers"
           + " waiting");

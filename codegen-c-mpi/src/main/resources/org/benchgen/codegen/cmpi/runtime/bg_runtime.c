@@ -383,11 +383,27 @@ void bg_setup(int comms, long long send, long long recv, int bsend) {
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
     int size = (int) (64 * (send + MPI_BSEND_OVERHEAD));
-    MPI_Buffer_attach(bg_grow(NULL, (size_t) size), size);
+    /* By PMPI: the benchmark's own, not a call of the traced program. */
+    PMPI_Buffer_attach(bg_grow(NULL, (size_t) size), size);
   }
 #ifndef BENCHGEN_SMPI
   bg_read = bg_clock_cost();
 #endif
+}
+
+void bg_buffer_attach(long long bytes) {
+  if (bytes < 0 || bytes > INT_MAX) {
+    fprintf(stderr, "benchmark: MPI_Buffer_attach of %lld bytes: more than an int holds\n", bytes);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_Buffer_attach(bg_grow(NULL, (size_t) (bytes > 0 ? bytes : 1)), (int) bytes);
+}
+
+void bg_buffer_detach(void) {
+  void *buffer = NULL;
+  int size = 0;
+  MPI_Buffer_detach(&buffer, &size);
+  free(buffer);
 }
 
 double bg_begin(void) {

@@ -122,6 +122,11 @@ int bg_rel(int s, int off);
 /* bytes in elements of size bytes, rounded up. */
 int bg_ceil(long long bytes, long long size);
 
+/* MPI_Buffer_attach of a new buffer of bytes bytes (the traced program's own, in place of the one
+ * bg_setup would attach); MPI_Buffer_detach of it, which is then freed. */
+void bg_buffer_attach(long long bytes);
+void bg_buffer_detach(void);
+
 /* bg_runtime_lists.c. */
 
 /* Displacements for a list of counts ({n, c1, ..., cn}): their prefix sums, in scratch array
