@@ -2,11 +2,9 @@
  * refused_calls.c - calls that benchgen's tracer does not record yet, each of which must make
  * `benchgen trace` exit 1 naming it rather than write a trace that lacks it (issue 16).
  *
- * Usage: refused_calls mprobe|cancel|persistent|rma      2 ranks (more: the others only wait)
+ * Usage: refused_calls mprobe|persistent|rma      2 ranks (more: the others only wait)
  *   mprobe      rank 0 sends 4 ints to rank 1 (tag 5), which takes them with MPI_Mprobe +
  *               MPI_Mrecv, then with MPI_Improbe (polled) + MPI_Imrecv + MPI_Wait
- *   cancel      every rank posts MPI_Irecv from MPI_ANY_SOURCE (tag 9, never sent), cancels it
- *               (MPI_Cancel) and completes it (MPI_Wait); MPI_Test_cancelled says so
  *   persistent  MPI-4 only (MPICH 4): MPI_Allreduce_init of one int, MPI_Start + MPI_Wait
  *               twice, MPI_Request_free; elsewhere the program says it is not built for it
  *   rma         MPI_Win_create over one int per rank, MPI_Win_fence, MPI_Put of the rank into
@@ -42,16 +40,6 @@ int main(int argc, char **argv)
             MPI_Wait(&q, MPI_STATUS_IGNORE);
             errors += got[0] != 1;
         }
-    } else if (strcmp(what, "cancel") == 0) {
-        int x;
-        MPI_Request q;
-        MPI_Status st;
-        MPI_Irecv(&x, 1, MPI_INT, MPI_ANY_SOURCE, 9, MPI_COMM_WORLD, &q);
-        MPI_Cancel(&q);
-        MPI_Wait(&q, &st);
-        int cancelled = 0;
-        MPI_Test_cancelled(&st, &cancelled);
-        errors += !cancelled;
     } else if (strcmp(what, "persistent") == 0) {
 #if MPI_VERSION >= 4
         int x = r + 1, sum = 0;
@@ -79,7 +67,7 @@ int main(int argc, char **argv)
         MPI_Win_free(&win);
     } else {
         if (r == 0)
-            fprintf(stderr, "usage: refused_calls mprobe|cancel|persistent|rma (2 ranks)\n");
+            fprintf(stderr, "usage: refused_calls mprobe|persistent|rma (2 ranks)\n");
         errors = 1;
     }
     MPI_Barrier(MPI_COMM_WORLD);

@@ -52,7 +52,7 @@ void bgt_leave(bgt_call *c);
 
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
-enum bgt_unsupported { U_SPAWN, U_GREQUEST, U_MPROBE, U_CANCEL, U_UNTRACED_REQUEST, U_RMA, U_COUNT };
+enum bgt_unsupported { U_SPAWN, U_GREQUEST, U_MPROBE, U_UNTRACED_REQUEST, U_RMA, U_COUNT };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 
@@ -86,6 +86,7 @@ void bgt_reqs_after(bgt_call *c, int op, int ndone, const int *done, const MPI_S
 void bgt_rec_start(bgt_call *c, int op, const MPI_Request *now);
 /* Request_free: records and forgets the request. */
 void bgt_rec_request_free(bgt_call *c);
+void bgt_rec_cancel(bgt_call *c);
 
 /* Scratch statuses for callers that passed MPI_STATUS(ES)_IGNORE; valid until the next call. */
 MPI_Status *bgt_statuses(int n);

@@ -151,6 +151,8 @@ typedef struct {
   int64_t send_bytes;
   uint64_t rec;   /* absolute start of the record to patch at completion, or UINT64_MAX */
   uint64_t patch; /* absolute position of its first patched value word */
+  uint64_t crec;  /* absolute start of its MPI_Cancel's record, to patch at completion, or UINT64_MAX */
+  uint64_t cpatch; /* absolute position of that record's `cancel` value word */
   int next;       /* next entry with the same handle, or -1 */
   int used;
 } req_entry;

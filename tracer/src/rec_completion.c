@@ -118,6 +118,19 @@ void bgt_rec_start(bgt_call *c, int op, const MPI_Request *now) {
   release_pending();
 }
 
+/* Whether it was cancelled is known when its request completes: the record leaves room for it. */
+void bgt_rec_cancel(bgt_call *c) {
+  RECORDING(c);
+  if (g_pend[0] < 0) return;
+  req_entry *x = pend(0);
+  begin_event(c, BGT_CANCEL);
+  put(F_REQ, g_pend_ids[0]);
+  x->crec = record_start();
+  x->cpatch = put_patchable(F_CANCEL); /* MPI_Test_cancelled's flag */
+  end_record();
+  release_pending();
+}
+
 void bgt_rec_request_free(bgt_call *c) {
   RECORDING(c);
   if (g_pend[0] < 0) return;

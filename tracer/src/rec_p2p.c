@@ -76,6 +76,7 @@ void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, i
       put_patchable(F_ASRC);
       put_patchable(F_ATAG);
     }
+    put_patchable(F_CANCEL); /* written only if MPI_Cancel cancels it */
   }
   end_record();
 }

@@ -104,6 +104,7 @@ req_entry *req_add(MPI_Request r, int kind, int persistent, int64_t send_bytes) 
   x->persistent = persistent;
   x->send_bytes = send_bytes;
   x->rec = UINT64_MAX;
+  x->crec = UINT64_MAX;
   x->next = -1;
   x->used = 1;
   x->thread = recording_thread();
@@ -147,6 +148,20 @@ int64_t status_bytes(const MPI_Status *st) {
 
 /* A request completed with status st (NULL: none available). */
 void req_complete(req_entry *x, const MPI_Status *st) {
+  int cancelled = 0;
+  if (x->crec != UINT64_MAX && st) {
+    PMPI_Test_cancelled(st, &cancelled);
+    patch_at(x->cpatch, cancelled ? 1 : 0);
+  }
+  x->crec = UINT64_MAX;
+  if (cancelled) {
+    /* Nothing was received: the status's count is not defined (MPICH's was stale), nor its source. */
+    if (x->rec != UINT64_MAX && x->kind == R_RECV && !x->persistent) {
+      patch_at(x->patch, 0);
+      patch_at(x->patch + (x->wildcard ? 6 : 2), 1); /* cancel=1, after bytes (asrc, atag) */
+    }
+    x->rec = UINT64_MAX;
+  }
   if (x->rec != UINT64_MAX && st) {
     if (x->kind == R_RECV && !x->persistent) {
       patch_at(x->patch, status_bytes(st));
@@ -164,12 +179,16 @@ void req_complete(req_entry *x, const MPI_Status *st) {
 }
 
 uint64_t req_first_waiting(uint64_t upto) {
-  for (int e = 0; e < g_nreqs; e++)
+  for (int e = 0; e < g_nreqs; e++) {
     if (g_reqs[e].used && g_reqs[e].rec < upto) upto = g_reqs[e].rec;
+    if (g_reqs[e].used && g_reqs[e].crec < upto) upto = g_reqs[e].crec;
+  }
   return upto;
 }
 
 void req_written_before(uint64_t pos) {
-  for (int e = 0; e < g_nreqs; e++)
+  for (int e = 0; e < g_nreqs; e++) {
     if (g_reqs[e].used && g_reqs[e].rec < pos) g_reqs[e].rec = UINT64_MAX;
+    if (g_reqs[e].used && g_reqs[e].crec < pos) g_reqs[e].crec = UINT64_MAX;
+  }
 }

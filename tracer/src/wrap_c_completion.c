@@ -122,5 +122,12 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_
   return rc;
 }
 
-/* Not recorded (yet). */
-REFUSED(Cancel, U_CANCEL, (MPI_Request *request), (request))
+/* Whether the request was cancelled is recorded when it completes (rec_completion.c). */
+int MPI_Cancel(MPI_Request *req) {
+  ENTER;
+  if (c_.on) bgt_reqs_before(1, req);
+  int rc = PMPI_Cancel(req);
+  bgt_rec_cancel(&c_);
+  LEAVE;
+  return rc;
+}

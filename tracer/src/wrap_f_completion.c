@@ -132,5 +132,11 @@ void mpi_grequest_start_(void *query_fn, void *free_fn, void *cancel_fn, void *e
 }
 ALIASES(grequest_start, GREQUEST_START)
 
-/* Not recorded (yet, wrap_c_completion.c). */
-REFUSED_F(cancel, CANCEL, U_CANCEL, (fint *request, fint *ierr), request, ierr)
+void mpi_cancel_(fint *req, fint *ierr) {
+  ENTER;
+  if (c_.on) bgt_reqs_before(1, creqs(1, req));
+  CALL(cancel, req, ierr);
+  bgt_rec_cancel(&c_);
+  LEAVE;
+}
+ALIASES(cancel, CANCEL)

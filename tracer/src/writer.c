@@ -42,8 +42,6 @@ static const char *const UNSUPPORTED[U_COUNT] = {
                  " itself, from another thread or a callback, which the trace cannot record)",
   [U_MPROBE] = "matched probes (MPI_Mprobe, MPI_Improbe, MPI_Mrecv or MPI_Imrecv: not traced yet,"
                " so the benchmark would lack their receives)",
-  [U_CANCEL] = "cancelled requests (MPI_Cancel: not traced yet, so a cancelled receive would look"
-               " posted and never matched)",
   [U_RMA] = "one-sided communication (a window made by MPI_Win_create, MPI_Win_allocate,"
             " MPI_Win_allocate_shared or MPI_Win_create_dynamic: its Puts, Gets and"
             " synchronisation are not traced)",

@@ -421,6 +421,36 @@ class TracerIntegrationTest {
     }
   }
 
+  /**
+   * MPI_Cancel with its outcome (samples/mpi/cancel.c): per iteration a receive never sent to
+   * (cancelled: cancel=1 on the Cancel and on the receive, bytes=0), one already matched by a
+   * synchronous send (cancel=0, its 4*count bytes), and a wildcard one (cancelled).
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void cancelledReceivesSaySo(String flavour) throws Exception {
+    int iters = 3;
+    int count = 64;
+    Traced t = trace(flavour, "cancel", iters, count);
+    for (int r = 0; r < N; r++) {
+      assertCalls(t.stats, r, Map.of(Op.INIT, cb(1, 0),
+          Op.IRECV, cb(3L * iters, iters * 4L * count), Op.TEST, cb(iters, 0),
+          Op.CANCEL, cb(3L * iters, 0), Op.WAIT, cb(3L * iters, 0),
+          Op.SSEND, cb(iters, iters * 4L * count), Op.BARRIER, cb(2L * iters, 0),
+          Op.SENDRECV, cb(iters, iters * 4L * count), Op.FINALIZE, cb(1, 0)));
+      List<String> lines = Files.readAllLines(t.dir.resolve("rank-" + r + ".trace"));
+      List<String> outcomes = lines.stream().filter(l -> l.startsWith("MPI_Cancel"))
+          .map(l -> l.substring(l.indexOf(" cancel="))).toList();
+      List<String> want = new ArrayList<>();
+      for (int i = 0; i < iters; i++) {
+        want.addAll(List.of(" cancel=1", " cancel=0", " cancel=1"));
+      }
+      assertEquals(want, outcomes);
+      assertEquals(2L * iters, lines.stream().filter(l -> l.startsWith("MPI_Irecv")
+          && l.endsWith(" bytes=0 cancel=1")).count());
+    }
+  }
+
   @Test
   void nonblockingCollective() throws Exception {
     int iters = 10;

@@ -3,6 +3,7 @@ package org.benchgen.codegen;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.benchgen.align.Alignment;
 import org.benchgen.align.CollectiveAligner;
 import org.benchgen.findings.Finding;
@@ -14,6 +15,7 @@ import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Rsd;
 import org.benchgen.resolve.Resolution;
 import org.benchgen.resolve.WildcardResolver;
+import org.benchgen.trace.Op;
 
 /**
  * The generation pipeline, read like a table of contents: align collectives, resolve wildcard
@@ -114,10 +116,16 @@ public final class Benchmarks {
             });
       }
       if (!target.neighbourhoods()) {
-        firstNeighbourhood(p.trace()).ifPresent(r -> {
+        first(p.trace(), Op::isNeighbourhood).ifPresent(r -> {
           throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())
               + " is a neighbourhood collective, which the " + target.name() + " target has no"
               + " way to make");
+        });
+      }
+      if (!target.cancels()) {
+        first(p.trace(), op -> op == Op.CANCEL).ifPresent(r -> {
+          throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())
+              + " cancels a request, which the " + target.name() + " target has no way to do");
         });
       }
       Emitter emitter = target.emitter(g);
@@ -129,13 +137,13 @@ public final class Benchmarks {
     return new Generated(files, g.approximations().lines(), p.aligned(), p.resolved());
   }
 
-  /** The first neighbourhood collective of the trace, if it has one. */
-  private static Optional<Rsd> firstNeighbourhood(CompressedTrace trace) {
+  /** The first RSD of the trace whose call is one of {@code ops}, if it has one. */
+  private static Optional<Rsd> first(CompressedTrace trace, Predicate<Op> ops) {
     List<Rsd> found = new ArrayList<>();
     new NodeScanner() {
       @Override
       public void visitRsd(Rsd rsd) {
-        if (found.isEmpty() && rsd.op().isNeighbourhood()) {
+        if (found.isEmpty() && ops.test(rsd.op())) {
           found.add(rsd);
         }
       }

@@ -44,6 +44,11 @@ public interface Target {
     return false;
   }
 
+  /** Whether the target's programs can cancel a request (MPI_Cancel). */
+  default boolean cancels() {
+    return false;
+  }
+
   /**
    * Program names this target cannot use: those of its other files and of its build's targets,
    * which a program of that name would overwrite or confuse. None by default.

@@ -59,6 +59,10 @@ final class RankExporter implements RawTraceReader.Sink {
           + " (MPI_THREAD_MULTIPLE): OTF2 export writes one location per rank, and does not"
           + " write the calls of several threads yet");
     }
+    if (op == Op.CANCEL) {
+      throw new org.benchgen.trace.TraceProblem("MPI_Cancel: OTF2 export does not write cancelled"
+          + " requests yet");
+    }
     if (op.isNeighbourhood()) {
       throw new org.benchgen.trace.TraceProblem(op.mpiName() + " is a neighbourhood collective:"
           + " OTF2 has no operation for it, and OTF2 export does not write it");

@@ -140,9 +140,10 @@ final class RankImporter {
       return Optional.of(Op.INIT);
     }
     // OTF2 has neither a topology's neighbours nor a neighbourhood operation, nor the arguments
-    // of MPI_Reduce_local or MPI_Buffer_attach: such a call is left out, as calls outside the
-    // vocabulary are.
-    return Op.forName(name).filter(op -> !op.isNeighbourhood() && op.kind() != OpKind.LOCAL);
+    // of MPI_Reduce_local or MPI_Buffer_attach; a cancelled request is its completion's record
+    // (RequestCancelled): such a call is left out, as calls outside the vocabulary are.
+    return Op.forName(name).filter(op -> !op.isNeighbourhood() && op.kind() != OpKind.LOCAL
+        && op != Op.CANCEL);
   }
 
   private void push(long region) {
@@ -234,7 +235,7 @@ final class RankImporter {
       case COLLECTIVE -> collective(c, s);
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
-      case LOCAL -> false; // left out before (mpiCall)
+      case LOCAL, CANCEL -> false; // left out before (mpiCall)
     };
   }
 

@@ -14,6 +14,8 @@ public enum OpKind {
   PERSISTENT_INIT,
   START,
   REQUEST_FREE,
+  /** MPI_Cancel: names a live request, and whether its completion found it cancelled. */
+  CANCEL,
   COLLECTIVE,
   COMM_CREATE,
   COMM_FREE,
@@ -39,6 +41,6 @@ public enum OpKind {
    * persistent calls) rather than naming one that exists (waits, tests, starts, frees).
    */
   public boolean createsRequests() {
-    return this != COMPLETION && this != START && this != REQUEST_FREE;
+    return this != COMPLETION && this != START && this != REQUEST_FREE && this != CANCEL;
   }
 }

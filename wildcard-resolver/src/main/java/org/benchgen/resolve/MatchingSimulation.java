@@ -140,6 +140,11 @@ final class MatchingSimulation {
         return Optional.empty();
       }
       case RECV -> {
+        if (op.has(Field.CANCEL) && e.get(Field.CANCEL) == 1) {
+          // Cancelled before any message matched it (MPI_Cancel): never posted.
+          reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
+          return Optional.empty();
+        }
         Optional<PostedReceive> x = receive(r, s, e, e.get(Field.SRC), e.get(Field.TAG));
         if (op.createsRequest()) {
           Request q = new Request(false, x.isEmpty() || x.get().matched);
@@ -192,6 +197,13 @@ final class MatchingSimulation {
         reqs.get(r).remove(e.get(Field.REQ));
         return Optional.empty();
       }
+      case CANCEL -> {
+        Request q = reqs.get(r).get(e.get(Field.REQ));
+        if (q != null && e.get(Field.CANCEL) == 1) {
+          cancel(r, q);
+        }
+        return Optional.empty();
+      }
       case COLLECTIVE, COMM_CREATE, FINALIZE -> { // OpKind.synchronizes: MPI_Comm_free is local
         if (op.createsRequest()) {
           reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
@@ -203,6 +215,23 @@ final class MatchingSimulation {
       default -> {
         return Optional.empty();
       }
+    }
+  }
+
+  /**
+   * A request its completion found cancelled: its receive (one recorded before receives said
+   * so themselves), or its message, if not matched yet, is withdrawn (a message as if received
+   * by no one). Where this simulation has matched it already, the trace's order is not the
+   * simulation's, and it stays matched.
+   */
+  private void cancel(int r, Request q) {
+    if (q.receive != null && !q.receive.matched) {
+      posted.get(r).remove(q.receive);
+      q.done = true;
+    }
+    if (q.message != null && !q.message.matched) {
+      q.message.matched = true;
+      q.done = true;
     }
   }
 

@@ -56,10 +56,16 @@ final class CArgs {
     return arg(c, Field.ROOT);
   }
 
-  /** The source of a receive; a wildcard left unresolved stays one, and is reported. */
+  /**
+   * The source of a receive; a wildcard left unresolved stays one, and is reported, unless every
+   * execution was cancelled (then it matched nothing: the wildcard is what the program did).
+   */
   OutputModel source(RsdContext c) {
     Value v = c.value(Field.SRC);
-    if (c.rsd().param(Field.SRC).leaves().anyMatch(x -> x == Sym.ANY_SOURCE.code())) {
+    boolean cancelled = c.has(Field.CANCEL)
+        && c.rsd().param(Field.CANCEL).leaves().allMatch(x -> x == 1);
+    if (!cancelled
+        && c.rsd().param(Field.SRC).leaves().anyMatch(x -> x == Sym.ANY_SOURCE.code())) {
       g.approximations().note("a receive kept MPI_ANY_SOURCE (its source was not resolved)");
     }
     return new CModel.Arg(v);

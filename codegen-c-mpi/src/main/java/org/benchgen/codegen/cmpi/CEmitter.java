@@ -197,6 +197,7 @@ final class CEmitter implements Emitter {
       case START -> op == Op.START ? new CModel.Start(c.value(Field.REQ))
           : new CModel.Startall(a.list(c, Field.REQS));
       case REQUEST_FREE -> new CModel.RequestFree(c.value(Field.REQ));
+      case CANCEL -> new CModel.Cancel(c.value(Field.REQ));
       case COLLECTIVE -> collectives.of(c);
       case COMM_CREATE -> commCreate(c);
       case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));

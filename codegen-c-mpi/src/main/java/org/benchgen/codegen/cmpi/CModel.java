@@ -113,6 +113,9 @@ public sealed interface CModel extends OutputModel {
 
   record RequestFree(Value age) implements CModel {}
 
+  /** MPI_Cancel of the live request of this age (it stays live until completed). */
+  record Cancel(Value age) implements CModel {}
+
   record If(Condition cond, List<OutputModel> body) implements CModel {}
 
   /** One step of an irregular section: the case numbered {@code selector}. */

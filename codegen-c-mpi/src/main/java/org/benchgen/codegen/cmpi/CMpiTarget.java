@@ -44,6 +44,11 @@ public final class CMpiTarget implements Target {
   }
 
   @Override
+  public boolean cancels() {
+    return true;
+  }
+
+  @Override
   public boolean dataTables() {
     return true;
   }

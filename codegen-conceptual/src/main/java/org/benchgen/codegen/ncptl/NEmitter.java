@@ -176,6 +176,7 @@ final class NEmitter implements Emitter {
         yield List.of();
       }
       case PERSISTENT_INIT, REQUEST_FREE -> List.of();
+      case CANCEL -> throw new Unexpressible("coNCePTuaL cannot cancel a message");
       case START -> throw new Unexpressible("coNCePTuaL has no persistent requests, and"
           + " leaving their messages out would leave their peers waiting");
       case COMM_CREATE, COMM_FREE -> {

@@ -99,6 +99,8 @@ final class SectionCalls {
             : half(s, Field.SRC, Field.RTAG, Field.COUNT, Field.TSIZE, comms);
       }
       case COMPLETION, PROBE, PERSISTENT_INIT, REQUEST_FREE, LOCAL -> { }
+      case CANCEL -> throw new Unexpressible(op.mpiName() + " at " + r.site() + ": coNCePTuaL"
+          + " cannot cancel a message");
       case START -> throw new Unexpressible(op.mpiName() + " at " + r.site() + ": coNCePTuaL has"
           + " no persistent requests, and leaving their messages out would leave their peers"
           + " waiting");
