@@ -97,6 +97,14 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req);
  * topology for a neighbourhood collective, else the (remote) group's size. */
 void bgt_peers(MPI_Comm comm, int neighbourhood, int *in, int *out);
 
+/* Matched probes (rec_mprobe.c): a probe (BGT_MPROBE, BGT_IMPROBE) that matched message msg (flag
+ * set), and a receive of a message (BGT_MRECV, BGT_IMRECV with its request) whose handle was msg
+ * before the call. */
+void bgt_rec_mprobe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int flag, MPI_Message msg,
+                    const MPI_Status *st);
+void bgt_rec_mrecv(bgt_call *c, int op, int count, MPI_Datatype type, MPI_Message msg,
+                   MPI_Request req);
+
 /* Local calls: MPI_Reduce_local; MPI_Buffer_attach and MPI_Buffer_detach (op) and the size. */
 void bgt_rec_reduce_local(bgt_call *c, int count, MPI_Datatype type, MPI_Op op);
 void bgt_rec_buffer(bgt_call *c, int op, int size);

@@ -113,7 +113,7 @@ void bgt_rec_probe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int fla
   put(F_COMM, cid);
   put(F_SRC, peer_value(src));
   put(F_TAG, tag_value(tag));
-  if (op == BGT_IPROBE) put(F_FLAG, flag ? 1 : 0);
+  if (op == BGT_IPROBE || op == BGT_IMPROBE) put(F_FLAG, flag ? 1 : 0);
   if (flag && st) {
     put(F_ASRC, peer_value(st->MPI_SOURCE));
     put(F_ATAG, tag_value(st->MPI_TAG));

@@ -98,12 +98,39 @@ int MPI_Iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *st) {
   return rc;
 }
 
-/* Matched probes are not recorded (yet). */
-REFUSED(Mprobe, U_MPROBE, (int source, int tag, MPI_Comm comm, MPI_Message *message,
-                           MPI_Status *status), (source, tag, comm, message, status))
-REFUSED(Improbe, U_MPROBE, (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
-                            MPI_Status *status), (source, tag, comm, flag, message, status))
-REFUSED(Mrecv, U_MPROBE, (void *buf, int count, MPI_Datatype type, MPI_Message *message,
-                          MPI_Status *status), (buf, count, type, message, status))
-REFUSED(Imrecv, U_MPROBE, (void *buf, int count, MPI_Datatype type, MPI_Message *message,
-                           MPI_Request *request), (buf, count, type, message, request))
+/* Matched probes: the message's handle is taken before a receive, which resets it. */
+int MPI_Mprobe(int src, int tag, MPI_Comm comm, MPI_Message *msg, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  int rc = PMPI_Mprobe(src, tag, comm, msg, sp_);
+  bgt_rec_mprobe(&c_, BGT_MPROBE, src, tag, comm, 1, *msg, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Improbe(int src, int tag, MPI_Comm comm, int *flag, MPI_Message *msg, MPI_Status *st) {
+  ENTER;
+  STATUS(st);
+  int rc = PMPI_Improbe(src, tag, comm, flag, msg, sp_);
+  bgt_rec_mprobe(&c_, BGT_IMPROBE, src, tag, comm, *flag, *msg, sp_);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *msg, MPI_Status *st) {
+  ENTER;
+  MPI_Message m = *msg;
+  int rc = PMPI_Mrecv(buf, count, type, msg, st);
+  bgt_rec_mrecv(&c_, BGT_MRECV, count, type, m, MPI_REQUEST_NULL);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *msg, MPI_Request *req) {
+  ENTER;
+  MPI_Message m = *msg;
+  int rc = PMPI_Imrecv(buf, count, type, msg, req);
+  bgt_rec_mrecv(&c_, BGT_IMRECV, count, type, m, *req);
+  LEAVE;
+  return rc;
+}

@@ -40,8 +40,8 @@ static const char *const UNSUPPORTED[U_COUNT] = {
               " traced world, which are not traced and which the trace format cannot name)",
   [U_GREQUEST] = "generalized requests (MPI_Grequest_start: requests that the program completes"
                  " itself, from another thread or a callback, which the trace cannot record)",
-  [U_MPROBE] = "matched probes (MPI_Mprobe, MPI_Improbe, MPI_Mrecv or MPI_Imrecv: not traced yet,"
-               " so the benchmark would lack their receives)",
+  [U_MPROBE] = "a message matched before tracing (MPI_Mrecv or MPI_Imrecv of a message whose"
+               " MPI_Mprobe or MPI_Improbe the tracer did not see: the benchmark would lack it)",
   [U_RMA] = "one-sided communication (a window made by MPI_Win_create, MPI_Win_allocate,"
             " MPI_Win_allocate_shared or MPI_Win_create_dynamic: its Puts, Gets and"
             " synchronisation are not traced)",

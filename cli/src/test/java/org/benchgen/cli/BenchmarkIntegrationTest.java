@@ -62,7 +62,7 @@ class BenchmarkIntegrationTest {
         List.of("comm_random_split"), List.of("pair_types"),
         List.of("derived_types"), List.of("persistent_bsend"), List.of("alltoallw", "5"),
         List.of("neighbors", "5"), List.of("local_calls", "5"),
-        List.of("cancel", "5"));
+        List.of("cancel", "5"), List.of("mprobe", "3"));
   }
 
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
@@ -72,7 +72,8 @@ class BenchmarkIntegrationTest {
         List.of("intercomm_vcoll"), List.of("comm_topologies"), List.of("comm_nonblocking_order"),
         List.of("comm_from_group"), List.of("pair_types", "5"), List.of("derived_types", "4"),
         List.of("alltoallw", "3"), List.of("neighbors", "3"),
-        List.of("local_calls", "4"), List.of("cancel", "3"));
+        List.of("local_calls", "4"), List.of("cancel", "3"),
+        List.of("mprobe", "2"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")

@@ -451,6 +451,39 @@ class TracerIntegrationTest {
     }
   }
 
+  /**
+   * Matched probes (samples/mpi/mprobe.c): per iteration, one MPI_Improbe that found its message
+   * (after any number that did not), three MPI_Mprobe (one of MPI_PROC_NULL), and the receives
+   * naming their message by age: 0 (the Improbe's), 1 (the older of two probed), 0, 0 (the
+   * MPI_MESSAGE_NO_PROC); bytes counted at the receives.
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void matchedProbesNameTheirMessages(String flavour) throws Exception {
+    int iters = 2;
+    int count = 32;
+    Traced t = trace(flavour, "mprobe", iters, count);
+    for (int r = 0; r < N; r++) {
+      List<String> lines = Files.readAllLines(t.dir.resolve("rank-" + r + ".trace"));
+      long polls = lines.stream().filter(l -> l.startsWith("MPI_Improbe")).count();
+      assertEquals(iters, lines.stream().filter(l -> l.startsWith("MPI_Improbe")
+          && l.contains(" flag=1")).count());
+      assertCalls(t.stats, r, Map.of(Op.INIT, cb(1, 0),
+          Op.ISEND, cb(3L * iters, iters * 4L * (3 * count + 3)), Op.IMPROBE, cb(polls, 0),
+          Op.MPROBE, cb(3L * iters, 0), Op.MRECV, cb(3L * iters, iters * 4L * (2 * count + 1)),
+          Op.IMRECV, cb(iters, iters * 4L * (count + 2)), Op.WAIT, cb(iters, 0),
+          Op.WAITALL, cb(iters, 0), Op.FINALIZE, cb(1, 0)));
+      List<String> ages = lines.stream().filter(l -> l.startsWith("MPI_Mrecv")
+          || l.startsWith("MPI_Imrecv")).map(l -> l.replaceAll(".* msg=(\\d+).*", "$1"))
+          .toList();
+      List<String> want = new ArrayList<>();
+      for (int i = 0; i < iters; i++) {
+        want.addAll(List.of("0", "1", "0", "0"));
+      }
+      assertEquals(want, ages);
+    }
+  }
+
   @Test
   void nonblockingCollective() throws Exception {
     int iters = 10;

@@ -122,6 +122,14 @@ public final class Benchmarks {
               + " way to make");
         });
       }
+      if (!target.matchedProbes()) {
+        first(p.trace(), op -> op == Op.MPROBE || op == Op.IMPROBE || op == Op.MRECV
+            || op == Op.IMRECV).ifPresent(r -> {
+              throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())
+                  + " is part of a matched probe, which the " + target.name() + " target has no"
+                  + " way to make");
+            });
+      }
       if (!target.cancels()) {
         first(p.trace(), op -> op == Op.CANCEL).ifPresent(r -> {
           throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())

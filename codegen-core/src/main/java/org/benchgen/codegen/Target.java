@@ -49,6 +49,11 @@ public interface Target {
     return false;
   }
 
+  /** Whether the target's programs can make matched probes (MPI_Mprobe and MPI_Mrecv). */
+  default boolean matchedProbes() {
+    return false;
+  }
+
   /**
    * Program names this target cannot use: those of its other files and of its build's targets,
    * which a program of that name would overwrite or confuse. None by default.

@@ -59,9 +59,9 @@ final class RankExporter implements RawTraceReader.Sink {
           + " (MPI_THREAD_MULTIPLE): OTF2 export writes one location per rank, and does not"
           + " write the calls of several threads yet");
     }
-    if (op == Op.CANCEL) {
-      throw new org.benchgen.trace.TraceProblem("MPI_Cancel: OTF2 export does not write cancelled"
-          + " requests yet");
+    if (op == Op.CANCEL || op == Op.MPROBE || op == Op.IMPROBE) {
+      throw new org.benchgen.trace.TraceProblem(op.mpiName() + ": OTF2 export does not write"
+          + " cancelled requests or matched probes yet");
     }
     if (op.isNeighbourhood()) {
       throw new org.benchgen.trace.TraceProblem(op.mpiName() + " is a neighbourhood collective:"

@@ -141,9 +141,10 @@ final class RankImporter {
     }
     // OTF2 has neither a topology's neighbours nor a neighbourhood operation, nor the arguments
     // of MPI_Reduce_local or MPI_Buffer_attach; a cancelled request is its completion's record
-    // (RequestCancelled): such a call is left out, as calls outside the vocabulary are.
+    // (RequestCancelled); matched probes have no message of their own: such a call is left out,
+    // as calls outside the vocabulary are.
     return Op.forName(name).filter(op -> !op.isNeighbourhood() && op.kind() != OpKind.LOCAL
-        && op != Op.CANCEL);
+        && op != Op.CANCEL && op != Op.MPROBE && op != Op.IMPROBE);
   }
 
   private void push(long region) {

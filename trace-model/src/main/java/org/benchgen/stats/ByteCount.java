@@ -7,7 +7,8 @@ import org.benchgen.trace.Sym;
 
 /**
  * The bytes one call moves, as {@code stats} counts them (docs/trace-format.md, "Bytes"): sent
- * bytes for sends, received bytes for receives, the significant send-side buffer for collectives.
+ * bytes for sends, received bytes for receives (a matched probe's at its MPI_Mrecv), the
+ * significant send-side buffer for collectives.
  */
 public final class ByteCount {
   private ByteCount() {}
@@ -20,7 +21,10 @@ public final class ByteCount {
     Op op = e.op();
     return switch (op.kind()) {
       case SEND, SENDRECV -> e.get(Field.DEST) == Sym.PROC_NULL.code() ? 0 : sendBuffer(e);
-      case RECV, START -> orZero(e.get(Field.BYTES));
+      // A matched probe's message counts where it is received (MPI_Mrecv, MPI_Imrecv).
+      case RECV -> op == Op.MPROBE || op == Op.IMPROBE ? 0 : orZero(e.get(Field.BYTES));
+      case START -> orZero(e.get(Field.BYTES));
+      case LOCAL -> op == Op.MRECV || op == Op.IMRECV ? orZero(e.get(Field.BYTES)) : 0;
       case COLLECTIVE -> collective(e, me);
       default -> 0;
     };

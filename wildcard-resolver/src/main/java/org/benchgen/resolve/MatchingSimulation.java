@@ -140,6 +140,9 @@ final class MatchingSimulation {
         return Optional.empty();
       }
       case RECV -> {
+        if (op == Op.IMPROBE && e.get(Field.FLAG) != 1) {
+          return Optional.empty(); // found nothing, took nothing
+        }
         if (op.has(Field.CANCEL) && e.get(Field.CANCEL) == 1) {
           // Cancelled before any message matched it (MPI_Cancel): never posted.
           reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
@@ -211,6 +214,13 @@ final class MatchingSimulation {
         }
         // MPI_Finalize has no communicator: comm() is the world's.
         return arrive(r, op, s.syncComm());
+      }
+      case LOCAL -> {
+        // MPI_Imrecv: its message was matched by its probe; its request is done.
+        if (op.createsRequest()) {
+          reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
+        }
+        return Optional.empty();
       }
       default -> {
         return Optional.empty();

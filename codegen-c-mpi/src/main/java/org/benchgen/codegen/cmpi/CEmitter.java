@@ -178,7 +178,11 @@ final class CEmitter implements Emitter {
           : new CModel.Call(fn, a.args(a.sendBuf(), sent(c), a.type(c, Field.TYPE),
               a.arg(c, Field.DEST), a.arg(c, Field.TAG), a.comm(c),
               op.createsRequest() ? new CModel.NewReq(k == OpKind.PERSISTENT_INIT) : null));
-      case RECV -> new CModel.Call(fn, a.args(a.recvBuf(),
+      case RECV -> op == Op.MPROBE ? new CModel.Call(fn, a.args(a.source(c),
+          a.arg(c, Field.TAG), a.comm(c), new CModel.NewMessage(), new CModel.StatusIgnore()))
+          : op == Op.IMPROBE ? new CModel.Improbe(a.source(c), a.arg(c, Field.TAG), a.comm(c),
+              a.arg(c, Field.FLAG))
+          : new CModel.Call(fn, a.args(a.recvBuf(),
           a.received(c, Field.TYPE, Field.TSIZE), a.type(c, Field.TYPE), a.source(c),
           a.arg(c, Field.TAG), a.comm(c),
           op == Op.IRECV ? new CModel.NewReq(false) : new CModel.StatusIgnore()));
@@ -206,7 +210,10 @@ final class CEmitter implements Emitter {
     };
   }
 
-  /** MPI_Reduce_local on the buffers; the program's own Bsend buffer, of its traced size. */
+  /**
+   * MPI_Reduce_local on the buffers; the program's own Bsend buffer, of its traced size; the
+   * receive of a message matched by a probe, named by its age.
+   */
   private OutputModel local(RsdContext c) {
     return switch (c.rsd().op()) {
       case REDUCE_LOCAL -> new CModel.Call(c.rsd().op().mpiName(), a.args(a.sendBuf(),
@@ -216,6 +223,10 @@ final class CEmitter implements Emitter {
         yield new CModel.BufferAttach(c.value(Field.BYTES));
       }
       case BUFFER_DETACH -> new CModel.BufferDetach();
+      case MRECV, IMRECV -> new CModel.Call(c.rsd().op().mpiName(), a.args(a.recvBuf(),
+          a.received(c, Field.TYPE, Field.TSIZE), a.type(c, Field.TYPE),
+          new CModel.TakeMessage(c.value(Field.MSG)), c.rsd().op() == Op.IMRECV
+              ? new CModel.NewReq(false) : new CModel.StatusIgnore()));
       default -> throw new IllegalStateException("not a local call: " + c.rsd().op());
     };
   }

@@ -153,6 +153,20 @@ public sealed interface CModel extends OutputModel {
   /** Displacements for a list of counts: their prefix sums, in scratch array {@code which}. */
   record Displs(Value list, int which) implements CModel {}
 
+  /** A new message handle, for MPI_Mprobe to set (the newest of the probed messages). */
+  record NewMessage() implements CModel {}
+
+  /** The message probed and not received yet of this age (0: the newest), which is taken. */
+  record TakeMessage(Value age) implements CModel {}
+
+  /**
+   * MPI_Improbe as traced: where it found a message ({@code found} 1), it takes that message
+   * (waiting for it, unseen, where it has not arrived yet); where it found none, it probes a
+   * communicator on which nothing is sent, so it takes no message the program receives later.
+   */
+  record Improbe(OutputModel source, OutputModel tag, OutputModel comm, OutputModel found)
+      implements CModel {}
+
   /** MPI_Buffer_attach of a new buffer of {@code bytes} bytes. */
   record BufferAttach(Value bytes) implements CModel {}
 

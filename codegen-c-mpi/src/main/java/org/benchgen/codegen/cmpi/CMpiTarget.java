@@ -49,6 +49,11 @@ public final class CMpiTarget implements Target {
   }
 
   @Override
+  public boolean matchedProbes() {
+    return true;
+  }
+
+  @Override
   public boolean dataTables() {
     return true;
   }

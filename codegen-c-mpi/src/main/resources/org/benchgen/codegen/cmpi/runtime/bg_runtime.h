@@ -122,6 +122,15 @@ int bg_rel(int s, int off);
 /* bytes in elements of size bytes, rounded up. */
 int bg_ceil(long long bytes, long long size);
 
+/* Matched probes (bg_runtime_comm.c): messages probed and not received yet, in probe order.
+ * bg_msg_new gives a handle for MPI_Mprobe or MPI_Improbe to set, the newest; bg_msg_take the
+ * handle of age age (0: the newest), removed from the list, for MPI_Mrecv or MPI_Imrecv.
+ * bg_improbe is MPI_Improbe as traced: found, it takes the message (waiting for it by PMPI_Probe,
+ * unseen, first); not found, it probes a communicator of its own on which nothing is sent. */
+MPI_Message *bg_msg_new(void);
+MPI_Message *bg_msg_take(int age);
+void bg_improbe(int source, int tag, MPI_Comm comm, int found);
+
 /* MPI_Buffer_attach of a new buffer of bytes bytes (the traced program's own, in place of the one
  * bg_setup would attach); MPI_Buffer_detach of it, which is then freed. */
 void bg_buffer_attach(long long bytes);

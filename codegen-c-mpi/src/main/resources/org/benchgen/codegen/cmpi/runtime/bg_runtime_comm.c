@@ -255,3 +255,47 @@ void bg_intercomm_from_groups(const int *first, const int *second, int leader, i
 #endif
   PMPI_Group_free(&lg);
 }
+
+static MPI_Message *bg_msgs;
+static int bg_nmsgs, bg_capmsgs;
+
+MPI_Message *bg_msg_new(void) {
+  if (bg_nmsgs == bg_capmsgs) {
+    bg_capmsgs = bg_capmsgs ? 2 * bg_capmsgs : 16;
+    bg_msgs = bg_grow(bg_msgs, (size_t) bg_capmsgs * sizeof *bg_msgs);
+  }
+  bg_msgs[bg_nmsgs] = MPI_MESSAGE_NULL;
+  return &bg_msgs[bg_nmsgs++];
+}
+
+MPI_Message *bg_msg_take(int age) {
+  static MPI_Message taken;
+  if (age < 0 || age >= bg_nmsgs) {
+    fprintf(stderr, "benchmark: no probed message of age %d to receive\n", age);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  int at = bg_nmsgs - 1 - age;
+  taken = bg_msgs[at];
+  bg_nmsgs--;
+  for (int i = at; i < bg_nmsgs; i++) {
+    bg_msgs[i] = bg_msgs[i + 1];
+  }
+  return &taken;
+}
+
+void bg_improbe(int source, int tag, MPI_Comm comm, int found) {
+  static MPI_Comm quiet = MPI_COMM_NULL;
+  int flag = 0;
+  if (!found) {
+    /* On a communicator of its own, unseen, on which nothing is sent: it finds nothing. */
+    if (quiet == MPI_COMM_NULL) {
+      PMPI_Comm_dup(MPI_COMM_SELF, &quiet);
+    }
+    MPI_Message none;
+    MPI_Improbe(MPI_ANY_SOURCE, tag, quiet, &flag, &none, MPI_STATUS_IGNORE);
+    return;
+  }
+  /* Until the message has arrived, unseen: then MPI_Improbe finds it, as traced. */
+  PMPI_Probe(source, tag, comm, MPI_STATUS_IGNORE);
+  MPI_Improbe(source, tag, comm, &flag, bg_msg_new(), MPI_STATUS_IGNORE);
+}
