@@ -97,6 +97,10 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req);
  * topology for a neighbourhood collective, else the (remote) group's size. */
 void bgt_peers(MPI_Comm comm, int neighbourhood, int *in, int *out);
 
+/* MPI-4's MPI_Isendrecv and MPI_Isendrecv_replace (op); rcount and rtype unused for the latter. */
+void bgt_rec_isendrecv(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, int rcount,
+                       MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, MPI_Request req);
+
 /* Matched probes (rec_mprobe.c): a probe (BGT_MPROBE, BGT_IMPROBE) that matched message msg (flag
  * set), and a receive of a message (BGT_MRECV, BGT_IMRECV with its request) whose handle was msg
  * before the call. */

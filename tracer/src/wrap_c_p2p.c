@@ -134,3 +134,25 @@ int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *msg, MPI_Re
   LEAVE;
   return rc;
 }
+
+#if MPI_VERSION >= 4
+/* MPI-4's nonblocking send-receives (MPICH 4; Open MPI 4.1 has none). */
+int MPI_Isendrecv(const void *sbuf, int count, MPI_Datatype type, int dest, int tag, void *rbuf,
+                  int rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, MPI_Request *req) {
+  ENTER;
+  int rc = PMPI_Isendrecv(sbuf, count, type, dest, tag, rbuf, rcount, rtype, src, rtag, comm, req);
+  bgt_rec_isendrecv(&c_, BGT_ISENDRECV, count, type, dest, tag, rcount, rtype, src, rtag, comm, *req);
+  LEAVE;
+  return rc;
+}
+
+int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int tag, int src,
+                          int rtag, MPI_Comm comm, MPI_Request *req) {
+  ENTER;
+  int rc = PMPI_Isendrecv_replace(buf, count, type, dest, tag, src, rtag, comm, req);
+  bgt_rec_isendrecv(&c_, BGT_ISENDRECV_REPLACE, count, type, dest, tag, 0, MPI_DATATYPE_NULL, src,
+                    rtag, comm, *req);
+  LEAVE;
+  return rc;
+}
+#endif

@@ -138,3 +138,29 @@ void mpi_imrecv_(void *buf, fint *count, fint *type, fint *msg, fint *req, fint 
   LEAVE;
 }
 ALIASES(imrecv, IMRECV)
+
+#if MPI_VERSION >= 4
+/* MPI-4's nonblocking send-receives (wrap_c_p2p.c). */
+void mpi_isendrecv_(void *sbuf, fint *count, fint *type, fint *dest, fint *tag, void *rbuf,
+                    fint *rcount, fint *rtype, fint *src, fint *rtag, fint *comm, fint *req,
+                    fint *ierr) {
+  ENTER;
+  CALL(isendrecv, sbuf, count, type, dest, tag, rbuf, rcount, rtype, src, rtag, comm, req, ierr);
+  if (c_.on)
+    bgt_rec_isendrecv(&c_, BGT_ISENDRECV, *count, TYPE(type), *dest, *tag, *rcount, TYPE(rtype),
+                      *src, *rtag, COMM(comm), REQ(req));
+  LEAVE;
+}
+ALIASES(isendrecv, ISENDRECV)
+
+void mpi_isendrecv_replace_(void *buf, fint *count, fint *type, fint *dest, fint *tag, fint *src,
+                            fint *rtag, fint *comm, fint *req, fint *ierr) {
+  ENTER;
+  CALL(isendrecv_replace, buf, count, type, dest, tag, src, rtag, comm, req, ierr);
+  if (c_.on)
+    bgt_rec_isendrecv(&c_, BGT_ISENDRECV_REPLACE, *count, TYPE(type), *dest, *tag, 0,
+                      MPI_DATATYPE_NULL, *src, *rtag, COMM(comm), REQ(req));
+  LEAVE;
+}
+ALIASES(isendrecv_replace, ISENDRECV_REPLACE)
+#endif

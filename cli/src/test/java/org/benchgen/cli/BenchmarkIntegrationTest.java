@@ -73,7 +73,7 @@ class BenchmarkIntegrationTest {
         List.of("comm_from_group"), List.of("pair_types", "5"), List.of("derived_types", "4"),
         List.of("alltoallw", "3"), List.of("neighbors", "3"),
         List.of("local_calls", "4"), List.of("cancel", "3"),
-        List.of("mprobe", "2"));
+        List.of("mprobe", "2"), List.of("isendrecv", "3"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")

@@ -115,27 +115,11 @@ public final class Benchmarks {
                   + target.name() + " target has no way to make");
             });
       }
-      if (!target.neighbourhoods()) {
-        first(p.trace(), Op::isNeighbourhood).ifPresent(r -> {
-          throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())
-              + " is a neighbourhood collective, which the " + target.name() + " target has no"
-              + " way to make");
-        });
-      }
-      if (!target.matchedProbes()) {
-        first(p.trace(), op -> op == Op.MPROBE || op == Op.IMPROBE || op == Op.MRECV
-            || op == Op.IMRECV).ifPresent(r -> {
-              throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())
-                  + " is part of a matched probe, which the " + target.name() + " target has no"
-                  + " way to make");
-            });
-      }
-      if (!target.cancels()) {
-        first(p.trace(), op -> op == Op.CANCEL).ifPresent(r -> {
-          throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site())
-              + " cancels a request, which the " + target.name() + " target has no way to do");
-        });
-      }
+      first(p.trace(), op -> target.cannotMake(op).isPresent()).ifPresent(r -> {
+        throw new Unexpressible(SafeText.printable(r.op().mpiName() + " at " + r.site()) + " is "
+            + target.cannotMake(r.op()).orElseThrow() + ", which the " + target.name()
+            + " target has no way to make");
+      });
       Emitter emitter = target.emitter(g);
       files = emitter.program(new TraceWalker(g, emitter).walk());
     } catch (Unexpressible u) {

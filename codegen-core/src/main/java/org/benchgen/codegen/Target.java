@@ -1,8 +1,10 @@
 package org.benchgen.codegen;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import org.benchgen.trace.Op;
 
 /**
  * A target language: a name, and an emitter for each generation. Targets are found with
@@ -37,21 +39,21 @@ public interface Target {
   }
 
   /**
-   * Whether the target's programs can make topologies with their neighbours and call
-   * neighbourhood collectives on them.
+   * What call {@code op} is, where the target's programs have no way to make it (generate then
+   * refuses the trace, BG301); empty where they can. By default: neighbourhood collectives (they
+   * need a topology's neighbours), MPI_Cancel, matched probes and MPI-4's nonblocking
+   * send-receives.
    */
-  default boolean neighbourhoods() {
-    return false;
-  }
-
-  /** Whether the target's programs can cancel a request (MPI_Cancel). */
-  default boolean cancels() {
-    return false;
-  }
-
-  /** Whether the target's programs can make matched probes (MPI_Mprobe and MPI_Mrecv). */
-  default boolean matchedProbes() {
-    return false;
+  default Optional<String> cannotMake(Op op) {
+    if (op.isNeighbourhood()) {
+      return Optional.of("a neighbourhood collective");
+    }
+    return switch (op) {
+      case CANCEL -> Optional.of("a cancelled request");
+      case MPROBE, IMPROBE, MRECV, IMRECV -> Optional.of("part of a matched probe");
+      case ISENDRECV, ISENDRECV_REPLACE -> Optional.of("a nonblocking send-receive");
+      default -> Optional.empty();
+    };
   }
 
   /**

@@ -59,9 +59,10 @@ final class RankExporter implements RawTraceReader.Sink {
           + " (MPI_THREAD_MULTIPLE): OTF2 export writes one location per rank, and does not"
           + " write the calls of several threads yet");
     }
-    if (op == Op.CANCEL || op == Op.MPROBE || op == Op.IMPROBE) {
+    if (op == Op.CANCEL || op == Op.MPROBE || op == Op.IMPROBE || op == Op.ISENDRECV
+        || op == Op.ISENDRECV_REPLACE) {
       throw new org.benchgen.trace.TraceProblem(op.mpiName() + ": OTF2 export does not write"
-          + " cancelled requests or matched probes yet");
+          + " cancelled requests, matched probes or nonblocking send-receives yet");
     }
     if (op.isNeighbourhood()) {
       throw new org.benchgen.trace.TraceProblem(op.mpiName() + " is a neighbourhood collective:"

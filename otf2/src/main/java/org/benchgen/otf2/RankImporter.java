@@ -144,7 +144,8 @@ final class RankImporter {
     // (RequestCancelled); matched probes have no message of their own: such a call is left out,
     // as calls outside the vocabulary are.
     return Op.forName(name).filter(op -> !op.isNeighbourhood() && op.kind() != OpKind.LOCAL
-        && op != Op.CANCEL && op != Op.MPROBE && op != Op.IMPROBE);
+        && op != Op.CANCEL && op != Op.MPROBE && op != Op.IMPROBE && op != Op.ISENDRECV
+        && op != Op.ISENDRECV_REPLACE);
   }
 
   private void push(long region) {

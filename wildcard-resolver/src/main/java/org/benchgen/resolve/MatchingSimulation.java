@@ -143,27 +143,12 @@ final class MatchingSimulation {
         if (op == Op.IMPROBE && e.get(Field.FLAG) != 1) {
           return Optional.empty(); // found nothing, took nothing
         }
-        if (op.has(Field.CANCEL) && e.get(Field.CANCEL) == 1) {
-          // Cancelled before any message matched it (MPI_Cancel): never posted.
-          reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
-          return Optional.empty();
-        }
-        Optional<PostedReceive> x = receive(r, s, e, e.get(Field.SRC), e.get(Field.TAG));
-        if (op.createsRequest()) {
-          Request q = new Request(false, x.isEmpty() || x.get().matched);
-          x.ifPresent(y -> {
-            q.receive = y;
-            y.request = q;
-          });
-          reqs.get(r).put(e.get(Field.REQ), q);
-          return Optional.empty();
-        }
-        return block(x);
+        return post(r, s, e, e.get(Field.SRC), e.get(Field.TAG));
       }
       case SENDRECV -> {
         send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG), false);
         long rtag = op.has(Field.RTAG) ? e.get(Field.RTAG) : e.get(Field.TAG);
-        return block(receive(r, s, e, e.get(Field.SRC), rtag));
+        return post(r, s, e, e.get(Field.SRC), rtag);
       }
       case PROBE -> {
         long src = e.get(Field.SRC);
@@ -243,6 +228,30 @@ final class MatchingSimulation {
       q.message.matched = true;
       q.done = true;
     }
+  }
+
+  /**
+   * The receive of a call: blocking, what the rank waits for; nonblocking (MPI_Irecv, MPI-4's
+   * MPI_Isendrecv, whose send is done at once as MPI_Isend's), its request, which waits for it.
+   * One cancelled before any message matched it (MPI_Cancel) is never posted.
+   */
+  private Optional<WaitState> post(int r, Step s, RawEvent e, long src, long tag) {
+    Op op = e.op();
+    if (op.has(Field.CANCEL) && e.get(Field.CANCEL) == 1) {
+      reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
+      return Optional.empty();
+    }
+    Optional<PostedReceive> x = receive(r, s, e, src, tag);
+    if (op.createsRequest()) {
+      Request q = new Request(false, x.isEmpty() || x.get().matched);
+      x.ifPresent(y -> {
+        q.receive = y;
+        y.request = q;
+      });
+      reqs.get(r).put(e.get(Field.REQ), q);
+      return Optional.empty();
+    }
+    return block(x);
   }
 
   private static Optional<WaitState> block(Optional<PostedReceive> x) {

@@ -186,15 +186,16 @@ final class CEmitter implements Emitter {
           a.received(c, Field.TYPE, Field.TSIZE), a.type(c, Field.TYPE), a.source(c),
           a.arg(c, Field.TAG), a.comm(c),
           op == Op.IRECV ? new CModel.NewReq(false) : new CModel.StatusIgnore()));
-      case SENDRECV -> op == Op.SENDRECV
+      // MPI-4's MPI_Isendrecv(_replace) end with a new request where the others have a status.
+      case SENDRECV -> op == Op.SENDRECV || op == Op.ISENDRECV
           ? new CModel.Call(fn, a.args(a.sendBuf(), sent(c), a.type(c, Field.TYPE),
               a.arg(c, Field.DEST), a.arg(c, Field.TAG),
               a.recvBuf(), a.received(c, Field.RTYPE, Field.RTSIZE),
               a.type(c, Field.RTYPE), a.source(c), a.arg(c, Field.RTAG), a.comm(c),
-              new CModel.StatusIgnore()))
+              statusOrRequest(op)))
           : new CModel.Call(fn, a.args(a.recvBuf(), sent(c), a.type(c, Field.TYPE),
               a.arg(c, Field.DEST), a.arg(c, Field.TAG),
-              a.source(c), a.arg(c, Field.RTAG), a.comm(c), new CModel.StatusIgnore()));
+              a.source(c), a.arg(c, Field.RTAG), a.comm(c), statusOrRequest(op)));
       case PROBE -> new CModel.Call(fn, a.args(a.source(c), a.arg(c, Field.TAG), a.comm(c),
           op == Op.IPROBE ? new CModel.FlagArg() : null, new CModel.StatusIgnore()));
       case COMPLETION -> completion(c);
@@ -229,6 +230,10 @@ final class CEmitter implements Emitter {
               ? new CModel.NewReq(false) : new CModel.StatusIgnore()));
       default -> throw new IllegalStateException("not a local call: " + c.rsd().op());
     };
+  }
+
+  private static OutputModel statusOrRequest(Op op) {
+    return op.createsRequest() ? new CModel.NewReq(false) : new CModel.StatusIgnore();
   }
 
   /** A point-to-point call's send count, in bytes where need be. */

@@ -1,11 +1,13 @@
 package org.benchgen.codegen.cmpi;
 
+import java.util.Optional;
 import java.util.Set;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.Naming;
 import org.benchgen.codegen.PrefixNaming;
 import org.benchgen.codegen.Target;
+import org.benchgen.trace.Op;
 
 /** The C+MPI target: a portable C99 program, its run-time library and a Makefile. */
 public final class CMpiTarget implements Target {
@@ -38,19 +40,10 @@ public final class CMpiTarget implements Target {
     return true;
   }
 
+  /** Every call of the vocabulary: C+MPI says each as itself. */
   @Override
-  public boolean neighbourhoods() {
-    return true;
-  }
-
-  @Override
-  public boolean cancels() {
-    return true;
-  }
-
-  @Override
-  public boolean matchedProbes() {
-    return true;
+  public Optional<String> cannotMake(Op op) {
+    return Optional.empty();
   }
 
   @Override
