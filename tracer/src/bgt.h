@@ -52,7 +52,9 @@ void bgt_leave(bgt_call *c);
 
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
-enum bgt_unsupported { U_SPAWN, U_GREQUEST, U_MPROBE, U_UNTRACED_REQUEST, U_RMA, U_COUNT };
+enum bgt_unsupported {
+  U_SPAWN, U_GREQUEST, U_MPROBE, U_UNTRACED_REQUEST, U_RMA, U_LARGE_COUNT, U_COUNT
+};
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
 

@@ -30,9 +30,10 @@ final class CCollectives {
           req);
       case ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN, REDUCE_SCATTER_BLOCK,
           IREDUCE_SCATTER_BLOCK -> a.args(sb, rb, send, a.reduceType(c), a.reduceOp(c), comm, req);
+      // Its counts scaled as the other v-collectives' where the datatype is sent as bytes.
       case REDUCE_SCATTER, IREDUCE_SCATTER -> a.args(sb, rb,
-          new CModel.ListItems(a.list(c, Field.RCOUNTS)), a.reduceType(c), a.reduceOp(c), comm,
-          req);
+          new CModel.ListItems(a.counts(c, Field.RCOUNTS, Field.TYPE, Field.TSIZE, 1)),
+          a.reduceType(c), a.reduceOp(c), comm, req);
       case GATHER, IGATHER, SCATTER, ISCATTER -> a.args(sb, send, stype, rb, received(c),
           a.type(c, Field.RTYPE), a.root(c), comm, req);
       case ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL, NEIGHBOR_ALLGATHER, INEIGHBOR_ALLGATHER,

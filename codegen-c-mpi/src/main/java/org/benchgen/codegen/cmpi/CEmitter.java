@@ -2,6 +2,7 @@ package org.benchgen.codegen.cmpi;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.codegen.Generation;
@@ -12,6 +13,7 @@ import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Condition;
 import org.benchgen.codegen.output.Loop;
+import org.benchgen.codegen.output.Table;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
@@ -108,6 +110,12 @@ final class CEmitter implements Emitter {
   public List<GeneratedFile> program(List<OutputModel> body) {
     String name = g.options().name();
     List<OutputModel> startup = new ArrayList<>();
+    List<OutputModel> tables = new ArrayList<>();
+    for (Table t : g.tables().all()) {
+      Optional<CModel.CodedTable> coded = CodedTables.of(t);
+      tables.add(coded.isPresent() ? coded.get() : t);
+      coded.ifPresent(c -> startup.add(c.decode()));
+    }
     g.comms().selfSlot().ifPresent(s -> startup.add(new CModel.StartupSelf(s)));
     g.comms().uncreated().forEach((slot, members) -> {
       List<Value> items = new ArrayList<>();
@@ -121,7 +129,7 @@ final class CEmitter implements Emitter {
             + " of each interval's histogram; --compute-scale X multiplies it at run time.");
     List<String> headers = List.of(CRuntime.HEADER);
     CModel.CProgram p = new CModel.CProgram(name, trace.worldSize(), headers, about,
-        g.approximations().lines().stream().map(CNames::comment).toList(), g.tables().all(),
+        g.approximations().lines().stream().map(CNames::comment).toList(), tables,
         g.tables().histograms(), g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE,
         g.options().seed(), counters, g.tracksSites(), g.comms().count(), g.regions().count(),
         regionHelp(), threadLevel, startup, bsend && !attaches, buffers.send(), buffers.recv(), body);

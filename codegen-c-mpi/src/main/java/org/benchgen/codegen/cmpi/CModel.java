@@ -16,7 +16,7 @@ public sealed interface CModel extends OutputModel {
    * sizes.
    */
   record CProgram(String name, int ranks, List<String> headers, List<String> about,
-      List<String> approximations, List<Table> tables, List<Compute.HistTable> histograms,
+      List<String> approximations, List<OutputModel> tables, List<Compute.HistTable> histograms,
       boolean sampled, long seed, List<String> counters, boolean tracksSites, int comms,
       int regions, List<String> regionHelp, List<Value> threadLevel, List<OutputModel> startup,
       boolean bsend, long sendBytes, long recvBytes, List<OutputModel> body) implements CModel {}
@@ -93,6 +93,20 @@ public sealed interface CModel extends OutputModel {
    */
   record IntercommFromGroups(Value first, Value second, Value leader, Value rleader, Value slot)
       implements CModel {}
+
+  /**
+   * A table of {@code length} numbers written as {@code chunks} of characters (string literals),
+   * each indexing {@code values} by its code minus the first character; {@code decode} fills the
+   * table at start-up ({@link CodedTables}).
+   */
+  record CodedTable(String name, int length, List<Value> values, List<String> chunks,
+      Decode decode) implements CModel {}
+
+  /**
+   * The start-up decoding of a coded table: chunks of {@code chunk} characters, {@code first} the
+   * character of the first value.
+   */
+  record Decode(String name, int length, int chunk, int first) implements CModel {}
 
   /** A start-up communicator of these world ranks (one no recorded call created). */
   record StartupComm(int slot, String members) implements CModel {}

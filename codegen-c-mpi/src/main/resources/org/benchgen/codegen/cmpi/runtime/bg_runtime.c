@@ -43,7 +43,7 @@ static char *bg_pers; /* persistent: stays live when completed, until MPI_Reques
 static int bg_nreq, bg_capreq;
 /* Requests the trace completed earlier than this run did: completed by the next MPI_Waitall. */
 static MPI_Request *bg_zombie;
-static int bg_nzombie;
+static int bg_nzombie, bg_capzombie;
 static MPI_Request *bg_tmp;
 /* Statuses for calls on arrays: MPICH's MPI_STATUSES_IGNORE makes GCC 12 warn. */
 static MPI_Status *bg_sts;
@@ -141,7 +141,6 @@ MPI_Request *bg_req_new(int persistent) {
     bg_capreq = bg_capreq ? 2 * bg_capreq : 16;
     bg_req = bg_grow(bg_req, bg_capreq * sizeof *bg_req);
     bg_pers = bg_grow(bg_pers, bg_capreq);
-    bg_zombie = bg_grow(bg_zombie, bg_capreq * sizeof *bg_zombie);
   }
   bg_req[bg_nreq] = MPI_REQUEST_NULL;
   bg_pers[bg_nreq] = (char) persistent;
@@ -266,6 +265,11 @@ void bg_complete(int kind, const int *reqs, const int *done) {
       }
     }
     if (!swapped) {
+      /* Zombies wait for the next Waitall: random Tests may leave more than requests live. */
+      if (bg_nzombie == bg_capzombie) {
+        bg_capzombie = bg_capzombie ? 2 * bg_capzombie : 16;
+        bg_zombie = bg_grow(bg_zombie, (size_t) bg_capzombie * sizeof *bg_zombie);
+      }
       bg_zombie[bg_nzombie++] = bg_req[i];
       bg_req[i] = MPI_REQUEST_NULL;
     }

@@ -150,6 +150,11 @@ const int *bg_scaled(int which, const int *counts, long long size);
  * counts being bytes. An array outgrown is kept, never freed, for a nonblocking call may hold it. */
 const MPI_Datatype *bg_byte_types(const int *counts);
 
+/* Fills table (n numbers) from its codes, characters in chunks of chunk each: a character c
+ * stands for values[c - first]. A long table of few distinct numbers is written so. */
+void bg_decode(int *table, const char *const *codes, const int *values, int n, int chunk,
+               int first);
+
 /* bg_displs as MPI_Aint (MPI_Neighbor_alltoallw's displacements). */
 const MPI_Aint *bg_aint_displs(int which, const int *counts);
 

@@ -70,3 +70,10 @@ const MPI_Datatype *bg_byte_types(const int *counts) {
   }
   return types;
 }
+
+void bg_decode(int *table, const char *const *codes, const int *values, int n, int chunk,
+               int first) {
+  for (int i = 0; i < n; i++) {
+    table[i] = values[codes[i / chunk][i % chunk] - first];
+  }
+}
