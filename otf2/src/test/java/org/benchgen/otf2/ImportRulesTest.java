@@ -48,7 +48,8 @@ class ImportRulesTest {
   void importInvertsTheConventionForEveryCollective() {
     Random rnd = new Random(5);
     for (Op op : Op.values()) {
-      if (op.kind() != OpKind.COLLECTIVE || op.has(Field.REQ)) {
+      // OTF2 has no neighbourhood operation: export refuses them, import leaves them out.
+      if (op.kind() != OpKind.COLLECTIVE || op.has(Field.REQ) || op.isNeighbourhood()) {
         continue;
       }
       for (int trial = 0; trial < 50; trial++) {
