@@ -11,13 +11,23 @@
  *   MPI_Alltoallv r sends j+1 elements to each j and receives r+1 from each: triples in even
  *                 iterations, pairs in odd ones (one call site whose type size changes)
  *   MPI_Sendrecv  one column to (r+1)%n, one column from (r-1+n)%n
+ *   MPI_Reduce_scatter  of triples with a user operation (sum): rank j gets j+1 triples
  * Values are checked. Benchmarks send a derived type as bytes: every count, the per-rank lists
  * of the v-collectives too, is scaled by the type's size (issue 17: the lists were not, and
- * MPI_Scatterv failed with MPI_ERR_TRUNCATE).
+ * MPI_Scatterv failed with MPI_ERR_TRUNCATE; MPI_Reduce_scatter's were not either, and MPICH's
+ * nonblocking2 sent a quarter of its bytes).
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* A sum of triples of ints, as a user operation (MPI defines MPI_SUM on predefined types only). */
+static void sum3(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void) type;
+    for (int i = 0; i < 3 * *len; i++)
+        ((int *) inout)[i] += ((int *) in)[i];
+}
 
 int main(int argc, char **argv)
 {
@@ -33,6 +43,8 @@ int main(int argc, char **argv)
     MPI_Type_commit(&pair);
     MPI_Type_vector(count, 1, 4, MPI_DOUBLE, &column);
     MPI_Type_commit(&column);
+    MPI_Op sum;
+    MPI_Op_create(sum3, 1, &sum);
     int *cnt = malloc(sizeof(int) * n), *displ = malloc(sizeof(int) * n), total = 0;
     int *rcnt = malloc(sizeof(int) * n), *rdispl = malloc(sizeof(int) * n);
     for (int j = 0; j < n; j++) {
@@ -69,10 +81,16 @@ int main(int argc, char **argv)
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         for (int k = 0; k < count; k++)
             errors += got[4 * k] != (r - 1 + n) % n + 0.5 * 4 * k + i;
+        for (int k = 0; k < 3 * total; k++)
+            a2a[k] = r + k + i;
+        MPI_Reduce_scatter(a2a, mine, cnt, triple, sum, MPI_COMM_WORLD);
+        for (int k = 0; k < 3 * (r + 1); k++)
+            errors += mine[k] != n * (n - 1) / 2 + n * (3 * displ[r] + k + i);
     }
     MPI_Type_free(&triple);
     MPI_Type_free(&pair);
     MPI_Type_free(&column);
+    MPI_Op_free(&sum);
     if (errors)
         fprintf(stderr, "derived_types: rank %d: %d errors\n", r, errors);
     else if (r == 0)
