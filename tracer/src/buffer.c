@@ -53,23 +53,20 @@ uint64_t put_at(int f, int64_t v) {
   return g_base + g_len - 1;
 }
 uint64_t put_patchable(int f) { return put_at(f, V_UNSET); }
-void put_list64(int f, const int64_t *v, int n) {
-  reserve(1 + (size_t) n);
-  g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
-  for (int i = 0; i < n; i++) g_buf[g_len++] = (uint64_t) v[i];
-}
-void put_list_int(int f, const int *v, int n) {
-  reserve(1 + (size_t) n);
-  g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
-  for (int i = 0; i < n; i++) g_buf[g_len++] = (uint64_t) (int64_t) v[i];
-}
-
 int64_t *put_list_open(int f, int n) {
   reserve(1 + (size_t) n);
   g_buf[g_len++] = (uint64_t) f | ((uint64_t) n << 8) | (1ULL << 40);
   int64_t *v = (int64_t *) &g_buf[g_len];
   g_len += (size_t) n;
   return v;
+}
+void put_list64(int f, const int64_t *v, int n) {
+  int64_t *to = put_list_open(f, n);
+  for (int i = 0; i < n; i++) to[i] = v[i];
+}
+void put_list_int(int f, const int *v, int n) {
+  int64_t *to = put_list_open(f, n);
+  for (int i = 0; i < n; i++) to[i] = v[i];
 }
 
 /* A record's header word, then room for `extra` kind-specific words at g_buf[g_rec + 1 ...]. */

@@ -65,6 +65,9 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   int is_root = inter ? a->root == MPI_ROOT : me == a->root;
   int idle = inter && a->root == MPI_PROC_NULL;
   int others = inter ? remote_size(a->comm) : 0; /* peers of count arrays */
+  int in = 0, out = 0; /* a neighbourhood collective's neighbours, each way */
+  if (base >= BGT_NEIGHBOR_ALLGATHER && base <= BGT_NEIGHBOR_ALLTOALLW)
+    bgt_peers(a->comm, 1, &in, &out);
   int64_t cid = comm_id(a->comm);
   begin_event(c, op);
   put(F_COMM, cid);
@@ -158,30 +161,21 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
     put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, a->rcount, a->rtype);
     break;
-  case BGT_NEIGHBOR_ALLGATHERV: {
-    int in, out;
-    bgt_peers(a->comm, 1, &in, &out);
+  case BGT_NEIGHBOR_ALLGATHERV:
     put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
     put_list_ints(F_RCOUNTS, a->rcounts, in);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
-  }
-  case BGT_NEIGHBOR_ALLTOALLV: {
-    int in, out;
-    bgt_peers(a->comm, 1, &in, &out);
+  case BGT_NEIGHBOR_ALLTOALLV:
     put_list_ints(F_COUNTS, a->counts, out);
     put_datatype(F_TYPE, F_TSIZE, a->type);
     put_list_ints(F_RCOUNTS, a->rcounts, in);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
-  }
-  case BGT_NEIGHBOR_ALLTOALLW: {
-    int in, out;
-    bgt_peers(a->comm, 1, &in, &out);
+  case BGT_NEIGHBOR_ALLTOALLW:
     put_list_bytes(F_COUNTS, a->counts, a->types, out);
     put_list_bytes(F_RCOUNTS, a->rcounts, a->rtypes, in);
     break;
-  }
   default:
     break;
   }

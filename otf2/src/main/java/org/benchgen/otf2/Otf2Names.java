@@ -1,5 +1,6 @@
 package org.benchgen.otf2;
 
+import java.util.Optional;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 
@@ -23,6 +24,22 @@ final class Otf2Names {
       }
     }
     return op;
+  }
+
+  /**
+   * Why OTF2 cannot say call {@code op}, as the end of a sentence after its name; empty where it
+   * can. Export refuses such a call, import leaves it out.
+   */
+  static Optional<String> cannotSay(Op op) {
+    if (op.isNeighbourhood()) {
+      return Optional.of(" is a neighbourhood collective: OTF2 has no operation for it, and OTF2"
+          + " export does not write it");
+    }
+    return switch (op) {
+      case CANCEL, MPROBE, IMPROBE, ISENDRECV, ISENDRECV_REPLACE -> Optional.of(": OTF2 export"
+          + " does not write cancelled requests, matched probes or nonblocking send-receives yet");
+      default -> Optional.empty();
+    };
   }
 
   /** OTF2's operation name for a collective call (blocking or not). */

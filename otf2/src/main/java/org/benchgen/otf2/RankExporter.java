@@ -59,15 +59,9 @@ final class RankExporter implements RawTraceReader.Sink {
           + " (MPI_THREAD_MULTIPLE): OTF2 export writes one location per rank, and does not"
           + " write the calls of several threads yet");
     }
-    if (op == Op.CANCEL || op == Op.MPROBE || op == Op.IMPROBE || op == Op.ISENDRECV
-        || op == Op.ISENDRECV_REPLACE) {
-      throw new org.benchgen.trace.TraceProblem(op.mpiName() + ": OTF2 export does not write"
-          + " cancelled requests, matched probes or nonblocking send-receives yet");
-    }
-    if (op.isNeighbourhood()) {
-      throw new org.benchgen.trace.TraceProblem(op.mpiName() + " is a neighbourhood collective:"
-          + " OTF2 has no operation for it, and OTF2 export does not write it");
-    }
+    Otf2Names.cannotSay(op).ifPresent(why -> {
+      throw new org.benchgen.trace.TraceProblem(op.mpiName() + why);
+    });
     long t0 = e.enter();
     long t1 = e.exit();
     long site = defs.siteRegion(e.site());

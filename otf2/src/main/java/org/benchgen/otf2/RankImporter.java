@@ -143,9 +143,8 @@ final class RankImporter {
     // of MPI_Reduce_local or MPI_Buffer_attach; a cancelled request is its completion's record
     // (RequestCancelled); matched probes have no message of their own: such a call is left out,
     // as calls outside the vocabulary are.
-    return Op.forName(name).filter(op -> !op.isNeighbourhood() && op.kind() != OpKind.LOCAL
-        && op != Op.CANCEL && op != Op.MPROBE && op != Op.IMPROBE && op != Op.ISENDRECV
-        && op != Op.ISENDRECV_REPLACE);
+    return Op.forName(name).filter(op -> Otf2Names.cannotSay(op).isEmpty()
+        && op.kind() != OpKind.LOCAL);
   }
 
   private void push(long region) {

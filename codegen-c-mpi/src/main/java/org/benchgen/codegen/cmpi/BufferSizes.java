@@ -65,8 +65,7 @@ final class BufferSizes {
           REDUCE_SCATTER_BLOCK, IREDUCE_SCATTER_BLOCK -> true;
       default -> false;
     };
-    if (op == Op.NEIGHBOR_ALLGATHER || op == Op.INEIGHBOR_ALLGATHER || op == Op.NEIGHBOR_ALLTOALL
-        || op == Op.INEIGHBOR_ALLTOALL) {
+    if (op.isNeighbourhood() && op.has(Field.RCOUNT)) { // a block per neighbour each way
       blockSent = Math.max(blockSent, times(count, tsize));
       blockReceived = Math.max(blockReceived, times(rcount, rtsize));
     }

@@ -94,26 +94,28 @@ final class CArgs {
 
   /** The same, every numeric item times {@code factor}. */
   Value list(RsdContext c, Field f, long factor) {
-    return c.value(f, new ParamExpressions.Leaf(id -> {
-      List<Value> items = new ArrayList<>();
-      long[] xs = Sym.isSymbol(id) ? new long[0] : symbols.list(id);
-      items.add(new Value.Num(xs.length));
-      for (long x : xs) {
-        items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x * factor));
-      }
-      if (xs.length == 0) {
-        // Its items are passed as an array (MPI_Cart_create's of 0 dimensions): GCC rejects one
-        // of no element (-Wstringop-overread) though MPI reads none.
-        items.add(new Value.Num(0));
-      }
-      return new Value.ListRef(g.tables().of("list", items));
-    }, "lists"));
+    return c.value(f, new ParamExpressions.Leaf(id -> listOf(Sym.isSymbol(id) ? new long[0]
+        : symbols.list(id), factor), "lists"));
+  }
+
+  /** The table of list {@code xs} (its length first), every numeric item times {@code factor}. */
+  private Value listOf(long[] xs, long factor) {
+    List<Value> items = new ArrayList<>();
+    items.add(new Value.Num(xs.length));
+    for (long x : xs) {
+      items.add(Sym.isSymbol(x) ? ParamExpressions.tableSymbol(x) : new Value.Num(x * factor));
+    }
+    if (xs.length == 0) {
+      // Its items are passed as an array (MPI_Cart_create's of 0 dimensions): GCC rejects one
+      // of no element (-Wstringop-overread) though MPI reads none.
+      items.add(new Value.Num(0));
+    }
+    return new Value.ListRef(g.tables().of("list", items));
   }
 
   /** A list-valued parameter, or an empty list where the RSD has none. */
   Value listOrEmpty(RsdContext c, Field f) {
-    return c.has(f) ? list(c, f) : new Value.ListRef(g.tables().of("list",
-        List.of(new Value.Num(0), new Value.Num(0))));
+    return c.has(f) ? list(c, f) : listOf(new long[0], 1);
   }
 
   /** Whether every datatype {@code type} takes is one we can name in C. */
