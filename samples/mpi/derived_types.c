@@ -10,7 +10,9 @@
  *   MPI_Gatherv   r sends r+1 triples; the root receives j+1 from each j
  *   MPI_Alltoallv r sends j+1 elements to each j and receives r+1 from each: triples in even
  *                 iterations, pairs in odd ones (one call site whose type size changes)
- *   MPI_Sendrecv  one column to (r+1)%n, one column from (r-1+n)%n
+ *   MPI_Sendrecv  one column to (r+1)%n, one column from (r-1+n)%n, received as framed =
+ *                 MPI_Type_create_resized(column, -8, extent + 16): the same data, a lower
+ *                 bound of -8 and an extent 16 bytes larger (which the trace records)
  *   MPI_Reduce_scatter  of triples with a user operation (sum): rank j gets j+1 triples
  * Values are checked. Benchmarks send a derived type as bytes: every count, the per-rank lists
  * of the v-collectives too, is scaled by the type's size (issue 17: the lists were not, and
@@ -43,6 +45,11 @@ int main(int argc, char **argv)
     MPI_Type_commit(&pair);
     MPI_Type_vector(count, 1, 4, MPI_DOUBLE, &column);
     MPI_Type_commit(&column);
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(column, &lb, &extent);
+    MPI_Datatype framed;
+    MPI_Type_create_resized(column, -8, extent + 16, &framed);
+    MPI_Type_commit(&framed);
     MPI_Op sum;
     MPI_Op_create(sum3, 1, &sum);
     int *cnt = malloc(sizeof(int) * n), *displ = malloc(sizeof(int) * n), total = 0;
@@ -77,7 +84,7 @@ int main(int argc, char **argv)
                 errors += back[w * rdispl[j] + k] != 100000 * j + w * displ[r] + k;
         for (int k = 0; k < 4 * count; k++)
             grid[k] = r + 0.5 * k + i;
-        MPI_Sendrecv(grid, 1, column, (r + 1) % n, 0, got, 1, column, (r - 1 + n) % n, 0,
+        MPI_Sendrecv(grid, 1, column, (r + 1) % n, 0, got, 1, framed, (r - 1 + n) % n, 0,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         for (int k = 0; k < count; k++)
             errors += got[4 * k] != (r - 1 + n) % n + 0.5 * 4 * k + i;
@@ -90,6 +97,7 @@ int main(int argc, char **argv)
     MPI_Type_free(&triple);
     MPI_Type_free(&pair);
     MPI_Type_free(&column);
+    MPI_Type_free(&framed);
     MPI_Op_free(&sum);
     if (errors)
         fprintf(stderr, "derived_types: rank %d: %d errors\n", r, errors);

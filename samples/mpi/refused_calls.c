@@ -2,9 +2,11 @@
  * refused_calls.c - calls that benchgen's tracer does not record yet, each of which must make
  * `benchgen trace` exit 1 naming it rather than write a trace that lacks it (issue 16).
  *
- * Usage: refused_calls persistent|rma|large      2 ranks (more: the others only wait)
- *   persistent  MPI-4 only (MPICH 4): MPI_Allreduce_init of one int, MPI_Start + MPI_Wait
- *               twice, MPI_Request_free; elsewhere the program says it is not built for it
+ * Usage: refused_calls partitioned|rma|large      2 ranks (more: the others only wait)
+ *   partitioned MPI-4 only (MPICH 4): MPI_Psend_init of one int in one partition to the next
+ *               rank, MPI_Precv_init from the previous one, MPI_Startall, MPI_Pready,
+ *               MPI_Waitall, twice, then MPI_Request_free of both; elsewhere the program says
+ *               it is not built for it (persistent collectives, refused here before, are traced)
  *   large       MPI-4 only (MPICH 4): MPI_Sendrecv_c of one int around the ring (large-count form)
  *   rma         MPI_Win_create over one int per rank, MPI_Win_fence, MPI_Put of the rank into
  *               the next rank's window, MPI_Win_fence, MPI_Win_free
@@ -21,20 +23,25 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &r);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     const char *what = argc > 1 ? argv[1] : "";
-    if (strcmp(what, "persistent") == 0) {
+    if (strcmp(what, "partitioned") == 0) {
 #if MPI_VERSION >= 4
-        int x = r + 1, sum = 0;
-        MPI_Request q;
-        MPI_Allreduce_init(&x, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &q);
+        int out = r, in = -1;
+        MPI_Request q[2];
+        MPI_Status st[2];
+        MPI_Psend_init(&out, 1, 1, MPI_INT, (r + 1) % n, 5, MPI_COMM_WORLD, MPI_INFO_NULL, &q[0]);
+        MPI_Precv_init(&in, 1, 1, MPI_INT, (r - 1 + n) % n, 5, MPI_COMM_WORLD, MPI_INFO_NULL,
+                       &q[1]);
         for (int i = 0; i < 2; i++) {
-            MPI_Start(&q);
-            MPI_Wait(&q, MPI_STATUS_IGNORE);
-            errors += sum != n * (n + 1) / 2;
+            MPI_Startall(2, q);
+            MPI_Pready(0, q[0]);
+            MPI_Waitall(2, q, st);
+            errors += in != (r - 1 + n) % n;
         }
-        MPI_Request_free(&q);
+        MPI_Request_free(&q[0]);
+        MPI_Request_free(&q[1]);
 #else
         if (r == 0)
-            fprintf(stderr, "refused_calls: persistent collectives need MPI 4\n");
+            fprintf(stderr, "refused_calls: partitioned communication needs MPI 4\n");
         errors = 1;
 #endif
     } else if (strcmp(what, "large") == 0) {
@@ -67,7 +74,7 @@ int main(int argc, char **argv)
         MPI_Free_mem(mine);
     } else {
         if (r == 0)
-            fprintf(stderr, "usage: refused_calls persistent|rma|large (2 ranks)\n");
+            fprintf(stderr, "usage: refused_calls partitioned|rma|large (2 ranks)\n");
         errors = 1;
     }
     MPI_Barrier(MPI_COMM_WORLD);

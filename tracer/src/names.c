@@ -55,7 +55,8 @@ static void type_info(MPI_Datatype t, int64_t *name, int64_t *size) {
   g_types[slot].used = 1;
 }
 
-/* A datatype as fields: its name, its size, and its extent where that is larger. */
+/* A datatype as fields: its name, its size, its extent where that is larger, and its lower bound
+ * where not 0. */
 void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
   int64_t name, size;
   type_info(t, &name, &size);
@@ -64,9 +65,10 @@ void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
   /* The memory an element spans, where larger than its data: a benchmark allocates by it (a pair
    * type such as MPI_LONG_DOUBLE_INT has 20 bytes of data in 32). Asked every time, as the size. */
   MPI_Count lb = 0, extent = 0;
-  if (t != MPI_DATATYPE_NULL && PMPI_Type_get_extent_x(t, &lb, &extent) == MPI_SUCCESS
-      && extent > size)
-    put(ftsize == F_RTSIZE ? F_REXT : F_EXT, (int64_t) extent);
+  if (t == MPI_DATATYPE_NULL || PMPI_Type_get_extent_x(t, &lb, &extent) != MPI_SUCCESS) return;
+  int recv = ftsize == F_RTSIZE;
+  if (extent > size) put(recv ? F_REXT : F_EXT, (int64_t) extent);
+  if (lb != 0) put(recv ? F_RLB : F_LB, (int64_t) lb);
 }
 void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
   put(fcount, count);

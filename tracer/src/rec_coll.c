@@ -1,6 +1,7 @@
-/* benchgen tracer: what the format records for collectives. A nonblocking form records what its
- * blocking form does, plus its request, so that both read alike; bgt_rec_coll finds the blocking
- * form by the distance between the two runs of ids, which the .def keeps in parallel. */
+/* benchgen tracer: what the format records for collectives. A nonblocking or persistent (MPI-4
+ * _init) form records what its blocking form does, plus its request, so that all read alike;
+ * bgt_rec_coll finds the blocking form by the distance between the runs of ids, which the .def
+ * keeps in parallel. */
 #include "core.h"
 
 static int comm_rank(MPI_Comm comm) {
@@ -53,10 +54,12 @@ static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n
 void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   RECORDING(c);
   int nonblocking = op >= BGT_IBARRIER && op <= BGT_INEIGHBOR_ALLTOALLW;
-  int base = nonblocking ? op - (BGT_IBARRIER - BGT_BARRIER) : op;
+  int persistent = op >= BGT_BARRIER_INIT && op <= BGT_NEIGHBOR_ALLTOALLW_INIT;
+  int base = nonblocking ? op - (BGT_IBARRIER - BGT_BARRIER)
+             : persistent ? op - (BGT_BARRIER_INIT - BGT_BARRIER) : op;
   int inter = 0;
   PMPI_Comm_test_inter(a->comm, &inter);
-  req_entry *x = nonblocking ? req_add(req, R_COLL, 0, 0) : NULL;
+  req_entry *x = nonblocking || persistent ? req_add(req, R_COLL, persistent, 0) : NULL;
   int in_place = !inter && a->sbuf == MPI_IN_PLACE, rin_place = !inter && a->rbuf == MPI_IN_PLACE;
   int me = 0, n = 0;
   if (base != BGT_BARRIER) me = comm_rank(a->comm);

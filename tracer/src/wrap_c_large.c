@@ -11,20 +11,43 @@ REFUSED(Allgather_c, U_LARGE_COUNT,
          recvcount, MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
 
+REFUSED(Allgather_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+         MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, info, request))
+
 REFUSED(Allgatherv_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const
          MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm))
+
+REFUSED(Allgatherv_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+         MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, info, request))
 
 REFUSED(Allreduce_c, U_LARGE_COUNT,
         (const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
          MPI_Comm comm),
         (sendbuf, recvbuf, count, datatype, op, comm))
 
+REFUSED(Allreduce_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op
+         op, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, recvbuf, count, datatype, op, comm, info, request))
+
 REFUSED(Alltoall_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
          recvcount, MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+
+REFUSED(Alltoall_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+         MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, info, request))
 
 REFUSED(Alltoallv_c, U_LARGE_COUNT,
         (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype
@@ -32,15 +55,34 @@ REFUSED(Alltoallv_c, U_LARGE_COUNT,
          MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm))
 
+REFUSED(Alltoallv_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+         MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint
+         rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request
+         *request),
+        (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, info, request))
+
 REFUSED(Alltoallw_c, U_LARGE_COUNT,
         (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const
          MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint
          rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm),
         (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
 
+REFUSED(Alltoallw_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const
+         MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const
+         MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+         MPI_Request *request),
+        (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, info, request))
+
 REFUSED(Bcast_c, U_LARGE_COUNT,
         (void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm),
         (buffer, count, datatype, root, comm))
+
+REFUSED(Bcast_init_c, U_LARGE_COUNT,
+        (void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm,
+         MPI_Info info, MPI_Request *request),
+        (buffer, count, datatype, root, comm, info, request))
 
 REFUSED(Bsend_c, U_LARGE_COUNT,
         (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm
@@ -65,16 +107,33 @@ REFUSED(Exscan_c, U_LARGE_COUNT,
          MPI_Comm comm),
         (sendbuf, recvbuf, count, datatype, op, comm))
 
+REFUSED(Exscan_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op
+         op, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, recvbuf, count, datatype, op, comm, info, request))
+
 REFUSED(Gather_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
          recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm))
+
+REFUSED(Gather_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info
+         info, MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, info, request))
 
 REFUSED(Gatherv_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const
          MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root,
          MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm))
+
+REFUSED(Gatherv_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int
+         root, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, info, request))
 
 REFUSED(Iallgather_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
@@ -183,15 +242,15 @@ REFUSED(Ireduce_c, U_LARGE_COUNT,
          int root, MPI_Comm comm, MPI_Request *request),
         (sendbuf, recvbuf, count, datatype, op, root, comm, request))
 
-REFUSED(Ireduce_scatter_c, U_LARGE_COUNT,
-        (const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
-         MPI_Op op, MPI_Comm comm, MPI_Request *request),
-        (sendbuf, recvbuf, recvcounts, datatype, op, comm, request))
-
 REFUSED(Ireduce_scatter_block_c, U_LARGE_COUNT,
         (const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op
          op, MPI_Comm comm, MPI_Request *request),
         (sendbuf, recvbuf, recvcount, datatype, op, comm, request))
+
+REFUSED(Ireduce_scatter_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+         MPI_Op op, MPI_Comm comm, MPI_Request *request),
+        (sendbuf, recvbuf, recvcounts, datatype, op, comm, request))
 
 REFUSED(Irsend_c, U_LARGE_COUNT,
         (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm
@@ -247,15 +306,33 @@ REFUSED(Neighbor_allgather_c, U_LARGE_COUNT,
          recvcount, MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
 
+REFUSED(Neighbor_allgather_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+         MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, info, request))
+
 REFUSED(Neighbor_allgatherv_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const
          MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm))
 
+REFUSED(Neighbor_allgatherv_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+         MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, info, request))
+
 REFUSED(Neighbor_alltoall_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
          recvcount, MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+
+REFUSED(Neighbor_alltoall_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+         MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, info, request))
 
 REFUSED(Neighbor_alltoallv_c, U_LARGE_COUNT,
         (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype
@@ -263,11 +340,25 @@ REFUSED(Neighbor_alltoallv_c, U_LARGE_COUNT,
          MPI_Datatype recvtype, MPI_Comm comm),
         (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm))
 
+REFUSED(Neighbor_alltoallv_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+         MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint
+         rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request
+         *request),
+        (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, info, request))
+
 REFUSED(Neighbor_alltoallw_c, U_LARGE_COUNT,
         (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const
          MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint
          rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm),
         (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
+
+REFUSED(Neighbor_alltoallw_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const
+         MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const
+         MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+         MPI_Request *request),
+        (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, info, request))
 
 REFUSED(Recv_c, U_LARGE_COUNT,
         (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
@@ -284,19 +375,34 @@ REFUSED(Reduce_c, U_LARGE_COUNT,
          int root, MPI_Comm comm),
         (sendbuf, recvbuf, count, datatype, op, root, comm))
 
+REFUSED(Reduce_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op
+         op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, recvbuf, count, datatype, op, root, comm, info, request))
+
 REFUSED(Reduce_local_c, U_LARGE_COUNT,
         (const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op),
         (inbuf, inoutbuf, count, datatype, op))
+
+REFUSED(Reduce_scatter_block_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op
+         op, MPI_Comm comm),
+        (sendbuf, recvbuf, recvcount, datatype, op, comm))
+
+REFUSED(Reduce_scatter_block_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+         MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, recvbuf, recvcount, datatype, op, comm, info, request))
 
 REFUSED(Reduce_scatter_c, U_LARGE_COUNT,
         (const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
          MPI_Op op, MPI_Comm comm),
         (sendbuf, recvbuf, recvcounts, datatype, op, comm))
 
-REFUSED(Reduce_scatter_block_c, U_LARGE_COUNT,
-        (const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op
-         op, MPI_Comm comm),
-        (sendbuf, recvbuf, recvcount, datatype, op, comm))
+REFUSED(Reduce_scatter_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype
+         datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request))
 
 REFUSED(Rsend_c, U_LARGE_COUNT,
         (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm
@@ -313,16 +419,33 @@ REFUSED(Scan_c, U_LARGE_COUNT,
          MPI_Comm comm),
         (sendbuf, recvbuf, count, datatype, op, comm))
 
+REFUSED(Scan_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op
+         op, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, recvbuf, count, datatype, op, comm, info, request))
+
 REFUSED(Scatter_c, U_LARGE_COUNT,
         (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count
          recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm),
         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm))
+
+REFUSED(Scatter_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+         MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info
+         info, MPI_Request *request),
+        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, info, request))
 
 REFUSED(Scatterv_c, U_LARGE_COUNT,
         (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype
          sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm
          comm),
         (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm))
+
+REFUSED(Scatterv_init_c, U_LARGE_COUNT,
+        (const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+         MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+         int root, MPI_Comm comm, MPI_Info info, MPI_Request *request),
+        (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, info, request))
 
 REFUSED(Send_c, U_LARGE_COUNT,
         (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm

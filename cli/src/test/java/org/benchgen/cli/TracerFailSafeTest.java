@@ -293,13 +293,13 @@ class TracerFailSafeTest {
   /**
    * What the tracer does not record yet, found by a helper on MPICH's thread tests, where trace
    * exited 0: under MPICH 4, MPI_Start of
-   * a request made by a call not recorded (a persistent collective, as partitioned communication:
-   * the stream said req=NULL, which compress refuses), and one-sided communication (multirma's
+   * a request made by a call not recorded (partitioned communication, as persistent collectives
+   * before they were traced: the stream said req=NULL, which compress refuses), and one-sided communication (multirma's
    * benchmark had none of its Puts); and the large-count forms of MPI-4 (MPICH's coll_large
    * traced with exit 0 and none of its calls). Each makes trace exit 1 naming it.
    */
   @ParameterizedTest(name = "{0} under {1}")
-  @org.junit.jupiter.params.provider.CsvSource({"persistent,mpich", "rma,openmpi",
+  @org.junit.jupiter.params.provider.CsvSource({"partitioned,mpich", "rma,openmpi",
       "rma,mpich", "large,mpich"})
   void callsNotRecordedYetAreRefusedByName(String what, String flavour) throws Exception {
     Traced t = trace(work.resolve(flavour + "-refused-" + what), flavour, 2, "refused_calls",

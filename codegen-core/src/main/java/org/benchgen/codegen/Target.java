@@ -41,12 +41,15 @@ public interface Target {
   /**
    * What call {@code op} is, where the target's programs have no way to make it (generate then
    * refuses the trace, BG301); empty where they can. By default: neighbourhood collectives (they
-   * need a topology's neighbours), MPI_Cancel, matched probes and MPI-4's nonblocking
-   * send-receives.
+   * need a topology's neighbours), MPI_Cancel, matched probes, MPI-4's nonblocking
+   * send-receives and persistent collectives.
    */
   default Optional<String> cannotMake(Op op) {
     if (op.isNeighbourhood()) {
       return Optional.of("a neighbourhood collective");
+    }
+    if (op.isPersistentCollective()) {
+      return Optional.of("a persistent collective");
     }
     return switch (op) {
       case CANCEL -> Optional.of("a cancelled request");

@@ -23,7 +23,7 @@ final class CollectiveBytes {
     long rb = size(e, Field.RCOUNT, Field.RTSIZE);
     long ts = num(e.get(Field.TSIZE));
     long rts = num(e.get(Field.RTSIZE));
-    return switch (Otf2Names.blocking(e.op())) {
+    return switch (e.op().blockingForm()) {
       case BARRIER -> pair(0, 0);
       case BCAST -> root ? pair(x(n, sb), sb) : pair(0, sb);
       case REDUCE -> root ? pair(sb, x(n, sb)) : pair(sb, 0);
@@ -59,7 +59,7 @@ final class CollectiveBytes {
     boolean exact = true;
     long count;
     long rcount = -1;
-    switch (Otf2Names.blocking(op)) {
+    switch (op.blockingForm()) {
       case BARRIER -> {
         return true;
       }

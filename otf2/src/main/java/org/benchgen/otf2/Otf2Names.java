@@ -12,21 +12,6 @@ final class Otf2Names {
   private Otf2Names() {}
 
   /**
-   * The blocking form of a collective ({@code MPI_Iallreduce} is {@code MPI_Allreduce}); OTF2
-   * names its operations as the vocabulary's ids of the blocking calls ({@code ALLREDUCE}).
-   */
-  static Op blocking(Op op) {
-    if (op.isCollective() && op.name().startsWith("I")) {
-      try {
-        return Op.valueOf(op.name().substring(1));
-      } catch (IllegalArgumentException e) {
-        return op;
-      }
-    }
-    return op;
-  }
-
-  /**
    * Why OTF2 cannot say call {@code op}, as the end of a sentence after its name; empty where it
    * can. Export refuses such a call, import leaves it out.
    */
@@ -34,6 +19,10 @@ final class Otf2Names {
     if (op.isNeighbourhood()) {
       return Optional.of(" is a neighbourhood collective: OTF2 has no operation for it, and OTF2"
           + " export does not write it");
+    }
+    if (op.isPersistentCollective()) {
+      return Optional.of(" is a persistent collective (MPI-4): OTF2 export does not write them"
+          + " yet");
     }
     return switch (op) {
       case CANCEL, MPROBE, IMPROBE, ISENDRECV, ISENDRECV_REPLACE -> Optional.of(": OTF2 export"
@@ -44,7 +33,7 @@ final class Otf2Names {
 
   /** OTF2's operation name for a collective call (blocking or not). */
   static String collectiveOp(Op op) {
-    return blocking(op).name();
+    return op.blockingForm().name();
   }
 
   /** The OTF2 region role of an MPI call's region, as Score-P gives it. */
@@ -55,7 +44,7 @@ final class Otf2Names {
         default -> "POINT2POINT";
       };
     }
-    return switch (blocking(op)) {
+    return switch (op.blockingForm()) {
       case BARRIER -> "BARRIER";
       case BCAST, SCATTER, SCATTERV -> "COLL_ONE2ALL";
       case REDUCE, GATHER, GATHERV -> "COLL_ALL2ONE";

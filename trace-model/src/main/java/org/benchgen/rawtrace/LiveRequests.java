@@ -3,7 +3,6 @@ package org.benchgen.rawtrace;
 import java.util.Arrays;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
-import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.TraceProblem;
 
@@ -91,7 +90,7 @@ public final class LiveRequests {
     int req = op.slot(Field.REQ);
     boolean encode = mode != Mode.DECODE;
     if (op.createsRequest()) {
-      boolean isPersistent = op.kind() == OpKind.PERSISTENT_INIT;
+      boolean isPersistent = op.createsPersistentRequest();
       if (encode) {
         if (values[req] != nextId) {
           throw new TraceProblem(op.mpiName() + " creates request " + values[req]

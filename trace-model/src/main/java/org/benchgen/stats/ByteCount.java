@@ -8,7 +8,8 @@ import org.benchgen.trace.Sym;
 /**
  * The bytes one call moves, as {@code stats} counts them (docs/trace-format.md, "Bytes"): sent
  * bytes for sends, received bytes for receives (a matched probe's at its MPI_Mrecv), the
- * significant send-side buffer for collectives.
+ * significant send-side buffer for collectives. A persistent collective moves its bytes at each
+ * MPI_Start: its _init counts none here, and {@link #collective} gives what each start moves.
  */
 public final class ByteCount {
   private ByteCount() {}
@@ -25,16 +26,20 @@ public final class ByteCount {
       case RECV -> op == Op.MPROBE || op == Op.IMPROBE ? 0 : orZero(e.get(Field.BYTES));
       case START -> orZero(e.get(Field.BYTES));
       case LOCAL -> op == Op.MRECV || op == Op.IMRECV ? orZero(e.get(Field.BYTES)) : 0;
-      case COLLECTIVE -> collective(e, me);
+      case COLLECTIVE -> op.isPersistentCollective() ? 0 : collective(e, me);
       default -> 0;
     };
   }
 
-  private static long collective(RawEvent e, int me) {
+  /**
+   * The bytes collective {@code e} moves each time it runs (a persistent one's _init: at each
+   * start of its request), {@code me} as in {@link #of}.
+   */
+  public static long collective(RawEvent e, int me) {
     // On an intercommunicator the root says MPI_ROOT (and me is -1: no peer is this rank).
     long r = e.get(Field.ROOT);
     boolean root = r == me || r == Sym.ROOT.code();
-    return switch (op(e.op())) {
+    return switch (e.op().blockingForm()) {
       case BARRIER -> 0;
       case SCATTER -> root ? sendBuffer(e) : 0;
       case SCATTERV -> root ? sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE) : 0;
@@ -43,15 +48,6 @@ public final class ByteCount {
       case REDUCE_SCATTER -> sum(e.list(Field.RCOUNTS)) * e.get(Field.TSIZE);
       default -> sendBuffer(e);
     };
-  }
-
-  /** The blocking form of a collective (MPI_Ibcast counts like MPI_Bcast). */
-  static Op op(Op op) {
-    String n = op.mpiName();
-    if (n.startsWith("MPI_I") && op.isCollective()) {
-      return Op.forName("MPI_" + Character.toUpperCase(n.charAt(5)) + n.substring(6)).orElse(op);
-    }
-    return op;
   }
 
   private static long sendBuffer(RawEvent e) {

@@ -178,11 +178,14 @@ public final class StatsReport {
 
   /** Text; with {@code waits}, a table of where each rank waited, after the times. */
   public static void text(TraceStats s, Optional<WaitTimes> waits, PrintWriter out) {
-    out.printf(Locale.ROOT, "%-6s %-26s %12s %16s%n", "rank", "call", "calls", "bytes");
+    // The call column fits the longest name present (MPI_Reduce_scatter_block_init: 29).
+    int nameWidth = Math.max(26, s.rows().stream().mapToInt(r -> r.op().mpiName().length()).max()
+        .orElse(0));
+    out.printf(Locale.ROOT, "%-6s %-" + nameWidth + "s %12s %16s%n", "rank", "call", "calls", "bytes");
     Map<Op, long[]> totals = new EnumMap<>(Op.class);
     for (TraceStats.Row r : s.rows()) {
-      out.printf(Locale.ROOT, "%-6d %-26s %12d %16d%n", r.rank(), r.op().mpiName(), r.calls(),
-          r.bytes());
+      out.printf(Locale.ROOT, "%-6d %-" + nameWidth + "s %12d %16d%n", r.rank(), r.op().mpiName(),
+          r.calls(), r.bytes());
       long[] t = totals.computeIfAbsent(r.op(), k -> new long[2]);
       t[0] += r.calls();
       t[1] += r.bytes();
@@ -192,12 +195,12 @@ public final class StatsReport {
     long calls = 0;
     long bytes = 0;
     for (Map.Entry<Op, long[]> e : totals.entrySet()) {
-      out.printf(Locale.ROOT, "       %-26s %12d %16d%n", e.getKey().mpiName(), e.getValue()[0],
-          e.getValue()[1]);
+      out.printf(Locale.ROOT, "       %-" + nameWidth + "s %12d %16d%n", e.getKey().mpiName(),
+          e.getValue()[0], e.getValue()[1]);
       calls += e.getValue()[0];
       bytes += e.getValue()[1];
     }
-    out.printf(Locale.ROOT, "       %-26s %12d %16d%n", "all calls", calls, bytes);
+    out.printf(Locale.ROOT, "       %-" + nameWidth + "s %12d %16d%n", "all calls", calls, bytes);
     out.println();
     boolean cpu = s.hasCpu(); // once: it looks at every rank
     out.printf(Locale.ROOT, "%-6s %12s %16s %16s%s%n", "rank", "events", "compute ms", "in MPI ms",

@@ -231,6 +231,8 @@ public final class TraceStats {
     private final Map<Long, long[]> members = new HashMap<>();
     /** This rank's rank in each communicator, found once (not per event: worlds are large). */
     private final Map<Long, Integer> me = new HashMap<>();
+    /** Per persistent collective request: the bytes each start of it moves (ByteCount). */
+    private final Map<Long, Long> startedBytes = new HashMap<>();
     /** Per thread: when its previous call exited; compute intervals run per thread. */
     private final PerThread<long[]> lastExit = new PerThread<>(() -> new long[] {-1});
     private long firstEnter = -1;
@@ -243,6 +245,26 @@ public final class TraceStats {
       this.rank = rank;
       members.put(0L, world);
       me.put(0L, rank);
+    }
+
+    /**
+     * A persistent collective's bytes, counted at each start of its request: what the starts of
+     * {@code e} move (its _init is remembered, counting none).
+     */
+    private long persistentCollectives(RawEvent e, int mine) {
+      Op op = e.op();
+      if (op.isPersistentCollective()) {
+        startedBytes.put(e.get(Field.REQ), ByteCount.collective(e, mine));
+      } else if (op == Op.REQUEST_FREE) {
+        startedBytes.remove(e.get(Field.REQ));
+      } else if (op.kind() == OpKind.START) {
+        long sum = 0;
+        for (long id : op == Op.START ? new long[] {e.get(Field.REQ)} : e.list(Field.REQS)) {
+          sum += startedBytes.getOrDefault(id, 0L);
+        }
+        return sum;
+      }
+      return 0;
     }
 
     @Override
@@ -264,7 +286,7 @@ public final class TraceStats {
         m = members.get(e.get(Field.COMM));
         mine = m == null ? -1 : me.get(e.get(Field.COMM));
       }
-      long bytes = ByteCount.of(e, mine);
+      long bytes = ByteCount.of(e, mine) + persistentCollectives(e, mine);
       long[] cb = stats.byOp.computeIfAbsent(e.op(), k -> new long[2]);
       cb[0]++;
       cb[1] += bytes;

@@ -68,6 +68,42 @@ class TraceStatsTest {
   }
 
   @Test
+  void aPersistentCollectiveCountsItsBytesAtEachStart() throws IOException {
+    // Rank 1 of 2: an MPI_Bcast_init of 3 doubles from rank 0 (24 bytes a start, on every rank)
+    // and an MPI_Gather_init of 2 ints to rank 0 (8 a start), started together twice, the
+    // Bcast once more alone: 3 x 24 + 2 x 8 = 88 bytes in the starts, none in the inits.
+    String init = "MPI_Init site=m.c:1 enter=0 exit=10\n";
+    String calls = "MPI_Bcast_init site=m.c:2 enter=20 exit=30 comm=0 root=0 count=3"
+        + " type=MPI_DOUBLE tsize=8 req=1\n"
+        + "MPI_Gather_init site=m.c:3 enter=40 exit=50 comm=0 root=0 count=2 type=MPI_INT"
+        + " tsize=4 rcount=%s rtype=%s rtsize=%s req=2\n"
+        + "MPI_Startall site=m.c:4 enter=60 exit=70 reqs=1,2 bytes=0\n"
+        + "MPI_Waitall site=m.c:5 enter=80 exit=90 reqs=1,2\n"
+        + "MPI_Startall site=m.c:4 enter=100 exit=110 reqs=1,2 bytes=0\n"
+        + "MPI_Waitall site=m.c:5 enter=120 exit=130 reqs=1,2\n"
+        + "MPI_Start site=m.c:6 enter=140 exit=150 req=1 bytes=0\n"
+        + "MPI_Wait site=m.c:7 enter=160 exit=170 req=1\n"
+        + "MPI_Request_free site=m.c:8 enter=180 exit=190 req=1\n"
+        + "MPI_Request_free site=m.c:8 enter=200 exit=210 req=2\n"
+        + "MPI_Finalize site=m.c:9 enter=300 exit=340";
+    TraceStats s = raw("# benchgen-trace 1 rank=0 size=2\n" + init
+        + String.format(calls, "2", "MPI_INT", "4"),
+        "# benchgen-trace 1 rank=1 size=2\n" + init
+        + String.format(calls, "0", "MPI_DATATYPE_NULL", "0"));
+    Map<Op, long[]> rank1 = new java.util.EnumMap<>(Op.class);
+    for (TraceStats.Row r : s.rows()) {
+      if (r.rank() == 1) {
+        rank1.put(r.op(), new long[] {r.calls(), r.bytes()});
+      }
+    }
+    assertEquals(List.of(2L, 2 * (24L + 8)), List.of(rank1.get(Op.STARTALL)[0],
+        rank1.get(Op.STARTALL)[1]));
+    assertEquals(List.of(1L, 24L), List.of(rank1.get(Op.START)[0], rank1.get(Op.START)[1]));
+    assertEquals(0L, rank1.get(Op.BCAST_INIT)[1]);
+    assertEquals(0L, rank1.get(Op.GATHER_INIT)[1]);
+  }
+
+  @Test
   void rawPointToPointBytesBySenderAndReceiver() throws IOException {
     TraceStats s = raw(RANK0, RANK1);
     assertEquals(Map.of(1, 24L), s.rank(0).sentTo());

@@ -194,7 +194,9 @@ final class MatchingSimulation {
       }
       case COLLECTIVE, COMM_CREATE, FINALIZE -> { // OpKind.synchronizes: MPI_Comm_free is local
         if (op.createsRequest()) {
-          reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
+          // Nonblocking and persistent collectives wait for no message: done once made (or
+          // started, which finds no init to start again).
+          reqs.get(r).put(e.get(Field.REQ), new Request(op.isPersistentCollective(), true));
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.

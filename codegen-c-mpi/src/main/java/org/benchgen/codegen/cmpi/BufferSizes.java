@@ -60,9 +60,8 @@ final class BufferSizes {
     long counts = max(r, Field.COUNTS, this::sum);
     long rcounts = max(r, Field.RCOUNTS, this::sum);
     long bytes = max(r, Field.BYTES, v -> v);
-    boolean perMember = switch (op) {
-      case GATHER, IGATHER, ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL, SCATTER, ISCATTER,
-          REDUCE_SCATTER_BLOCK, IREDUCE_SCATTER_BLOCK -> true;
+    boolean perMember = switch (op.blockingForm()) {
+      case GATHER, ALLGATHER, ALLTOALL, SCATTER, REDUCE_SCATTER_BLOCK -> true;
       default -> false;
     };
     if (op.isNeighbourhood() && op.has(Field.RCOUNT)) { // a block per neighbour each way

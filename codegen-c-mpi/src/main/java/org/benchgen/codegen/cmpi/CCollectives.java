@@ -1,5 +1,6 @@
 package org.benchgen.codegen.cmpi;
 
+import java.util.List;
 import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
@@ -14,64 +15,88 @@ final class CCollectives {
     this.a = a;
   }
 
-  /** The call of collective RSD {@code c}. */
+  /**
+   * The call of collective RSD {@code c}: the blocking form's arguments, then a nonblocking
+   * form's new request, a persistent one's (MPI-4's _init) info and new persistent request.
+   */
   OutputModel of(RsdContext c) {
     Op op = c.rsd().op();
-    OutputModel req = op.createsRequest() ? new CModel.NewReq(false) : null;
     OutputModel send = a.count(c, Field.COUNT, Field.TYPE, Field.TSIZE);
     OutputModel stype = a.type(c, Field.TYPE);
     OutputModel sb = a.sendBuf();
     OutputModel rb = a.recvBuf();
     OutputModel comm = a.comm(c);
-    return new CModel.Call(op.mpiName(), switch (op) {
-      case BARRIER, IBARRIER -> a.args(comm, req);
-      case BCAST, IBCAST -> a.args(sb, send, a.idleType(c), a.root(c), comm, req);
-      case REDUCE, IREDUCE -> a.args(sb, rb, send, a.idleType(c), a.reduceOp(c), a.root(c), comm,
-          req);
-      case ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN, REDUCE_SCATTER_BLOCK,
-          IREDUCE_SCATTER_BLOCK -> a.args(sb, rb, send, a.reduceType(c), a.reduceOp(c), comm, req);
+    Lists k = new Lists(op.createsRequest());
+    List<OutputModel> args = switch (op.blockingForm()) {
+      case BARRIER -> a.args(comm);
+      case BCAST -> a.args(sb, send, a.idleType(c), a.root(c), comm);
+      case REDUCE -> a.args(sb, rb, send, a.idleType(c), a.reduceOp(c), a.root(c), comm);
+      case ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK -> a.args(sb, rb, send, a.reduceType(c),
+          a.reduceOp(c), comm);
       // Its counts scaled as the other v-collectives' where the datatype is sent as bytes.
-      case REDUCE_SCATTER, IREDUCE_SCATTER -> a.args(sb, rb,
-          new CModel.ListItems(a.counts(c, Field.RCOUNTS, Field.TYPE, Field.TSIZE, 1)),
-          a.reduceType(c), a.reduceOp(c), comm, req);
-      case GATHER, IGATHER, SCATTER, ISCATTER -> a.args(sb, send, stype, rb, received(c),
-          a.type(c, Field.RTYPE), a.root(c), comm, req);
-      case ALLGATHER, IALLGATHER, ALLTOALL, IALLTOALL, NEIGHBOR_ALLGATHER, INEIGHBOR_ALLGATHER,
-          NEIGHBOR_ALLTOALL, INEIGHBOR_ALLTOALL -> a.args(sb, send, stype, rb, received(c),
-          a.type(c, Field.RTYPE), comm, req);
-      case GATHERV, IGATHERV -> {
+      case REDUCE_SCATTER -> a.args(sb, rb,
+          k.items(a.counts(c, Field.RCOUNTS, Field.TYPE, Field.TSIZE, 1)), a.reduceType(c),
+          a.reduceOp(c), comm);
+      case GATHER, SCATTER -> a.args(sb, send, stype, rb, received(c),
+          a.type(c, Field.RTYPE), a.root(c), comm);
+      case ALLGATHER, ALLTOALL, NEIGHBOR_ALLGATHER, NEIGHBOR_ALLTOALL -> a.args(sb, send, stype,
+          rb, received(c), a.type(c, Field.RTYPE), comm);
+      case GATHERV -> {
         Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
-        yield a.args(sb, send, stype, rb, new CModel.ListItems(rc), new CModel.Displs(rc, 0),
-            a.type(c, Field.RTYPE), a.root(c), comm, req);
+        yield a.args(sb, send, stype, rb, k.items(rc), k.displs(rc, 0),
+            a.type(c, Field.RTYPE), a.root(c), comm);
       }
-      case SCATTERV, ISCATTERV -> {
+      case SCATTERV -> {
         Value sc = a.counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
-        yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0), stype, rb,
-            received(c), a.type(c, Field.RTYPE), a.root(c), comm, req);
+        yield a.args(sb, k.items(sc), k.displs(sc, 0), stype, rb, received(c),
+            a.type(c, Field.RTYPE), a.root(c), comm);
       }
-      case ALLGATHERV, IALLGATHERV, NEIGHBOR_ALLGATHERV, INEIGHBOR_ALLGATHERV -> {
+      case ALLGATHERV, NEIGHBOR_ALLGATHERV -> {
         Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
-        yield a.args(sb, send, stype, rb, new CModel.ListItems(rc), new CModel.Displs(rc, 0),
-            a.type(c, Field.RTYPE), comm, req);
+        yield a.args(sb, send, stype, rb, k.items(rc), k.displs(rc, 0),
+            a.type(c, Field.RTYPE), comm);
       }
-      case ALLTOALLV, IALLTOALLV, NEIGHBOR_ALLTOALLV, INEIGHBOR_ALLTOALLV -> {
+      case ALLTOALLV, NEIGHBOR_ALLTOALLV -> {
         Value sc = a.counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0);
         Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1);
-        yield a.args(sb, new CModel.ListItems(sc), new CModel.Displs(sc, 0), stype, rb,
-            new CModel.ListItems(rc), new CModel.Displs(rc, 1), a.type(c, Field.RTYPE), comm, req);
+        yield a.args(sb, k.items(sc), k.displs(sc, 0), stype, rb, k.items(rc), k.displs(rc, 1),
+            a.type(c, Field.RTYPE), comm);
       }
       // Counts recorded in bytes, one per peer, whatever each peer's datatype was.
-      case ALLTOALLW, IALLTOALLW, NEIGHBOR_ALLTOALLW, INEIGHBOR_ALLTOALLW -> {
+      case ALLTOALLW, NEIGHBOR_ALLTOALLW -> {
         Value sc = a.list(c, Field.COUNTS);
         Value rc = a.list(c, Field.RCOUNTS);
         boolean aint = op.isNeighbourhood(); // MPI_Neighbor_alltoallw's displacements
-        yield a.args(sb, new CModel.ListItems(sc), aint ? new CModel.AintDispls(sc, 0)
-            : new CModel.Displs(sc, 0), new CModel.ByteTypes(sc), rb, new CModel.ListItems(rc),
-            aint ? new CModel.AintDispls(rc, 1) : new CModel.Displs(rc, 1),
-            new CModel.ByteTypes(rc), comm, req);
+        yield a.args(sb, k.items(sc), k.displs(sc, 0, aint), new CModel.ByteTypes(sc), rb,
+            k.items(rc), k.displs(rc, 1, aint), new CModel.ByteTypes(rc), comm);
       }
       default -> throw new IllegalStateException("not a collective: " + op);
-    });
+    };
+    if (op.createsRequest()) {
+      boolean persistent = op.isPersistentCollective();
+      args.addAll(a.args(persistent ? new CModel.InfoNull() : null,
+          new CModel.NewReq(persistent)));
+    }
+    return new CModel.Call(op.mpiName(), args);
+  }
+
+  /**
+   * A collective's lists: kept copies where its request may read them after the call
+   * (nonblocking and persistent collectives), else the scratch arrays and tables themselves.
+   */
+  private record Lists(boolean held) {
+    OutputModel items(Value list) {
+      return held ? new CModel.KeptItems(list) : new CModel.ListItems(list);
+    }
+
+    OutputModel displs(Value list, int which) {
+      return displs(list, which, false);
+    }
+
+    OutputModel displs(Value list, int which, boolean aint) {
+      return held ? new CModel.KeptDispls(list, aint)
+          : aint ? new CModel.AintDispls(list, which) : new CModel.Displs(list, which);
+    }
   }
 
   /** The receive count of a collective with one: {@code rcount}, in bytes where need be. */

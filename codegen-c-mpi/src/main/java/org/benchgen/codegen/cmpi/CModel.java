@@ -192,4 +192,13 @@ public sealed interface CModel extends OutputModel {
 
   /** Displacements as MPI_Aint (MPI_Neighbor_alltoallw's), in scratch array {@code which}. */
   record AintDispls(Value list, int which) implements CModel {}
+
+  /**
+   * The items of a list value, kept: a copy that stays, for a call whose request may read them
+   * until it completes or is freed (nonblocking and persistent collectives).
+   */
+  record KeptItems(Value list) implements CModel {}
+
+  /** Displacements for a list of counts, kept as {@link KeptItems}; MPI_Aints or ints. */
+  record KeptDispls(Value list, boolean aint) implements CModel {}
 }

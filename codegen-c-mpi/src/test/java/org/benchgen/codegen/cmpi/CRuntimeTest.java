@@ -208,6 +208,37 @@ class CRuntimeTest {
   }
 
   /**
+   * Kept lists outlive the scratch arrays: after a later list overwrote scratch array 0, the
+   * kept displacements of {3, 1, 2, 3} are still 0, 1, 3 (by hand), its kept items 1, 2, 3; a
+   * list of the same content gives the same copy (a loop keeps one), another a new one. Printed
+   * as "R ok" per rank, or what was wrong.
+   */
+  @Test
+  void keptListsStayAndAreSharedByContent() throws Exception {
+    List<String> out = runAtFourRanks("kept", String.join("\n",
+        "#include \"bg_runtime.h\"",
+        "#include <stdio.h>",
+        "int main(int argc, char **argv) {",
+        "  int r;",
+        "  MPI_Init(&argc, &argv);",
+        "  MPI_Comm_rank(MPI_COMM_WORLD, &r);",
+        "  int a[] = {3, 1, 2, 3}, same[] = {3, 1, 2, 3}, other[] = {2, 7, 7};",
+        "  const int *d = bg_kept_displs(a), *items = bg_kept_items(a);",
+        "  const MPI_Aint *ad = bg_kept_aint_displs(a);",
+        "  bg_displs(0, other);",
+        "  bg_aint_displs(0, other);",
+        "  int bad = d[0] != 0 || d[1] != 1 || d[2] != 3 || ad[2] != 3;",
+        "  bad |= items[0] != 1 || items[1] != 2 || items[2] != 3;",
+        "  bad |= bg_kept_items(same) != items || bg_kept_displs(same) != d;",
+        "  bad |= bg_kept_items(other) == items;",
+        "  printf(\"%d %s\\n\", r, bad ? \"wrong\" : \"ok\");",
+        "  MPI_Finalize();",
+        "  return 0;",
+        "}", ""));
+    assertEquals(List.of("0 ok", "1 ok", "2 ok", "3 ok"), out);
+  }
+
+  /**
    * Builds {@code source} (a program of the library) under Open MPI, runs it at 4 ranks, and
    * returns the lines it printed that start with a rank, sorted.
    */

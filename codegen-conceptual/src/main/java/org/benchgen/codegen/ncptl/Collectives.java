@@ -31,24 +31,25 @@ final class Collectives {
       e.note(op.mpiName() + " became its blocking counterpart");
     }
     List<OutputModel> out = new ArrayList<>();
-    switch (op) {
-      case BARRIER, IBARRIER -> {
+    Op b = op.blockingForm();
+    switch (b) {
+      case BARRIER -> {
         for (Part p : e.parts.of(r, Field.COMM)) {
           out.add(new NModel.Synchronize(e.tasks.who(p, Parts.ranksOf(e.parts.members(p)), false)));
         }
       }
-      case BCAST, IBCAST -> {
+      case BCAST -> {
         for (Part p : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
           multicast(out, e.values.root(p), e.parts.members(p),
               e.values.bytes(p, Field.COUNT, Field.TSIZE));
         }
       }
-      case REDUCE, IREDUCE, ALLREDUCE, IALLREDUCE, SCAN, ISCAN, EXSCAN, IEXSCAN -> {
-        if (op == Op.SCAN || op == Op.ISCAN || op == Op.EXSCAN || op == Op.IEXSCAN) {
+      case REDUCE, ALLREDUCE, SCAN, EXSCAN -> {
+        if (b == Op.SCAN || b == Op.EXSCAN) {
           e.note(op.mpiName() + " became a REDUCE to all its tasks");
         }
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        boolean rooted = op == Op.REDUCE || op == Op.IREDUCE;
+        boolean rooted = b == Op.REDUCE;
         for (Part p : e.parts.of(r, Field.COMM, Field.ROOT, Field.COUNT, Field.TSIZE)) {
           List<Integer> m = e.parts.members(p);
           Value dw = doublewords(e.values.bytes(p, Field.COUNT, Field.TSIZE));
@@ -60,10 +61,10 @@ final class Collectives {
           }
         }
       }
-      case REDUCE_SCATTER_BLOCK, IREDUCE_SCATTER_BLOCK, REDUCE_SCATTER, IREDUCE_SCATTER -> {
+      case REDUCE_SCATTER_BLOCK, REDUCE_SCATTER -> {
         e.note(op.mpiName() + " became one REDUCE to each of its tasks (paper Table 1)");
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
-        boolean block = op == Op.REDUCE_SCATTER_BLOCK || op == Op.IREDUCE_SCATTER_BLOCK;
+        boolean block = b == Op.REDUCE_SCATTER_BLOCK;
         for (Part p : e.parts.of(r, Field.COMM, Field.COUNT, Field.RCOUNTS, Field.TSIZE)) {
           List<Integer> m = e.parts.members(p);
           long tsize = e.values.constant(p, Field.TSIZE, "a reduction's datatype size");
@@ -76,8 +77,8 @@ final class Collectives {
           }
         }
       }
-      case GATHER, IGATHER, GATHERV, IGATHERV -> {
-        boolean v = op == Op.GATHERV || op == Op.IGATHERV;
+      case GATHER, GATHERV -> {
+        boolean v = b == Op.GATHERV;
         e.note(op.mpiName() + " became a REDUCE to its root" + (v ? " of the mean size" : "")
             + " (paper Table 1)");
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
@@ -91,8 +92,8 @@ final class Collectives {
           out.add(new NModel.Reduce(who, dw, List.of(new NModel.OneTask(e.values.root(p)))));
         }
       }
-      case ALLGATHER, IALLGATHER, ALLGATHERV, IALLGATHERV -> {
-        boolean v = op == Op.ALLGATHERV || op == Op.IALLGATHERV;
+      case ALLGATHER, ALLGATHERV -> {
+        boolean v = b == Op.ALLGATHERV;
         e.note(op.mpiName() + " became a REDUCE to its first task, then a MULTICAST of all the"
             + " data" + (v ? ", with the mean size" : "") + " (paper Table 1)");
         e.note("reductions count DOUBLEWORDS: bytes / 8, rounded up");
@@ -108,8 +109,8 @@ final class Collectives {
           multicast(out, Expressions.lit(m.get(0)), m, Expressions.lit(each * m.size()));
         }
       }
-      case SCATTER, ISCATTER, SCATTERV, ISCATTERV -> {
-        boolean v = op == Op.SCATTERV || op == Op.ISCATTERV;
+      case SCATTER, SCATTERV -> {
+        boolean v = b == Op.SCATTERV;
         e.note(op.mpiName() + " became a MULTICAST from its root" + (v ? " of the mean size" : "")
             + " (paper Table 1)");
         for (Part p : e.parts.of(r, Field.COMM, Field.ROOT)) {
@@ -118,8 +119,8 @@ final class Collectives {
           multicast(out, e.values.root(p), m, Expressions.lit(each));
         }
       }
-      case ALLTOALL, IALLTOALL, ALLTOALLV, IALLTOALLV, ALLTOALLW, IALLTOALLW -> {
-        boolean v = op != Op.ALLTOALL && op != Op.IALLTOALL;
+      case ALLTOALL, ALLTOALLV, ALLTOALLW -> {
+        boolean v = b != Op.ALLTOALL;
         e.note(op.mpiName() + " became a MULTICAST from every task to all the others"
             + (v ? ", with the mean size" : ""));
         for (Part p : v ? e.parts.of(r, Field.COMM)

@@ -40,33 +40,9 @@ final class Collectives {
     return n + 2;
   }
 
-  /** The blocking collective behind a nonblocking one ({@code MPI_Iallreduce}: allreduce). */
-  static Op blocking(Op op) {
-    return switch (op) {
-      case IBARRIER -> Op.BARRIER;
-      case IBCAST -> Op.BCAST;
-      case IREDUCE -> Op.REDUCE;
-      case IALLREDUCE -> Op.ALLREDUCE;
-      case ISCAN -> Op.SCAN;
-      case IEXSCAN -> Op.EXSCAN;
-      case IREDUCE_SCATTER_BLOCK -> Op.REDUCE_SCATTER_BLOCK;
-      case IREDUCE_SCATTER -> Op.REDUCE_SCATTER;
-      case IGATHER -> Op.GATHER;
-      case IGATHERV -> Op.GATHERV;
-      case ISCATTER -> Op.SCATTER;
-      case ISCATTERV -> Op.SCATTERV;
-      case IALLGATHER -> Op.ALLGATHER;
-      case IALLGATHERV -> Op.ALLGATHERV;
-      case IALLTOALL -> Op.ALLTOALL;
-      case IALLTOALLV -> Op.ALLTOALLV;
-      case IALLTOALLW -> Op.ALLTOALLW;
-      default -> op;
-    };
-  }
-
   /** The operations of collective call {@code e} (or a barrier, for other kinds); their labels. */
   List<Integer> expand(RawEvent e) {
-    Op op = blocking(e.op());
+    Op op = e.op().blockingForm();
     if (n == 1) {
       return List.of();
     }

@@ -17,6 +17,37 @@
 #include <mpi.h>
 #include <stddef.h>
 
+/* MPI-4's persistent collectives (MPI_Allreduce_init, ...), where the program has them: Open MPI
+ * 4.1 has them as MPIX_ (its pcollreq extension, same arguments), under which the tracer records
+ * them by their MPI-4 names. */
+#if MPI_VERSION < 4 && defined(OPEN_MPI)
+#include <mpi-ext.h>
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
+#define MPI_Barrier_init MPIX_Barrier_init
+#define MPI_Bcast_init MPIX_Bcast_init
+#define MPI_Reduce_init MPIX_Reduce_init
+#define MPI_Allreduce_init MPIX_Allreduce_init
+#define MPI_Scan_init MPIX_Scan_init
+#define MPI_Exscan_init MPIX_Exscan_init
+#define MPI_Reduce_scatter_block_init MPIX_Reduce_scatter_block_init
+#define MPI_Reduce_scatter_init MPIX_Reduce_scatter_init
+#define MPI_Gather_init MPIX_Gather_init
+#define MPI_Gatherv_init MPIX_Gatherv_init
+#define MPI_Scatter_init MPIX_Scatter_init
+#define MPI_Scatterv_init MPIX_Scatterv_init
+#define MPI_Allgather_init MPIX_Allgather_init
+#define MPI_Allgatherv_init MPIX_Allgatherv_init
+#define MPI_Alltoall_init MPIX_Alltoall_init
+#define MPI_Alltoallv_init MPIX_Alltoallv_init
+#define MPI_Alltoallw_init MPIX_Alltoallw_init
+#define MPI_Neighbor_allgather_init MPIX_Neighbor_allgather_init
+#define MPI_Neighbor_allgatherv_init MPIX_Neighbor_allgatherv_init
+#define MPI_Neighbor_alltoall_init MPIX_Neighbor_alltoall_init
+#define MPI_Neighbor_alltoallv_init MPIX_Neighbor_alltoallv_init
+#define MPI_Neighbor_alltoallw_init MPIX_Neighbor_alltoallw_init
+#endif
+#endif
+
 /* Sentinels for MPI constants inside tables of numbers (MPI's own values vary by library). */
 #define BG_PROC_NULL (INT_MIN + 1)
 #define BG_ANY_SOURCE (INT_MIN + 2)
@@ -157,6 +188,15 @@ void bg_decode(int *table, const char *const *codes, const int *values, int n, i
 
 /* bg_displs as MPI_Aint (MPI_Neighbor_alltoallw's displacements). */
 const MPI_Aint *bg_aint_displs(int which, const int *counts);
+
+/* Kept lists: copies that stay as long as the program, for the lists of a nonblocking or
+ * persistent collective, which MPI may read until its request completes (or is freed), where the
+ * scratch arrays above change at the next call. Copies are shared by content, so that a loop
+ * keeps one. bg_kept_items: the items of a list ({n, c1, ..., cn}); bg_kept_displs and
+ * bg_kept_aint_displs: its displacements, as bg_displs and bg_aint_displs give them. */
+const int *bg_kept_items(const int *list);
+const int *bg_kept_displs(const int *list);
+const MPI_Aint *bg_kept_aint_displs(const int *list);
 
 /* Requests: live ones in creation order, named as the trace names them, by age (0 = the newest).
  * Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */

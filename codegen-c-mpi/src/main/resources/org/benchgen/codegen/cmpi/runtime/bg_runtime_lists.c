@@ -1,10 +1,14 @@
 /* bg_runtime_lists.c: the lists that v-collectives take beside their counts (part of the run-time
  * library of benchgen's C+MPI benchmarks, interface: bg_runtime.h): displacements, counts scaled to
- * bytes, MPI_Alltoallw's datatypes. Scratch arrays that grow, so that no call allocates. */
+ * bytes, MPI_Alltoallw's datatypes. Scratch arrays that grow, so that no call allocates; kept
+ * copies for the calls whose requests hold their lists. */
 #include "bg_runtime.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int *bg_displ[2], bg_capdispl[2];
 static int *bg_bytelist[2], bg_capbytelist[2];
@@ -76,4 +80,72 @@ void bg_decode(int *table, const char *const *codes, const int *values, int n, i
   for (int i = 0; i < n; i++) {
     table[i] = values[codes[i / chunk][i % chunk] - first];
   }
+}
+
+/* Kept lists: an open-addressing table of copies, by content. */
+typedef struct {
+  size_t bytes;
+  uint64_t hash;
+  void *data;
+} bg_kept_list;
+static bg_kept_list *bg_kept_table;
+static size_t bg_kept_cap, bg_kept_used;
+
+static uint64_t bg_hash(const void *xs, size_t bytes) {
+  const unsigned char *p = xs;
+  uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+  for (size_t i = 0; i < bytes; i++) {
+    h = (h ^ p[i]) * 1099511628211ULL;
+  }
+  return h;
+}
+
+static void bg_kept_grow(void) {
+  bg_kept_list *old = bg_kept_table;
+  size_t cap = bg_kept_cap;
+  bg_kept_cap = cap ? 2 * cap : 64;
+  bg_kept_table = bg_grow(NULL, bg_kept_cap * sizeof *bg_kept_table);
+  memset(bg_kept_table, 0, bg_kept_cap * sizeof *bg_kept_table);
+  for (size_t i = 0; i < cap; i++) {
+    if (old[i].data) {
+      size_t j = old[i].hash & (bg_kept_cap - 1);
+      while (bg_kept_table[j].data) {
+        j = (j + 1) & (bg_kept_cap - 1);
+      }
+      bg_kept_table[j] = old[i];
+    }
+  }
+  free(old);
+}
+
+static const void *bg_kept(const void *xs, size_t bytes) {
+  if (2 * (bg_kept_used + 1) > bg_kept_cap) {
+    bg_kept_grow();
+  }
+  uint64_t h = bg_hash(xs, bytes);
+  size_t j = h & (bg_kept_cap - 1);
+  for (; bg_kept_table[j].data; j = (j + 1) & (bg_kept_cap - 1)) {
+    bg_kept_list *k = &bg_kept_table[j];
+    if (k->hash == h && k->bytes == bytes && memcmp(k->data, xs, bytes) == 0) {
+      return k->data;
+    }
+  }
+  void *copy = bg_grow(NULL, bytes > 0 ? bytes : 1);
+  memcpy(copy, xs, bytes);
+  bg_kept_table[j] = (bg_kept_list) {bytes, h, copy};
+  bg_kept_used++;
+  return copy;
+}
+
+const int *bg_kept_items(const int *list) {
+  return bg_kept(list + 1, (size_t) list[0] * sizeof(int));
+}
+
+/* Scratch array 0 is free again when bg_kept returns, the copy made. */
+const int *bg_kept_displs(const int *list) {
+  return bg_kept(bg_displs(0, list), (size_t) list[0] * sizeof(int));
+}
+
+const MPI_Aint *bg_kept_aint_displs(const int *list) {
+  return bg_kept(bg_aint_displs(0, list), (size_t) list[0] * sizeof(MPI_Aint));
 }

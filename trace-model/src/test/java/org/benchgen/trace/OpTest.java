@@ -1,0 +1,55 @@
+package org.benchgen.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OpTest {
+  /** The fields of {@code op} but its request, in slot order. */
+  private static List<Field> withoutRequest(Op op) {
+    List<Field> out = new ArrayList<>();
+    for (Field f : Field.values()) {
+      if (op.has(f) && f != Field.REQ) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void everyNonblockingAndPersistentCollectiveRecordsWhatItsBlockingFormDoes() {
+    int nonblocking = 0;
+    int persistent = 0;
+    for (Op op : Op.values()) {
+      Op b = op.blockingForm();
+      if (b == op) {
+        assertFalse(op.isCollective() && op.has(Field.REQ), op.mpiName());
+        continue;
+      }
+      assertTrue(b.isCollective() && !b.has(Field.REQ), op.mpiName());
+      assertEquals(withoutRequest(b), withoutRequest(op), op.mpiName());
+      assertTrue(op.createsRequest(), op.mpiName());
+      assertEquals(op.mpiName().endsWith("_init"), op.createsPersistentRequest(), op.mpiName());
+      nonblocking += op.mpiName().startsWith("MPI_I") ? 1 : 0;
+      persistent += op.isPersistentCollective() ? 1 : 0;
+    }
+    // MPI-4.0: 17 collectives and 5 neighbourhood ones, each with an I form and an _init form.
+    assertEquals(22, nonblocking);
+    assertEquals(22, persistent);
+    assertEquals(Op.ALLREDUCE, Op.IALLREDUCE.blockingForm());
+    assertEquals(Op.NEIGHBOR_ALLTOALLW, Op.NEIGHBOR_ALLTOALLW_INIT.blockingForm());
+  }
+
+  @Test
+  void pointToPointPersistentRequestsArePersistentToo() {
+    assertTrue(Op.SEND_INIT.createsPersistentRequest());
+    assertTrue(Op.RECV_INIT.createsPersistentRequest());
+    assertFalse(Op.ISEND.createsPersistentRequest());
+    assertFalse(Op.IBCAST.createsPersistentRequest());
+    assertEquals(Op.ISEND, Op.ISEND.blockingForm()); // only collectives have forms
+  }
+}
