@@ -208,6 +208,46 @@ class CRuntimeTest {
   }
 
   /**
+   * A test leaves active what the trace says it left active: a receive whose message has arrived
+   * (a send to itself, waited for first) stays active through MPI_Test, MPI_Testany and
+   * MPI_Testsome that the trace says completed nothing, so that the traced MPI_Wait finds it
+   * active; one the trace says a Test completed is completed. Printed as "R ok" per rank.
+   */
+  @Test
+  void testsCompleteOnlyWhatTheTraceSays() throws Exception {
+    List<String> out = runAtFourRanks("tests", String.join("\n",
+        "#include \"bg_runtime.h\"",
+        "#include <stdio.h>",
+        "int main(int argc, char **argv) {",
+        "  int r, in[2], x = 7, bad = 0, flag = 0;",
+        "  MPI_Init(&argc, &argv);",
+        "  MPI_Comm_rank(MPI_COMM_WORLD, &r);",
+        "  bg_setup(1, 8, 8, 0);",
+        "  MPI_Irecv(&in[0], 1, MPI_INT, r, 1, MPI_COMM_WORLD, bg_req_new(0));",
+        "  MPI_Irecv(&in[1], 1, MPI_INT, r, 2, MPI_COMM_WORLD, bg_req_new(0));",
+        "  MPI_Send(&x, 1, MPI_INT, r, 1, MPI_COMM_WORLD);",
+        "  MPI_Send(&x, 1, MPI_INT, r, 2, MPI_COMM_WORLD);",
+        // Lists are {n, ages...}: age 1 the tag-1 receive, age 0 the tag-2 one.
+        "  int older[] = {1, 1}, both[] = {2, 1, 0}, none[] = {0}, newest[] = {1, 0};",
+        "  bg_complete(BG_TEST, older, none);",
+        "  bg_complete(BG_TESTANY, both, none);",
+        "  bg_complete(BG_TESTSOME, both, none);",
+        "  bad |= *bg_req_at(0) == MPI_REQUEST_NULL || *bg_req_at(1) == MPI_REQUEST_NULL;",
+        "  bg_wait(1);",
+        "  while (!flag) {",
+        "    MPI_Request_get_status(*bg_req_at(0), &flag, MPI_STATUS_IGNORE);",
+        "  }",
+        "  bg_complete(BG_TEST, newest, newest);",
+        "  bad |= in[0] != 7 || in[1] != 7;",
+        "  printf(\"%d %s\\n\", r, bad ? \"wrong\" : \"ok\");",
+        "  bg_finish(0, \"tests\");",
+        "  MPI_Finalize();",
+        "  return 0;",
+        "}", ""));
+    assertEquals(List.of("0 ok", "1 ok", "2 ok", "3 ok"), out);
+  }
+
+  /**
    * Kept lists outlive the scratch arrays: after a later list overwrote scratch array 0, the
    * kept displacements of {3, 1, 2, 3} are still 0, 1, 3 (by hand), its kept items 1, 2, 3; a
    * list of the same content gives the same copy (a loop keeps one), another a new one. Printed

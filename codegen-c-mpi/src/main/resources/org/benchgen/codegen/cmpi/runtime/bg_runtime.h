@@ -162,6 +162,12 @@ MPI_Message *bg_msg_new(void);
 MPI_Message *bg_msg_take(int age);
 void bg_improbe(int source, int tag, MPI_Comm comm, int found);
 
+/* Quiet requests (bg_runtime_comm.c): the k-th of receives made unseen on a communicator on which
+ * nothing is sent, so that they never complete. A test is called with them in place of the
+ * requests that the trace says it did not complete. bg_quiet_end cancels them. */
+MPI_Request bg_quiet_request(int k);
+void bg_quiet_end(void);
+
 /* MPI_Buffer_attach of a new buffer of bytes bytes (the traced program's own, in place of the one
  * bg_setup would attach); MPI_Buffer_detach of it, which is then freed. */
 void bg_buffer_attach(long long bytes);

@@ -283,16 +283,43 @@ MPI_Message *bg_msg_take(int age) {
   return &taken;
 }
 
-void bg_improbe(int source, int tag, MPI_Comm comm, int found) {
+/* A communicator of this rank's own, made unseen, on which nothing is ever sent: a probe on it
+ * finds nothing, a receive on it never completes. */
+static MPI_Comm bg_quiet_comm(void) {
   static MPI_Comm quiet = MPI_COMM_NULL;
+  if (quiet == MPI_COMM_NULL) {
+    PMPI_Comm_dup(MPI_COMM_SELF, &quiet);
+  }
+  return quiet;
+}
+
+static MPI_Request *bg_quiet;
+static int bg_nquiet;
+static char bg_quiet_buf;
+
+MPI_Request bg_quiet_request(int k) {
+  if (k >= bg_nquiet) {
+    bg_quiet = bg_grow(bg_quiet, (size_t) (k + 1) * sizeof *bg_quiet);
+    for (; bg_nquiet <= k; bg_nquiet++) {
+      PMPI_Irecv(&bg_quiet_buf, 1, MPI_BYTE, 0, 0, bg_quiet_comm(), &bg_quiet[bg_nquiet]);
+    }
+  }
+  return bg_quiet[k];
+}
+
+void bg_quiet_end(void) {
+  for (int k = 0; k < bg_nquiet; k++) {
+    PMPI_Cancel(&bg_quiet[k]);
+    PMPI_Wait(&bg_quiet[k], MPI_STATUS_IGNORE);
+  }
+  bg_nquiet = 0;
+}
+
+void bg_improbe(int source, int tag, MPI_Comm comm, int found) {
   int flag = 0;
   if (!found) {
-    /* On a communicator of its own, unseen, on which nothing is sent: it finds nothing. */
-    if (quiet == MPI_COMM_NULL) {
-      PMPI_Comm_dup(MPI_COMM_SELF, &quiet);
-    }
     MPI_Message none;
-    MPI_Improbe(MPI_ANY_SOURCE, tag, quiet, &flag, &none, MPI_STATUS_IGNORE);
+    MPI_Improbe(MPI_ANY_SOURCE, tag, bg_quiet_comm(), &flag, &none, MPI_STATUS_IGNORE);
     return;
   }
   /* Until the message has arrived, unseen: then MPI_Improbe finds it, as traced. */
