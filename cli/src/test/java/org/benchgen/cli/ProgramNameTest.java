@@ -55,8 +55,8 @@ class ProgramNameTest {
     assertEquals(0, r.code(), r.err());
     assertEquals(renamed, r.err().contains("benchgen: note: the program is called '" + program
         + "': '" + traceName + "' is taken by the files the c-mpi target writes or builds"
-        + " [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm, bg_runtime_lists, clean, hostfile,"
-        + " sim, simrun];"
+        + " [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm, bg_runtime_lists,"
+        + " bg_runtime_requests, clean, hostfile, sim, simrun];"
         + " --name chooses"
         + " another"), r.err());
     assertEquals(files(program), list(out));
@@ -69,7 +69,7 @@ class ProgramNameTest {
 
   private static List<String> files(String program) {
     return Stream.of("Makefile", "bg_runtime.c", "bg_runtime.h", "bg_runtime_comm.c",
-        "bg_runtime_lists.c", program + ".c", "platform.xml",
+        "bg_runtime_lists.c", "bg_runtime_requests.c", program + ".c", "platform.xml",
         "hostfile").sorted().toList();
   }
 

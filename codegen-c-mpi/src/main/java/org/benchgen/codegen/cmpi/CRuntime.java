@@ -23,7 +23,8 @@ final class CRuntime {
   static final String HEADER = NAME + ".h";
 
   /** The sources to compile with the benchmark. */
-  static final List<String> SOURCES = List.of(NAME + ".c", NAME + "_comm.c", NAME + "_lists.c");
+  static final List<String> SOURCES = List.of(NAME + ".c", NAME + "_comm.c", NAME + "_lists.c",
+      NAME + "_requests.c");
 
   /** The library's files: the header, then the sources. */
   static List<GeneratedFile> files() {

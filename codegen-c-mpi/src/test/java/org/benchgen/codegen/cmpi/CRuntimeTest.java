@@ -86,7 +86,7 @@ class CRuntimeTest {
         "  return 0;",
         "}", ""));
     compile(d, "mpicc.openmpi", "-O2", "-o", "pay", "pay.c", "bg_runtime.c",
-        "bg_runtime_comm.c", "bg_runtime_lists.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c");
     Process p = new ProcessBuilder(d.resolve("pay").toString()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
@@ -286,7 +286,7 @@ class CRuntimeTest {
     Path d = library();
     Files.writeString(d.resolve(name + ".c"), source);
     compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c",
-        "bg_runtime_comm.c", "bg_runtime_lists.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c");
     Process p = new ProcessBuilder(mpirun(4, d.resolve(name))).redirectErrorStream(true)
         .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -322,7 +322,7 @@ class CRuntimeTest {
         "  return 0;",
         "}", ""));
     compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c",
-        "bg_runtime_comm.c", "bg_runtime_lists.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c");
     List<String> cmd = mpirun(1, d.resolve(name));
     double best = Double.NaN;
     for (int i = 0; i < tries; i++) {

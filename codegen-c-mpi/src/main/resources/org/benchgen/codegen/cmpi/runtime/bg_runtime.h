@@ -1,12 +1,13 @@
 /* bg_runtime.h: the run-time library of the MPI benchmarks that benchgen generates (C+MPI target).
- * `benchgen generate --lang c-mpi` writes it, with bg_runtime.c, beside every benchmark; it is the
- * same for every trace. C99, no dependency beyond MPI-3.
+ * `benchgen generate --lang c-mpi` writes it, with its sources bg_runtime*.c, beside every
+ * benchmark; it is the same for every trace. C99, no dependency beyond MPI-3 (a benchmark needs
+ * MPI-4 where the traced program made MPI-4's calls).
  *
  * What a benchmark needs besides its MPI calls: requests named by age as the trace names them,
  * communicators by slot, peers relative to the rank, compute by busy-waiting, compute times drawn
  * from histograms, command-line arguments and the closing report.
  *
- * Every function is out of line, in bg_runtime.c: a call costs a few nanoseconds where the MPI
+ * Every function is out of line, in the sources: a call costs a few nanoseconds where the MPI
  * call beside it costs hundreds and compute intervals are 1 us or more, so the header stays a
  * plain interface (docs/codegen.md gives the timings).
  */
@@ -204,8 +205,12 @@ const int *bg_kept_items(const int *list);
 const int *bg_kept_displs(const int *list);
 const MPI_Aint *bg_kept_aint_displs(const int *list);
 
-/* Requests: live ones in creation order, named as the trace names them, by age (0 = the newest).
- * Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */
+/* Requests (bg_runtime_requests.c): live ones in creation order, named as the trace names them,
+ * by age (0 = the newest). Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */
+
+/* Their end, by PMPI (unseen): the requests left for a later MPI_Waitall waited for, the quiet
+ * requests cancelled. bg_finish calls it. */
+void bg_requests_end(void);
 
 /* A new live request (persistent: stays live when completed, until MPI_Request_free). */
 MPI_Request *bg_req_new(int persistent);
