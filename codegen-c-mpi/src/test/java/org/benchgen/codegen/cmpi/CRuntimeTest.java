@@ -138,11 +138,7 @@ class CRuntimeTest {
    */
   @Test
   void machineDependentCommunicatorsGetTheTracedGroups() throws Exception {
-    List<String> out = runAtFourRanks("remade", String.join("\n",
-        "#include \"bg_runtime.h\"",
-        "#include <stdio.h>",
-        "int main(int argc, char **argv) {",
-        "  MPI_Init(&argc, &argv);",
+    List<String> out = runMain("remade",
         "  bg_setup(5, 64, 64, 0);",
         "  int r = bg_comm[0].rank;",
         "  int a[] = {2, 0, 1}, b[] = {2, 2, 3}, g[] = {3, 0, 1, 2}, none[] = {0};",
@@ -161,10 +157,7 @@ class CRuntimeTest {
         "  if (r < 3) MPI_Graph_neighbors(bg_comm[2].c, r, 2, nb);",
         "  MPI_Dist_graph_neighbors(bg_comm[4].c, 1, &s, &w, 1, &d, &w);",
         "  printf(\"%d %d/%d %d/%d %d %d,%d %d>%d\\n\", r, bg_comm[1].rank, bg_comm[1].size,"
-            + " bg_comm[2].rank, bg_comm[2].size, bg_comm[3].rank, nb[0], nb[1], s, d);",
-        "  MPI_Finalize();",
-        "  return 0;",
-        "}", ""));
+            + " bg_comm[2].rank, bg_comm[2].size, bg_comm[3].rank, nb[0], nb[1], s, d);");
     // Rank, then rank/size in the split, in the graph (-1/0: MPI_COMM_NULL), rank reordered,
     // the graph's neighbours, the ring's source and destination.
     assertEquals(List.of("0 0/2 0/3 3 2,1 3>1", "1 1/2 1/3 2 0,2 0>2", "2 0/2 2/3 1 1,0 1>3",
@@ -180,11 +173,7 @@ class CRuntimeTest {
    */
   @Test
   void communicatorsOfGroupsAreMadeBeforeMpi4() throws Exception {
-    List<String> out = runAtFourRanks("groups", String.join("\n",
-        "#include \"bg_runtime.h\"",
-        "#include <stdio.h>",
-        "int main(int argc, char **argv) {",
-        "  MPI_Init(&argc, &argv);",
+    List<String> out = runMain("groups",
         "  bg_setup(3, 64, 64, 0);",
         "  int r = bg_comm[0].rank;",
         "  int odd[] = {2, 3, 1}, even[] = {2, 0, 2};",
@@ -200,10 +189,7 @@ class CRuntimeTest {
         "  int zero = 0, w = -1;",
         "  MPI_Group_translate_ranks(remote, 1, &zero, world, &w);",
         "  printf(\"%d %d/%d %d/%d %d\\n\", r, r % 2 ? bg_comm[1].rank : -1,"
-            + " r % 2 ? bg_comm[1].size : 0, bg_comm[2].rank, bg_comm[2].size, w);",
-        "  MPI_Finalize();",
-        "  return 0;",
-        "}", ""));
+            + " r % 2 ? bg_comm[1].size : 0, bg_comm[2].rank, bg_comm[2].size, w);");
     assertEquals(List.of("0 -1/0 0/2 3", "1 1/2 1/2 0", "2 -1/0 1/2 3", "3 0/2 0/2 0"), out);
   }
 
@@ -215,12 +201,8 @@ class CRuntimeTest {
    */
   @Test
   void testsCompleteOnlyWhatTheTraceSays() throws Exception {
-    List<String> out = runAtFourRanks("tests", String.join("\n",
-        "#include \"bg_runtime.h\"",
-        "#include <stdio.h>",
-        "int main(int argc, char **argv) {",
+    List<String> out = runMain("tests",
         "  int r, in[2], x = 7, bad = 0, flag = 0;",
-        "  MPI_Init(&argc, &argv);",
         "  MPI_Comm_rank(MPI_COMM_WORLD, &r);",
         "  bg_setup(1, 8, 8, 0);",
         "  MPI_Irecv(&in[0], 1, MPI_INT, r, 1, MPI_COMM_WORLD, bg_req_new(0));",
@@ -240,10 +222,7 @@ class CRuntimeTest {
         "  bg_complete(BG_TEST, newest, newest);",
         "  bad |= in[0] != 7 || in[1] != 7;",
         "  printf(\"%d %s\\n\", r, bad ? \"wrong\" : \"ok\");",
-        "  bg_finish(0, \"tests\");",
-        "  MPI_Finalize();",
-        "  return 0;",
-        "}", ""));
+        "  bg_finish(0, \"tests\");");
     assertEquals(List.of("0 ok", "1 ok", "2 ok", "3 ok"), out);
   }
 
@@ -255,12 +234,8 @@ class CRuntimeTest {
    */
   @Test
   void keptListsStayAndAreSharedByContent() throws Exception {
-    List<String> out = runAtFourRanks("kept", String.join("\n",
-        "#include \"bg_runtime.h\"",
-        "#include <stdio.h>",
-        "int main(int argc, char **argv) {",
+    List<String> out = runMain("kept",
         "  int r;",
-        "  MPI_Init(&argc, &argv);",
         "  MPI_Comm_rank(MPI_COMM_WORLD, &r);",
         "  int a[] = {3, 1, 2, 3}, same[] = {3, 1, 2, 3}, other[] = {2, 7, 7};",
         "  const int *d = bg_kept_displs(a), *items = bg_kept_items(a);",
@@ -271,11 +246,20 @@ class CRuntimeTest {
         "  bad |= items[0] != 1 || items[1] != 2 || items[2] != 3;",
         "  bad |= bg_kept_items(same) != items || bg_kept_displs(same) != d;",
         "  bad |= bg_kept_items(other) == items;",
-        "  printf(\"%d %s\\n\", r, bad ? \"wrong\" : \"ok\");",
-        "  MPI_Finalize();",
-        "  return 0;",
-        "}", ""));
+        "  printf(\"%d %s\\n\", r, bad ? \"wrong\" : \"ok\");");
     assertEquals(List.of("0 ok", "1 ok", "2 ok", "3 ok"), out);
+  }
+
+  /**
+   * {@link #runAtFourRanks} of a program whose main does {@code body} between MPI_Init and
+   * MPI_Finalize.
+   */
+  private List<String> runMain(String name, String... body) throws Exception {
+    List<String> lines = new ArrayList<>(List.of("#include \"bg_runtime.h\"",
+        "#include <stdio.h>", "int main(int argc, char **argv) {", "  MPI_Init(&argc, &argv);"));
+    lines.addAll(List.of(body));
+    lines.addAll(List.of("  MPI_Finalize();", "  return 0;", "}", ""));
+    return runAtFourRanks(name, String.join("\n", lines));
   }
 
   /**
