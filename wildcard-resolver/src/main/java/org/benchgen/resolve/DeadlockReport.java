@@ -178,7 +178,7 @@ final class DeadlockReport {
     long more = 0;
     for (int r = 0; r < sim.p; r++) {
       for (Message m : sim.inbox[r].all) {
-        if (m.matched) {
+        if (m.matched || m.maybeCancelled) {
           continue;
         }
         if (out.size() < 5) {

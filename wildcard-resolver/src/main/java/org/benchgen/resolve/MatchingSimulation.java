@@ -187,8 +187,12 @@ final class MatchingSimulation {
       }
       case CANCEL -> {
         Request q = reqs.get(r).get(e.get(Field.REQ));
-        if (q != null && e.get(Field.CANCEL) == 1) {
+        if (q != null && e.isPresent(Field.CANCEL) && e.get(Field.CANCEL) == 1) {
           cancel(r, q);
+        } else if (q != null && !e.isPresent(Field.CANCEL) && q.message != null) {
+          // Its request was freed uncompleted: whether the cancel took is not known. A later
+          // receive may still take the message (it did not); if none does, it did.
+          q.message.maybeCancelled = true;
         }
         return Optional.empty();
       }

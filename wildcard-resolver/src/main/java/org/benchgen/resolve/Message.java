@@ -17,6 +17,11 @@ final class Message {
   /** The request of a nonblocking send, done when this is matched (if synchronous). */
   Request request;
   boolean matched;
+  /**
+   * Its send was cancelled with no completion recorded (its request freed): never received, it
+   * was cancelled, not lost.
+   */
+  boolean maybeCancelled;
 
   Message(int from, int to, long fromCommRank, long comm, long tag, boolean sync, Step step,
       long sendEnter) {

@@ -164,6 +164,30 @@ class WildcardResolverTest {
     assertEquals("rank 0's MPI_Send at s.c:3 to rank 1 (tag 4)", f.message());
   }
 
+  /**
+   * MPICH's issendselfcancel: a send to itself, cancelled, its request freed before any
+   * completion said whether the cancel took (no `cancel` field), then a receive that could have
+   * taken it, itself cancelled: the message was cancelled, not lost. Had the cancel said it
+   * failed (cancel=0, a standard send then waited for), the message would be one never received.
+   */
+  @Test
+  void aSendCancelledWithAnUnknownOutcomeAndNeverReceivedWasCancelled() throws IOException {
+    String rank0 = "MPI_%s site=c.c:3 enter=1 exit=2 comm=0 dest=0 tag=5 count=0"
+        + " type=MPI_BYTE tsize=1 req=1\n"
+        + "MPI_Cancel site=c.c:4 enter=3 exit=4 req=1%s\n"
+        + "%s"
+        + "MPI_Irecv site=c.c:6 enter=7 exit=8 comm=0 src=0 tag=5 count=0 type=MPI_BYTE tsize=1"
+        + " req=2 bytes=0 cancel=1\n"
+        + "MPI_Cancel site=c.c:7 enter=9 exit=10 req=2 cancel=1\n"
+        + "MPI_Wait site=c.c:8 enter=11 exit=12 req=2\n"
+        + "MPI_Finalize site=m.c:9 enter=13 exit=14\n";
+    resolved(write(List.of(String.format(rank0, "Issend", "",
+        "MPI_Request_free site=c.c:5 enter=5 exit=6 req=1\n"))), false);
+    Finding f = failed(write(List.of(String.format(rank0, "Isend", " cancel=0",
+        "MPI_Wait site=c.c:5 enter=5 exit=6 req=1\n"))));
+    assertEquals(Problem.UNMATCHED_SEND, f.problem());
+  }
+
   @Test
   void aReceiveNeverSatisfiedIsReported() throws IOException {
     Finding f = failed(write(List.of(
