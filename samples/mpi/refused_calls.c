@@ -2,7 +2,7 @@
  * refused_calls.c - calls that benchgen's tracer does not record yet, each of which must make
  * `benchgen trace` exit 1 naming it rather than write a trace that lacks it (issue 16).
  *
- * Usage: refused_calls partitioned|rma|large      2 ranks (more: the others only wait)
+ * Usage: refused_calls partitioned|rma|large      2 ranks or more
  *   partitioned MPI-4 only (MPICH 4): MPI_Psend_init of one int in one partition to the next
  *               rank, MPI_Precv_init from the previous one, MPI_Startall, MPI_Pready,
  *               MPI_Waitall, twice, then MPI_Request_free of both; elsewhere the program says

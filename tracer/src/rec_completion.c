@@ -84,8 +84,9 @@ void bgt_rec_start(bgt_call *c, int op, const MPI_Request *now) {
   RECORDING(c);
   for (int i = 0; i < g_npend; i++) {
     if (g_pend[i] == -2) {
-      /* A Start names its requests: one made by a call not recorded (MPI_Psend_init, a
-       * persistent collective) cannot be written, and the stream is refused instead. */
+      /* A Start names its requests: one made by a call not recorded (MPI_Psend_init, Open MPI
+       * 4.1's Fortran MPIX_ persistent collectives) cannot be written, and the stream is
+       * refused instead. */
       release_pending();
       bgt_unsupported(c, U_UNTRACED_REQUEST);
       return;

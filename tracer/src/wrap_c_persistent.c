@@ -1,10 +1,12 @@
 /* benchgen tracer, C bindings: MPI-4's persistent collectives (MPI_Allreduce_init, ...), where the
- * library has them: MPICH 4 as MPI-4 names them, Open MPI 4.1 as MPIX_ (its pcollreq extension,
- * same arguments). Either is recorded under the MPI-4 name, as its nonblocking form records it
- * (rec_coll.c), with the persistent request that each MPI_Start then starts. */
+ * library has them: MPICH 4 (and Open MPI 5) as MPI-4 names them, Open MPI 4.1 as MPIX_ (its
+ * pcollreq extension, same arguments). Either is recorded under the MPI-4 name, as its
+ * nonblocking form records it (rec_coll.c), with the persistent request that each MPI_Start
+ * then starts. */
 #include "wrap_c.h"
 
-#if MPI_VERSION >= 4
+/* Open MPI 5 has the MPI-4 names, though it says MPI_VERSION 3. */
+#if MPI_VERSION >= 4 || (defined(OPEN_MPI) && OMPI_MAJOR_VERSION >= 5)
 #define PFX MPI_
 #define PPFX PMPI_
 #elif defined(OPEN_MPI)

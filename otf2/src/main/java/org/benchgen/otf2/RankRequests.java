@@ -82,7 +82,7 @@ final class RankRequests {
     }
 
     boolean persistent() {
-      return op.kind() == OpKind.PERSISTENT_INIT;
+      return op.createsPersistentRequest();
     }
   }
 

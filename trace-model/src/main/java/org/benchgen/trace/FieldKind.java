@@ -11,6 +11,11 @@ public enum FieldKind {
   /** A plain integer, any sign (a split key, a flag). */
   INT(EnumSet.noneOf(Sym.class), Long.MIN_VALUE, Long.MAX_VALUE),
   /**
+   * A byte offset, any sign, 64-bit (MPI_Aint): a datatype's lower bound, which may be an
+   * absolute address (a struct type for MPI_BOTTOM).
+   */
+  OFFSET(EnumSet.noneOf(Sym.class), Long.MIN_VALUE, Long.MAX_VALUE),
+  /**
    * A rank in the event's communicator (on an intercommunicator, in its remote group); relative
    * encoding applies to {@link Field#isPeer()}.
    */

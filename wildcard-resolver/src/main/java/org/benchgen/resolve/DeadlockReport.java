@@ -2,6 +2,7 @@ package org.benchgen.resolve;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,8 +178,22 @@ final class DeadlockReport {
     List<String> out = new ArrayList<>();
     long more = 0;
     for (int r = 0; r < sim.p; r++) {
+      // Each message whose cancel may have taken (its outcome unrecorded) accounts for one of
+      // its envelope never received: the simulation may have given a receive that one and left
+      // a later one, which is the same to the program.
+      Map<List<Long>, Integer> cancelled = new HashMap<>();
       for (Message m : sim.inbox[r].all) {
-        if (m.matched || m.maybeCancelled) {
+        if (m.maybeCancelled) {
+          cancelled.merge(List.of((long) m.from, m.comm, m.tag), 1, Integer::sum);
+        }
+      }
+      for (Message m : sim.inbox[r].all) {
+        if (m.matched) {
+          continue;
+        }
+        List<Long> envelope = List.of((long) m.from, m.comm, m.tag);
+        if (cancelled.getOrDefault(envelope, 0) > 0) {
+          cancelled.merge(envelope, -1, Integer::sum);
           continue;
         }
         if (out.size() < 5) {

@@ -186,6 +186,18 @@ class WildcardResolverTest {
     Finding f = failed(write(List.of(String.format(rank0, "Isend", " cancel=0",
         "MPI_Wait site=c.c:5 enter=5 exit=6 req=1\n"))));
     assertEquals(Problem.UNMATCHED_SEND, f.problem());
+    // The cancel took, and a later message of the same envelope is received: the simulation
+    // gives the receive the first message; the one left over is the cancelled one, not lost.
+    resolved(write(List.of("MPI_Issend site=c.c:3 enter=1 exit=2 comm=0 dest=0 tag=5 count=1"
+        + " type=MPI_INT tsize=4 req=1\n"
+        + "MPI_Cancel site=c.c:4 enter=3 exit=4 req=1\n"
+        + "MPI_Request_free site=c.c:5 enter=5 exit=6 req=1\n"
+        + "MPI_Isend site=c.c:6 enter=7 exit=8 comm=0 dest=0 tag=5 count=1 type=MPI_INT tsize=4"
+        + " req=2\n"
+        + "MPI_Recv site=c.c:7 enter=9 exit=10 comm=0 src=0 tag=5 count=1 type=MPI_INT tsize=4"
+        + " bytes=4\n"
+        + "MPI_Wait site=c.c:8 enter=11 exit=12 req=2\n"
+        + "MPI_Finalize site=m.c:9 enter=13 exit=14\n")), false);
   }
 
   @Test

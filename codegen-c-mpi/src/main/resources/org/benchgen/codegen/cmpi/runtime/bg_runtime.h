@@ -20,8 +20,8 @@
 
 /* MPI-4's persistent collectives (MPI_Allreduce_init, ...), where the program has them: Open MPI
  * 4.1 has them as MPIX_ (its pcollreq extension, same arguments), under which the tracer records
- * them by their MPI-4 names. */
-#if MPI_VERSION < 4 && defined(OPEN_MPI)
+ * them by their MPI-4 names; Open MPI 5 has the MPI-4 names, though it says MPI_VERSION 3. */
+#if MPI_VERSION < 4 && defined(OPEN_MPI) && OMPI_MAJOR_VERSION < 5
 #include <mpi-ext.h>
 #if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
 #define MPI_Barrier_init MPIX_Barrier_init

@@ -121,19 +121,26 @@ static int bg_left_active(const int *done, int age) {
 }
 
 /* A test, Waitany or Waitsome is given quiet requests (never complete) in place of those the
- * trace says it left active: MPI could complete one here, earlier than in the traced run, and
- * the program's later MPI_Wait of it would wait on MPI_REQUEST_NULL, which a tracer does not
- * record (MPICH's nonblocking3: 140 of 2,684 Waits a rank). A wait that the trace says
- * completed none keeps its requests (it would wait for ever). With restore, the real ones are
- * put back. */
-static void bg_hush(int kind, const int *reqs, const int *done, MPI_Request *r, int restore) {
-  int completed = 0;
-  for (int d = 0; d < done[0]; d++) {
-    completed |= done[1 + d] != BG_NULL;
+ * trace says it left active (bg_hush; with restore, the real ones are put back): MPI could
+ * complete one here, earlier than in the traced run, and the program's later MPI_Wait of it
+ * would wait on MPI_REQUEST_NULL, which a tracer does not record (MPICH's nonblocking3: 140 of
+ * 2,684 Waits a rank). A wait none of whose traced completions is still active here keeps its
+ * requests (bg_hushes): with quiet ones only, it would wait for ever. Decided once per call, so
+ * that what is hushed is what is put back. */
+static int bg_hushes(int kind, const int *done, const MPI_Request *r, const int *reqs) {
+  if (kind != BG_WAITANY && kind != BG_WAITSOME) {
+    return 1;
   }
-  if ((kind == BG_WAITANY || kind == BG_WAITSOME) && !completed) {
-    return;
+  for (int k = 0; k < reqs[0]; k++) {
+    if (reqs[1 + k] != BG_NULL && !bg_left_active(done, reqs[1 + k])
+        && r[k] != MPI_REQUEST_NULL) {
+      return 1;
+    }
   }
+  return 0;
+}
+
+static void bg_hush(const int *reqs, const int *done, MPI_Request *r, int restore) {
   for (int k = 0; k < reqs[0]; k++) {
     if (reqs[1 + k] != BG_NULL && bg_left_active(done, reqs[1 + k])) {
       r[k] = restore ? *bg_req_at(reqs[1 + k]) : bg_quiet_request(k);
@@ -147,7 +154,10 @@ static void bg_hush(int kind, const int *reqs, const int *done, MPI_Request *r, 
 void bg_complete(int kind, const int *reqs, const int *done) {
   int n = reqs[0], index, flag, count;
   MPI_Request *r = bg_gather(reqs, 0);
-  bg_hush(kind, reqs, done, r, 0);
+  int hushed = bg_hushes(kind, done, r, reqs);
+  if (hushed) {
+    bg_hush(reqs, done, r, 0);
+  }
   switch (kind) {
     case BG_WAITANY: MPI_Waitany(n, r, &index, MPI_STATUS_IGNORE); break;
     case BG_WAITSOME: MPI_Waitsome(n, r, &count, bg_tmpi, bg_sts); break;
@@ -156,7 +166,9 @@ void bg_complete(int kind, const int *reqs, const int *done) {
     case BG_TESTANY: MPI_Testany(n, r, &index, &flag, MPI_STATUS_IGNORE); break;
     default: MPI_Testsome(n, r, &count, bg_tmpi, bg_sts); break;
   }
-  bg_hush(kind, reqs, done, r, 1);
+  if (hushed) {
+    bg_hush(reqs, done, r, 1);
+  }
   bg_scatter(reqs);
   for (int d = 0; d < done[0]; d++) {
     if (done[1 + d] == BG_NULL) {
