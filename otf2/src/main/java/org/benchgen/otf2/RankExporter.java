@@ -182,7 +182,7 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   private void start(RawEvent e, long t) {
-    long[] reqs = e.op() == Op.START ? new long[] {e.get(Field.REQ)} : e.list(Field.REQS);
+    long[] reqs = e.startedRequests();
     for (long req : reqs) {
       RawEvent init = persistent.get(req);
       if (init == null) {

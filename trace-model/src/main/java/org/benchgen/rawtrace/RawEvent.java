@@ -40,6 +40,11 @@ public record RawEvent(Op op, String site, long enter, long exit, long[] values,
     return s < 0 ? NO_LIST : lists[s];
   }
 
+  /** The requests a Start starts: MPI_Start's one, MPI_Startall's list. */
+  public long[] startedRequests() {
+    return op == Op.START ? new long[] {get(Field.REQ)} : list(Field.REQS);
+  }
+
   public boolean isPresent(Field f) {
     int s = op.slot(f);
     return s >= 0 && (f.kind().isList() ? lists[s] != NO_LIST : values[s] != Sym.ABSENT.code());

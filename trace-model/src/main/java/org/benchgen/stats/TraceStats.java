@@ -259,7 +259,7 @@ public final class TraceStats {
         startedBytes.remove(e.get(Field.REQ));
       } else if (op.kind() == OpKind.START) {
         long sum = 0;
-        for (long id : op == Op.START ? new long[] {e.get(Field.REQ)} : e.list(Field.REQS)) {
+        for (long id : e.startedRequests()) {
           sum += startedBytes.getOrDefault(id, 0L);
         }
         return sum;

@@ -175,7 +175,7 @@ final class MatchingSimulation {
         return Optional.empty();
       }
       case START -> {
-        long[] ids = op == Op.START ? new long[] {e.get(Field.REQ)} : e.list(Field.REQS);
+        long[] ids = e.startedRequests();
         for (long id : ids) {
           start(r, id);
         }

@@ -166,7 +166,7 @@ final class GoalEmitter implements Emitter {
       }
       case PERSISTENT_INIT -> persistent.put(e.get(Field.REQ), e);
       case START -> {
-        long[] ids = op == Op.START ? new long[] {e.get(Field.REQ)} : e.list(Field.REQS);
+        long[] ids = e.startedRequests();
         for (long id : ids) {
           RawEvent init = persistent.get(id);
           if (init != null) {
