@@ -2,12 +2,11 @@
  * refused_calls.c - calls that benchgen's tracer does not record yet, each of which must make
  * `benchgen trace` exit 1 naming it rather than write a trace that lacks it (issue 16).
  *
- * Usage: refused_calls partitioned|rma|large      2 ranks or more
+ * Usage: refused_calls partitioned|rma      2 ranks or more
  *   partitioned MPI-4 only (MPICH 4): MPI_Psend_init of one int in one partition to the next
  *               rank, MPI_Precv_init from the previous one, MPI_Startall, MPI_Pready,
  *               MPI_Waitall, twice, then MPI_Request_free of both; elsewhere the program says
  *               it is not built for it (persistent collectives, refused here before, are traced)
- *   large       MPI-4 only (MPICH 4): MPI_Sendrecv_c of one int around the ring (large-count form)
  *   rma         MPI_Win_create over one int per rank, MPI_Win_fence, MPI_Put of the rank into
  *               the next rank's window, MPI_Win_fence, MPI_Win_free
  * Then an MPI_Barrier. Every result is checked.
@@ -44,17 +43,6 @@ int main(int argc, char **argv)
             fprintf(stderr, "refused_calls: partitioned communication needs MPI 4\n");
         errors = 1;
 #endif
-    } else if (strcmp(what, "large") == 0) {
-#if MPI_VERSION >= 4
-        int in = -1;
-        MPI_Sendrecv_c(&r, 1, MPI_INT, (r + 1) % n, 0, &in, 1, MPI_INT, (r - 1 + n) % n, 0,
-                       MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        errors += in != (r - 1 + n) % n;
-#else
-        if (r == 0)
-            fprintf(stderr, "refused_calls: large-count calls need MPI 4\n");
-        errors = 1;
-#endif
     } else if (strcmp(what, "rma") == 0) {
         /* Window and origin from MPI_Alloc_mem: MPICH 4.0 with UCX wrote a Put to a window
          * on the stack elsewhere on the stack. */
@@ -74,7 +62,7 @@ int main(int argc, char **argv)
         MPI_Free_mem(mine);
     } else {
         if (r == 0)
-            fprintf(stderr, "usage: refused_calls partitioned|rma|large (2 ranks)\n");
+            fprintf(stderr, "usage: refused_calls partitioned|rma (2 ranks)\n");
         errors = 1;
     }
     MPI_Barrier(MPI_COMM_WORLD);

@@ -26,19 +26,22 @@ typedef struct {
   void *ret; /* the wrapper's return address: its call site */
   uint64_t enter;
   uint64_t cpu; /* the thread's CPU time at enter (BENCHGEN_TRACE_CPU=1 only) */
+  int large; /* made in MPI-4's large-count form (MPI_Send_c, ...): recorded as `large=1` */
 } bgt_call;
 
 /* Arguments of a collective as the application passed them (C handles; Fortran sentinels already
- * mapped to MPI_IN_PLACE). Unused members stay zero / NULL. */
+ * mapped to MPI_IN_PLACE). Unused members stay zero / NULL. The large-count forms pass their count
+ * arrays as counts_c and rcounts_c (MPI_Count), the others as counts and rcounts. */
 typedef struct {
   MPI_Comm comm;
   int root;
   const void *sbuf, *rbuf;
-  int count;
+  MPI_Count count;
   MPI_Datatype type;
-  int rcount;
+  MPI_Count rcount;
   MPI_Datatype rtype;
   const int *counts, *rcounts;
+  const MPI_Count *counts_c, *rcounts_c;
   const MPI_Datatype *types, *rtypes; /* one per peer: MPI_Alltoallw's */
   MPI_Op op;
 } bgt_coll;
@@ -53,7 +56,7 @@ void bgt_leave(bgt_call *c);
 /* What the trace format cannot express yet. The rank's stream says so (a `# unsupported` line where
  * it was found and again at its end), and benchgen refuses the stream, naming the rank and what. */
 enum bgt_unsupported {
-  U_SPAWN, U_GREQUEST, U_MPROBE, U_UNTRACED_REQUEST, U_RMA, U_LARGE_COUNT, U_COUNT
+  U_SPAWN, U_GREQUEST, U_MPROBE, U_UNTRACED_REQUEST, U_RMA, U_COUNT
 };
 /* The calling wrapper found `what` (c: its call, recorded or not). */
 void bgt_unsupported(bgt_call *c, int what);
@@ -65,17 +68,19 @@ void bgt_after_finalize(bgt_call *c);
 void bgt_abort(void);
 
 /* Point to point. `req` is the created request (or MPI_REQUEST_NULL); `persistent` for *_init. */
-void bgt_rec_send(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
-void bgt_rec_isend(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                   MPI_Request req);
-void bgt_rec_recv(bgt_call *c, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+void bgt_rec_send(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int dest, int tag,
+                  MPI_Comm comm);
+void bgt_rec_isend(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, MPI_Request req);
+void bgt_rec_recv(bgt_call *c, MPI_Count count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
                   const MPI_Status *st);
-void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
-                   MPI_Request req);
-void bgt_rec_sendrecv(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int rcount,
-                      MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, const MPI_Status *st);
-void bgt_rec_sendrecv_replace(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int src,
-                              int rtag, MPI_Comm comm, const MPI_Status *st);
+void bgt_rec_irecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int src, int tag,
+                   MPI_Comm comm, MPI_Request req);
+void bgt_rec_sendrecv(bgt_call *c, MPI_Count count, MPI_Datatype type, int dest, int tag,
+                      MPI_Count rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm,
+                      const MPI_Status *st);
+void bgt_rec_sendrecv_replace(bgt_call *c, MPI_Count count, MPI_Datatype type, int dest, int tag,
+                              int src, int rtag, MPI_Comm comm, const MPI_Status *st);
 void bgt_rec_probe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int flag, const MPI_Status *st);
 
 /* Completion and start calls: bgt_reqs_before maps the handles (before MPI overwrites them),
@@ -100,20 +105,21 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req);
 void bgt_peers(MPI_Comm comm, int neighbourhood, int *in, int *out);
 
 /* MPI-4's MPI_Isendrecv and MPI_Isendrecv_replace (op); rcount and rtype unused for the latter. */
-void bgt_rec_isendrecv(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, int rcount,
-                       MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, MPI_Request req);
+void bgt_rec_isendrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int dest, int tag,
+                       MPI_Count rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm,
+                       MPI_Request req);
 
 /* Matched probes (rec_mprobe.c): a probe (BGT_MPROBE, BGT_IMPROBE) that matched message msg (flag
  * set), and a receive of a message (BGT_MRECV, BGT_IMRECV with its request) whose handle was msg
  * before the call. */
 void bgt_rec_mprobe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int flag, MPI_Message msg,
                     const MPI_Status *st);
-void bgt_rec_mrecv(bgt_call *c, int op, int count, MPI_Datatype type, MPI_Message msg,
+void bgt_rec_mrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, MPI_Message msg,
                    MPI_Request req);
 
 /* Local calls: MPI_Reduce_local; MPI_Buffer_attach and MPI_Buffer_detach (op) and the size. */
-void bgt_rec_reduce_local(bgt_call *c, int count, MPI_Datatype type, MPI_Op op);
-void bgt_rec_buffer(bgt_call *c, int op, int size);
+void bgt_rec_reduce_local(bgt_call *c, MPI_Count count, MPI_Datatype type, MPI_Op op);
+void bgt_rec_buffer(bgt_call *c, int op, MPI_Count size);
 
 /* Communicators. `newcomm` as returned by MPI (MPI_COMM_NULL when this rank got none). */
 void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm);

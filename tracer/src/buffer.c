@@ -18,6 +18,7 @@ static int g_open;               /* a record is being built: it is not written u
 int g_cpu_time;                  /* BENCHGEN_TRACE_CPU=1: record CPU time per compute interval */
 static BGT_TLS uint64_t g_cpu_exit; /* this thread's CPU time at its last event's exit; 0 before */
 static int g_thread;             /* the event being built is of this thread (> 0: say so) */
+static int g_large;              /* ... and is of a call's large-count form (say so) */
 
 uint64_t now_ns(void) {
   struct timespec ts;
@@ -79,13 +80,16 @@ static inline void open_record(int kind, int op, int extra) {
 }
 void begin_record(int kind, int op, int nwords, const uint64_t *words) {
   g_thread = 0;
+  g_large = 0;
   open_record(kind, op, nwords);
   for (int i = 0; i < nwords; i++) g_buf[g_rec + 1 + (size_t) i] = words[i];
 }
 void end_record(void) {
   /* Last but for cpu: the reader's fast path takes the fields in the table's order. */
+  if (g_large) put(F_LARGE, 1);
   if (g_thread > 0) put(F_THREAD, g_thread);
   g_thread = 0;
+  g_large = 0;
   g_buf[g_rec] |= (uint64_t) (g_len - g_rec) << 16;
   g_open = 0;
   if (g_len >= g_limit && tracing_initialized()) flush_some(0);
@@ -102,6 +106,7 @@ void begin_event(bgt_call *c, int op) {
   int cpu = g_cpu_time && g_cpu_exit != 0;
   open_record(cpu ? K_EVENT_CPU : K_EVENT, op, cpu ? 4 : 3);
   g_thread = recording_thread();
+  g_large = c->large;
   g_buf[g_rec + 1] = site;
   g_buf[g_rec + 2] = c->enter;
   g_buf[g_rec + 3] = exit;

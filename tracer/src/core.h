@@ -128,9 +128,17 @@ void flush_some(int final); /* writes what it can; final: all complete records *
 int64_t intern(const char *s);
 const char *name_text(int64_t id);
 void put_datatype(int ftype, int ftsize, MPI_Datatype t); /* two fields: its name and its size */
-void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t);
+void put_type(int fcount, int ftype, int ftsize, MPI_Count count, MPI_Datatype t);
+/* A count array as the application passed it: ints, or MPI_Counts (the large-count forms); both
+ * NULL where it passed none. */
+typedef struct {
+  const int *i;
+  const MPI_Count *c;
+} counts_t;
+static inline int counts_given(counts_t v) { return v.i || v.c; }
+static inline int64_t count_at(counts_t v, int k) { return v.c ? (int64_t) v.c[k] : v.i[k]; }
 /* A list of n byte counts: counts[i] elements of types[i] each (MPI_Alltoallw's). */
-void put_list_bytes(int f, const int *counts, const MPI_Datatype *types, int n);
+void put_list_bytes(int f, counts_t counts, const MPI_Datatype *types, int n);
 int64_t op_name(MPI_Op op);
 
 /* ---- sites.c: call sites ------------------------------------------------------------------------- */

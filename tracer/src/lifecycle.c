@@ -123,6 +123,7 @@ int recording_thread_now(void) {
 void bgt_enter(bgt_call *c, void *ret) {
   if (!g_started) start();
   c->locked = 0;
+  c->large = 0;
   c->on = t_depth++ == 0 && !g_off;
   if (!c->on) return;
   if (__atomic_load_n(&g_unsupported, __ATOMIC_RELAXED) != g_noted && writer_is_open()) {

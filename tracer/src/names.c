@@ -70,18 +70,18 @@ void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
   if (extent > size) put(recv ? F_REXT : F_EXT, (int64_t) extent);
   if (lb != 0) put(recv ? F_RLB : F_LB, (int64_t) lb);
 }
-void put_type(int fcount, int ftype, int ftsize, int count, MPI_Datatype t) {
+void put_type(int fcount, int ftype, int ftsize, MPI_Count count, MPI_Datatype t) {
   put(fcount, count);
   put_datatype(ftype, ftsize, t);
 }
 
-void put_list_bytes(int f, const int *counts, const MPI_Datatype *types, int n) {
-  if (!counts || !types) n = 0; /* an erroneous program's NULL arrays: no counts, never read */
+void put_list_bytes(int f, counts_t counts, const MPI_Datatype *types, int n) {
+  if (!counts_given(counts) || !types) n = 0; /* an erroneous program's NULL arrays: never read */
   int64_t *v = put_list_open(f, n);
   for (int i = 0; i < n; i++) {
     MPI_Count size = 0;
     if (types[i] != MPI_DATATYPE_NULL) PMPI_Type_size_x(types[i], &size);
-    v[i] = (int64_t) counts[i] * (int64_t) size;
+    v[i] = count_at(counts, i) * (int64_t) size;
   }
 }
 

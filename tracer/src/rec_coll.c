@@ -42,7 +42,11 @@ void bgt_peers(MPI_Comm comm, int neighbourhood, int *in, int *out) {
 
 /* A count array that MPI requires here: one that is NULL all the same (an erroneous program) is
  * recorded as no counts rather than read. */
-static void put_list_ints(int f, const int *v, int n) { put_list_int(f, v, v ? n : 0); }
+static void put_counts(int f, counts_t v, int n) {
+  if (!counts_given(v)) n = 0;
+  int64_t *to = put_list_open(f, n);
+  for (int i = 0; i < n; i++) to[i] = count_at(v, i);
+}
 
 /* Which arguments each collective records, and what MPI_IN_PLACE stands for: the tracer records what
  * this rank contributes, and writes arguments that MPI ignores on this rank as 0 / MPI_DATATYPE_NULL
@@ -71,6 +75,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   int in = 0, out = 0; /* a neighbourhood collective's neighbours, each way */
   if (base >= BGT_NEIGHBOR_ALLGATHER && base <= BGT_NEIGHBOR_ALLTOALLW)
     bgt_peers(a->comm, 1, &in, &out);
+  counts_t sc = {a->counts, a->counts_c}, rc = {a->rcounts, a->rcounts_c};
   int64_t cid = comm_id(a->comm);
   begin_event(c, op);
   put(F_COMM, cid);
@@ -92,7 +97,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     break;
   case BGT_REDUCE_SCATTER: /* rcounts: one per rank of the local group, on either kind */
     n = comm_size(a->comm);
-    put_list_ints(F_RCOUNTS, a->rcounts, n);
+    put_counts(F_RCOUNTS, rc, n);
     put_datatype(F_TYPE, F_TSIZE, a->type);
     put(F_OP, op_name(a->op));
     break;
@@ -100,7 +105,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     int sends = inter ? !is_root && !idle : 1;
     put(F_ROOT, peer_value(a->root));
     if (in_place && is_root) { /* the root's own block is already in place */
-      int own = base == BGT_GATHER ? a->rcount : a->rcounts ? a->rcounts[me] : 0;
+      MPI_Count own = base == BGT_GATHER ? a->rcount : counts_given(rc) ? count_at(rc, me) : 0;
       put_type(F_COUNT, F_TYPE, F_TSIZE, own, a->rtype);
     } else {
       put_type(F_COUNT, F_TYPE, F_TSIZE, sends ? a->count : 0, sends ? a->type : MPI_DATATYPE_NULL);
@@ -110,8 +115,8 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
                is_root ? a->rtype : MPI_DATATYPE_NULL);
     } else {
       put_datatype(F_RTYPE, F_RTSIZE, is_root ? a->rtype : MPI_DATATYPE_NULL);
-      if (is_root && a->rcounts)
-        put_list_int(F_RCOUNTS, a->rcounts, inter ? others : comm_size(a->comm));
+      if (is_root && counts_given(rc))
+        put_counts(F_RCOUNTS, rc, inter ? others : comm_size(a->comm));
     }
     break;
   }
@@ -125,14 +130,14 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
       put_datatype(F_TYPE, F_TSIZE, is_root ? a->type : MPI_DATATYPE_NULL);
     }
     if (rin_place && is_root) {
-      int own = base == BGT_SCATTER ? a->count : a->counts ? a->counts[me] : 0;
+      MPI_Count own = base == BGT_SCATTER ? a->count : counts_given(sc) ? count_at(sc, me) : 0;
       put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, own, a->type);
     } else {
       put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, receives ? a->rcount : 0,
                receives ? a->rtype : MPI_DATATYPE_NULL);
     }
-    if (base == BGT_SCATTERV && is_root && a->counts)
-      put_list_int(F_COUNTS, a->counts, inter ? others : comm_size(a->comm));
+    if (base == BGT_SCATTERV && is_root && counts_given(sc))
+      put_counts(F_COUNTS, sc, inter ? others : comm_size(a->comm));
     break;
   }
   case BGT_ALLGATHER: case BGT_ALLTOALL:
@@ -142,22 +147,22 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     break;
   case BGT_ALLGATHERV:
     n = inter ? others : comm_size(a->comm);
-    if (in_place) put_type(F_COUNT, F_TYPE, F_TSIZE, a->rcounts ? a->rcounts[me] : 0, a->rtype);
+    if (in_place) put_type(F_COUNT, F_TYPE, F_TSIZE, counts_given(rc) ? count_at(rc, me) : 0, a->rtype);
     else put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
-    put_list_ints(F_RCOUNTS, a->rcounts, n);
+    put_counts(F_RCOUNTS, rc, n);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   case BGT_ALLTOALLV:
     n = inter ? others : comm_size(a->comm);
-    put_list_ints(F_COUNTS, in_place ? a->rcounts : a->counts, n);
+    put_counts(F_COUNTS, in_place ? rc : sc, n);
     put_datatype(F_TYPE, F_TSIZE, in_place ? a->rtype : a->type);
-    put_list_ints(F_RCOUNTS, a->rcounts, n);
+    put_counts(F_RCOUNTS, rc, n);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   case BGT_ALLTOALLW: /* a datatype per peer: counts in bytes */
     n = inter ? others : comm_size(a->comm);
-    put_list_bytes(F_COUNTS, in_place ? a->rcounts : a->counts, in_place ? a->rtypes : a->types, n);
-    put_list_bytes(F_RCOUNTS, a->rcounts, a->rtypes, n);
+    put_list_bytes(F_COUNTS, in_place ? rc : sc, in_place ? a->rtypes : a->types, n);
+    put_list_bytes(F_RCOUNTS, rc, a->rtypes, n);
     break;
   /* Neighbourhood collectives (never in place): lists per neighbour, MPI_Alltoallw's in bytes. */
   case BGT_NEIGHBOR_ALLGATHER: case BGT_NEIGHBOR_ALLTOALL:
@@ -166,18 +171,18 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
     break;
   case BGT_NEIGHBOR_ALLGATHERV:
     put_type(F_COUNT, F_TYPE, F_TSIZE, a->count, a->type);
-    put_list_ints(F_RCOUNTS, a->rcounts, in);
+    put_counts(F_RCOUNTS, rc, in);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   case BGT_NEIGHBOR_ALLTOALLV:
-    put_list_ints(F_COUNTS, a->counts, out);
+    put_counts(F_COUNTS, sc, out);
     put_datatype(F_TYPE, F_TSIZE, a->type);
-    put_list_ints(F_RCOUNTS, a->rcounts, in);
+    put_counts(F_RCOUNTS, rc, in);
     put_datatype(F_RTYPE, F_RTSIZE, a->rtype);
     break;
   case BGT_NEIGHBOR_ALLTOALLW:
-    put_list_bytes(F_COUNTS, a->counts, a->types, out);
-    put_list_bytes(F_RCOUNTS, a->rcounts, a->rtypes, in);
+    put_list_bytes(F_COUNTS, sc, a->types, out);
+    put_list_bytes(F_RCOUNTS, rc, a->rtypes, in);
     break;
   default:
     break;

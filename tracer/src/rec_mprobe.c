@@ -28,7 +28,7 @@ void bgt_rec_mprobe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int fl
   g_nmsgs++;
 }
 
-void bgt_rec_mrecv(bgt_call *c, int op, int count, MPI_Datatype type, MPI_Message msg,
+void bgt_rec_mrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, MPI_Message msg,
                    MPI_Request req) {
   RECORDING(c);
   int at = -1;

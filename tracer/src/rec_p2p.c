@@ -4,7 +4,7 @@
  * its completion (requests.c). */
 #include "core.h"
 
-static int64_t send_bytes(int count, MPI_Datatype type, int dest) {
+static int64_t send_bytes(MPI_Count count, MPI_Datatype type, int dest) {
   if (dest == MPI_PROC_NULL || type == MPI_DATATYPE_NULL) return 0;
   MPI_Count sz = 0;
   PMPI_Type_size_x(type, &sz);
@@ -33,14 +33,14 @@ static void put_completion(req_entry *x, int src, int tag) {
 }
 
 /* The fields every point-to-point record starts with: comm, the peer (dest or src), tag, buffer. */
-static void put_p2p(int64_t cid, int fpeer, int peer, int tag, int count, MPI_Datatype type) {
+static void put_p2p(int64_t cid, int fpeer, int peer, int tag, MPI_Count count, MPI_Datatype type) {
   put(F_COMM, cid);
   put(fpeer, peer_value(peer));
   put(F_TAG, tag_value(tag));
   put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
 }
 
-void bgt_rec_send(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+void bgt_rec_send(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   RECORDING(c);
   int64_t cid = comm_id(comm);
   begin_event(c, op);
@@ -48,7 +48,7 @@ void bgt_rec_send(bgt_call *c, int op, int count, MPI_Datatype type, int dest, i
   end_record();
 }
 
-void bgt_rec_isend(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+void bgt_rec_isend(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                    MPI_Request req) {
   RECORDING(c);
   int persistent = op == BGT_SEND_INIT || op == BGT_SSEND_INIT || op == BGT_BSEND_INIT
@@ -61,7 +61,7 @@ void bgt_rec_isend(bgt_call *c, int op, int count, MPI_Datatype type, int dest, 
   end_record();
 }
 
-void bgt_rec_recv(bgt_call *c, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+void bgt_rec_recv(bgt_call *c, MPI_Count count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
                   const MPI_Status *st) {
   RECORDING(c);
   int64_t cid = comm_id(comm);
@@ -71,7 +71,7 @@ void bgt_rec_recv(bgt_call *c, int count, MPI_Datatype type, int src, int tag, M
   end_record();
 }
 
-void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+void bgt_rec_irecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
                    MPI_Request req) {
   RECORDING(c);
   int persistent = op == BGT_RECV_INIT;
@@ -84,7 +84,7 @@ void bgt_rec_irecv(bgt_call *c, int op, int count, MPI_Datatype type, int src, i
   end_record();
 }
 
-void bgt_rec_sendrecv(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int rcount,
+void bgt_rec_sendrecv(bgt_call *c, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Count rcount,
                       MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, const MPI_Status *st) {
   RECORDING(c);
   int64_t cid = comm_id(comm);
@@ -97,7 +97,7 @@ void bgt_rec_sendrecv(bgt_call *c, int count, MPI_Datatype type, int dest, int t
   end_record();
 }
 
-void bgt_rec_sendrecv_replace(bgt_call *c, int count, MPI_Datatype type, int dest, int tag, int src,
+void bgt_rec_sendrecv_replace(bgt_call *c, MPI_Count count, MPI_Datatype type, int dest, int tag, int src,
                               int rtag, MPI_Comm comm, const MPI_Status *st) {
   RECORDING(c);
   int64_t cid = comm_id(comm);
@@ -111,7 +111,7 @@ void bgt_rec_sendrecv_replace(bgt_call *c, int count, MPI_Datatype type, int des
 
 /* MPI-4's MPI_Isendrecv (op; rtype MPI_DATATYPE_NULL for MPI_Isendrecv_replace): a send and a
  * receive under one request. */
-void bgt_rec_isendrecv(bgt_call *c, int op, int count, MPI_Datatype type, int dest, int tag, int rcount,
+void bgt_rec_isendrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Count rcount,
                        MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, MPI_Request req) {
   RECORDING(c);
   int64_t cid = comm_id(comm);

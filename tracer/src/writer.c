@@ -45,8 +45,6 @@ static const char *const UNSUPPORTED[U_COUNT] = {
   [U_RMA] = "one-sided communication (a window made by MPI_Win_create, MPI_Win_allocate,"
             " MPI_Win_allocate_shared or MPI_Win_create_dynamic: its Puts, Gets and"
             " synchronisation are not traced)",
-  [U_LARGE_COUNT] = "large-count calls (MPI-4's MPI_Send_c, MPI_Alltoallw_c, ...: not traced yet,"
-                    " so the benchmark would lack them)",
   [U_UNTRACED_REQUEST] = "requests made by calls the tracer does not record (MPI_Start or"
                          " MPI_Startall of a partitioned or persistent collective request, say)",
 };

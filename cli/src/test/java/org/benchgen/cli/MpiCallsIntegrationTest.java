@@ -250,6 +250,38 @@ class MpiCallsIntegrationTest {
   }
 
   /**
+   * MPI-4's large-count forms (samples/mpi/large_count.c) under MPICH 4, recorded under their own
+   * names (MPI_Send_c apart from MPI_Send), and the same program's int forms under Open MPI 4.1,
+   * which has none. By hand from the program's comment, n = 4, per iteration: Sendrecv, Bcast and
+   * Allreduce of count doubles, Isend and Irecv of count ints, Alltoallv of p + 1 ints to each
+   * rank p (4 n(n+1)/2 bytes), Iallgatherv of r + 1 doubles; once a Bsend and a Recv of count
+   * ints; the buffer calls, Reduce_local and the waits move none.
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void largeCountFormsAreRecordedUnderTheirNames(String flavour) throws Exception {
+    int iters = 3;
+    int count = 4;
+    Traced t = samples.trace(flavour, "large_count", iters, count);
+    String c = flavour.equals("mpich") ? "_c" : "";
+    for (int r = 0; r < N; r++) {
+      Map<String, long[]> want = new HashMap<>(Map.of("MPI_Init", cb(1, 0),
+          "MPI_Finalize", cb(1, 0), "MPI_Waitall", cb(iters, 0), "MPI_Wait", cb(iters, 0),
+          "MPI_Sendrecv" + c, cb(iters, iters * 8L * count),
+          "MPI_Isend" + c, cb(iters, iters * 4L * count),
+          "MPI_Irecv" + c, cb(iters, iters * 4L * count),
+          "MPI_Bcast" + c, cb(iters, iters * 8L * count),
+          "MPI_Allreduce" + c, cb(iters, iters * 8L * count),
+          "MPI_Alltoallv" + c, cb(iters, iters * 4L * N * (N + 1) / 2)));
+      want.putAll(Map.of("MPI_Iallgatherv" + c, cb(iters, iters * 8L * (r + 1)),
+          "MPI_Reduce_local" + c, cb(iters, 0), "MPI_Buffer_attach" + c, cb(1, 0),
+          "MPI_Bsend" + c, cb(1, 4L * count), "MPI_Recv" + c, cb(1, 4L * count),
+          "MPI_Buffer_detach" + c, cb(1, 0)));
+      SampleTraces.assertCallForms(t.stats(), r, want);
+    }
+  }
+
+  /**
    * A datatype's extent and lower bound (samples/mpi/derived_types.c): its Sendrecv sends a
    * column, MPI_Type_vector(count, 1, 4, MPI_DOUBLE) (8 count bytes of data in an extent of
    * 8 (4 (count - 1) + 1), lower bound 0: not recorded), and receives it resized to a lower bound

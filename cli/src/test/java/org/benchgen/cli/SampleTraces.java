@@ -72,6 +72,21 @@ final class SampleTraces {
     return new long[] {calls, bytes};
   }
 
+  /**
+   * Rank {@code r} made exactly these call forms (by MPI name: MPI_Send apart from MPI_Send_c),
+   * with these counts and bytes.
+   */
+  static void assertCallForms(TraceStats st, int r, Map<String, long[]> want) {
+    Map<String, long[]> got = new java.util.TreeMap<>();
+    st.rank(r).byCall().forEach((call, v) -> got.put(call.mpiName(), v));
+    assertEquals(new TreeSet<>(want.keySet()), got.keySet(), "calls of rank " + r);
+    for (Map.Entry<String, long[]> e : want.entrySet()) {
+      assertArrayEquals(e.getValue(), got.get(e.getKey()), "rank " + r + " " + e.getKey()
+          + " {calls, bytes}: expected " + Arrays.toString(e.getValue()) + " got "
+          + Arrays.toString(got.get(e.getKey())));
+    }
+  }
+
   /** Rank {@code r} made exactly these calls, with these counts and bytes. */
   static void assertCalls(TraceStats st, int r, Map<Op, long[]> want) {
     Map<Op, long[]> got = st.rank(r).byOp();

@@ -39,7 +39,7 @@ public final class ParamExpressions {
      * (an absent list, as a v-collective's counts off its root, is an empty one).
      */
     public boolean numeric() {
-      return !kind.equals("lists");
+      return !kind.equals("lists") && !kind.equals("clists");
     }
   }
 

@@ -16,18 +16,22 @@ public final class Tables {
   private final Map<List<Object>, Table> tables = new LinkedHashMap<>();
   private final Map<List<Object>, Compute.HistTable> histograms = new LinkedHashMap<>();
 
-  /** The name of the table of {@code kind} holding {@code items}, created on first use. */
+  /**
+   * The name of the table of {@code kind} holding {@code items}, created on first use. A table of
+   * numbers ({@code int}) that holds one beyond an int is of kind {@code long}.
+   */
   public String of(String kind, List<Value> items) {
     List<Value> fixed = Table.immutable(items);
-    Table t = tables.computeIfAbsent(List.of(kind, fixed),
-        k -> new Table(prefix(kind) + (tables.size() + 1), kind, fixed));
+    String wide = kind.equals("int") && fixed.stream().anyMatch(v -> v instanceof Value.Num n
+        && n.value() != (int) n.value()) ? "long" : kind;
+    Table t = tables.computeIfAbsent(List.of(wide, fixed),
+        k -> new Table(prefix(wide) + (tables.size() + 1), wide, fixed));
     return t.name();
   }
 
   private static String prefix(String kind) {
     return switch (kind) {
-      case "list" -> "list";
-      case "lists" -> "lists";
+      case "list", "lists", "clist", "clists" -> kind;
       default -> "seq";
     };
   }

@@ -45,6 +45,11 @@ public record RawEvent(Op op, String site, long enter, long exit, long[] values,
     return op == Op.START ? new long[] {get(Field.REQ)} : list(Field.REQS);
   }
 
+  /** Whether the call was made in its MPI-4 large-count form (MPI_Send_c): {@code large=1}. */
+  public boolean isLarge() {
+    return isPresent(Field.LARGE) && get(Field.LARGE) == 1;
+  }
+
   public boolean isPresent(Field f) {
     int s = op.slot(f);
     return s >= 0 && (f.kind().isList() ? lists[s] != NO_LIST : values[s] != Sym.ABSENT.code());

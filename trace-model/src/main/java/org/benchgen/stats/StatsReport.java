@@ -31,11 +31,15 @@ public final class StatsReport {
   public static void csv(TraceStats s, Optional<WaitTimes> waits, PrintWriter out) {
     out.println("rank,op,calls,bytes" + (waits.isPresent() ? ",late_sender_ns,collective_wait_ns"
         : ""));
+    TraceStats.Row previous = null;
     for (TraceStats.Row r : s.rows()) {
-      out.print(r.rank() + "," + r.op().mpiName() + "," + r.calls() + "," + r.bytes());
-      waits.map(w -> w.of(r.rank(), r.op()))
+      out.print(r.rank() + "," + r.name() + "," + r.calls() + "," + r.bytes());
+      // A call's waits, of both its forms, on its first row (MPI_Send's, not MPI_Send_c's).
+      boolean first = previous == null || previous.rank() != r.rank() || previous.op() != r.op();
+      waits.map(w -> first ? w.of(r.rank(), r.op()) : new long[2])
           .ifPresent(w -> out.print("," + w[0] + "," + w[1]));
       out.println();
+      previous = r;
     }
   }
 
@@ -52,7 +56,7 @@ public final class StatsReport {
     List<TraceStats.Row> rows = s.rows();
     for (int i = 0; i < rows.size(); i++) {
       TraceStats.Row r = rows.get(i);
-      out.println("    {\"rank\": " + r.rank() + ", \"op\": \"" + r.op().mpiName()
+      out.println("    {\"rank\": " + r.rank() + ", \"op\": \"" + r.name()
           + "\", \"calls\": " + r.calls() + ", \"bytes\": " + r.bytes() + "}"
           + (i + 1 < rows.size() ? "," : ""));
     }
@@ -179,14 +183,14 @@ public final class StatsReport {
   /** Text; with {@code waits}, a table of where each rank waited, after the times. */
   public static void text(TraceStats s, Optional<WaitTimes> waits, PrintWriter out) {
     // The call column fits the longest name present (MPI_Reduce_scatter_block_init: 29).
-    int nameWidth = Math.max(26, s.rows().stream().mapToInt(r -> r.op().mpiName().length()).max()
+    int nameWidth = Math.max(26, s.rows().stream().mapToInt(r -> r.name().length()).max()
         .orElse(0));
     out.printf(Locale.ROOT, "%-6s %-" + nameWidth + "s %12s %16s%n", "rank", "call", "calls", "bytes");
-    Map<Op, long[]> totals = new EnumMap<>(Op.class);
+    Map<TraceStats.Call, long[]> totals = new java.util.TreeMap<>();
     for (TraceStats.Row r : s.rows()) {
-      out.printf(Locale.ROOT, "%-6d %-" + nameWidth + "s %12d %16d%n", r.rank(), r.op().mpiName(),
+      out.printf(Locale.ROOT, "%-6d %-" + nameWidth + "s %12d %16d%n", r.rank(), r.name(),
           r.calls(), r.bytes());
-      long[] t = totals.computeIfAbsent(r.op(), k -> new long[2]);
+      long[] t = totals.computeIfAbsent(r.call(), k -> new long[2]);
       t[0] += r.calls();
       t[1] += r.bytes();
     }
@@ -194,7 +198,7 @@ public final class StatsReport {
     out.println("totals over " + s.worldSize() + " ranks");
     long calls = 0;
     long bytes = 0;
-    for (Map.Entry<Op, long[]> e : totals.entrySet()) {
+    for (Map.Entry<TraceStats.Call, long[]> e : totals.entrySet()) {
       out.printf(Locale.ROOT, "       %-" + nameWidth + "s %12d %16d%n", e.getKey().mpiName(),
           e.getValue()[0], e.getValue()[1]);
       calls += e.getValue()[0];

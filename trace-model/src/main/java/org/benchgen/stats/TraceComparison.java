@@ -2,7 +2,6 @@ package org.benchgen.stats;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,11 +17,21 @@ import org.benchgen.trace.Op;
  */
 public final class TraceComparison {
   /** A rank and call whose calls or bytes differ. */
-  public record CallDiff(int rank, Op op, long callsA, long bytesA, long callsB, long bytesB) {
+  public record CallDiff(int rank, TraceStats.Call call, long callsA, long bytesA, long callsB,
+      long bytesB) {
+    /** A difference in {@code op}'s form with int counts. */
+    public CallDiff(int rank, Op op, long callsA, long bytesA, long callsB, long bytesB) {
+      this(rank, new TraceStats.Call(op, false), callsA, bytesA, callsB, bytesB);
+    }
+
+    public Op op() {
+      return call.op();
+    }
+
     /** For people: {@code rank 3 MPI_Send: 5 calls, 40 bytes vs 4 calls, 32 bytes}. */
     public String describe() {
       return String.format(Locale.ROOT, "rank %d %s: %d calls, %d bytes vs %d calls, %d bytes",
-          rank, op.mpiName(), callsA, bytesA, callsB, bytesB);
+          rank, call.mpiName(), callsA, bytesA, callsB, bytesB);
     }
   }
 
@@ -67,12 +76,11 @@ public final class TraceComparison {
     this.b = b;
     int n = Math.max(a.worldSize(), b.worldSize());
     for (int r = 0; r < n; r++) {
-      Map<Op, long[]> x = r < a.worldSize() ? a.rank(r).byOp() : Map.of();
-      Map<Op, long[]> y = r < b.worldSize() ? b.rank(r).byOp() : Map.of();
-      Set<Op> ops = EnumSet.noneOf(Op.class);
-      ops.addAll(x.keySet());
+      Map<TraceStats.Call, long[]> x = r < a.worldSize() ? a.rank(r).byCall() : Map.of();
+      Map<TraceStats.Call, long[]> y = r < b.worldSize() ? b.rank(r).byCall() : Map.of();
+      Set<TraceStats.Call> ops = new TreeSet<>(x.keySet());
       ops.addAll(y.keySet());
-      for (Op op : ops) {
+      for (TraceStats.Call op : ops) {
         long[] cx = x.getOrDefault(op, new long[2]);
         long[] cy = y.getOrDefault(op, new long[2]);
         if (cx[0] != cy[0] || cx[1] != cy[1]) {

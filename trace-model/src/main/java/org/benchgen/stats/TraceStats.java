@@ -29,7 +29,9 @@ import org.benchgen.trace.SymbolTable;
 public final class TraceStats {
   /** One rank's numbers. */
   public static final class RankStats {
-    final Map<Op, long[]> byOp = new EnumMap<>(Op.class);
+    /** Calls and bytes of the calls' forms with int counts, and of their large-count forms. */
+    final Map<Op, long[]> intForms = new EnumMap<>(Op.class);
+    final Map<Op, long[]> largeForms = new EnumMap<>(Op.class);
     final Map<Integer, Long> sentTo = new TreeMap<>();
     long events;
     /** The threads other than MPI's main one that made calls (their {@code thread} numbers). */
@@ -42,9 +44,27 @@ public final class TraceStats {
     long cpuIntervals;
     Optional<ComputeSample> sample = Optional.empty();
 
-    /** Calls and bytes per call, in call-table order. */
+    /** Calls and bytes per call, both forms together (MPI_Send and MPI_Send_c), in call-table order. */
     public Map<Op, long[]> byOp() {
-      return byOp;
+      Map<Op, long[]> all = new EnumMap<>(Op.class);
+      intForms.forEach((op, v) -> all.put(op, v.clone()));
+      largeForms.forEach((op, v) -> {
+        long[] t = all.computeIfAbsent(op, k -> new long[2]);
+        t[0] += v[0];
+        t[1] += v[1];
+      });
+      return all;
+    }
+
+    /**
+     * Calls and bytes per call form (MPI_Send apart from MPI_Send_c), in call-table order, the
+     * int form first.
+     */
+    public Map<Call, long[]> byCall() {
+      Map<Call, long[]> all = new java.util.TreeMap<>();
+      intForms.forEach((op, v) -> all.put(new Call(op, false), v));
+      largeForms.forEach((op, v) -> all.put(new Call(op, true), v));
+      return all;
     }
 
     /** Point-to-point bytes sent to each world rank. */
@@ -120,8 +140,36 @@ public final class TraceStats {
   /** The most compute intervals {@link #sampled} keeps of a whole trace (16 MB as doubles). */
   public static final long SAMPLE_PER_TRACE = 2_000_000;
 
-  /** One CSV row. */
-  public record Row(int rank, Op op, long calls, long bytes) {}
+  /** A call's form: the call, and whether in MPI-4's large-count form (MPI_Send_c). */
+  public record Call(Op op, boolean large) implements Comparable<Call> {
+    /** The form's MPI name: {@code MPI_Send} or {@code MPI_Send_c}. */
+    public String mpiName() {
+      return op.mpiName(large);
+    }
+
+    @Override
+    public int compareTo(Call o) {
+      int c = op.compareTo(o.op);
+      return c != 0 ? c : Boolean.compare(large, o.large);
+    }
+  }
+
+  /** One CSV row: a rank and a call form. */
+  public record Row(int rank, Call call, long calls, long bytes) {
+    /** A row of {@code op}'s form with int counts. */
+    public Row(int rank, Op op, long calls, long bytes) {
+      this(rank, new Call(op, false), calls, bytes);
+    }
+
+    public Op op() {
+      return call.op();
+    }
+
+    /** The form's MPI name: {@code MPI_Send} or {@code MPI_Send_c}. */
+    public String name() {
+      return call.mpiName();
+    }
+  }
 
   private final List<RankStats> ranks;
   private final boolean estimated;
@@ -217,7 +265,7 @@ public final class TraceStats {
   public List<Row> rows() {
     List<Row> rows = new ArrayList<>();
     for (int r = 0; r < ranks.size(); r++) {
-      for (Map.Entry<Op, long[]> e : ranks.get(r).byOp.entrySet()) {
+      for (Map.Entry<Call, long[]> e : ranks.get(r).byCall().entrySet()) {
         rows.add(new Row(r, e.getKey(), e.getValue()[0], e.getValue()[1]));
       }
     }
@@ -287,7 +335,8 @@ public final class TraceStats {
         mine = m == null ? -1 : me.get(e.get(Field.COMM));
       }
       long bytes = ByteCount.of(e, mine) + persistentCollectives(e, mine);
-      long[] cb = stats.byOp.computeIfAbsent(e.op(), k -> new long[2]);
+      long[] cb = (e.isLarge() ? stats.largeForms : stats.intForms)
+          .computeIfAbsent(e.op(), k -> new long[2]);
       cb[0]++;
       cb[1] += bytes;
       OpKind k = e.op().kind();

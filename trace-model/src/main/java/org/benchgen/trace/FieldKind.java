@@ -32,12 +32,13 @@ public enum FieldKind {
   /** A list of integers, interned. */
   LIST(EnumSet.noneOf(Sym.class), Long.MIN_VALUE, Long.MAX_VALUE),
   /**
-   * An element count or a datatype size: what MPI passes as an {@code int}, so 0 to 2^31-1 (a
-   * generated benchmark passes it to MPI as one).
+   * An element count or a datatype size: 0 to 2^62, as {@link #BYTES}. MPI passes counts as
+   * {@code int}s, or as {@code MPI_Count}s in MPI-4's large-count forms ({@code large=1}), and
+   * sizes as {@code MPI_Count}s ({@code MPI_Type_size_x}).
    */
-  COUNT(EnumSet.noneOf(Sym.class), 0, Integer.MAX_VALUE),
+  COUNT(EnumSet.noneOf(Sym.class), 0, 1L << 62),
   /** A list of counts ({@link #COUNT} each), interned. */
-  COUNTS(EnumSet.noneOf(Sym.class), 0, Integer.MAX_VALUE),
+  COUNTS(EnumSet.noneOf(Sym.class), 0, 1L << 62),
   /** Bytes a call moved: at most a count times a datatype size, so 0 to 2^62. */
   BYTES(EnumSet.noneOf(Sym.class), 0, 1L << 62),
   /** A request: its id in raw streams, its age among live requests in compressed traces. */
@@ -90,9 +91,7 @@ public enum FieldKind {
     }
     if (v < min || v > max) {
       throw new TraceProblem(v < 0 && min == 0 ? "negative value " + v + " for '" + key + "'"
-          : "value " + v + " for '" + key + "' is out of range (" + min + " to " + max
-              + (this == COUNT || this == COUNTS ? ": MPI counts and datatype sizes are ints"
-                  : "") + ")");
+          : "value " + v + " for '" + key + "' is out of range (" + min + " to " + max + ")");
     }
   }
 }

@@ -255,30 +255,30 @@ class RawTraceReaderTest {
   }
 
   @Test
-  void countsAndSizesAreNeverNegativeAndFitMpisInt() throws IOException {
+  void countsAndSizesAreNeverNegativeAndAtMost18Digits() throws IOException {
     String f = dir.resolve("rank-0.trace") + ":3: ";
     String send = "MPI_Send site=x enter=3 exit=4 comm=0 dest=1 tag=0 ";
     assertEquals(f + "negative value -5 for 'count'",
         readError(HEAD + INIT + send + "count=-5 type=T tsize=8\n"));
     assertEquals(f + "negative value -8 for 'tsize'",
         readError(HEAD + INIT + send + "count=5 type=T tsize=-8\n"));
-    assertEquals(f + "value 2147483648 for 'count' is out of range (0 to 2147483647: MPI counts"
-        + " and datatype sizes are ints)",
-        readError(HEAD + INIT + send + "count=2147483648 type=T tsize=8\n"));
-    assertEquals(f + "value 1099511627776 for 'tsize' is out of range (0 to 2147483647:"
-        + " MPI counts and datatype sizes are ints)",
-        readError(HEAD + INIT + send + "count=1 type=T tsize=1099511627776\n"));
+    // Raw numbers have at most 18 digits, below the 2^62 that compressed traces check.
+    assertEquals(f + "bad integer '1000000000000000000' for 'count'",
+        readError(HEAD + INIT + send + "count=1000000000000000000 type=T tsize=8 large=1\n"));
+    assertEquals(f + "bad integer '1000000000000000000' for 'tsize'",
+        readError(HEAD + INIT + send + "count=1 type=T tsize=1000000000000000000\n"));
     assertEquals(f + "negative value -1 for 'bytes'", readError(HEAD + INIT
         + "MPI_Recv site=r enter=3 exit=4 comm=0 src=1 tag=0 count=1 type=T tsize=1 bytes=-1\n"));
     assertEquals(f + "negative value -2 for 'counts'", readError(HEAD + INIT
         + "MPI_Alltoallv site=a enter=3 exit=4 comm=0 counts=1,-2 type=T tsize=1 rcounts=1,1"
         + " rtype=T rtsize=1\n"));
-    assertEquals(f + "value 9999999999 for 'rcounts' is out of range (0 to 2147483647: MPI"
-        + " counts and datatype sizes are ints)", readError(HEAD + INIT
+    assertEquals(f + "bad integer '1000000000000000000' for 'rcounts'", readError(HEAD + INIT
         + "MPI_Alltoallv site=a enter=3 exit=4 comm=0 counts=1,2 type=T tsize=1"
-        + " rcounts=9999999999,1 rtype=T rtsize=1\n"));
-    // The largest values are accepted, and a key (of Comm_split) may be negative.
-    Path ok = file("rank-0.trace", HEAD + INIT + send + "count=2147483647 type=T tsize=2147483647"
+        + " rcounts=1000000000000000000,1 rtype=T rtsize=1\n"));
+    // The largest values are accepted (a large-count call's beyond an int), and a key (of
+    // Comm_split) may be negative.
+    Path ok = file("rank-0.trace", HEAD + INIT + send + "count=999999999999999999 type=T"
+        + " tsize=999999999999999999 large=1"
         + "\nMPI_Comm_split site=c enter=5 exit=6 comm=0 color=0 key=-3 newcomm=NULL\n");
     RawTraceReader.read(ok, symbols, new RawTraceReader.Sink() {
       @Override

@@ -68,6 +68,30 @@ class TraceStatsTest {
   }
 
   @Test
+  void largeCountFormsAreCountedApartAndTogetherInByOp() throws IOException {
+    // Rank 0 sends 3 doubles with MPI_Send and 3 with MPI_Send_c (large=1), rank 1 receives them
+    // with MPI_Recv_c: 24 bytes each; a row per form, MPI_Send before MPI_Send_c.
+    String head = "MPI_Init site=m.c:1 enter=0 exit=10\n";
+    String send = "MPI_Send site=m.c:%d enter=%d exit=%d comm=0 dest=1 tag=0 count=3"
+        + " type=MPI_DOUBLE tsize=8%s\n";
+    String recv = "MPI_Recv site=m.c:4 enter=%d exit=%d comm=0 src=0 tag=0 count=3"
+        + " type=MPI_DOUBLE tsize=8 bytes=24 large=1\n";
+    String end = "MPI_Finalize site=m.c:9 enter=300 exit=340";
+    TraceStats s = raw("# benchgen-trace 1 rank=0 size=2\n" + head
+        + String.format(send, 2, 20, 30, " large=1") + String.format(send, 3, 40, 50, "") + end,
+        "# benchgen-trace 1 rank=1 size=2\n" + head + String.format(recv, 20, 30)
+        + String.format(recv, 40, 50) + end);
+    assertEquals(List.of(new TraceStats.Row(0, Op.INIT, 1, 0),
+        new TraceStats.Row(0, Op.FINALIZE, 1, 0), new TraceStats.Row(0, Op.SEND, 1, 24),
+        new TraceStats.Row(0, new TraceStats.Call(Op.SEND, true), 1, 24),
+        new TraceStats.Row(1, Op.INIT, 1, 0), new TraceStats.Row(1, Op.FINALIZE, 1, 0),
+        new TraceStats.Row(1, new TraceStats.Call(Op.RECV, true), 2, 48)), s.rows());
+    assertEquals("MPI_Send_c", s.rows().get(3).name());
+    assertEquals(List.of(2L, 48L), List.of(s.rank(0).byOp().get(Op.SEND)[0],
+        s.rank(0).byOp().get(Op.SEND)[1]));
+  }
+
+  @Test
   void aPersistentCollectiveCountsItsBytesAtEachStart() throws IOException {
     // Rank 1 of 2: an MPI_Bcast_init of 3 doubles from rank 0 (24 bytes a start, on every rank)
     // and an MPI_Gather_init of 2 ints to rank 0 (8 a start), started together twice, the

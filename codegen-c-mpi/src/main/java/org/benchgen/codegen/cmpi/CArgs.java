@@ -9,6 +9,7 @@ import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
 import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
 
@@ -76,30 +77,86 @@ final class CArgs {
    * as MPI_BYTE, each count times the type's size (in the tables where the size is one value,
    * else at run time, in scratch list {@code which}), as {@link #count} scales a scalar count.
    */
-  Value counts(RsdContext c, Field f, Field type, Field size, int which) {
+  Value counts(RsdContext c, Field f, Field type, Field size, int which, boolean large) {
     if (namedTypes(c, type)) {
-      return list(c, f, 1);
+      return list(c, f, 1, large);
     }
     OptionalLong s = ParamExpressions.constant(c.rsd().param(size));
     if (s.isPresent()) {
-      return list(c, f, s.getAsLong());
+      return list(c, f, s.getAsLong(), large);
     }
-    return new Value.ScaledList(list(c, f, 1), c.value(size), which);
+    return new Value.ScaledList(list(c, f, 1, large), c.value(size), which, large);
   }
 
   /** A list-valued parameter: a table per list, chosen per rank and execution. */
   Value list(RsdContext c, Field f) {
-    return list(c, f, 1);
+    return list(c, f, 1, false);
   }
 
-  /** The same, every numeric item times {@code factor}. */
-  Value list(RsdContext c, Field f, long factor) {
+  /**
+   * The same, every numeric item times {@code factor}; tables of MPI_Counts where {@code large}
+   * (a large-count call's counts), else of ints.
+   */
+  Value list(RsdContext c, Field f, long factor, boolean large) {
     return c.value(f, new ParamExpressions.Leaf(id -> listOf(Sym.isSymbol(id) ? new long[0]
-        : symbols.list(id), factor), "lists"));
+        : symbols.list(id), factor, large ? "clist" : "list"), large ? "clists" : "lists"));
+  }
+
+  /**
+   * Whether RSD {@code c}'s call is made in its MPI-4 large-count form (MPI_Send_c): where the
+   * trace says so ({@code large=1}), and where a count it passes would not fit an int (a derived
+   * datatype's count in bytes).
+   */
+  boolean large(RsdContext c) {
+    if (!c.rsd().op().has(Field.LARGE)) {
+      return false;
+    }
+    boolean traced = c.has(Field.LARGE)
+        && c.rsd().param(Field.LARGE).leaves().anyMatch(x -> x == 1);
+    if (traced && c.rsd().param(Field.LARGE).leaves().anyMatch(x -> x != 1)) {
+      g.approximations().note("a call made in its large-count form (MPI_..._c) on some"
+          + " executions only is made in it on all");
+    }
+    boolean wide = maxCount(c, Field.COUNT, Field.TYPE, Field.TSIZE) > Integer.MAX_VALUE
+        || maxCount(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE) > Integer.MAX_VALUE
+        || maxCount(c, Field.COUNTS, Field.TYPE, Field.TSIZE) > Integer.MAX_VALUE
+        || maxCount(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE) > Integer.MAX_VALUE
+        || maxCount(c, Field.BYTES, Field.TYPE, Field.TSIZE) > Integer.MAX_VALUE;
+    if (wide && !traced) {
+      g.approximations().note("a count beyond an int (a datatype's, in bytes) is passed by"
+          + " the call's large-count form (MPI_..._c), which the traced call was not");
+    }
+    return traced || wide;
+  }
+
+  /**
+   * The largest count that field {@code f} (a count, a list of counts, or a receive's bytes)
+   * makes the call pass: times the datatype's size where the datatype is sent as bytes.
+   */
+  private long maxCount(RsdContext c, Field f, Field type, Field size) {
+    Op op = c.rsd().op();
+    if (!op.has(f) || !c.has(f)) {
+      return 0;
+    }
+    java.util.stream.LongStream leaves = c.rsd().param(f).leaves().filter(x -> !Sym.isSymbol(x));
+    long max = (f.kind().isList() ? leaves.flatMap(id -> java.util.Arrays.stream(
+        symbols.list(id))) : leaves).filter(x -> !Sym.isSymbol(x)).max().orElse(0);
+    boolean bytes = op.has(type) && !namedTypes(c, type);
+    if (f == Field.BYTES) {
+      return bytes ? max : 0; // a named type's receive posts its count (of elements), no more
+    }
+    long most = !bytes || !op.has(size) ? 1 : c.rsd().param(size).leaves()
+        .filter(x -> !Sym.isSymbol(x)).max().orElse(1);
+    return most != 0 && max > Long.MAX_VALUE / most ? Long.MAX_VALUE : max * most;
   }
 
   /** The table of list {@code xs} (its length first), every numeric item times {@code factor}. */
   private Value listOf(long[] xs, long factor) {
+    return listOf(xs, factor, "list");
+  }
+
+  /** The same in a table of {@code kind}: of ints ({@code list}) or MPI_Counts ({@code clist}). */
+  private Value listOf(long[] xs, long factor, String kind) {
     List<Value> items = new ArrayList<>();
     items.add(new Value.Num(xs.length));
     for (long x : xs) {
@@ -110,7 +167,7 @@ final class CArgs {
       // of no element (-Wstringop-overread) though MPI reads none.
       items.add(new Value.Num(0));
     }
-    return new Value.ListRef(g.tables().of("list", items));
+    return new Value.ListRef(g.tables().of(kind, items));
   }
 
   /** A list-valued parameter, or an empty list where the RSD has none. */

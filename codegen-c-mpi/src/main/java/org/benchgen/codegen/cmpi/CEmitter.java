@@ -43,6 +43,8 @@ final class CEmitter implements Emitter {
   private final CArgs a;
   private final CCollectives collectives;
   private boolean bsend;
+  /** Whether the program makes MPI-4 large-count calls (MPI_Send_c, ...). */
+  private boolean largeCount;
   /** Whether the program attaches a Bsend buffer of its own (then the set-up attaches none). */
   private boolean attaches;
   /** The level the program asks MPI_Init_thread for; none: it calls MPI_Init. */
@@ -132,7 +134,7 @@ final class CEmitter implements Emitter {
         g.approximations().lines().stream().map(CNames::comment).toList(), tables,
         g.tables().histograms(), g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE,
         g.options().seed(), counters, g.tracksSites(), g.comms().count(), g.regions().count(),
-        regionHelp(), threadLevel, startup, bsend && !attaches, buffers.send(), buffers.recv(), body);
+        regionHelp(), threadLevel, startup, bsend && !attaches, largeCount, buffers.send(), buffers.recv(), body);
     List<String> sources = new ArrayList<>(List.of(name + ".c"));
     sources.addAll(CRuntime.SOURCES);
     // The program, its Makefile, SimGrid's platform and hostfile, then the run-time library.
@@ -174,7 +176,9 @@ final class CEmitter implements Emitter {
   /** The call of one RSD. */
   private OutputModel call(RsdContext c) {
     Op op = c.rsd().op();
-    String fn = op.mpiName();
+    boolean large = a.large(c);
+    largeCount |= large;
+    String fn = op.mpiName(large);
     OpKind k = op.kind();
     if (op == Op.BSEND || op == Op.IBSEND || op == Op.BSEND_INIT) {
       bsend = true;
@@ -211,10 +215,10 @@ final class CEmitter implements Emitter {
           : new CModel.Startall(a.list(c, Field.REQS));
       case REQUEST_FREE -> new CModel.RequestFree(c.value(Field.REQ));
       case CANCEL -> new CModel.Cancel(c.value(Field.REQ));
-      case COLLECTIVE -> collectives.of(c);
+      case COLLECTIVE -> collectives.of(c, large);
       case COMM_CREATE -> commCreate(c);
       case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));
-      case LOCAL -> local(c);
+      case LOCAL -> local(c, fn, large);
       case INIT, FINALIZE -> throw new IllegalStateException("handled by the program");
     };
   }
@@ -223,16 +227,16 @@ final class CEmitter implements Emitter {
    * MPI_Reduce_local on the buffers; the program's own Bsend buffer, of its traced size; the
    * receive of a message matched by a probe, named by its age.
    */
-  private OutputModel local(RsdContext c) {
+  private OutputModel local(RsdContext c, String fn, boolean large) {
     return switch (c.rsd().op()) {
-      case REDUCE_LOCAL -> new CModel.Call(c.rsd().op().mpiName(), a.args(a.sendBuf(),
+      case REDUCE_LOCAL -> new CModel.Call(fn, a.args(a.sendBuf(),
           a.recvBuf(), sent(c), a.reduceType(c), a.reduceOp(c)));
       case BUFFER_ATTACH -> {
         attaches = true;
-        yield new CModel.BufferAttach(c.value(Field.BYTES));
+        yield new CModel.BufferAttach(c.value(Field.BYTES), large);
       }
-      case BUFFER_DETACH -> new CModel.BufferDetach();
-      case MRECV, IMRECV -> new CModel.Call(c.rsd().op().mpiName(), a.args(a.recvBuf(),
+      case BUFFER_DETACH -> new CModel.BufferDetach(large);
+      case MRECV, IMRECV -> new CModel.Call(fn, a.args(a.recvBuf(),
           a.received(c, Field.TYPE, Field.TSIZE), a.type(c, Field.TYPE),
           new CModel.TakeMessage(c.value(Field.MSG)), c.rsd().op() == Op.IMRECV
               ? new CModel.NewReq(false) : new CModel.StatusIgnore()));

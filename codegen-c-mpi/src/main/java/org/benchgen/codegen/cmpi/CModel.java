@@ -12,14 +12,15 @@ public sealed interface CModel extends OutputModel {
   /**
    * The whole program. {@code headers}: the run-time library's, to include; {@code about}: header
    * comment lines (already safe inside a C comment); {@code counters}: execution counters to
-   * declare; {@code comms}: communicator slots; {@code sendBytes}, {@code recvBytes}: buffer
-   * sizes.
+   * declare; {@code comms}: communicator slots; {@code largeCount}: it makes MPI-4 large-count
+   * calls; {@code sendBytes}, {@code recvBytes}: buffer sizes.
    */
   record CProgram(String name, int ranks, List<String> headers, List<String> about,
       List<String> approximations, List<OutputModel> tables, List<Compute.HistTable> histograms,
       boolean sampled, long seed, List<String> counters, boolean tracksSites, int comms,
       int regions, List<String> regionHelp, List<Value> threadLevel, List<OutputModel> startup,
-      boolean bsend, long sendBytes, long recvBytes, List<OutputModel> body) implements CModel {}
+      boolean bsend, boolean largeCount, long sendBytes, long recvBytes, List<OutputModel> body)
+      implements CModel {}
 
   /**
    * {@code make} for the program, with {@code MPICC} and {@code CFLAGS} overridable: it compiles
@@ -181,11 +182,11 @@ public sealed interface CModel extends OutputModel {
   record Improbe(OutputModel source, OutputModel tag, OutputModel comm, OutputModel found)
       implements CModel {}
 
-  /** MPI_Buffer_attach of a new buffer of {@code bytes} bytes. */
-  record BufferAttach(Value bytes) implements CModel {}
+  /** MPI_Buffer_attach of a new buffer of {@code bytes} bytes (MPI_Buffer_attach_c: large). */
+  record BufferAttach(Value bytes, boolean large) implements CModel {}
 
-  /** MPI_Buffer_detach of the buffer attached, which is then freed. */
-  record BufferDetach() implements CModel {}
+  /** MPI_Buffer_detach (_c where large) of the buffer attached, which is then freed. */
+  record BufferDetach(boolean large) implements CModel {}
 
   /** MPI_Alltoallw's datatypes: MPI_BYTE for every count of {@code list} (bytes). */
   record ByteTypes(Value list) implements CModel {}
@@ -201,4 +202,16 @@ public sealed interface CModel extends OutputModel {
 
   /** Displacements for a list of counts, kept as {@link KeptItems}; MPI_Aints or ints. */
   record KeptDispls(Value list, boolean aint) implements CModel {}
+
+  /**
+   * The lists of a large-count call (MPI_Alltoallv_c): its counts are a table of MPI_Counts
+   * ({n, c1, ..., cn}), its displacements MPI_Aints; {@code kept} as {@link KeptItems}.
+   */
+  record CountDispls(Value list, int which, boolean kept) implements CModel {}
+
+  /** The items of a list of MPI_Counts, kept as {@link KeptItems}. */
+  record KeptCounts(Value list) implements CModel {}
+
+  /** MPI_Alltoallw_c's datatypes: MPI_BYTE for every count of {@code list} (MPI_Counts). */
+  record CountByteTypes(Value list) implements CModel {}
 }

@@ -50,14 +50,15 @@ public sealed interface Value extends OutputModel {
   /** {@code ceil(bytes / size)}: the elements a receive must post to take what arrived. */
   record Ceil(Value bytes, Value size) implements Value {}
 
-  /** {@code a * b}. */
+  /** {@code a * b}, in 64 bits (a count times a datatype's size may pass an int). */
   record Mul(Value a, Value b) implements Value {}
 
   /**
    * A list (length first) with every item times {@code size}, worked out at run time in scratch
-   * list {@code which}: a derived datatype's per-rank counts in bytes.
+   * list {@code which}: a derived datatype's per-rank counts in bytes; of MPI_Counts where
+   * {@code large} (a large-count call's), else of ints.
    */
-  record ScaledList(Value list, Value size, int which) implements Value {}
+  record ScaledList(Value list, Value size, int which, boolean large) implements Value {}
 
   /** A variable of the program (a loop index, a task variable, the task count). */
   record Var(String name) implements Value {}

@@ -227,8 +227,8 @@ public final class CompressedTraceChecks {
       kind.check(v, op.mpiName() + " " + f.key()); // the range every reader of traces applies
     }
     switch (kind) {
-      case INT -> range(what, v, f == Field.FLAG ? 0 : Integer.MIN_VALUE,
-          f == Field.FLAG ? 1 : Integer.MAX_VALUE);
+      case INT -> range(what, v, flag(f) ? 0 : Integer.MIN_VALUE,
+          flag(f) ? 1 : Integer.MAX_VALUE);
       case PEER, ROOT -> {
         if (relative ? Math.abs(v) >= peerRange : v < 0 || v >= peerRange) {
           throw new TraceProblem(what + (relative && v >= 0 ? "+" : "") + v
@@ -263,6 +263,11 @@ public final class CompressedTraceChecks {
     for (long x : xs) {
       element.check(x, op.mpiName() + " " + f.key());
     }
+  }
+
+  /** A field that is 0 or 1: Iprobe's flag, a large-count call's mark. */
+  private static boolean flag(Field f) {
+    return f == Field.FLAG || f == Field.LARGE;
   }
 
   private static void range(String what, long v, long min, long max) {

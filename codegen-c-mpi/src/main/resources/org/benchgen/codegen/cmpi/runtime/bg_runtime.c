@@ -121,8 +121,8 @@ int bg_sym(int v) {
   }
 }
 
-int bg_ceil(long long bytes, long long size) {
-  return size > 0 ? (int) ((bytes + size - 1) / size) : 0;
+long long bg_ceil(long long bytes, long long size) {
+  return size > 0 ? (bytes + size - 1) / size : 0;
 }
 
 /* Reads --compute-scale's value: X, or LN=X for loop region N; 0 when it is wrong (said on rank
@@ -245,6 +245,23 @@ void bg_buffer_detach(void) {
   MPI_Buffer_detach(&buffer, &size);
   free(buffer);
 }
+
+#if MPI_VERSION >= 4
+void bg_buffer_attach_c(long long bytes) {
+  if (bytes < 0) {
+    fprintf(stderr, "benchmark: MPI_Buffer_attach_c of %lld bytes\n", bytes);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_Buffer_attach_c(bg_grow(NULL, (size_t) (bytes > 0 ? bytes : 1)), (MPI_Count) bytes);
+}
+
+void bg_buffer_detach_c(void) {
+  void *buffer = NULL;
+  MPI_Count size = 0;
+  MPI_Buffer_detach_c(&buffer, &size);
+  free(buffer);
+}
+#endif
 
 double bg_begin(void) {
 #ifndef BENCHGEN_SMPI

@@ -18,6 +18,12 @@
 #include <mpi.h>
 #include <stddef.h>
 
+/* A program that makes MPI-4's large-count calls (MPI_Send_c, ...) says so (BG_LARGE_COUNT): an MPI
+ * library without them (Open MPI 4.1) cannot build it. */
+#if defined(BG_LARGE_COUNT) && MPI_VERSION < 4
+#error "this benchmark makes MPI-4 large-count calls (MPI_Send_c, ...), which this MPI library lacks: build it with an MPI-4 library (MPICH 4: make MPICC=mpicc.mpich)"
+#endif
+
 /* MPI-4's persistent collectives (MPI_Allreduce_init, ...), where the program has them: Open MPI
  * 4.1 has them as MPIX_ (its pcollreq extension, same arguments), under which the tracer records
  * them by their MPI-4 names; Open MPI 5 has the MPI-4 names, though it says MPI_VERSION 3. */
@@ -151,8 +157,8 @@ int bg_sym(int v);
 /* The rank off places after this one in communicator slot s (or an MPI constant). */
 int bg_rel(int s, int off);
 
-/* bytes in elements of size bytes, rounded up. */
-int bg_ceil(long long bytes, long long size);
+/* bytes in elements of size bytes, rounded up: 64-bit, as a large-count call passes it. */
+long long bg_ceil(long long bytes, long long size);
 
 /* Matched probes (bg_runtime_comm.c): messages probed and not received yet, in probe order.
  * bg_msg_new gives a handle for MPI_Mprobe or MPI_Improbe to set, the newest; bg_msg_take the
@@ -173,6 +179,11 @@ void bg_quiet_end(void);
  * bg_setup would attach); MPI_Buffer_detach of it, which is then freed. */
 void bg_buffer_attach(long long bytes);
 void bg_buffer_detach(void);
+#if MPI_VERSION >= 4
+/* The same by MPI_Buffer_attach_c and MPI_Buffer_detach_c (a size of MPI_Count). */
+void bg_buffer_attach_c(long long bytes);
+void bg_buffer_detach_c(void);
+#endif
 
 /* bg_runtime_lists.c. */
 
@@ -204,6 +215,15 @@ const MPI_Aint *bg_aint_displs(int which, const int *counts);
 const int *bg_kept_items(const int *list);
 const int *bg_kept_displs(const int *list);
 const MPI_Aint *bg_kept_aint_displs(const int *list);
+
+/* The lists of the large-count calls (MPI_Alltoallv_c, ...): lists of MPI_Counts ({n, c1, ...,
+ * cn}), displacements of MPI_Aint, as bg_displs, bg_scaled, bg_byte_types, bg_kept_items and
+ * bg_kept_displs give them for lists of ints. */
+const MPI_Aint *bg_displs_c(int which, const MPI_Count *counts);
+const MPI_Count *bg_scaled_c(int which, const MPI_Count *counts, long long size);
+const MPI_Datatype *bg_byte_types_c(const MPI_Count *counts);
+const MPI_Count *bg_kept_items_c(const MPI_Count *list);
+const MPI_Aint *bg_kept_displs_c(const MPI_Count *list);
 
 /* Requests (bg_runtime_requests.c): live ones in creation order, named as the trace names them,
  * by age (0 = the newest). Lists of ages are {n, age...}; BG_NULL stands for MPI_REQUEST_NULL. */

@@ -58,21 +58,30 @@ const MPI_Aint *bg_aint_displs(int which, const int *counts) {
   return displ[which];
 }
 
-const MPI_Datatype *bg_byte_types(const int *counts) {
+/* MPI_BYTE for each of `peers` peers. */
+static const MPI_Datatype *bg_bytes_for(long long peers) {
   static MPI_Datatype *types;
-  static int cap;
-  if (counts[0] > cap || types == NULL) {
-    int n = 0;
-    MPI_Comm_size(MPI_COMM_WORLD, &n);
-    n = n > 2 * cap ? n : 2 * cap;
-    n = n > counts[0] ? n : counts[0];
+  static long long cap;
+  if (peers > cap || types == NULL) {
+    int size = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    long long n = size > 2 * cap ? size : 2 * cap;
+    n = n > peers ? n : peers;
     types = bg_grow(NULL, (size_t) (n > 0 ? n : 1) * sizeof *types);
-    for (int i = 0; i < n; i++) {
+    for (long long i = 0; i < n; i++) {
       types[i] = MPI_BYTE;
     }
     cap = n;
   }
   return types;
+}
+
+const MPI_Datatype *bg_byte_types(const int *counts) {
+  return bg_bytes_for(counts[0]);
+}
+
+const MPI_Datatype *bg_byte_types_c(const MPI_Count *counts) {
+  return bg_bytes_for(counts[0]);
 }
 
 void bg_decode(int *table, const char *const *codes, const int *values, int n, int chunk,
@@ -152,4 +161,43 @@ const int *bg_kept_displs(const int *list) {
 
 const MPI_Aint *bg_kept_aint_displs(const int *list) {
   return bg_kept(bg_aint_displs(0, list), (size_t) list[0] * sizeof(MPI_Aint));
+}
+
+/* The lists of the large-count calls: of MPI_Counts, displacements of MPI_Aint. */
+
+const MPI_Aint *bg_displs_c(int which, const MPI_Count *counts) {
+  static MPI_Aint *displ[2];
+  static MPI_Count cap[2];
+  if (counts[0] > cap[which]) {
+    cap[which] = counts[0];
+    displ[which] = bg_grow(displ[which], (size_t) counts[0] * sizeof(MPI_Aint));
+  }
+  MPI_Aint sum = 0;
+  for (MPI_Count i = 0; i < counts[0]; i++) {
+    displ[which][i] = sum;
+    sum += (MPI_Aint) counts[1 + i];
+  }
+  return displ[which];
+}
+
+const MPI_Count *bg_scaled_c(int which, const MPI_Count *counts, long long size) {
+  static MPI_Count *scaled[2];
+  static MPI_Count cap[2];
+  if (counts[0] + 1 > cap[which]) {
+    cap[which] = counts[0] + 1;
+    scaled[which] = bg_grow(scaled[which], (size_t) (counts[0] + 1) * sizeof(MPI_Count));
+  }
+  scaled[which][0] = counts[0];
+  for (MPI_Count i = 1; i <= counts[0]; i++) {
+    scaled[which][i] = counts[i] * size;
+  }
+  return scaled[which];
+}
+
+const MPI_Count *bg_kept_items_c(const MPI_Count *list) {
+  return bg_kept(list + 1, (size_t) list[0] * sizeof(MPI_Count));
+}
+
+const MPI_Aint *bg_kept_displs_c(const MPI_Count *list) {
+  return bg_kept(bg_displs_c(0, list), (size_t) list[0] * sizeof(MPI_Aint));
 }
