@@ -63,7 +63,7 @@ class BenchmarkIntegrationTest {
         List.of("derived_types"), List.of("persistent_bsend"), List.of("alltoallw", "5"),
         List.of("neighbors", "5"), List.of("local_calls", "5"),
         List.of("cancel", "5"), List.of("mprobe", "3"), List.of("persistent_coll", "5"),
-        List.of("large_count", "3"));
+        List.of("large_count", "3"), List.of("isendrecv", "3"));
   }
 
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
@@ -75,7 +75,7 @@ class BenchmarkIntegrationTest {
         List.of("alltoallw", "3"), List.of("neighbors", "3"),
         List.of("local_calls", "4"), List.of("cancel", "3"),
         List.of("mprobe", "2"), List.of("isendrecv", "3"), List.of("persistent_coll", "3"),
-        List.of("large_count", "3"));
+        List.of("large_count", "3"), List.of("persistent_bsend", "4"));
   }
 
   @ParameterizedTest(name = "{0} under Open MPI")

@@ -111,9 +111,12 @@ final class CArgs {
     if (!c.rsd().op().has(Field.LARGE)) {
       return false;
     }
-    boolean traced = c.has(Field.LARGE)
-        && c.rsd().param(Field.LARGE).leaves().anyMatch(x -> x == 1);
-    if (traced && c.rsd().param(Field.LARGE).leaves().anyMatch(x -> x != 1)) {
+    org.benchgen.ir.Param mark = c.rsd().param(Field.LARGE);
+    boolean traced = c.has(Field.LARGE) && mark.leaves().anyMatch(x -> x == 1);
+    // Mixed: an execution without the mark, or a rank without it (collectives aligned across
+    // call sites).
+    long marked = mark.entries().stream().mapToLong(e -> e.ranks().size()).sum();
+    if (traced && (mark.leaves().anyMatch(x -> x != 1) || marked < c.rsd().ranks().size())) {
       g.approximations().note("a call made in its large-count form (MPI_..._c) on some"
           + " executions only is made in it on all");
     }

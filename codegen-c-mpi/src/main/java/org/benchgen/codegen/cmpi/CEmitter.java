@@ -134,7 +134,8 @@ final class CEmitter implements Emitter {
         g.approximations().lines().stream().map(CNames::comment).toList(), tables,
         g.tables().histograms(), g.options().compute() == org.benchgen.codegen.ComputeMode.SAMPLE,
         g.options().seed(), counters, g.tracksSites(), g.comms().count(), g.regions().count(),
-        regionHelp(), threadLevel, startup, bsend && !attaches, largeCount, buffers.send(), buffers.recv(), body);
+        regionHelp(), threadLevel, startup, bsend && !attaches, largeCount, buffers.send(),
+        buffers.recv(), body);
     List<String> sources = new ArrayList<>(List.of(name + ".c"));
     sources.addAll(CRuntime.SOURCES);
     // The program, its Makefile, SimGrid's platform and hostfile, then the run-time library.

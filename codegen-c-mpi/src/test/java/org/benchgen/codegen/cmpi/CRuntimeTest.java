@@ -251,6 +251,33 @@ class CRuntimeTest {
   }
 
   /**
+   * The lists of the large-count calls (MPI_Alltoallv_c's), of MPI_Counts beyond an int: the kept
+   * displacements of {3, 3e9, 2, 3} are 0, 3e9, 3e9 + 2 (MPI_Aints), its kept items 3e9, 2, 3; each
+   * times 4 is 1.2e10, 8, 12 with the length first; MPI_BYTE for each peer; the same list keeps
+   * its copy, another list gets its own. By hand, under Open MPI 4.1, which has MPI_Count but no
+   * large-count calls: the library builds there too.
+   */
+  @Test
+  void largeCountListsHoldCountsBeyondAnInt() throws Exception {
+    List<String> out = runMain("kept_c",
+        "  int r;",
+        "  MPI_Comm_rank(MPI_COMM_WORLD, &r);",
+        "  MPI_Count a[] = {3, 3000000000LL, 2, 3}, other[] = {2, 7, 7};",
+        "  const MPI_Aint *d = bg_kept_displs_c(a);",
+        "  const MPI_Count *items = bg_kept_items_c(a);",
+        "  bg_displs_c(0, other);",
+        "  const MPI_Count *s = bg_scaled_c(1, a, 4);",
+        "  const MPI_Datatype *t = bg_byte_types_c(a);",
+        "  int bad = d[0] != 0 || d[1] != 3000000000LL || d[2] != 3000000002LL;",
+        "  bad |= items[0] != 3000000000LL || items[1] != 2 || items[2] != 3;",
+        "  bad |= s[0] != 3 || s[1] != 12000000000LL || s[2] != 8 || s[3] != 12;",
+        "  bad |= t[0] != MPI_BYTE || t[1] != MPI_BYTE || t[2] != MPI_BYTE;",
+        "  bad |= bg_kept_items_c(other) == items || bg_kept_displs_c(a) != d;",
+        "  printf(\"%d %s\\n\", r, bad ? \"wrong\" : \"ok\");");
+    assertEquals(List.of("0 ok", "1 ok", "2 ok", "3 ok"), out);
+  }
+
+  /**
    * {@link #runAtFourRanks} of a program whose main does {@code body} between MPI_Init and
    * MPI_Finalize.
    */
