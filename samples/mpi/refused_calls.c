@@ -2,13 +2,15 @@
  * refused_calls.c - calls that benchgen's tracer does not record yet, each of which must make
  * `benchgen trace` exit 1 naming it rather than write a trace that lacks it (issue 16).
  *
- * Usage: refused_calls partitioned|rma      2 ranks or more
+ * Usage: refused_calls partitioned|rma|rma_c      2 ranks or more
  *   partitioned MPI-4 only (MPICH 4): MPI_Psend_init of one int in one partition to the next
  *               rank, MPI_Precv_init from the previous one, MPI_Startall, MPI_Pready,
  *               MPI_Waitall, twice, then MPI_Request_free of both; elsewhere the program says
  *               it is not built for it (persistent collectives, refused here before, are traced)
  *   rma         MPI_Win_create over one int per rank, MPI_Win_fence, MPI_Put of the rank into
  *               the next rank's window, MPI_Win_fence, MPI_Win_free
+ *   rma_c       the same, the window made by MPI-4's MPI_Win_create_c (by MPI_Win_create before
+ *               MPI 4)
  * Then an MPI_Barrier. Every result is checked.
  */
 #include <mpi.h>
@@ -43,7 +45,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "refused_calls: partitioned communication needs MPI 4\n");
         errors = 1;
 #endif
-    } else if (strcmp(what, "rma") == 0) {
+    } else if (strcmp(what, "rma") == 0 || strcmp(what, "rma_c") == 0) {
         /* Window and origin from MPI_Alloc_mem: MPICH 4.0 with UCX wrote a Put to a window
          * on the stack elsewhere on the stack. */
         int *cell, *mine;
@@ -52,7 +54,12 @@ int main(int argc, char **argv)
         *cell = -1;
         *mine = r;
         MPI_Win win;
-        MPI_Win_create(cell, sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+#if MPI_VERSION >= 4
+        if (strcmp(what, "rma_c") == 0)
+            MPI_Win_create_c(cell, sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        else
+#endif
+            MPI_Win_create(cell, sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
         MPI_Win_fence(0, win);
         MPI_Put(mine, 1, MPI_INT, (r + 1) % n, 0, 1, MPI_INT, win);
         MPI_Win_fence(0, win);
@@ -62,7 +69,7 @@ int main(int argc, char **argv)
         MPI_Free_mem(mine);
     } else {
         if (r == 0)
-            fprintf(stderr, "usage: refused_calls partitioned|rma (2 ranks)\n");
+            fprintf(stderr, "usage: refused_calls partitioned|rma|rma_c (2 ranks)\n");
         errors = 1;
     }
     MPI_Barrier(MPI_COMM_WORLD);

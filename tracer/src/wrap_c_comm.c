@@ -236,3 +236,15 @@ REFUSED(Win_allocate_shared, U_RMA, (MPI_Aint size, int disp_unit, MPI_Info info
         (size, disp_unit, info, comm, baseptr, win))
 REFUSED(Win_create_dynamic, U_RMA, (MPI_Info info, MPI_Comm comm, MPI_Win *win),
         (info, comm, win))
+#if MPI_VERSION >= 4
+/* Their large-count forms (MPICH 4), refused alike. */
+REFUSED(Win_create_c, U_RMA, (void *base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info info,
+                              MPI_Comm comm, MPI_Win *win),
+        (base, size, disp_unit, info, comm, win))
+REFUSED(Win_allocate_c, U_RMA, (MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
+                                void *baseptr, MPI_Win *win),
+        (size, disp_unit, info, comm, baseptr, win))
+REFUSED(Win_allocate_shared_c, U_RMA, (MPI_Aint size, MPI_Aint disp_unit, MPI_Info info,
+                                       MPI_Comm comm, void *baseptr, MPI_Win *win),
+        (size, disp_unit, info, comm, baseptr, win))
+#endif

@@ -43,8 +43,8 @@ static const char *const UNSUPPORTED[U_COUNT] = {
   [U_MPROBE] = "a message matched before tracing (MPI_Mrecv or MPI_Imrecv of a message whose"
                " MPI_Mprobe or MPI_Improbe the tracer did not see: the benchmark would lack it)",
   [U_RMA] = "one-sided communication (a window made by MPI_Win_create, MPI_Win_allocate,"
-            " MPI_Win_allocate_shared or MPI_Win_create_dynamic: its Puts, Gets and"
-            " synchronisation are not traced)",
+            " MPI_Win_allocate_shared, MPI_Win_create_dynamic or a large-count form of them:"
+            " its Puts, Gets and synchronisation are not traced)",
   [U_UNTRACED_REQUEST] = "requests made by calls the tracer does not record (MPI_Start or"
                          " MPI_Startall of a partitioned or persistent collective request, say)",
 };

@@ -295,18 +295,19 @@ class TracerFailSafeTest {
    * exited 0: under MPICH 4, MPI_Start of
    * a request made by a call not recorded (partitioned communication, as persistent collectives
    * before they were traced: the stream said req=NULL, which compress refuses), and one-sided communication (multirma's
-   * benchmark had none of its Puts). Each makes trace exit 1 naming it. (The large-count forms of
+   * benchmark had none of its Puts; a window made by MPI-4's MPI_Win_create_c too). Each makes
+   * trace exit 1 naming it. (The large-count forms of
    * MPI-4, refused here before, are traced.)
    */
   @ParameterizedTest(name = "{0} under {1}")
   @org.junit.jupiter.params.provider.CsvSource({"partitioned,mpich", "rma,openmpi",
-      "rma,mpich"})
+      "rma,mpich", "rma_c,mpich"})
   void callsNotRecordedYetAreRefusedByName(String what, String flavour) throws Exception {
     Traced t = trace(work.resolve(flavour + "-refused-" + what), flavour, 2, "refused_calls",
         what);
     assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
     String feature = switch (what) {
-      case "rma" -> "one-sided communication (a window made by MPI_Win_create";
+      case "rma", "rma_c" -> "one-sided communication (a window made by MPI_Win_create";
       default -> "requests made by calls the tracer does not record (MPI_Start";
     };
     for (int r = 0; r < 2; r++) {

@@ -120,21 +120,28 @@ final class CArgs {
       g.approximations().note("a call made in its large-count form (MPI_..._c) on some"
           + " executions only is made in it on all");
     }
+    // The receive side's datatype, or the only one (MPI_Reduce_scatter's rcounts, a Recv).
+    Op op = c.rsd().op();
+    Field rtype = op.has(Field.RTYPE) ? Field.RTYPE : Field.TYPE;
+    Field rtsize = op.has(Field.RTSIZE) ? Field.RTSIZE : Field.TSIZE;
     boolean wide = maxCount(c, Field.COUNT, Field.TYPE, Field.TSIZE) > Integer.MAX_VALUE
-        || maxCount(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE) > Integer.MAX_VALUE
+        || maxCount(c, Field.RCOUNT, rtype, rtsize) > Integer.MAX_VALUE
         || maxCount(c, Field.COUNTS, Field.TYPE, Field.TSIZE) > Integer.MAX_VALUE
-        || maxCount(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE) > Integer.MAX_VALUE
-        || maxCount(c, Field.BYTES, Field.TYPE, Field.TSIZE) > Integer.MAX_VALUE;
+        || maxCount(c, Field.RCOUNTS, rtype, rtsize) > Integer.MAX_VALUE
+        || maxCount(c, Field.BYTES, rtype, rtsize) > Integer.MAX_VALUE;
     if (wide && !traced) {
-      g.approximations().note("a count beyond an int (a datatype's, in bytes) is passed by"
-          + " the call's large-count form (MPI_..._c), which the traced call was not");
+      g.approximations().note("a count or a displacement beyond an int (a datatype's count in"
+          + " bytes, blocks laid out one after the other) is passed by the call's large-count"
+          + " form (MPI_..._c), which the traced call was not");
     }
     return traced || wide;
   }
 
   /**
-   * The largest count that field {@code f} (a count, a list of counts, or a receive's bytes)
-   * makes the call pass: times the datatype's size where the datatype is sent as bytes.
+   * The largest count that field {@code f} (a count, or a receive's bytes) makes the call pass,
+   * or for a list of counts the largest sum of one (the end of its displacements, which the
+   * benchmark lays out one after the other): times the datatype's size where the datatype is
+   * sent as bytes.
    */
   private long maxCount(RsdContext c, Field f, Field type, Field size) {
     Op op = c.rsd().op();
@@ -142,8 +149,8 @@ final class CArgs {
       return 0;
     }
     java.util.stream.LongStream leaves = c.rsd().param(f).leaves().filter(x -> !Sym.isSymbol(x));
-    long max = (f.kind().isList() ? leaves.flatMap(id -> java.util.Arrays.stream(
-        symbols.list(id))) : leaves).filter(x -> !Sym.isSymbol(x)).max().orElse(0);
+    long max = (f.kind().isList() ? leaves.map(id -> sumOf(symbols.list(id))) : leaves).max()
+        .orElse(0);
     boolean bytes = op.has(type) && !namedTypes(c, type);
     if (f == Field.BYTES) {
       return bytes ? max : 0; // a named type's receive posts its count (of elements), no more
@@ -151,6 +158,15 @@ final class CArgs {
     long most = !bytes || !op.has(size) ? 1 : c.rsd().param(size).leaves()
         .filter(x -> !Sym.isSymbol(x)).max().orElse(1);
     return most != 0 && max > Long.MAX_VALUE / most ? Long.MAX_VALUE : max * most;
+  }
+
+  /** The sum of a list's counts (its symbols none), saturated. */
+  private static long sumOf(long[] xs) {
+    long sum = 0;
+    for (long x : xs) {
+      sum = Sym.isSymbol(x) ? sum : Math.min(Long.MAX_VALUE - x, sum) + x;
+    }
+    return sum;
   }
 
   /** The table of list {@code xs} (its length first), every numeric item times {@code factor}. */

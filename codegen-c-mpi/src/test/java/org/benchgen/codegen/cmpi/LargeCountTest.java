@@ -54,9 +54,8 @@ class LargeCountTest {
     Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(
         CMpiTargetTest.compress(dir), new CMpiTarget(),
         new GenerateOptions("bench", ComputeMode.MEAN, 7)));
-    assertEquals(List.of("a count beyond an int (a datatype's, in bytes) is passed by the call's"
-        + " large-count form (MPI_..._c), which the traced call was not", "a datatype that is not"
-        + " a predefined MPI type was sent as bytes (MPI_BYTE, count x type size)"),
+    assertEquals(List.of(WIDE, "a datatype that is not a predefined MPI type was sent as bytes"
+        + " (MPI_BYTE, count x type size)"),
         g.approximations().stream().map(a -> a.replaceAll(" \\(\\d+ times\\)$", "")).toList());
     Path d = Files.createDirectories(tmp.resolve("bench"));
     for (GeneratedFile f : g.files()) {
@@ -81,6 +80,47 @@ class LargeCountTest {
     assertTrue(openmpi.out.contains("this benchmark makes MPI-4 large-count calls (MPI_Send_c,"
         + " ...), which this MPI library lacks"), openmpi.out);
   }
+
+  /**
+   * Counts that fit an int one by one but not laid out one after the other, and a derived
+   * type's counts in bytes (a helper's review found both passed as ints): 3 ranks, an
+   * MPI_Alltoallv of 1e9 MPI_BYTEs to each rank (the traced program could send one buffer at
+   * displacement 0; the benchmark's third block starts at 2e9, its end at 3e9), and an
+   * MPI_Reduce_scatter of 2.2e6 elements of a 1000-byte type (2.2e9 bytes) to rank 0, both by
+   * their int forms: each is made by its large-count form.
+   */
+  @Test
+  void displacementsAndByteCountsBeyondAnIntTakeTheLargeCountForm() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("sums"));
+    String gig = "1000000000";
+    for (int r = 0; r < 3; r++) {
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), String.join("\n",
+          "# benchgen-trace 1 rank=" + r + " size=3",
+          "MPI_Init site=m.c:1 enter=1000 exit=2000",
+          "MPI_Alltoallv site=a.c:2 enter=3000 exit=4000 comm=0 counts=" + gig + "," + gig + ","
+              + gig + " type=MPI_BYTE tsize=1 rcounts=" + gig + "," + gig + "," + gig
+              + " rtype=MPI_BYTE rtsize=1",
+          "MPI_Reduce_scatter site=r.c:3 enter=5000 exit=6000 comm=0 rcounts=2200000,1,1"
+              + " type=derived tsize=1000 op=user",
+          "MPI_Finalize site=m.c:9 enter=10000 exit=11000", ""));
+    }
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(
+        CMpiTargetTest.compress(dir), new CMpiTarget(),
+        new GenerateOptions("bench", ComputeMode.MEAN, 7)));
+    assertTrue(g.approximations().stream().anyMatch(a -> a.startsWith(WIDE)), g.approximations()
+        .toString());
+    String code = g.files().stream().filter(f -> f.name().equals("bench.c")).findFirst()
+        .orElseThrow().text();
+    assertTrue(code.contains("MPI_Alltoallv_c(bg_sbuf, "), code);
+    assertTrue(code.contains("MPI_Reduce_scatter_c(bg_sbuf, bg_rbuf, "), code);
+    // The Reduce_scatter's counts in bytes, 2.2e9 beyond an int, as MPI_Counts.
+    assertTrue(code.matches("(?s).*static const MPI_Count clist\\d+\\[\\] = \\{3, 2200000000,"
+        + " 1000, 1000\\};.*"), code);
+  }
+
+  private static final String WIDE = "a count or a displacement beyond an int (a datatype's count"
+      + " in bytes, blocks laid out one after the other) is passed by the call's large-count form"
+      + " (MPI_..._c), which the traced call was not";
 
   private record Made(int exit, String out) {}
 

@@ -18,9 +18,13 @@ const int *bg_displs(int which, const int *counts) {
     bg_capdispl[which] = counts[0];
     bg_displ[which] = bg_grow(bg_displ[which], (size_t) counts[0] * sizeof(int));
   }
-  int sum = 0;
+  long long sum = 0;
   for (int i = 0; i < counts[0]; i++) {
-    bg_displ[which][i] = sum;
+    if (sum > INT_MAX) { /* generate makes such a call's large-count form: never here */
+      fprintf(stderr, "benchmark: a displacement of %lld: more than an int holds\n", sum);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    bg_displ[which][i] = (int) sum;
     sum += counts[1 + i];
   }
   return bg_displ[which];
