@@ -91,9 +91,9 @@ public final class CompressedTraceReader {
               ? Optional.of(RankList.parse(value(tok[2], "ranks"), checks.world()))
               : Optional.empty();
           int from = compute ? 2 + (classRanks.isPresent() ? 1 : 0) : 1;
-          OptionalDouble cpu = compute && tok.length == from + 7
-              ? OptionalDouble.of(CompressedTraceChecks.cpu(doubleValue(tok[from + 6], "cpu")))
-              : OptionalDouble.empty();
+          OptionalDouble cpu = compute && tok.length > from && tok[tok.length - 1]
+              .startsWith("cpu=") ? OptionalDouble.of(CompressedTraceChecks.cpu(doubleValue(
+                  tok[tok.length - 1], "cpu"))) : OptionalDouble.empty();
           Histogram h = histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
           CompressedTraceChecks.histogram(tok[0], h);
           List<Node> into = stack.isEmpty() ? top : stack.peek().body();
@@ -265,10 +265,19 @@ public final class CompressedTraceReader {
     return r;
   }
 
-  /** The histogram in {@code tok[from..to)}. */
+  /** The histogram in {@code tok[from..to)}: in full, or {@code n= all=} (every value the same). */
   private static Histogram histogram(String[] tok, int from, int to) {
+    if (to == from + 2 && tok[from + 1].startsWith("all=")) {
+      long n = longValue(value(tok[from], "n"), "n");
+      long v = longValue(value(tok[from + 1], "all"), "all");
+      if (n < 1) {
+        throw new TraceProblem("all= needs n= of at least 1, not " + n);
+      }
+      return new Histogram(n, v, v, v, 0, List.of(new Histogram.Bin(Histogram.binOf(v), n)));
+    }
     if (to != from + 6) {
-      throw new TraceProblem("expected n= min= max= mean= sd= bins=" + (from > 1 ? " [cpu=]" : ""));
+      throw new TraceProblem("expected n= min= max= mean= sd= bins=, or n= all="
+          + (from > 1 ? ", [cpu=]" : ""));
     }
     long n = longValue(value(tok[from], "n"), "n");
     long min = longValue(value(tok[from + 1], "min"), "min");

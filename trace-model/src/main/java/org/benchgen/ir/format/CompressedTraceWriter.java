@@ -158,7 +158,13 @@ public final class CompressedTraceWriter extends NodeScanner {
   }
 
   private static void histogram(StringBuilder b, Histogram h) {
-    b.append(" n=").append(h.count()).append(" min=").append(h.min()).append(" max=")
+    b.append(" n=").append(h.count());
+    if (h.count() > 0 && h.min() == h.max()) {
+      // Every value the same: its mean, 0 deviation and one bin follow (and are written so).
+      b.append(" all=").append(h.min());
+      return;
+    }
+    b.append(" min=").append(h.min()).append(" max=")
         .append(h.max()).append(" mean=").append(Decimals.mean(h.mean(), h.min(), h.max()))
         .append(" sd=").append(Decimals.sd(h.sd()))
         .append(" bins=");

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Histogram;
+import org.benchgen.ir.Rsd;
 import org.benchgen.trace.TraceFormatException;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +28,26 @@ class CompressedTraceReaderTest {
     assertEquals(SampleTrace.COMMS, t.comms());
     // Built by hand with the trace's own table, so that names and lists have its ids.
     assertEquals(SampleTrace.body(t.symbols()), t.body());
+  }
+
+  @Test
+  void aHistogramOfOneValueReadsTheSameInFullAndAsAllAndIsWrittenAsAll() {
+    String full = "    duration n=3 min=40 max=40 mean=40 sd=0 bins=6:3";
+    String all = "    duration n=3 all=40";
+    CompressedTrace a = HandWrittenTrace.read(HEADER, "world 1", "MPI_Barrier site=b.c:1 comm=0",
+        full);
+    CompressedTrace b = HandWrittenTrace.read(HEADER, "world 1", "MPI_Barrier site=b.c:1 comm=0",
+        all);
+    assertEquals(a.body(), b.body());
+    // 40 is in bin 6, [32, 64), by hand.
+    assertEquals(new Histogram(3, 40, 40, 40, 0, List.of(new Histogram.Bin(6, 3))),
+        ((Rsd) b.body().get(0)).duration());
+    assertEquals(String.join("\n", HEADER, "world 1", "MPI_Barrier site=b.c:1 comm=0", all, ""),
+        CompressedTraceWriter.toString(a));
+    assertEquals("hand-written.bgc:4: all= needs n= of at least 1, not 0", error(HEADER,
+        "world 1", "MPI_Barrier site=b.c:1 comm=0", "    duration n=0 all=40"));
+    assertEquals("hand-written.bgc:4: bad all 'x'", error(HEADER, "world 1",
+        "MPI_Barrier site=b.c:1 comm=0", "    duration n=3 all=x"));
   }
 
   @Test

@@ -38,28 +38,28 @@ final class SampleTrace {
       "world 4",
       "comm 1 members=3,1",
       "MPI_Init site=main.c:8",
-      "    duration n=4 min=10 max=10 mean=10 sd=0 bins=4:4",
+      "    duration n=4 all=10",
       "loop trips=5 {",
       "  MPI_Irecv site=ring.c:12 comm=0 src=-1 tag=ANY_TAG count=8 type=MPI_DOUBLE tsize=8 req=0"
           + " bytes=64*4,0",
-      "      compute after=main.c:8 n=4 min=100 max=100 mean=100 sd=0 bins=7:4",
-      "      compute after=ring.c:14 n=16 min=40 max=40 mean=40 sd=0 bins=6:16",
-      "      duration n=20 min=5 max=5 mean=5 sd=0 bins=3:20",
+      "      compute after=main.c:8 n=4 all=100",
+      "      compute after=ring.c:14 n=16 all=40",
+      "      duration n=20 all=5",
       "  MPI_Isend site=ring.c:13 comm=0 dest=+1 tag=(1,2)*2,3 count=8 type=MPI_DOUBLE tsize=8"
           + " req=0",
-      "      duration n=20 min=6 max=6 mean=6 sd=0 bins=3:20",
+      "      duration n=20 all=6",
       "  MPI_Waitall site=ring.c:14 reqs=[1,0]",
-      "      duration n=20 min=20 max=20 mean=20 sd=0 bins=5:20",
+      "      duration n=20 all=20",
       "}",
       "loop ranks=1,3 trips=1@1;2@3 {",
       "  MPI_Send site=odd%20rank.c:5 comm=1 dest=PROC_NULL@1;1@3 tag=7 count=2,4 type=MPI_INT"
           + " tsize=4",
-      "      duration n=3 min=8 max=8 mean=8 sd=0 bins=4:3",
+      "      duration n=3 all=8",
       "}",
       "MPI_Finalize site=main.c:30",
-      "    compute after=ring.c:14 n=2 min=50 max=50 mean=50 sd=0 bins=6:2",
-      "    compute after=odd%20rank.c:5 n=2 min=60 max=60 mean=60 sd=0 bins=6:2",
-      "    duration n=4 min=30 max=30 mean=30 sd=0 bins=5:4");
+      "    compute after=ring.c:14 n=2 all=50",
+      "    compute after=odd%20rank.c:5 n=2 all=60",
+      "    duration n=4 all=30");
 
   static final List<CommDef> COMMS = List.of(new CommDef(1, List.of(3, 1)));
 
