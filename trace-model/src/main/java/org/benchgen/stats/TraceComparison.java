@@ -78,13 +78,13 @@ public final class TraceComparison {
     for (int r = 0; r < n; r++) {
       Map<TraceStats.Call, long[]> x = r < a.worldSize() ? a.rank(r).byCall() : Map.of();
       Map<TraceStats.Call, long[]> y = r < b.worldSize() ? b.rank(r).byCall() : Map.of();
-      Set<TraceStats.Call> ops = new TreeSet<>(x.keySet());
-      ops.addAll(y.keySet());
-      for (TraceStats.Call op : ops) {
-        long[] cx = x.getOrDefault(op, new long[2]);
-        long[] cy = y.getOrDefault(op, new long[2]);
+      Set<TraceStats.Call> forms = new TreeSet<>(x.keySet());
+      forms.addAll(y.keySet());
+      for (TraceStats.Call call : forms) {
+        long[] cx = x.getOrDefault(call, new long[2]);
+        long[] cy = y.getOrDefault(call, new long[2]);
         if (cx[0] != cy[0] || cx[1] != cy[1]) {
-          calls.add(new CallDiff(r, op, cx[0], cx[1], cy[0], cy[1]));
+          calls.add(new CallDiff(r, call, cx[0], cx[1], cy[0], cy[1]));
         }
       }
       Map<Integer, Long> sx = r < a.worldSize() ? a.rank(r).sentTo() : Map.of();
