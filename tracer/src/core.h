@@ -196,6 +196,12 @@ int group_world(MPI_Group g, const int64_t **ranks);
 int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
 void comm_forget_world(void);
 
+/* ---- fold_records.c: the rank's folding compressor (BENCHGEN_TRACE_FOLD=1) ------------------------ */
+
+void fold_records_start(int rank, int size);
+void fold_record(const uint64_t *r); /* one complete record, as it is written out */
+void fold_records_finish(const char *dir, int rank, int truncated);
+
 /* ---- writer.c: the text of the stream ------------------------------------------------------------ */
 
 void writer_start(void);

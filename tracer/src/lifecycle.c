@@ -220,6 +220,7 @@ void bgt_after_init(bgt_call *c, int required, int provided) {
   int len = 0;
   PMPI_Get_library_version(lib, &len);
   write_header(g_rank, g_size, site_depth(), lib);
+  fold_records_start(g_rank, g_size);
   if (c->on) {
     bgt_hold(c);
     begin_event(c, required < 0 ? BGT_INIT : BGT_INIT_THREAD);
@@ -270,6 +271,7 @@ static void finish(int truncated) {
     truncated = 1;
   }
   if (truncated) write_truncated();
+  fold_records_finish(g_dir, g_rank, truncated || u);
   writer_close();
   rename(g_part, g_final);
   g_finishing = 0; /* a signal from now on goes where it went before MPI_Init */

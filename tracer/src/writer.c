@@ -180,6 +180,7 @@ void write_records(const uint64_t *r, size_t nwords) {
       break;
     }
     write_record(r + i);
+    fold_record(r + i);
     i += n;
   }
   out_flush();

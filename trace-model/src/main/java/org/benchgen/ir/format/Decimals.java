@@ -35,7 +35,10 @@ final class Decimals {
   }
 
   private static BigDecimal round(double v, int digits) {
-    BigDecimal d = BigDecimal.valueOf(v).round(new MathContext(digits, RoundingMode.HALF_EVEN))
+    // The double's exact binary value, rounded once: what C's printf("%.*e") gives, so that the
+    // tracer's folding compressor (tracer/src/fold_text.c) writes the same digits. Rounding the
+    // shortest decimal string instead rounds twice (585.7375 is 585.73749999... in binary).
+    BigDecimal d = new BigDecimal(v).round(new MathContext(digits, RoundingMode.HALF_EVEN))
         .stripTrailingZeros();
     // No exponent in the text: 1E+3 reads as 1000 to people too.
     return d.scale() < 0 ? d.setScale(0) : d;

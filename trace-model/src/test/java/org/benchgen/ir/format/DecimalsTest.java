@@ -13,7 +13,12 @@ class DecimalsTest {
   void meansKeepSixSignificantDigits() {
     assertEquals("200649", Decimals.mean(200648.75, 200520, 200780));
     assertEquals("20148.8", Decimals.mean(20148.75, 18990, 21350)); // half to even: 7 -> 8
-    assertEquals("20148.6", Decimals.mean(20148.65, 18990, 21350)); // half to even: 6 stays
+    assertEquals("1234560", Decimals.mean(1234565.0, 1_000_000, 2_000_000)); // half: 6 stays
+    assertEquals("1234580", Decimals.mean(1234575.0, 1_000_000, 2_000_000)); // half: 7 -> 8
+    // The double's exact value is rounded, not its shortest text: the double 20148.65 is
+    // 20148.6500000000014551915..., above the half; 585.7375 is 585.7374999999999545..., below.
+    assertEquals("20148.7", Decimals.mean(20148.65, 18990, 21350));
+    assertEquals("585.737", Decimals.mean(585.7375, 102, 16505));
     assertEquals("123.457", Decimals.mean(123.4567891, 100, 200));
     assertEquals("896.5", Decimals.mean(896.5, 860, 950));
     assertEquals("0", Decimals.mean(0.0, 0, 0));

@@ -1,0 +1,245 @@
+/* benchgen tracer: the folding compressor, the C twin of rsd-compressor's per-rank compression
+ * (docs/compression.md). Each rank folds its events into loops as they are written out, with the
+ * same algorithm as org.benchgen.compress.RankCompressor and the same result: floating-point
+ * statistics in the same order of operations (the build forbids contracted multiply-adds), value
+ * sequences and loops made by the same online folder. Only equality of values matters to the
+ * folding, so names and lists are this library's own ids; the text names them.
+ *
+ * Files: fold_table.c (interning), fold_histo.c (histograms), fold_vseq.c (value sequences),
+ * fold_folder.c (the loop folder), fold_node.c (RSDs and loops being folded, frozen),
+ * fold_encode.c (the vocabulary as the folder sees it), fold_rank.c (one rank's compressor: each
+ * event as its RSD stores it), fold_text.c (the compressed format). fold_records.c, which feeds the
+ * tracer's records in, is the only one that knows the tracer. */
+#ifndef BGT_FOLD_H
+#define BGT_FOLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#pragma GCC visibility push(hidden)
+
+/* ---- fold_table.c: byte strings interned to dense ids 0, 1, 2, ... -------------------------------- */
+
+typedef struct {
+  unsigned char **keys; /* by id: length (size_t) then the bytes */
+  int n, cap;
+  int *slots; /* open addressing: id + 1, 0 empty */
+  size_t nslots;
+} fold_table;
+
+int fold_intern(fold_table *t, const void *key, size_t len); /* -1: out of memory */
+const void *fold_key(const fold_table *t, int id, size_t *len);
+void fold_table_free(fold_table *t);
+
+/* ---- fold_histo.c: a summary of durations (org.benchgen.ir.Histogram.Builder) --------------------- */
+
+typedef struct {
+  int64_t count, min, max;
+  double mean, m2;
+  int64_t bins[65]; /* bin k counts values with 64 - clz(v) == k; bin 0 zeros and negatives */
+} fold_histo;
+
+void histo_init(fold_histo *h);
+void histo_add(fold_histo *h, int64_t v);
+void histo_merge(fold_histo *h, const fold_histo *o);
+double histo_sd(const fold_histo *h);
+
+/* ---- fold_vseq.c: value sequences (VNode, ValueSeqBuilder, ShortestCycle) ------------------------- */
+
+typedef struct vnode {
+  int refs;
+  int n;         /* a repetition's body size; 0 for a leaf */
+  int64_t times; /* a repetition's count; 0 for a leaf */
+  int64_t value; /* a leaf's value */
+  uint64_t hash;
+  struct vnode **body;
+} vnode;
+
+/* A sequence as built: its nodes, one reference each. */
+typedef struct {
+  vnode **nodes;
+  int n;
+} vseq;
+
+struct folder;
+typedef struct {
+  struct folder *folder; /* made on the first change of value */
+  int64_t run_value, run_length;
+} vseq_builder;
+
+void vnode_release(vnode *v);
+void vseq_push(vseq_builder *b, int64_t v);
+void vseq_append_all(vseq_builder *b, const vseq_builder *other);
+vseq vseq_build(vseq_builder *b); /* once: the builder is spent */
+void vseq_builder_free(vseq_builder *b);
+void vseq_free(vseq *s);
+int vseq_all_equal(const vseq *s, int64_t v);
+
+/* ---- fold_folder.c: online loop detection over a sequence (LoopFolder) ---------------------------- */
+
+typedef struct {
+  uint64_t (*shape)(const void *n);
+  int (*same)(const void *a, const void *b);
+  int (*body_size)(const void *n);
+  void *(*body_at)(const void *loop, int i);
+  /* A loop of first then second (k nodes each); takes both. */
+  void *(*fold)(void *ctx, void **first, void **second, int k);
+  /* The loop with one more iteration (k nodes, taken); may return another node. */
+  void *(*absorb)(void *ctx, void *loop, void **iteration, int k);
+} fold_policy;
+
+typedef struct folder {
+  const fold_policy *p;
+  void *ctx;
+  int window;
+  void **seq;
+  uint64_t *shapes;
+  int *sizes;
+  int n, cap;
+  int track, matched;
+  void **rest; /* scratch for nodes moved up behind a fold */
+  int restcap;
+} folder;
+
+void folder_init(folder *f, const fold_policy *p, void *ctx, int window);
+void folder_push(folder *f, void *node);
+void folder_finish(folder *f);
+
+/* ---- fold_node.c: calls and loops being folded, and frozen --------------------------------------- */
+
+typedef struct {
+  uint64_t site; /* the previous call's site: the call path of the interval */
+  fold_histo time;
+  int64_t cpu_sum, cpu_count;
+} fold_path;
+
+typedef struct fnode {
+  int shape;
+  int is_loop;
+  /* a loop */
+  struct fnode **body;
+  int nbody;
+  vseq_builder trips;
+  int64_t open;
+  /* a call: one execution until settled */
+  int op;
+  uint64_t site;
+  int nf;
+  int64_t *abs, *rel;
+  int has_after;
+  uint64_t after;
+  int64_t compute, cpu, duration;
+  vseq_builder *abs_seq, *rel_seq; /* once settled; rel_seq only in peer slots */
+  unsigned char *is_peer;
+  fold_path *paths;
+  int npaths, cappaths;
+  fold_histo durations;
+} fnode;
+
+/* The shapes of one rank's nodes: a call's is its op and site, a loop's its body's shapes. */
+int shape_of_call(fold_table *shapes, int op, uint64_t site);
+extern const fold_policy FNODE_POLICY; /* ctx: the fold_table of shapes */
+fnode *fnode_call(int shape, int op, uint64_t site, int nf, const int64_t *abs,
+                  const int64_t *rel, int has_after, uint64_t after, int64_t compute, int64_t cpu,
+                  int64_t duration);
+void fnode_free(fnode *n);
+
+/* Frozen: what the text writes (one rank: every rank list is that rank). */
+typedef struct {
+  int present;
+  int peer; /* undecided peers: absolute written, relative kept */
+  vseq abs, rel;
+} fold_param;
+
+typedef struct {
+  uint64_t after;
+  fold_histo time;
+  int has_cpu;
+  double cpu;
+} fold_stat;
+
+typedef struct inode {
+  int is_loop;
+  fold_param trips;
+  struct inode **body;
+  int nbody;
+  int op;
+  uint64_t site;
+  int nf;
+  fold_param *params;
+  fold_stat *stats;
+  int nstats;
+  fold_histo duration;
+} inode;
+
+inode *fnode_freeze(fnode *n);
+void inode_free(inode *n);
+
+/* ---- fold_encode.c: one rank's events as its RSDs store them (EventEncoder, LiveRequests) -------- */
+
+/* The vocabulary as the folder needs it: each call's fields in slot order. */
+typedef struct {
+  int nf;
+  int field[24]; /* enum field of each slot */
+  int slot_comm, slot_req, slot_reqs, slot_done, slot_thread, slot_large;
+  int creates_request, persistent;
+} fold_call;
+
+const fold_call *fold_call_of(int op);
+int fold_field_is_list(int f);
+int fold_field_is_peer(int f);
+int fold_field_is_name(int f);
+const char *fold_field_key(int f);
+const char *fold_op_name(int op);
+const char *fold_symbol_text(int64_t v); /* NULL: not a symbol */
+
+typedef struct {
+  int64_t id;
+  int64_t *members, *remote;
+  int nmembers, nremote;
+} fold_comm;
+
+/* One event as the reader hands it to the compressor: values by slot (V_UNSET absent), lists by
+ * slot (present or not). */
+typedef struct {
+  int op;
+  uint64_t site;
+  uint64_t enter, exit;
+  int64_t cpu; /* -1: not recorded */
+  int64_t values[24];
+  const int64_t *lists[24];
+  int list_len[24];
+  unsigned char list_present[24];
+} fold_event;
+
+/* ---- fold_rank.c: the rank's compressor ---------------------------------------------------------- */
+
+typedef struct fold_rank fold_rank;
+fold_rank *fold_rank_new(int rank, int size);
+void fold_rank_comm(fold_rank *r, int64_t id, const int64_t *members, int nmembers,
+                    const int64_t *remote, int nremote);
+/* 0, or -1 with r's error set: the fold then stops (the stream stays whole). */
+int fold_rank_event(fold_rank *r, const fold_event *e);
+const char *fold_rank_error(const fold_rank *r);
+/* Settles the tail and writes the rank's compressed trace to `out`; 0 or -1. */
+int fold_rank_write(fold_rank *r, FILE *out, const char *(*name)(int64_t));
+void fold_rank_free(fold_rank *r);
+
+/* ---- fold_text.c: the compressed format (CompressedTraceWriter) ---------------------------------- */
+
+typedef struct {
+  FILE *out;
+  int rank, world;
+  const char *(*name)(int64_t id); /* a name field's text */
+  const fold_table *lists;         /* interned lists: id -> values */
+} fold_text;
+
+void fold_text_header(fold_text *t, const fold_comm *comms, int ncomms);
+void fold_text_node(fold_text *t, const inode *n, int depth);
+/* A real number as the format writes it (Decimals): `digits` significant digits, no exponent. */
+void fold_decimal(char *buf, size_t cap, double v, int digits);
+
+#pragma GCC visibility pop
+
+#endif

@@ -1,0 +1,270 @@
+/* benchgen tracer: the nodes one rank folds (rsd-compressor's RsdBuilder and FoldLoop), merged
+ * execution by execution as the Java ones are, and frozen for the text. */
+#include "fold.h"
+#include "vocabulary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *must(void *p) {
+  if (!p) abort();
+  return p;
+}
+
+int shape_of_call(fold_table *shapes, int op, uint64_t site) {
+  int64_t key[3] = {0, op, (int64_t) site};
+  return fold_intern(shapes, key, sizeof key) + 1;
+}
+
+static int shape_of_loop(fold_table *shapes, void **first, int k) {
+  int64_t *key = must(malloc((size_t) (k + 1) * sizeof *key));
+  key[0] = 1;
+  for (int i = 0; i < k; i++) key[i + 1] = ((fnode *) first[i])->shape;
+  int id = fold_intern(shapes, key, (size_t) (k + 1) * sizeof *key) + 1;
+  free(key);
+  return id;
+}
+
+fnode *fnode_call(int shape, int op, uint64_t site, int nf, const int64_t *abs,
+                  const int64_t *rel, int has_after, uint64_t after, int64_t compute, int64_t cpu,
+                  int64_t duration) {
+  fnode *n = must(calloc(1, sizeof *n));
+  n->shape = shape;
+  n->op = op;
+  n->site = site;
+  n->nf = nf;
+  n->abs = must(malloc((size_t) (nf ? nf : 1) * sizeof *n->abs));
+  n->rel = must(malloc((size_t) (nf ? nf : 1) * sizeof *n->rel));
+  memcpy(n->abs, abs, (size_t) nf * sizeof *abs);
+  memcpy(n->rel, rel, (size_t) nf * sizeof *rel);
+  n->has_after = has_after;
+  n->after = after;
+  n->compute = compute;
+  n->cpu = cpu;
+  n->duration = duration;
+  return n;
+}
+
+/* ---- compute time by call path, in the order the paths first came ------------------------------- */
+
+static fold_path *path(fnode *n, uint64_t site) {
+  for (int i = n->npaths - 1; i >= 0; i--)
+    if (n->paths[i].site == site) return &n->paths[i];
+  if (n->npaths == n->cappaths) {
+    n->cappaths = n->cappaths ? 2 * n->cappaths : 2;
+    n->paths = must(realloc(n->paths, (size_t) n->cappaths * sizeof *n->paths));
+  }
+  fold_path *p = &n->paths[n->npaths++];
+  p->site = site;
+  histo_init(&p->time);
+  p->cpu_sum = p->cpu_count = 0;
+  return p;
+}
+
+/* ---- a call ---------------------------------------------------------------------------------------- */
+
+static void push_values(fnode *n, const int64_t *a, const int64_t *r) {
+  for (int i = 0; i < n->nf; i++) {
+    vseq_push(&n->abs_seq[i], a[i]);
+    if (n->is_peer[i]) vseq_push(&n->rel_seq[i], r[i]);
+  }
+}
+
+static void add_single(fnode *n, const int64_t *a, const int64_t *r, int has_after,
+                       uint64_t after, int64_t comp, int64_t cpu, int64_t dur) {
+  push_values(n, a, r);
+  if (has_after) {
+    fold_path *p = path(n, after);
+    histo_add(&p->time, comp);
+    if (cpu >= 0) {
+      p->cpu_sum += cpu;
+      p->cpu_count++;
+    }
+  }
+  histo_add(&n->durations, dur);
+}
+
+static void settle_call(fnode *n) {
+  if (n->abs_seq) return;
+  const fold_call *c = fold_call_of(n->op);
+  n->abs_seq = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->abs_seq));
+  n->rel_seq = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->rel_seq));
+  n->is_peer = must(calloc((size_t) (n->nf ? n->nf : 1), 1));
+  for (int i = 0; i < n->nf; i++) n->is_peer[i] = (unsigned char) fold_field_is_peer(c->field[i]);
+  histo_init(&n->durations);
+  add_single(n, n->abs, n->rel, n->has_after, n->after, n->compute, n->cpu, n->duration);
+  free(n->abs);
+  free(n->rel);
+  n->abs = n->rel = NULL;
+}
+
+static void merge_call(fnode *n, fnode *o) {
+  settle_call(n);
+  if (!o->abs_seq) {
+    add_single(n, o->abs, o->rel, o->has_after, o->after, o->compute, o->cpu, o->duration);
+    return;
+  }
+  for (int i = 0; i < n->nf; i++) {
+    vseq_append_all(&n->abs_seq[i], &o->abs_seq[i]);
+    if (n->is_peer[i]) vseq_append_all(&n->rel_seq[i], &o->rel_seq[i]);
+  }
+  for (int i = 0; i < o->npaths; i++) {
+    fold_path *p = path(n, o->paths[i].site);
+    histo_merge(&p->time, &o->paths[i].time);
+    p->cpu_sum += o->paths[i].cpu_sum;
+    p->cpu_count += o->paths[i].cpu_count;
+  }
+  histo_merge(&n->durations, &o->durations);
+}
+
+/* ---- a loop ---------------------------------------------------------------------------------------- */
+
+static void settle(fnode *n);
+
+static void settle_loop(fnode *n) {
+  if (n->open > 0) {
+    vseq_push(&n->trips, n->open);
+    n->open = 0;
+  }
+}
+
+static void settle(fnode *n) {
+  if (n->is_loop) settle_loop(n);
+  else settle_call(n);
+}
+
+static void merge(fnode *n, fnode *o);
+
+static void merge_loop(fnode *n, fnode *o) {
+  settle_loop(n);
+  settle_loop(o);
+  vseq_append_all(&n->trips, &o->trips);
+  for (int i = 0; i < n->nbody; i++) merge(n->body[i], o->body[i]);
+}
+
+static void merge(fnode *n, fnode *o) {
+  if (n->is_loop) merge_loop(n, o);
+  else merge_call(n, o);
+}
+
+void fnode_free(fnode *n) {
+  if (!n) return;
+  if (n->is_loop) {
+    for (int i = 0; i < n->nbody; i++) fnode_free(n->body[i]);
+    free(n->body);
+    vseq_builder_free(&n->trips);
+  } else {
+    free(n->abs);
+    free(n->rel);
+    if (n->abs_seq) {
+      for (int i = 0; i < n->nf; i++) {
+        vseq_builder_free(&n->abs_seq[i]);
+        vseq_builder_free(&n->rel_seq[i]);
+      }
+    }
+    free(n->abs_seq);
+    free(n->rel_seq);
+    free(n->is_peer);
+    free(n->paths);
+  }
+  free(n);
+}
+
+/* ---- the folder's rules for these nodes ------------------------------------------------------------ */
+
+static uint64_t f_shape(const void *n) { return (uint64_t) ((const fnode *) n)->shape; }
+static int f_same(const void *a, const void *b) {
+  return ((const fnode *) a)->shape == ((const fnode *) b)->shape;
+}
+static int f_body_size(const void *n) {
+  const fnode *x = n;
+  return x->is_loop ? x->nbody : 0;
+}
+static void *f_body_at(const void *loop, int i) { return ((const fnode *) loop)->body[i]; }
+
+static void *f_absorb(void *ctx, void *loop, void **iteration, int k) {
+  fnode *l = loop;
+  l->open++;
+  for (int i = 0; i < l->nbody; i++) {
+    merge(l->body[i], iteration[i]);
+    fnode_free(iteration[i]);
+  }
+  return l;
+}
+
+static void *f_fold(void *ctx, void **first, void **second, int k) {
+  fnode *l = must(calloc(1, sizeof *l));
+  l->is_loop = 1;
+  l->shape = shape_of_loop(ctx, first, k);
+  l->body = must(malloc((size_t) k * sizeof *l->body));
+  memcpy(l->body, first, (size_t) k * sizeof *first);
+  l->nbody = k;
+  l->open = 1;
+  for (int i = 0; i < k; i++) settle(l->body[i]);
+  return f_absorb(ctx, l, second, k);
+}
+
+const fold_policy FNODE_POLICY = {f_shape, f_same, f_body_size, f_body_at, f_fold, f_absorb};
+
+/* ---- frozen ---------------------------------------------------------------------------------------- */
+
+static inode *freeze_call(fnode *n) {
+  settle_call(n);
+  inode *x = must(calloc(1, sizeof *x));
+  x->op = n->op;
+  x->site = n->site;
+  x->nf = n->nf;
+  x->params = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *x->params));
+  for (int i = 0; i < n->nf; i++) {
+    fold_param *p = &x->params[i];
+    p->abs = vseq_build(&n->abs_seq[i]);
+    if (vseq_all_equal(&p->abs, V_UNSET)) { /* Sym.ABSENT: the call never had it */
+      vseq_free(&p->abs);
+      continue;
+    }
+    p->present = 1;
+    if (n->is_peer[i]) {
+      p->peer = 1;
+      p->rel = vseq_build(&n->rel_seq[i]);
+    }
+  }
+  x->nstats = n->npaths;
+  x->stats = must(calloc((size_t) (n->npaths ? n->npaths : 1), sizeof *x->stats));
+  for (int i = 0; i < n->npaths; i++) {
+    fold_path *p = &n->paths[i];
+    fold_stat *s = &x->stats[i];
+    s->after = p->site;
+    s->time = p->time;
+    s->has_cpu = p->cpu_count == p->time.count && p->cpu_count > 0;
+    s->cpu = s->has_cpu ? (double) p->cpu_sum / (double) p->cpu_count : 0;
+  }
+  x->duration = n->durations;
+  return x;
+}
+
+inode *fnode_freeze(fnode *n) {
+  if (!n->is_loop) return freeze_call(n);
+  inode *x = must(calloc(1, sizeof *x));
+  x->is_loop = 1;
+  settle_loop(n);
+  x->trips.present = 1;
+  x->trips.abs = vseq_build(&n->trips);
+  x->nbody = n->nbody;
+  x->body = must(malloc((size_t) (n->nbody ? n->nbody : 1) * sizeof *x->body));
+  for (int i = 0; i < n->nbody; i++) x->body[i] = fnode_freeze(n->body[i]);
+  return x;
+}
+
+void inode_free(inode *n) {
+  if (!n) return;
+  vseq_free(&n->trips.abs);
+  for (int i = 0; i < n->nbody; i++) inode_free(n->body[i]);
+  free(n->body);
+  for (int i = 0; i < n->nf; i++) {
+    vseq_free(&n->params[i].abs);
+    vseq_free(&n->params[i].rel);
+  }
+  free(n->params);
+  free(n->stats);
+  free(n);
+}

@@ -1,0 +1,286 @@
+/* benchgen tracer: the compressed format (docs/compressed-format.md) as
+ * org.benchgen.ir.format.CompressedTraceWriter writes it, byte for byte: strided runs of members,
+ * value sequences, names percent-encoded, histograms with their real numbers at the format's
+ * precision (Decimals: the exact binary value rounded half-even, as printf rounds it). */
+#include "fold.h"
+#include "vocabulary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MEAN_DIGITS 6
+#define SD_DIGITS 3
+
+static const char *const SYNTAX_TEXT[] = {
+#define BG_SYNTAX(id, text) text,
+#include "vocab_each.h"
+};
+
+/* ---- real numbers (Decimals) --------------------------------------------------------------------- */
+
+/* v rounded to `digits` significant digits: its digits without trailing zeros, in d, and the power
+ * of ten of the last one (q); returns their count (0 for zero). */
+static int round_digits(double v, int digits, char *d, int *q, int *negative) {
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.*e", digits - 1, v);
+  const char *p = buf;
+  *negative = *p == '-';
+  if (*negative) p++;
+  int n = 0;
+  for (; *p && *p != 'e'; p++)
+    if (*p >= '0' && *p <= '9') d[n++] = *p;
+  int e = *p == 'e' ? (int) strtol(p + 1, NULL, 10) : 0;
+  while (n > 0 && d[n - 1] == '0') n--;
+  d[n] = 0;
+  *q = e - (n - 1);
+  if (n == 0) *negative = 0;
+  return n;
+}
+
+/* The plain text of +-d x 10^q (BigDecimal.toPlainString, no exponent). */
+static void plain(char *buf, size_t cap, const char *d, int n, int q, int negative) {
+  size_t at = 0;
+#define PUT(c) do { if (at + 1 < cap) buf[at++] = (c); } while (0)
+  if (n == 0) {
+    PUT('0');
+  } else {
+    if (negative) PUT('-');
+    if (q >= 0) {
+      for (int i = 0; i < n; i++) PUT(d[i]);
+      for (int i = 0; i < q; i++) PUT('0');
+    } else {
+      int k = n + q; /* digits before the point */
+      if (k > 0) {
+        for (int i = 0; i < k; i++) PUT(d[i]);
+        PUT('.');
+        for (int i = k; i < n; i++) PUT(d[i]);
+      } else {
+        PUT('0');
+        PUT('.');
+        for (int i = 0; i < -k; i++) PUT('0');
+        for (int i = 0; i < n; i++) PUT(d[i]);
+      }
+    }
+  }
+  buf[at] = 0;
+#undef PUT
+}
+
+/* Compares +-d x 10^q with the integer x: <0, 0, >0. */
+static int compare(const char *d, int n, int q, int negative, int64_t x) {
+  if (n == 0) return x > 0 ? -1 : x < 0 ? 1 : 0;
+  if (negative != (x < 0)) return negative ? -1 : 1;
+  unsigned __int128 a = 0, b = x < 0 ? (unsigned __int128) (-(x + 1)) + 1 : (unsigned __int128) x;
+  for (int i = 0; i < n; i++) a = a * 10 + (unsigned) (d[i] - '0');
+  int c;
+  if (q >= 0) {
+    if (q > 25) c = 1;
+    else {
+      for (int i = 0; i < q; i++) a *= 10;
+      c = a > b ? 1 : a < b ? -1 : 0;
+    }
+  } else if (-q > 18) {
+    c = b == 0 ? 1 : -1;
+  } else {
+    for (int i = 0; i < -q; i++) b *= 10;
+    c = a > b ? 1 : a < b ? -1 : 0;
+  }
+  return negative ? -c : c;
+}
+
+void fold_decimal(char *buf, size_t cap, double v, int digits) {
+  char d[32];
+  int q, neg, n = round_digits(v, digits, d, &q, &neg);
+  plain(buf, cap, d, n, q, neg);
+}
+
+/* A mean: MEAN_DIGITS digits, kept within [min, max]. */
+static void mean_text(char *buf, size_t cap, double mean, int64_t min, int64_t max) {
+  char d[32];
+  int q, neg, n = round_digits(mean, MEAN_DIGITS, d, &q, &neg);
+  if (compare(d, n, q, neg, max) > 0) snprintf(buf, cap, "%lld", (long long) max);
+  else if (compare(d, n, q, neg, min) < 0) snprintf(buf, cap, "%lld", (long long) min);
+  else plain(buf, cap, d, n, q, neg);
+}
+
+/* ---- names and runs ------------------------------------------------------------------------------ */
+
+/* Names.encode: escapes as %XX (upper case); a lone "-" (the absent symbol's text) as %2D. */
+static void name(FILE *o, const char *s) {
+  if (strcmp(s, "-") == 0) {
+    fputs("%2D", o);
+    return;
+  }
+  const char *esc = SYNTAX_TEXT[SYNTAX_ESCAPED_IN_NAMES];
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++) {
+    if (*p <= 0x20 || *p >= 0x7f || strchr(esc, *p)) fprintf(o, "%%%02X", *p);
+    else fputc(*p, o);
+  }
+}
+
+static void site(FILE *o, uint64_t s) { fprintf(o, "%012llx", (unsigned long long) s); }
+
+/* IntRuns.format: greedy strided runs, a lone pair with a gap as two singles. */
+static void runs(FILE *o, const int64_t *v, int n) {
+  int i = 0;
+  while (i < n) {
+    int64_t start = v[i], stride = 1;
+    int count = 1;
+    if (i + 1 < n && v[i + 1] > v[i]) {
+      stride = v[i + 1] - v[i];
+      count = 2;
+      while (i + count < n && v[i + count] - v[i + count - 1] == stride) count++;
+      if (count == 2 && stride != 1) {
+        count = 1;
+        stride = 1;
+      }
+    }
+    if (i > 0) fputc(',', o);
+    if (count == 1) fprintf(o, "%lld", (long long) start);
+    else if (count == 2 && stride == 1) fprintf(o, "%lld,%lld", (long long) start, (long long) start + 1);
+    else {
+      fprintf(o, "%lld..%lld", (long long) start, (long long) (start + stride * (count - 1)));
+      if (stride != 1) fprintf(o, ":%lld", (long long) stride);
+    }
+    i += count;
+  }
+}
+
+static int64_t min_of(const int64_t *v, int n) {
+  int64_t m = INT64_MAX;
+  for (int i = 0; i < n; i++) m = v[i] < m ? v[i] : m;
+  return m;
+}
+
+void fold_text_header(fold_text *t, const fold_comm *comms, int ncomms) {
+  fprintf(t->out, "benchgen-compressed 1\nworld %d\n", t->world);
+  for (int i = 0; i < ncomms; i++) {
+    const fold_comm *c = &comms[i];
+    /* An intercommunicator is written with the group of the lowest rank first (CommDef.inter). */
+    int swap = c->nremote > 0 && min_of(c->members, c->nmembers) > min_of(c->remote, c->nremote);
+    fprintf(t->out, "comm %lld members=", (long long) c->id);
+    runs(t->out, swap ? c->remote : c->members, swap ? c->nremote : c->nmembers);
+    if (c->nremote > 0) {
+      fputs(" remote=", t->out);
+      runs(t->out, swap ? c->members : c->remote, swap ? c->nmembers : c->nremote);
+    }
+    fputc('\n', t->out);
+  }
+}
+
+/* ---- values -------------------------------------------------------------------------------------- */
+
+static void scalar(fold_text *t, int field, int64_t v) {
+  const char *sym = fold_symbol_text(v);
+  if (sym) fputs(sym, t->out);
+  else if (field >= 0 && fold_field_is_name(field)) name(t->out, t->name(v));
+  else fprintf(t->out, "%lld", (long long) v);
+}
+
+static void value(fold_text *t, int field, int64_t v) {
+  if (field >= 0 && fold_field_is_list(field) && !fold_symbol_text(v)) {
+    size_t len;
+    const int64_t *l = fold_key(t->lists, (int) v, &len);
+    fputc('[', t->out);
+    for (size_t i = 0; i < len / sizeof *l; i++) {
+      if (i) fputc(',', t->out);
+      scalar(t, field, l[i]);
+    }
+    fputc(']', t->out);
+  } else {
+    scalar(t, field, v);
+  }
+}
+
+static void nodes(fold_text *t, int field, vnode *const *v, int n) {
+  for (int i = 0; i < n; i++) {
+    if (i) fputc(',', t->out);
+    const vnode *x = v[i];
+    if (x->n == 0) {
+      value(t, field, x->value);
+      continue;
+    }
+    if (x->n == 1 && x->body[0]->n == 0) {
+      value(t, field, x->body[0]->value);
+    } else {
+      fputc('(', t->out);
+      nodes(t, field, x->body, x->n);
+      fputc(')', t->out);
+    }
+    fprintf(t->out, "*%lld", (long long) x->times);
+  }
+}
+
+/* ---- nodes --------------------------------------------------------------------------------------- */
+
+static void indent(FILE *o, int levels) {
+  for (int i = 0; i < levels; i++) fputs("  ", o);
+}
+
+/* " ranks=R" where the node's ranks (this rank) differ from its parent's (the world at the top). */
+static void ranks(fold_text *t, int depth) {
+  if (depth == 0 && !(t->world == 1 && t->rank == 0)) fprintf(t->out, " ranks=%d", t->rank);
+}
+
+static void histogram(fold_text *t, const fold_histo *h) {
+  char mean[64], sd[64];
+  fprintf(t->out, " n=%lld", (long long) h->count);
+  if (h->count > 0 && h->min == h->max) {
+    fprintf(t->out, " all=%lld", (long long) h->min);
+    return;
+  }
+  mean_text(mean, sizeof mean, h->mean, h->min, h->max);
+  fold_decimal(sd, sizeof sd, histo_sd(h), SD_DIGITS);
+  fprintf(t->out, " min=%lld max=%lld mean=%s sd=%s bins=", (long long) h->min,
+          (long long) h->max, mean, sd);
+  int first = 1;
+  for (int k = 0; k < 65; k++) {
+    if (!h->bins[k]) continue;
+    fprintf(t->out, "%s%d:%lld", first ? "" : ",", k, (long long) h->bins[k]);
+    first = 0;
+  }
+}
+
+void fold_text_node(fold_text *t, const inode *n, int depth) {
+  FILE *o = t->out;
+  indent(o, depth);
+  if (n->is_loop) {
+    fputs("loop", o);
+    ranks(t, depth);
+    fputs(" trips=", o);
+    nodes(t, -1, n->trips.abs.nodes, n->trips.abs.n);
+    fputs(" {\n", o);
+    for (int i = 0; i < n->nbody; i++) fold_text_node(t, n->body[i], depth + 1);
+    indent(o, depth);
+    fputs("}\n", o);
+    return;
+  }
+  const fold_call *c = fold_call_of(n->op);
+  fputs(fold_op_name(n->op), o);
+  fputs(" site=", o);
+  site(o, n->site);
+  ranks(t, depth);
+  for (int i = 0; i < n->nf; i++) {
+    if (!n->params[i].present) continue;
+    fprintf(o, " %s=", fold_field_key(c->field[i]));
+    nodes(t, c->field[i], n->params[i].abs.nodes, n->params[i].abs.n);
+  }
+  fputc('\n', o);
+  for (int i = 0; i < n->nstats; i++) {
+    const fold_stat *s = &n->stats[i];
+    indent(o, depth + 2);
+    fputs("compute after=", o);
+    site(o, s->after);
+    histogram(t, &s->time);
+    if (s->has_cpu) {
+      char cpu[64];
+      mean_text(cpu, sizeof cpu, s->cpu, 0, INT64_MAX);
+      fprintf(o, " cpu=%s", cpu);
+    }
+    fputc('\n', o);
+  }
+  indent(o, depth + 2);
+  fputs("duration", o);
+  histogram(t, &n->duration);
+  fputc('\n', o);
+}
