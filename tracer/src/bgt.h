@@ -63,7 +63,7 @@ void bgt_unsupported(bgt_call *c, int what);
 
 /* Lifecycle. `required` and `provided` are MPI_Init_thread's thread levels (-1: MPI_Init). */
 void bgt_after_init(bgt_call *c, int required, int provided);
-void bgt_before_finalize(void);
+void bgt_before_finalize(bgt_call *c);
 void bgt_after_finalize(bgt_call *c);
 void bgt_abort(void);
 

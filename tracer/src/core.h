@@ -196,16 +196,24 @@ int group_world(MPI_Group g, const int64_t **ranks);
 int64_t comm_freed(void); /* id of the communicator of the MPI_Comm_free in progress */
 void comm_forget_world(void);
 
-/* ---- fold_records.c: the rank's folding compressor (BENCHGEN_TRACE_FOLD=1) ------------------------ */
+/* ---- fold_records.c: the rank's folding compressor and the merge in MPI_Finalize ------------------- */
 
+int fold_records_on(void); /* BENCHGEN_TRACE_FOLD=1 */
 void fold_records_start(int rank, int size);
+int fold_records_started(void); /* the same on every rank: they all take part in the merge */
 void fold_record(const uint64_t *r); /* one complete record, as it is written out */
-void fold_records_finish(const char *dir, int rank, int truncated);
+/* The rank's records are all folded: freeze its trace, or give it up for `why` (not NULL). */
+void fold_records_freeze(const char *why);
+/* Merges the ranks' traces over a private duplicate of MPI_COMM_WORLD; rank 0 writes
+ * dir/trace.bgc. Collective: every rank calls it from MPI_Finalize, before PMPI_Finalize. */
+void fold_records_merge(const char *dir);
 
 /* ---- writer.c: the text of the stream ------------------------------------------------------------ */
 
 void writer_start(void);
 int writer_open(const char *path); /* -1 with errno set when it cannot */
+void writer_text_off(void); /* BENCHGEN_TRACE_RAW=0: records are folded, no text is written */
+int writer_text(void);
 int writer_is_open(void);
 void writer_close(void);
 void write_header(int rank, int size, int depth, char *library);

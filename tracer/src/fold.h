@@ -69,6 +69,8 @@ typedef struct {
 } vseq_builder;
 
 void vnode_release(vnode *v);
+vnode *vnode_leaf(int64_t v);
+vnode *vnode_rep(vnode **body, int n, int64_t times); /* takes body's references */
 void vseq_push(vseq_builder *b, int64_t v);
 void vseq_append_all(vseq_builder *b, const vseq_builder *other);
 vseq vseq_build(vseq_builder *b); /* once: the builder is spent */
@@ -145,22 +147,72 @@ fnode *fnode_call(int shape, int op, uint64_t site, int nf, const int64_t *abs,
                   int64_t duration);
 void fnode_free(fnode *n);
 
-/* Frozen: what the text writes (one rank: every rank list is that rank). */
+/* ---- the model of a compressed trace (org.benchgen.ir), frozen from the folder and merged -------- */
+
+/* A set of world ranks as sorted, disjoint strided runs (start, stride, count), canonical as
+ * IntRuns.runs makes them: equal sets have equal runs. */
 typedef struct {
-  int present;
-  int peer; /* undecided peers: absolute written, relative kept */
-  vseq abs, rel;
+  int *runs;
+  int nruns, size;
+} ranklist;
+
+ranklist ranks_of(int rank);
+ranklist ranks_copy(const ranklist *r);
+ranklist ranks_union(const ranklist *a, const ranklist *b);
+int ranks_equal(const ranklist *a, const ranklist *b);
+int ranks_intersect(const ranklist *a, const ranklist *b);
+int ranks_first(const ranklist *r);
+int ranks_is_world(const ranklist *r, int world);
+void ranks_print(FILE *o, const ranklist *r); /* RankList.toString: runs of runs as BASE/DxM */
+void ranks_free(ranklist *r);
+
+/* A frozen histogram (org.benchgen.ir.Histogram): the deviation, not the sum of squares, is kept,
+ * and merging derives the sum of squares from it as the Java model does. */
+typedef struct {
+  int64_t count, min, max;
+  double mean, sd;
+  int64_t bins[65];
+} fold_hist;
+
+fold_hist hist_freeze(const fold_histo *h);
+fold_hist hist_merge(const fold_hist *a, const fold_hist *b);
+
+vseq vseq_copy(const vseq *s);
+int vseq_equal(const vseq *a, const vseq *b);
+
+/* A parameter entry's values (EntryValues): plain, peers absolute or relative, or peers of one
+ * rank set both ways until a merge decides (undecided: `a` absolute, `r` relative). */
+enum { EV_PLAIN, EV_ABSOLUTE, EV_RELATIVE, EV_UNDECIDED };
+typedef struct {
+  int kind;
+  vseq a, r;
+  ranklist ranks;
+} fold_entry;
+
+typedef struct {
+  int n; /* 0: absent */
+  fold_entry *e;
 } fold_param;
 
 typedef struct {
-  uint64_t after;
-  fold_histo time;
+  ranklist ranks;
+  fold_hist time;
   int has_cpu;
   double cpu;
+} fold_class;
+
+typedef struct {
+  uint64_t after;
+  fold_hist time;
+  int has_cpu;
+  double cpu;
+  fold_class *classes; /* none where the ranks are alike */
+  int nclasses;
 } fold_stat;
 
 typedef struct inode {
   int is_loop;
+  ranklist ranks;
   fold_param trips;
   struct inode **body;
   int nbody;
@@ -170,11 +222,38 @@ typedef struct inode {
   fold_param *params;
   fold_stat *stats;
   int nstats;
-  fold_histo duration;
+  fold_hist duration;
+  /* a merge's caches: the shape id and the call shapes inside (sorted), for merge `epoch` */
+  int epoch, shape, *inside, ninside;
 } inode;
 
-inode *fnode_freeze(fnode *n);
+/* A communicator as the compressed trace writes it: an intercommunicator with the group of the
+ * lowest rank first (CommDef.inter). */
+typedef struct {
+  int64_t id;
+  int64_t *members, *remote;
+  int nmembers, nremote;
+} fold_def;
+
+/* A (partly merged) compressed trace; names and lists are ids of the tables the user gives. */
+typedef struct {
+  int world;
+  fold_def *defs;
+  int ndefs;
+  inode **body;
+  int n;
+} fold_trace;
+
+inode *fnode_freeze(fnode *n, int rank);
 void inode_free(inode *n);
+void fold_trace_free(fold_trace *t);
+
+/* ---- fold_merge.c: two traces of disjoint ranks as one (TraceMerger) ----------------------------- */
+
+/* Merges b into a (both taken; a holds the result). 0, or -1 with a message in `why`. */
+int fold_merge(fold_trace *a, fold_trace *b, char *why, size_t cap);
+/* fold_classes.c: b's compute statistics into a's (ComputeClasses.merge). */
+void fold_merge_stats(inode *a, const ranklist *ar, inode *b, const ranklist *br);
 
 /* ---- fold_encode.c: one rank's events as its RSDs store them (EventEncoder, LiveRequests) -------- */
 
@@ -192,6 +271,7 @@ int fold_field_is_peer(int f);
 int fold_field_is_name(int f);
 const char *fold_field_key(int f);
 const char *fold_op_name(int op);
+int fold_op_count(void);
 const char *fold_symbol_text(int64_t v); /* NULL: not a symbol */
 
 typedef struct {
@@ -222,21 +302,34 @@ void fold_rank_comm(fold_rank *r, int64_t id, const int64_t *members, int nmembe
 /* 0, or -1 with r's error set: the fold then stops (the stream stays whole). */
 int fold_rank_event(fold_rank *r, const fold_event *e);
 const char *fold_rank_error(const fold_rank *r);
-/* Settles the tail and writes the rank's compressed trace to `out`; 0 or -1. */
-int fold_rank_write(fold_rank *r, FILE *out, const char *(*name)(int64_t));
+/* Settles the tail and freezes the rank's compressed trace into `out`; 0, or -1 on an error. */
+int fold_rank_finish(fold_rank *r, fold_trace *out);
+fold_table *fold_rank_lists(fold_rank *r); /* the lists its trace names */
 void fold_rank_free(fold_rank *r);
+
+/* ---- fold_wire.c: a trace as bytes, to send it to the rank that merges it ------------------------ */
+
+typedef struct {
+  unsigned char *b;
+  size_t n, cap;
+} fold_bytes;
+
+/* Names and lists go by content: the receiver interns them in its own tables. */
+void fold_wire_put(fold_bytes *out, const fold_trace *t, const char *(*name)(int64_t),
+                   const fold_table *lists);
+/* 0, or -1 on bytes that are no trace. */
+int fold_wire_get(const unsigned char *b, size_t n, fold_trace *t, int64_t (*intern)(const char *),
+                  fold_table *lists);
 
 /* ---- fold_text.c: the compressed format (CompressedTraceWriter) ---------------------------------- */
 
 typedef struct {
   FILE *out;
-  int rank, world;
   const char *(*name)(int64_t id); /* a name field's text */
   const fold_table *lists;         /* interned lists: id -> values */
 } fold_text;
 
-void fold_text_header(fold_text *t, const fold_comm *comms, int ncomms);
-void fold_text_node(fold_text *t, const inode *n, int depth);
+void fold_text_write(fold_text *t, const fold_trace *tr);
 /* A real number as the format writes it (Decimals): `digits` significant digits, no exponent. */
 void fold_decimal(char *buf, size_t cap, double v, int digits);
 

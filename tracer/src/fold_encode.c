@@ -107,3 +107,5 @@ const char *fold_symbol_text(int64_t v) {
   if (v <= INT64_MIN || v > INT64_MIN + NSYMBOLS + 1) return NULL;
   return v == V_UNSET ? "-" : SYMBOLS[v - INT64_MIN - 1];
 }
+
+int fold_op_count(void) { return BGT_NOPS; }

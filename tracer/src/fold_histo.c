@@ -49,3 +49,50 @@ double histo_sd(const fold_histo *h) {
   double v = h->m2 / (double) (h->count - 1);
   return sqrt(v > 0 ? v : 0);
 }
+
+/* ---- frozen (org.benchgen.ir.Histogram) ---------------------------------------------------------- */
+
+fold_hist hist_freeze(const fold_histo *h) {
+  fold_hist f;
+  f.count = h->count;
+  f.min = h->min;
+  f.max = h->max;
+  f.mean = h->mean;
+  f.sd = histo_sd(h);
+  memcpy(f.bins, h->bins, sizeof f.bins);
+  return f;
+}
+
+/* Histogram.m2: the sum of squares from the deviation, as the model keeps it. */
+static double m2_of(const fold_hist *h) {
+  return h->count > 1 ? h->sd * h->sd * (double) (h->count - 1) : 0;
+}
+
+fold_hist hist_merge(const fold_hist *a, const fold_hist *b) {
+  fold_hist m;
+  double ma = m2_of(a), mb = m2_of(b), mean, m2;
+  if (a->count == 0) {
+    mean = b->mean;
+    m2 = mb;
+  } else if (b->count == 0) {
+    mean = a->mean;
+    m2 = ma;
+  } else {
+    double n = (double) a->count + (double) b->count;
+    double d = b->mean - a->mean;
+    mean = a->mean + d * (double) b->count / n;
+    m2 = ma + mb + d * d * ((double) a->count * (double) b->count / n);
+  }
+  for (int k = 0; k < 65; k++) m.bins[k] = a->bins[k] + b->bins[k];
+  m.count = a->count + b->count;
+  m.min = a->min < b->min ? a->min : b->min;
+  m.max = a->max > b->max ? a->max : b->max;
+  m.mean = mean;
+  if (m.count > 1) {
+    double v = m2 / (double) (m.count - 1);
+    m.sd = sqrt(v > 0 ? v : 0);
+  } else {
+    m.sd = 0;
+  }
+  return m;
+}

@@ -208,25 +208,31 @@ const fold_policy FNODE_POLICY = {f_shape, f_same, f_body_size, f_body_at, f_fol
 
 /* ---- frozen ---------------------------------------------------------------------------------------- */
 
-static inode *freeze_call(fnode *n) {
+static fold_param one_entry(int kind, vseq a, vseq r, int rank) {
+  fold_param p = {1, must(calloc(1, sizeof(fold_entry)))};
+  p.e[0].kind = kind;
+  p.e[0].a = a;
+  p.e[0].r = r;
+  p.e[0].ranks = ranks_of(rank);
+  return p;
+}
+
+static inode *freeze_call(fnode *n, int rank) {
   settle_call(n);
   inode *x = must(calloc(1, sizeof *x));
+  x->ranks = ranks_of(rank);
   x->op = n->op;
   x->site = n->site;
   x->nf = n->nf;
   x->params = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *x->params));
   for (int i = 0; i < n->nf; i++) {
-    fold_param *p = &x->params[i];
-    p->abs = vseq_build(&n->abs_seq[i]);
-    if (vseq_all_equal(&p->abs, V_UNSET)) { /* Sym.ABSENT: the call never had it */
-      vseq_free(&p->abs);
+    vseq a = vseq_build(&n->abs_seq[i]), none = {NULL, 0};
+    if (vseq_all_equal(&a, V_UNSET)) { /* Sym.ABSENT: the call never had it */
+      vseq_free(&a);
       continue;
     }
-    p->present = 1;
-    if (n->is_peer[i]) {
-      p->peer = 1;
-      p->rel = vseq_build(&n->rel_seq[i]);
-    }
+    x->params[i] = n->is_peer[i] ? one_entry(EV_UNDECIDED, a, vseq_build(&n->rel_seq[i]), rank)
+                                 : one_entry(EV_PLAIN, a, none, rank);
   }
   x->nstats = n->npaths;
   x->stats = must(calloc((size_t) (n->npaths ? n->npaths : 1), sizeof *x->stats));
@@ -234,37 +240,63 @@ static inode *freeze_call(fnode *n) {
     fold_path *p = &n->paths[i];
     fold_stat *s = &x->stats[i];
     s->after = p->site;
-    s->time = p->time;
+    s->time = hist_freeze(&p->time);
     s->has_cpu = p->cpu_count == p->time.count && p->cpu_count > 0;
     s->cpu = s->has_cpu ? (double) p->cpu_sum / (double) p->cpu_count : 0;
   }
-  x->duration = n->durations;
+  x->duration = hist_freeze(&n->durations);
   return x;
 }
 
-inode *fnode_freeze(fnode *n) {
-  if (!n->is_loop) return freeze_call(n);
+inode *fnode_freeze(fnode *n, int rank) {
+  if (!n->is_loop) return freeze_call(n, rank);
   inode *x = must(calloc(1, sizeof *x));
   x->is_loop = 1;
+  x->ranks = ranks_of(rank);
   settle_loop(n);
-  x->trips.present = 1;
-  x->trips.abs = vseq_build(&n->trips);
+  vseq none = {NULL, 0};
+  x->trips = one_entry(EV_PLAIN, vseq_build(&n->trips), none, rank);
   x->nbody = n->nbody;
   x->body = must(malloc((size_t) (n->nbody ? n->nbody : 1) * sizeof *x->body));
-  for (int i = 0; i < n->nbody; i++) x->body[i] = fnode_freeze(n->body[i]);
+  for (int i = 0; i < n->nbody; i++) x->body[i] = fnode_freeze(n->body[i], rank);
   return x;
+}
+
+static void param_free(fold_param *p) {
+  for (int i = 0; i < p->n; i++) {
+    vseq_free(&p->e[i].a);
+    vseq_free(&p->e[i].r);
+    ranks_free(&p->e[i].ranks);
+  }
+  free(p->e);
+  p->e = NULL;
+  p->n = 0;
 }
 
 void inode_free(inode *n) {
   if (!n) return;
-  vseq_free(&n->trips.abs);
+  ranks_free(&n->ranks);
+  param_free(&n->trips);
   for (int i = 0; i < n->nbody; i++) inode_free(n->body[i]);
   free(n->body);
-  for (int i = 0; i < n->nf; i++) {
-    vseq_free(&n->params[i].abs);
-    vseq_free(&n->params[i].rel);
-  }
+  for (int i = 0; i < n->nf; i++) param_free(&n->params[i]);
   free(n->params);
+  for (int i = 0; i < n->nstats; i++) {
+    for (int k = 0; k < n->stats[i].nclasses; k++) ranks_free(&n->stats[i].classes[k].ranks);
+    free(n->stats[i].classes);
+  }
   free(n->stats);
+  free(n->inside);
   free(n);
+}
+
+void fold_trace_free(fold_trace *t) {
+  for (int i = 0; i < t->n; i++) inode_free(t->body[i]);
+  free(t->body);
+  for (int i = 0; i < t->ndefs; i++) {
+    free(t->defs[i].members);
+    free(t->defs[i].remote);
+  }
+  free(t->defs);
+  memset(t, 0, sizeof *t);
 }

@@ -232,18 +232,47 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
   return 0;
 }
 
-int fold_rank_write(fold_rank *r, FILE *out, const char *(*name)(int64_t)) {
+static int64_t min_of(const int64_t *v, int n) {
+  int64_t m = INT64_MAX;
+  for (int i = 0; i < n; i++) m = v[i] < m ? v[i] : m;
+  return m;
+}
+
+static int64_t *copy64(const int64_t *v, int n) {
+  int64_t *c = must(malloc((size_t) (n ? n : 1) * sizeof *c));
+  memcpy(c, v, (size_t) n * sizeof *c);
+  return c;
+}
+
+int fold_rank_finish(fold_rank *r, fold_trace *out) {
+  memset(out, 0, sizeof *out);
   if (r->error[0]) return -1;
   folder_finish(&r->f);
-  fold_text t = {out, r->rank, r->size, name, &r->lists};
-  fold_text_header(&t, r->comms, r->ncomms);
-  for (int i = 0; i < r->f.n; i++) {
-    inode *x = fnode_freeze(r->f.seq[i]);
-    fold_text_node(&t, x, 0);
-    inode_free(x);
+  out->world = r->size;
+  out->ndefs = r->ncomms;
+  out->defs = must(calloc((size_t) (r->ncomms ? r->ncomms : 1), sizeof *out->defs));
+  for (int i = 0; i < r->ncomms; i++) {
+    const fold_comm *c = &r->comms[i];
+    /* An intercommunicator with the group of the lowest rank first (CommDef.inter). */
+    int swap = c->nremote > 0 && min_of(c->members, c->nmembers) > min_of(c->remote, c->nremote);
+    fold_def *d = &out->defs[i];
+    d->id = c->id;
+    d->members = copy64(swap ? c->remote : c->members, swap ? c->nremote : c->nmembers);
+    d->nmembers = swap ? c->nremote : c->nmembers;
+    d->remote = copy64(swap ? c->members : c->remote, swap ? c->nmembers : c->nremote);
+    d->nremote = swap ? c->nmembers : c->nremote;
   }
-  return ferror(out) ? -1 : 0;
+  out->n = r->f.n;
+  out->body = must(malloc((size_t) (r->f.n ? r->f.n : 1) * sizeof *out->body));
+  for (int i = 0; i < r->f.n; i++) {
+    out->body[i] = fnode_freeze(r->f.seq[i], r->rank);
+    fnode_free(r->f.seq[i]);
+  }
+  r->f.n = 0;
+  return 0;
 }
+
+fold_table *fold_rank_lists(fold_rank *r) { return &r->lists; }
 
 void fold_rank_free(fold_rank *r) {
   if (!r) return;

@@ -11,11 +11,26 @@
 #include <string.h>
 
 static fold_rank *g_fold;
+static int g_started, g_rank, g_size;
+static fold_trace g_trace; /* the rank's, once frozen */
+static int g_frozen;
+static char g_why[512]; /* why the rank has no trace */
+
+int fold_records_on(void) {
+  const char *on = getenv("BENCHGEN_TRACE_FOLD");
+  return on && strcmp(on, "1") == 0;
+}
 
 void fold_records_start(int rank, int size) {
-  const char *on = getenv("BENCHGEN_TRACE_FOLD");
-  if (on && strcmp(on, "1") == 0) g_fold = fold_rank_new(rank, size);
+  if (!fold_records_on()) return;
+  g_fold = fold_rank_new(rank, size);
+  g_started = 1;
+  g_rank = rank;
+  g_size = size;
+  snprintf(g_why, sizeof g_why, "it recorded nothing (its stream could not be opened)");
 }
+
+int fold_records_started(void) { return g_started; }
 
 static int slot_of(const fold_call *c, int f) {
   for (int i = 0; i < c->nf; i++)
@@ -71,25 +86,118 @@ void fold_record(const uint64_t *r) {
   else if (kind == K_COMM) fold_comm_record(r, n);
 }
 
-/* Writes dir/rank-R.fold, whole or not at all; nothing for a stream that is truncated or that the
- * fold could not follow (said on stderr). */
-void fold_records_finish(const char *dir, int rank, int truncated) {
-  if (!g_fold) return;
-  const char *why = truncated ? "its stream is truncated" : fold_rank_error(g_fold);
-  char path[4200], part[4300];
-  snprintf(path, sizeof path, "%s/rank-%d.fold", dir, rank);
-  snprintf(part, sizeof part, "%s.part", path);
-  FILE *out = why ? NULL : fopen(part, "w");
-  if (!why && !out) why = strerror(errno);
-  if (out) {
-    int bad = fold_rank_write(g_fold, out, name_text) < 0;
-    bad |= fclose(out) != 0;
-    if (bad || rename(part, path) != 0) {
-      why = "it could not be written";
-      remove(part);
+void fold_records_freeze(const char *why) {
+  if (!g_fold || g_frozen) return;
+  if (!why && fold_rank_finish(g_fold, &g_trace) == 0) {
+    g_frozen = 1;
+    g_why[0] = 0;
+  } else {
+    snprintf(g_why, sizeof g_why, "%s", why ? why : fold_rank_error(g_fold));
+  }
+}
+
+/* ---- the merge: a binary tree over the ranks, as TraceCompressor splits them --------------------- */
+
+#define CHUNK (1 << 30)
+
+static void send_bytes(MPI_Comm w, int to, uint64_t status, const unsigned char *b, size_t n) {
+  uint64_t head[2] = {status, n};
+  PMPI_Send(head, 2, MPI_UINT64_T, to, 0, w);
+  for (size_t at = 0; at < n; at += CHUNK)
+    PMPI_Send((void *) (b + at), (int) (n - at < CHUNK ? n - at : CHUNK), MPI_BYTE, to, 1, w);
+}
+
+static unsigned char *recv_bytes(MPI_Comm w, int from, uint64_t *status, size_t *n) {
+  uint64_t head[2];
+  PMPI_Recv(head, 2, MPI_UINT64_T, from, 0, w, MPI_STATUS_IGNORE);
+  *status = head[0];
+  *n = (size_t) head[1];
+  unsigned char *b = malloc(*n ? *n : 1);
+  if (!b) die("out of memory for the merge of the compressed trace");
+  for (size_t at = 0; at < *n; at += CHUNK)
+    PMPI_Recv(b + at, (int) (*n - at < CHUNK ? *n - at : CHUNK), MPI_BYTE, from, 1, w,
+              MPI_STATUS_IGNORE);
+  return b;
+}
+
+/* Ranks lo .. hi-1: the left half's first rank receives the right half's trace from the right
+ * half's first rank and merges it after its own. The first error (by rank) wins. */
+static void collect(MPI_Comm w, int lo, int hi) {
+  if (hi - lo == 1) return;
+  int mid = (int) (((unsigned) lo + (unsigned) hi) >> 1);
+  if (g_rank < mid) {
+    collect(w, lo, mid);
+    if (g_rank != lo) return;
+    uint64_t ok;
+    size_t n;
+    unsigned char *b = recv_bytes(w, mid, &ok, &n);
+    if (g_frozen && ok) {
+      fold_trace t;
+      if (fold_wire_get(b, n, &t, intern, fold_rank_lists(g_fold)) < 0) {
+        snprintf(g_why, sizeof g_why, "the trace of ranks %d..%d arrived damaged", mid, hi - 1);
+        g_frozen = 0;
+      } else if (fold_merge(&g_trace, &t, g_why, sizeof g_why) < 0) {
+        g_frozen = 0;
+      }
+      if (!g_frozen) fold_trace_free(&g_trace);
+    } else if (g_frozen) {
+      snprintf(g_why, sizeof g_why, "%.*s", (int) (n < sizeof g_why - 1 ? n : sizeof g_why - 1),
+               (const char *) b);
+      fold_trace_free(&g_trace);
+      g_frozen = 0;
+    }
+    free(b);
+  } else {
+    collect(w, mid, hi);
+    if (g_rank != mid) return;
+    if (g_frozen) {
+      fold_bytes out = {0};
+      fold_wire_put(&out, &g_trace, name_text, fold_rank_lists(g_fold));
+      send_bytes(w, lo, 1, out.b, out.n);
+      free(out.b);
+      fold_trace_free(&g_trace);
+      g_frozen = 0;
+    } else {
+      char msg[600];
+      int n = snprintf(msg, sizeof msg, "rank %d: %s", g_rank, g_why);
+      send_bytes(w, lo, 0, (const unsigned char *) msg, (size_t) (n < (int) sizeof msg ? n : (int) sizeof msg - 1));
     }
   }
-  if (why) fprintf(stderr, "benchgen-trace: rank %d: no compressed trace: %s\n", rank, why);
+}
+
+static void write_trace(const char *dir) {
+  char path[4200], part[4300];
+  snprintf(path, sizeof path, "%s/trace.bgc", dir);
+  snprintf(part, sizeof part, "%s.part", path);
+  FILE *out = fopen(part, "w");
+  if (!out) {
+    fprintf(stderr, "benchgen-trace: cannot write %s: %s\n", part, strerror(errno));
+    return;
+  }
+  fold_text t = {out, name_text, fold_rank_lists(g_fold)};
+  fold_text_write(&t, &g_trace);
+  int bad = ferror(out);
+  bad |= fclose(out) != 0;
+  if (bad || rename(part, path) != 0) {
+    fprintf(stderr, "benchgen-trace: cannot write %s\n", path);
+    remove(part);
+  }
+}
+
+void fold_records_merge(const char *dir) {
+  if (!g_started) return;
+  if (!g_frozen && !g_why[0]) snprintf(g_why, sizeof g_why, "it has no trace");
+  MPI_Comm w;
+  PMPI_Comm_dup(MPI_COMM_WORLD, &w);
+  collect(w, 0, g_size);
+  PMPI_Comm_free(&w);
+  if (g_rank == 0) {
+    if (g_frozen) write_trace(dir);
+    else fprintf(stderr, "benchgen-trace: no compressed trace: %s%s\n",
+                 g_why[0] && strncmp(g_why, "rank ", 5) != 0 ? "rank 0: " : "", g_why);
+  }
+  if (g_frozen) fold_trace_free(&g_trace);
+  g_frozen = 0;
   fold_rank_free(g_fold);
   g_fold = NULL;
 }

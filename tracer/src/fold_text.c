@@ -146,68 +146,60 @@ static void runs(FILE *o, const int64_t *v, int n) {
   }
 }
 
-static int64_t min_of(const int64_t *v, int n) {
-  int64_t m = INT64_MAX;
-  for (int i = 0; i < n; i++) m = v[i] < m ? v[i] : m;
-  return m;
-}
-
-void fold_text_header(fold_text *t, const fold_comm *comms, int ncomms) {
-  fprintf(t->out, "benchgen-compressed 1\nworld %d\n", t->world);
-  for (int i = 0; i < ncomms; i++) {
-    const fold_comm *c = &comms[i];
-    /* An intercommunicator is written with the group of the lowest rank first (CommDef.inter). */
-    int swap = c->nremote > 0 && min_of(c->members, c->nmembers) > min_of(c->remote, c->nremote);
-    fprintf(t->out, "comm %lld members=", (long long) c->id);
-    runs(t->out, swap ? c->remote : c->members, swap ? c->nremote : c->nmembers);
-    if (c->nremote > 0) {
-      fputs(" remote=", t->out);
-      runs(t->out, swap ? c->members : c->remote, swap ? c->nmembers : c->nremote);
-    }
-    fputc('\n', t->out);
-  }
-}
-
 /* ---- values -------------------------------------------------------------------------------------- */
 
-static void scalar(fold_text *t, int field, int64_t v) {
+static void scalar(fold_text *t, int field, int64_t v, int relative) {
   const char *sym = fold_symbol_text(v);
   if (sym) fputs(sym, t->out);
+  else if (relative) fprintf(t->out, "%s%lld", v >= 0 ? "+" : "", (long long) v);
   else if (field >= 0 && fold_field_is_name(field)) name(t->out, t->name(v));
   else fprintf(t->out, "%lld", (long long) v);
 }
 
-static void value(fold_text *t, int field, int64_t v) {
+static void value(fold_text *t, int field, int64_t v, int relative) {
   if (field >= 0 && fold_field_is_list(field) && !fold_symbol_text(v)) {
     size_t len;
     const int64_t *l = fold_key(t->lists, (int) v, &len);
     fputc('[', t->out);
     for (size_t i = 0; i < len / sizeof *l; i++) {
       if (i) fputc(',', t->out);
-      scalar(t, field, l[i]);
+      scalar(t, field, l[i], 0);
     }
     fputc(']', t->out);
   } else {
-    scalar(t, field, v);
+    scalar(t, field, v, relative);
   }
 }
 
-static void nodes(fold_text *t, int field, vnode *const *v, int n) {
+static void nodes(fold_text *t, int field, vnode *const *v, int n, int relative) {
   for (int i = 0; i < n; i++) {
     if (i) fputc(',', t->out);
     const vnode *x = v[i];
     if (x->n == 0) {
-      value(t, field, x->value);
+      value(t, field, x->value, relative);
       continue;
     }
     if (x->n == 1 && x->body[0]->n == 0) {
-      value(t, field, x->body[0]->value);
+      value(t, field, x->body[0]->value, relative);
     } else {
       fputc('(', t->out);
-      nodes(t, field, x->body, x->n);
+      nodes(t, field, x->body, x->n, relative);
       fputc(')', t->out);
     }
     fprintf(t->out, "*%lld", (long long) x->times);
+  }
+}
+
+/* A parameter's entries, `;`-separated, each with `@RANKS` unless it is the node's only one. */
+static void param(fold_text *t, int field, const fold_param *p, const ranklist *node) {
+  for (int i = 0; i < p->n; i++) {
+    const fold_entry *e = &p->e[i];
+    if (i) fputc(';', t->out);
+    nodes(t, field, e->a.nodes, e->a.n, e->kind == EV_RELATIVE);
+    if (p->n > 1 || !ranks_equal(&e->ranks, node)) {
+      fputc('@', t->out);
+      ranks_print(t->out, &e->ranks);
+    }
   }
 }
 
@@ -217,12 +209,14 @@ static void indent(FILE *o, int levels) {
   for (int i = 0; i < levels; i++) fputs("  ", o);
 }
 
-/* " ranks=R" where the node's ranks (this rank) differ from its parent's (the world at the top). */
-static void ranks(fold_text *t, int depth) {
-  if (depth == 0 && !(t->world == 1 && t->rank == 0)) fprintf(t->out, " ranks=%d", t->rank);
+static void ranks(fold_text *t, const ranklist *r, const ranklist *parent) {
+  if (!ranks_equal(r, parent)) {
+    fputs(" ranks=", t->out);
+    ranks_print(t->out, r);
+  }
 }
 
-static void histogram(fold_text *t, const fold_histo *h) {
+static void histogram(fold_text *t, const fold_hist *h) {
   char mean[64], sd[64];
   fprintf(t->out, " n=%lld", (long long) h->count);
   if (h->count > 0 && h->min == h->max) {
@@ -230,7 +224,7 @@ static void histogram(fold_text *t, const fold_histo *h) {
     return;
   }
   mean_text(mean, sizeof mean, h->mean, h->min, h->max);
-  fold_decimal(sd, sizeof sd, histo_sd(h), SD_DIGITS);
+  fold_decimal(sd, sizeof sd, h->sd, SD_DIGITS);
   fprintf(t->out, " min=%lld max=%lld mean=%s sd=%s bins=", (long long) h->min,
           (long long) h->max, mean, sd);
   int first = 1;
@@ -241,16 +235,25 @@ static void histogram(fold_text *t, const fold_histo *h) {
   }
 }
 
-void fold_text_node(fold_text *t, const inode *n, int depth) {
+static void cpu(fold_text *t, int has, double ns) {
+  if (has) {
+    char b[64];
+    mean_text(b, sizeof b, ns, 0, INT64_MAX);
+    fprintf(t->out, " cpu=%s", b);
+  }
+  fputc('\n', t->out);
+}
+
+static void node(fold_text *t, const inode *n, const ranklist *parent, int depth) {
   FILE *o = t->out;
   indent(o, depth);
   if (n->is_loop) {
     fputs("loop", o);
-    ranks(t, depth);
+    ranks(t, &n->ranks, parent);
     fputs(" trips=", o);
-    nodes(t, -1, n->trips.abs.nodes, n->trips.abs.n);
+    param(t, -1, &n->trips, &n->ranks);
     fputs(" {\n", o);
-    for (int i = 0; i < n->nbody; i++) fold_text_node(t, n->body[i], depth + 1);
+    for (int i = 0; i < n->nbody; i++) node(t, n->body[i], &n->ranks, depth + 1);
     indent(o, depth);
     fputs("}\n", o);
     return;
@@ -259,28 +262,50 @@ void fold_text_node(fold_text *t, const inode *n, int depth) {
   fputs(fold_op_name(n->op), o);
   fputs(" site=", o);
   site(o, n->site);
-  ranks(t, depth);
+  ranks(t, &n->ranks, parent);
   for (int i = 0; i < n->nf; i++) {
-    if (!n->params[i].present) continue;
+    if (n->params[i].n == 0) continue;
     fprintf(o, " %s=", fold_field_key(c->field[i]));
-    nodes(t, c->field[i], n->params[i].abs.nodes, n->params[i].abs.n);
+    param(t, c->field[i], &n->params[i], &n->ranks);
   }
   fputc('\n', o);
   for (int i = 0; i < n->nstats; i++) {
     const fold_stat *s = &n->stats[i];
-    indent(o, depth + 2);
-    fputs("compute after=", o);
-    site(o, s->after);
-    histogram(t, &s->time);
-    if (s->has_cpu) {
-      char cpu[64];
-      mean_text(cpu, sizeof cpu, s->cpu, 0, INT64_MAX);
-      fprintf(o, " cpu=%s", cpu);
+    if (s->nclasses == 0) {
+      indent(o, depth + 2);
+      fputs("compute after=", o);
+      site(o, s->after);
+      histogram(t, &s->time);
+      cpu(t, s->has_cpu, s->cpu);
     }
-    fputc('\n', o);
+    for (int k = 0; k < s->nclasses; k++) {
+      indent(o, depth + 2);
+      fputs("compute after=", o);
+      site(o, s->after);
+      fputs(" ranks=", o);
+      ranks_print(o, &s->classes[k].ranks);
+      histogram(t, &s->classes[k].time);
+      cpu(t, s->classes[k].has_cpu, s->classes[k].cpu);
+    }
   }
   indent(o, depth + 2);
   fputs("duration", o);
   histogram(t, &n->duration);
   fputc('\n', o);
+}
+
+void fold_text_write(fold_text *t, const fold_trace *tr) {
+  fprintf(t->out, "benchgen-compressed 1\nworld %d\n", tr->world);
+  for (int i = 0; i < tr->ndefs; i++) {
+    const fold_def *c = &tr->defs[i];
+    fprintf(t->out, "comm %lld members=", (long long) c->id);
+    runs(t->out, c->members, c->nmembers);
+    if (c->nremote > 0) {
+      fputs(" remote=", t->out);
+      runs(t->out, c->remote, c->nremote);
+    }
+    fputc('\n', t->out);
+  }
+  ranklist world = {(int[]){0, 1, tr->world}, 1, tr->world};
+  for (int i = 0; i < tr->n; i++) node(t, tr->body[i], &world, 0);
 }

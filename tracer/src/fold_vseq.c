@@ -264,3 +264,19 @@ int vseq_all_equal(const vseq *s, int64_t v) {
   }
   return 1;
 }
+
+vseq vseq_copy(const vseq *s) {
+  vseq c = {must(malloc((size_t) (s->n ? s->n : 1) * sizeof(vnode *))), s->n};
+  for (int i = 0; i < s->n; i++) c.nodes[i] = retain(s->nodes[i]);
+  return c;
+}
+
+int vseq_equal(const vseq *a, const vseq *b) {
+  if (a->n != b->n) return 0;
+  for (int i = 0; i < a->n; i++)
+    if (!vnode_eq(a->nodes[i], b->nodes[i])) return 0;
+  return 1;
+}
+
+vnode *vnode_leaf(int64_t v) { return leaf(v); }
+vnode *vnode_rep(vnode **body, int n, int64_t times) { return rep(body, n, times); }

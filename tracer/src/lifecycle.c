@@ -53,6 +53,8 @@ static void start(void) {
       depth = 1;
     }
   }
+  const char *raw = getenv("BENCHGEN_TRACE_RAW");
+  if (fold_records_on() && raw && strcmp(raw, "0") == 0) writer_text_off();
   const char *cpu = getenv("BENCHGEN_TRACE_CPU");
   g_cpu_time = cpu && strcmp(cpu, "1") == 0;
   const char *mb = getenv("BENCHGEN_TRACE_BUFFER_MB");
@@ -204,6 +206,9 @@ void bgt_after_init(bgt_call *c, int required, int provided) {
       fprintf(stderr, "benchgen-trace: the processes started by MPI_Comm_spawn are not traced\n");
     g_off = 1;
   }
+  /* Every rank that may record folds (a rank whose stream cannot be opened too, so that all take
+   * part in the merge at MPI_Finalize; it then says why it has no trace). */
+  if (!g_off) fold_records_start(g_rank, g_size);
   if (!g_off) {
     mkdirs(g_dir);
     snprintf(g_final, sizeof g_final, "%s/rank-%d.trace", g_dir, g_rank);
@@ -220,7 +225,6 @@ void bgt_after_init(bgt_call *c, int required, int provided) {
   int len = 0;
   PMPI_Get_library_version(lib, &len);
   write_header(g_rank, g_size, site_depth(), lib);
-  fold_records_start(g_rank, g_size);
   if (c->on) {
     bgt_hold(c);
     begin_event(c, required < 0 ? BGT_INIT : BGT_INIT_THREAD);
@@ -271,9 +275,12 @@ static void finish(int truncated) {
     truncated = 1;
   }
   if (truncated) write_truncated();
-  fold_records_finish(g_dir, g_rank, truncated || u);
+  const char *why = NULL;
+  for (int w = 0; w < U_COUNT && !why; w++)
+    if (u & (1u << w)) why = unsupported_text(w);
+  fold_records_freeze(truncated ? "its stream is truncated" : why);
   writer_close();
-  rename(g_part, g_final);
+  if (writer_text()) rename(g_part, g_final);
   g_finishing = 0; /* a signal from now on goes where it went before MPI_Init */
 }
 
@@ -283,7 +290,20 @@ void recording_full(void) {
   finish(1);
 }
 
-void bgt_before_finalize(void) { comm_forget_world(); }
+/* Folding: MPI_Finalize is recorded before the library's own finalize, since the ranks then merge
+ * their traces with MPI (fold_records_merge); its exit time is when the merge starts. */
+void bgt_before_finalize(bgt_call *c) {
+  comm_forget_world();
+  if (!fold_records_started() || (!c->on && t_depth > 1)) return;
+  bgt_hold(c);
+  if (c->on && writer_is_open()) {
+    begin_event(c, BGT_FINALIZE);
+    end_record();
+  }
+  finish(0);
+  g_off = 1;
+  fold_records_merge(g_dir);
+}
 
 void bgt_after_finalize(bgt_call *c) {
   if (!c->on && t_depth > 1) return; /* nested: the outer wrapper records and closes the stream */

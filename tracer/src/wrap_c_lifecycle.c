@@ -20,7 +20,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
 
 int MPI_Finalize(void) {
   ENTER;
-  bgt_before_finalize();
+  bgt_before_finalize(&c_);
   int rc = PMPI_Finalize();
   bgt_after_finalize(&c_);
   LEAVE;

@@ -30,7 +30,7 @@ ALIASES(init_thread, INIT_THREAD)
 
 void mpi_finalize_(fint *ierr) {
   ENTER;
-  bgt_before_finalize();
+  bgt_before_finalize(&c_);
   *ierr = PMPI_Finalize();
   bgt_after_finalize(&c_);
   LEAVE;

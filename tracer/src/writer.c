@@ -50,6 +50,8 @@ static const char *const UNSUPPORTED[U_COUNT] = {
 };
 
 static int g_fd = -1;
+static int g_open;     /* the stream is being recorded (to a file, or only folded) */
+static int g_text = 1; /* 0: BENCHGEN_TRACE_RAW=0, the records are folded but no text is written */
 static char *g_out;
 static size_t g_outlen;
 #define OUTCAP (1 << 20)
@@ -58,6 +60,10 @@ static int g_full;                             /* g_max was reached: no more rec
 
 static void out_flush(void) {
   size_t done = 0;
+  if (g_fd < 0) {
+    g_outlen = 0;
+    return;
+  }
   while (done < g_outlen) {
     ssize_t w = write(g_fd, g_out + done, g_outlen - done);
     if (w < 0 && errno == EINTR) continue;
@@ -179,7 +185,7 @@ void write_records(const uint64_t *r, size_t nwords) {
       g_full = 1;
       break;
     }
-    write_record(r + i);
+    if (g_text) write_record(r + i);
     fold_record(r + i);
     i += n;
   }
@@ -255,15 +261,24 @@ void writer_start(void) {
   if (!g_out) die("out of memory for the output buffer");
 }
 
+void writer_text_off(void) { g_text = 0; }
+int writer_text(void) { return g_text; }
+
 int writer_open(const char *path) {
+  if (!g_text) {
+    g_open = 1;
+    return 0;
+  }
   g_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  g_open = g_fd >= 0;
   return g_fd < 0 ? -1 : 0;
 }
 
-int writer_is_open(void) { return g_fd >= 0; }
+int writer_is_open(void) { return g_open; }
 
 void writer_close(void) {
   out_flush();
-  close(g_fd);
+  if (g_fd >= 0) close(g_fd);
   g_fd = -1;
+  g_open = 0;
 }

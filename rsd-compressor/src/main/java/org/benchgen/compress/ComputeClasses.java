@@ -5,10 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.ml.clustering.CentroidCluster;
-import org.apache.commons.math3.ml.clustering.DoublePoint;
-import org.apache.commons.math3.ml.clustering.KMeansPlusPlusClusterer;
-import org.apache.commons.math3.random.JDKRandomGenerator;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.ComputeStat.RankClass;
 import org.benchgen.ir.Histogram;
@@ -19,8 +15,8 @@ import org.benchgen.ir.RankList;
  * path differ significantly, they stay apart as rank classes. Two groups are alike when their means
  * differ by at most {@link #SAME_FRACTION} or {@link #SAME_NS}, or when the difference adds up to
  * less than {@link #SAME_TOTAL_NS} per rank; groups sorted by mean are swept into classes of alike
- * neighbours, and more than {@link ComputeStat#MAX_CLASSES} are clustered by k-means++ on their
- * means (Apache Commons Math, seeded, so a trace compresses the same every time). The groups'
+ * neighbours, and more than {@link ComputeStat#MAX_CLASSES} are grouped by the optimal
+ * partition of their means into that many runs ({@link #cluster}). The groups'
  * spread is no test of chance: a path's histogram pools executions that differ by design on every
  * rank alike (the levels of a multigrid), and what a rank waits for is the difference of the
  * means whatever its cause. A t-test on it pooled NPB MG's ranks, whose time per level differs by
@@ -37,7 +33,6 @@ public final class ComputeClasses {
    * alike: it cannot change a run's time measurably, so it is not worth the trace's bytes.
    */
   static final double SAME_TOTAL_NS = 100_000;
-  private static final long SEED = 19;
 
   private ComputeClasses() {}
 
@@ -110,36 +105,66 @@ public final class ComputeClasses {
     return out;
   }
 
-  /** Too many classes, clustered by their means into {@link ComputeStat#MAX_CLASSES}. */
+  /**
+   * Too many classes (in order of mean), joined into {@link ComputeStat#MAX_CLASSES} runs of
+   * neighbours with the least total spread (sum of squared deviations) of their means: k-means on
+   * a line, solved exactly by dynamic programming, ties to the earliest cut. Deterministic and
+   * exact, where a seeded k-means++ is neither; the tracer's C twin (tracer/src/fold_classes.c)
+   * computes the same operations in the same order, so that both compress a run alike.
+   */
   private static List<RankClass> cluster(List<RankClass> classes) {
-    List<Point> points = new ArrayList<>();
-    for (RankClass c : classes) {
-      points.add(new Point(c));
+    int n = classes.size();
+    int k = ComputeStat.MAX_CLASSES;
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = classes.get(i).time().mean();
     }
-    KMeansPlusPlusClusterer<Point> k = new KMeansPlusPlusClusterer<>(ComputeStat.MAX_CLASSES, 100,
-        new org.apache.commons.math3.ml.distance.EuclideanDistance(), new JDKRandomGenerator(
-            (int) SEED));
+    double[][] best = new double[k + 1][n + 1];
+    int[][] cut = new int[k + 1][n + 1];
+    for (int j = 1; j <= n; j++) {
+      best[1][j] = spread(x, 0, j);
+    }
+    for (int g = 2; g <= k; g++) {
+      for (int j = g; j <= n; j++) {
+        best[g][j] = Double.POSITIVE_INFINITY;
+        for (int i = g - 1; i < j; i++) {
+          double v = best[g - 1][i] + spread(x, i, j);
+          if (v < best[g][j]) {
+            best[g][j] = v;
+            cut[g][j] = i;
+          }
+        }
+      }
+    }
+    int[] starts = new int[k + 1];
+    starts[k] = n;
+    for (int g = k, j = n; g >= 1; g--) {
+      starts[g - 1] = cut[g][j];
+      j = cut[g][j];
+    }
     List<RankClass> out = new ArrayList<>();
-    for (CentroidCluster<Point> cl : k.cluster(points)) {
-      RankClass joined = null;
-      for (Point p : cl.getPoints()) {
-        joined = joined == null ? p.of : joined.join(p.of);
+    for (int g = 0; g < k; g++) {
+      RankClass joined = classes.get(starts[g]);
+      for (int t = starts[g] + 1; t < starts[g + 1]; t++) {
+        joined = joined.join(classes.get(t));
       }
-      if (joined != null) {
-        out.add(joined);
-      }
+      out.add(joined);
     }
     return out;
   }
 
-  /** A class as a point on the line of means, for the clusterer. */
-  private static final class Point extends DoublePoint {
-    private static final long serialVersionUID = 1L;
-    final transient RankClass of;
-
-    Point(RankClass of) {
-      super(new double[] {of.time().mean()});
-      this.of = of;
+  /** The sum of squared deviations of {@code x[i..j)} from their mean. */
+  private static double spread(double[] x, int i, int j) {
+    double s = 0;
+    for (int t = i; t < j; t++) {
+      s += x[t];
     }
+    double m = s / (j - i);
+    double c = 0;
+    for (int t = i; t < j; t++) {
+      double d = x[t] - m;
+      c += d * d;
+    }
+    return c;
   }
 }

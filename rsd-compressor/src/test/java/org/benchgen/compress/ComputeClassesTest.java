@@ -88,7 +88,7 @@ class ComputeClassesTest {
 
   @Test
   void manyDistinctRanksAreClusteredIntoAtMostTheBoundOfContiguousClasses() {
-    // 12 ranks whose means climb in three steps of four: k-means on the line of means keeps
+    // 12 ranks whose means climb in three steps of four: the partition of the line of means keeps
     // neighbours together, so each class holds ranks of one step or adjacent steps.
     Histogram[] h = new Histogram[12];
     for (int r = 0; r < h.length; r++) {
@@ -109,6 +109,24 @@ class ComputeClassesTest {
     assertEquals(12, all.size());
     assertEquals(12, all.stream().distinct().count());
     assertEquals(1200, n);
+  }
+
+  @Test
+  void fiveDistinctRanksJoinTheTwoWhoseMeansAreClosest() {
+    // Means 1.0, 1.1, 2.0, 2.3 and 5.0 ms, 100 intervals each: no two alike (10 % apart at least).
+    // Four classes by the least spread: joining 1.0 and 1.1 adds 2 x 0.05^2 = 0.005 ms^2, 2.0 and
+    // 2.3 would add 0.045, any other pair more; so ranks 0 and 1 are one class, with mean 1.05 ms.
+    long[] means = {1_000_000, 1_100_000, 2_000_000, 2_300_000, 5_000_000};
+    Histogram[] h = new Histogram[means.length];
+    for (int r = 0; r < h.length; r++) {
+      h[r] = times(100, means[r], 100);
+    }
+    ComputeStat s = mergeRanks(h);
+    assertEquals(4, s.classes().size());
+    assertEquals("0,1", s.classes().get(0).ranks().toString());
+    assertEquals(1_050_000, s.classes().get(0).time().mean(), 100);
+    assertEquals(List.of("2", "3", "4"), s.classes().subList(1, 4).stream()
+        .map(c -> c.ranks().toString()).toList());
   }
 
   @Test
