@@ -114,6 +114,8 @@ void begin_event(bgt_call *c, int op) {
   if (g_cpu_time) g_cpu_exit = cpu_ns();
 }
 
+uint64_t g_flush_ns; /* time spent writing records out (folding them, and their text with --raw) */
+
 /* ---- patches and flushing ------------------------------------------------------------------------ */
 
 void patch_at(uint64_t abs, int64_t v) {
@@ -139,7 +141,9 @@ void flush_some(int final) {
     }
   }
   size_t stop = (size_t) (upto - g_base);
+  uint64_t t0 = now_ns();
   write_records(g_buf, stop);
+  g_flush_ns += now_ns() - t0;
   memmove(g_buf, g_buf + stop, (g_len - stop) * sizeof *g_buf);
   g_len -= stop;
   g_base += stop;

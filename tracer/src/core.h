@@ -122,6 +122,7 @@ int64_t *put_list_open(int f, int n); /* a list of n values, for the caller to f
 void patch_at(uint64_t abs, int64_t v);
 int peek_at(uint64_t abs, int64_t *v); /* 0 when that word has been written out already */
 void flush_some(int final); /* writes what it can; final: all complete records */
+extern uint64_t g_flush_ns;  /* time flush_some spent writing records out */
 
 /* ---- names.c: interned strings, datatypes and reduction operations ------------------------------- */
 
@@ -202,8 +203,9 @@ int fold_records_on(void); /* BENCHGEN_TRACE_FOLD=1 */
 void fold_records_start(int rank, int size);
 int fold_records_started(void); /* the same on every rank: they all take part in the merge */
 void fold_record(const uint64_t *r); /* one complete record, as it is written out */
-/* The rank's records are all folded: freeze its trace, or give it up for `why` (not NULL). */
-void fold_records_freeze(const char *why);
+/* The rank's records are all folded: freeze its trace, or give it up for `why` (not NULL). A run
+ * that ended early (`truncated_dir` not NULL) leaves what it folded as rank-R.truncated.bgc. */
+void fold_records_freeze(const char *why, const char *truncated_dir);
 /* Merges the ranks' traces over a private duplicate of MPI_COMM_WORLD; rank 0 writes
  * dir/trace.bgc. Collective: every rank calls it from MPI_Finalize, before PMPI_Finalize. */
 void fold_records_merge(const char *dir);

@@ -302,6 +302,7 @@ void fold_rank_comm(fold_rank *r, int64_t id, const int64_t *members, int nmembe
 /* 0, or -1 with r's error set: the fold then stops (the stream stays whole). */
 int fold_rank_event(fold_rank *r, const fold_event *e);
 const char *fold_rank_error(const fold_rank *r);
+int64_t fold_rank_events(const fold_rank *r);
 /* Settles the tail and freezes the rank's compressed trace into `out`; 0, or -1 on an error. */
 int fold_rank_finish(fold_rank *r, fold_trace *out);
 fold_table *fold_rank_lists(fold_rank *r); /* the lists its trace names */

@@ -40,6 +40,7 @@ struct fold_rank {
   previous_call *prev;
   int nprev;
   char error[256];
+  int64_t events;
 };
 
 fold_rank *fold_rank_new(int rank, int size) {
@@ -190,8 +191,11 @@ static int intern_list(fold_rank *r, const int64_t *v, int n, int64_t *id) {
   return 0;
 }
 
+int64_t fold_rank_events(const fold_rank *r) { return r->events; }
+
 int fold_rank_event(fold_rank *r, const fold_event *e) {
   if (r->error[0]) return -1;
+  r->events++;
   const fold_call *c = fold_call_of(e->op);
   int64_t abs[24], rel[24];
   memcpy(abs, e->values, sizeof abs);

@@ -7,6 +7,8 @@
 #include "fold.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +16,21 @@ static fold_rank *g_fold;
 static int g_started, g_rank, g_size;
 static fold_trace g_trace; /* the rank's, once frozen */
 static int g_frozen;
-static char g_why[512]; /* why the rank has no trace */
+/* Why the ranks below this one in the merge have no trace: lines "rank R <why>", as `benchgen
+ * trace` reports them (rank 0 writes them to trace.problems); empty while all have one. */
+#define PROBLEMS_MAX (64 << 10)
+static char *g_problems;
+static size_t g_nproblems;
+
+static void problem(const char *fmt, ...) {
+  if (!g_problems) g_problems = calloc(PROBLEMS_MAX + 1, 1);
+  if (!g_problems || g_nproblems >= PROBLEMS_MAX - 1) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(g_problems + g_nproblems, PROBLEMS_MAX - g_nproblems, fmt, ap);
+  va_end(ap);
+  if (n > 0) g_nproblems += (size_t) n < PROBLEMS_MAX - g_nproblems ? (size_t) n : 0;
+}
 
 int fold_records_on(void) {
   const char *on = getenv("BENCHGEN_TRACE_FOLD");
@@ -27,7 +43,6 @@ void fold_records_start(int rank, int size) {
   g_started = 1;
   g_rank = rank;
   g_size = size;
-  snprintf(g_why, sizeof g_why, "it recorded nothing (its stream could not be opened)");
 }
 
 int fold_records_started(void) { return g_started; }
@@ -86,14 +101,31 @@ void fold_record(const uint64_t *r) {
   else if (kind == K_COMM) fold_comm_record(r, n);
 }
 
-void fold_records_freeze(const char *why) {
-  if (!g_fold || g_frozen) return;
-  if (!why && fold_rank_finish(g_fold, &g_trace) == 0) {
-    g_frozen = 1;
-    g_why[0] = 0;
-  } else {
-    snprintf(g_why, sizeof g_why, "%s", why ? why : fold_rank_error(g_fold));
+/* What a rank whose run ended early had folded: its own compressed trace, named as truncated. */
+static void write_folded_so_far(const char *dir) {
+  fold_trace t;
+  if (fold_rank_finish(g_fold, &t) < 0) return;
+  char path[4200], part[4300];
+  snprintf(path, sizeof path, "%s/rank-%d.truncated.bgc", dir, g_rank);
+  snprintf(part, sizeof part, "%s.part", path);
+  FILE *out = fopen(part, "w");
+  if (out) {
+    fold_text x = {out, name_text, fold_rank_lists(g_fold)};
+    fold_text_write(&x, &t);
+    fprintf(out, "# truncated: rank %d's run ended before MPI_Finalize; this is what it did"
+            " until then\n", g_rank);
+    if (fclose(out) == 0) rename(part, path);
+    else remove(part);
   }
+  fold_trace_free(&t);
+}
+
+void fold_records_freeze(const char *why, const char *truncated_dir) {
+  if (!g_fold || g_frozen) return;
+  if (truncated_dir) write_folded_so_far(truncated_dir);
+  if (!why && fold_rank_finish(g_fold, &g_trace) == 0) g_frozen = 1;
+  else if (why) problem("rank %d %s\n", g_rank, why);
+  else problem("rank %d could not be compressed: %s\n", g_rank, fold_rank_error(g_fold));
 }
 
 /* ---- the merge: a binary tree over the ranks, as TraceCompressor splits them --------------------- */
@@ -121,7 +153,8 @@ static unsigned char *recv_bytes(MPI_Comm w, int from, uint64_t *status, size_t 
 }
 
 /* Ranks lo .. hi-1: the left half's first rank receives the right half's trace from the right
- * half's first rank and merges it after its own. The first error (by rank) wins. */
+ * half's first rank and merges it after its own. Where a rank has no trace, the problems of all
+ * go up instead, in rank order. */
 static void collect(MPI_Comm w, int lo, int hi) {
   if (hi - lo == 1) return;
   int mid = (int) (((unsigned) lo + (unsigned) hi) >> 1);
@@ -131,18 +164,17 @@ static void collect(MPI_Comm w, int lo, int hi) {
     uint64_t ok;
     size_t n;
     unsigned char *b = recv_bytes(w, mid, &ok, &n);
-    if (g_frozen && ok) {
-      fold_trace t;
-      if (fold_wire_get(b, n, &t, intern, fold_rank_lists(g_fold)) < 0) {
-        snprintf(g_why, sizeof g_why, "the trace of ranks %d..%d arrived damaged", mid, hi - 1);
-        g_frozen = 0;
-      } else if (fold_merge(&g_trace, &t, g_why, sizeof g_why) < 0) {
-        g_frozen = 0;
-      }
-      if (!g_frozen) fold_trace_free(&g_trace);
+    if (!ok) {
+      problem("%.*s", (int) n, (const char *) b);
     } else if (g_frozen) {
-      snprintf(g_why, sizeof g_why, "%.*s", (int) (n < sizeof g_why - 1 ? n : sizeof g_why - 1),
-               (const char *) b);
+      fold_trace t;
+      char why[512];
+      if (fold_wire_get(b, n, &t, intern, fold_rank_lists(g_fold)) < 0)
+        problem("rank %d: the trace of ranks %d..%d arrived damaged\n", g_rank, mid, hi - 1);
+      else if (fold_merge(&g_trace, &t, why, sizeof why) < 0)
+        problem("ranks %d..%d could not be merged: %s\n", lo, hi - 1, why);
+    }
+    if (g_nproblems && g_frozen) {
       fold_trace_free(&g_trace);
       g_frozen = 0;
     }
@@ -158,9 +190,7 @@ static void collect(MPI_Comm w, int lo, int hi) {
       fold_trace_free(&g_trace);
       g_frozen = 0;
     } else {
-      char msg[600];
-      int n = snprintf(msg, sizeof msg, "rank %d: %s", g_rank, g_why);
-      send_bytes(w, lo, 0, (const unsigned char *) msg, (size_t) (n < (int) sizeof msg ? n : (int) sizeof msg - 1));
+      send_bytes(w, lo, 0, (const unsigned char *) g_problems, g_nproblems);
     }
   }
 }
@@ -184,20 +214,46 @@ static void write_trace(const char *dir) {
   }
 }
 
+/* Rank 0's report of the ranks that have no trace, for `benchgen trace`. */
+static void write_problems(const char *dir) {
+  char path[4200];
+  snprintf(path, sizeof path, "%s/trace.problems", dir);
+  FILE *out = fopen(path, "w");
+  if (out) {
+    fwrite(g_problems, 1, g_nproblems, out);
+    fclose(out);
+  }
+  fprintf(stderr, "benchgen-trace: no compressed trace:\n%.*s", (int) g_nproblems, g_problems);
+}
+
 void fold_records_merge(const char *dir) {
   if (!g_started) return;
-  if (!g_frozen && !g_why[0]) snprintf(g_why, sizeof g_why, "it has no trace");
+  if (!g_frozen && !g_nproblems) problem("rank %d recorded nothing\n", g_rank);
   MPI_Comm w;
   PMPI_Comm_dup(MPI_COMM_WORLD, &w);
+  uint64_t t0 = now_ns();
   collect(w, 0, g_size);
+  /* What the fold cost: events summed, the most any rank spent folding and its peak memory. */
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  int64_t mine[2] = {(int64_t) g_flush_ns, (int64_t) ru.ru_maxrss}, most[2] = {0, 0};
+  int64_t events = g_fold ? fold_rank_events(g_fold) : 0, all = 0;
+  PMPI_Reduce(mine, most, 2, MPI_INT64_T, MPI_MAX, 0, w);
+  PMPI_Reduce(&events, &all, 1, MPI_INT64_T, MPI_SUM, 0, w);
+  double merge_s = (double) (now_ns() - t0) / 1e9;
   PMPI_Comm_free(&w);
   if (g_rank == 0) {
     if (g_frozen) write_trace(dir);
-    else fprintf(stderr, "benchgen-trace: no compressed trace: %s%s\n",
-                 g_why[0] && strncmp(g_why, "rank ", 5) != 0 ? "rank 0: " : "", g_why);
+    else write_problems(dir);
+    fprintf(stderr, "benchgen-trace: %d ranks folded %lld events (a rank spent at most %.3f s"
+            " writing its events out, and peaked at %.1f MB of memory); merged in %.3f s\n",
+            g_size, (long long) all, (double) most[0] / 1e9, (double) most[1] / 1024.0, merge_s);
   }
   if (g_frozen) fold_trace_free(&g_trace);
   g_frozen = 0;
+  free(g_problems);
+  g_problems = NULL;
+  g_nproblems = 0;
   fold_rank_free(g_fold);
   g_fold = NULL;
 }

@@ -275,10 +275,14 @@ static void finish(int truncated) {
     truncated = 1;
   }
   if (truncated) write_truncated();
-  const char *why = NULL;
-  for (int w = 0; w < U_COUNT && !why; w++)
-    if (u & (1u << w)) why = unsupported_text(w);
-  fold_records_freeze(truncated ? "its stream is truncated" : why);
+  /* What `benchgen trace` says of a rank without a trace, as it says it of a refused stream. */
+  char why[600] = "";
+  for (int w = 0; w < U_COUNT && !why[0]; w++)
+    if (u & (1u << w)) snprintf(why, sizeof why, "used %s", unsupported_text(w));
+  if (!why[0] && truncated)
+    snprintf(why, sizeof why, "was cut short (rank-%d.truncated.bgc holds what it did until"
+             " then)", g_rank);
+  fold_records_freeze(why[0] ? why : NULL, truncated ? g_dir : NULL);
   writer_close();
   if (writer_text()) rename(g_part, g_final);
   g_finishing = 0; /* a signal from now on goes where it went before MPI_Init */

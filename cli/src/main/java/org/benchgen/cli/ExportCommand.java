@@ -43,6 +43,7 @@ final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Otf2Export.RankSource source;
+    Path trace = TraceDirectory.input(this.trace);
     if (Files.isDirectory(trace)) {
       source = Otf2Export.of(TraceDirectory.open(trace).rankFiles());
     } else {

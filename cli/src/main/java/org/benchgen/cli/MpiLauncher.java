@@ -115,7 +115,7 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
 
   /** Variables for the ranks, in a stable order (LD_PRELOAD first, for readable commands). */
   static Map<String, String> tracerEnv(Path library, Path traceDir, int siteDepth, int bufferMb,
-      int maxMb, boolean cpuTime) {
+      int maxMb, boolean cpuTime, boolean raw) {
     Map<String, String> env = new LinkedHashMap<>();
     String existing = System.getenv("LD_PRELOAD");
     env.put("LD_PRELOAD", library + (existing == null || existing.isBlank() ? "" : ":" + existing));
@@ -126,6 +126,10 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
     if (cpuTime) {
       env.put("BENCHGEN_TRACE_CPU", "1");
     }
+    // The ranks compress and merge their traces themselves (docs/compression.md); the per-rank
+    // streams are written only when asked for.
+    env.put("BENCHGEN_TRACE_FOLD", "1");
+    env.put("BENCHGEN_TRACE_RAW", raw ? "1" : "0");
     return env;
   }
 }

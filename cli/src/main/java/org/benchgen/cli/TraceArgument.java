@@ -27,7 +27,8 @@ final class TraceArgument {
   CommandSpec command;
 
   @Parameters(index = "0", paramLabel = "TRACE", description = "a compressed trace (.bgc), or a"
-      + " trace directory of per-rank streams (compressed first)")
+      + " directory written by benchgen trace (its trace.bgc, or its per-rank streams, which are"
+      + " compressed first)")
   Path path;
 
   /**
@@ -60,8 +61,9 @@ final class TraceArgument {
    * Reads a compressed trace (refused when {@code walked} and too big to walk), or compresses a
    * trace directory, whose size is that of its streams (progress on {@code err}).
    */
-  private static CompressedTrace load(Path input, PrintWriter err, boolean walked)
+  private static CompressedTrace load(Path given, PrintWriter err, boolean walked)
       throws IOException {
+    Path input = TraceDirectory.input(given);
     if (Files.isDirectory(input)) {
       TraceDirectory d = TraceDirectory.open(input);
       return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace();
@@ -113,7 +115,7 @@ final class TraceArgument {
   private static WaitTimes waits(Path input, CompressedTrace t) throws IOException {
     checkMemory(input, t.worldSize(), WildcardResolver.BYTES_PER_RANK,
         "the matching simulation of");
-    if (Files.isDirectory(input)) {
+    if (Files.isDirectory(TraceDirectory.input(input))) {
       return WaitAnalysis.fromTraced(t, TraceDirectory.open(input));
     }
     return WaitAnalysis.fromSummaries(t);
@@ -131,7 +133,8 @@ final class TraceArgument {
   }
 
   /** Reads a compressed trace that a command will walk rank by rank ({@link ExpansionLimit}). */
-  static CompressedTrace readToWalk(Path file) throws IOException {
+  static CompressedTrace readToWalk(Path given) throws IOException {
+    Path file = TraceDirectory.input(given);
     CompressedTrace t = TraceFiles.readCompressed(file);
     ExpansionLimit.check(t, file);
     return t;
@@ -147,7 +150,8 @@ final class TraceArgument {
    * at least {@code sampleMinNs} where that is not negative ({@link TraceStats#sampled}), or of
    * a compressed trace (expanded; it has no intervals to sample).
    */
-  static TraceStats stats(Path input, long sampleMinNs, PrintWriter err) throws IOException {
+  static TraceStats stats(Path given, long sampleMinNs, PrintWriter err) throws IOException {
+    Path input = TraceDirectory.input(given);
     if (Files.isDirectory(input)) {
       TraceDirectory d = TraceDirectory.open(input);
       Progress p = new Progress(err, "reading " + input, d.size());

@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.benchgen.io.AtomicOutput;
+import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
 import picocli.CommandLine.Command;
@@ -30,16 +31,19 @@ import picocli.CommandLine;
 /** {@code benchgen trace -o DIR -- LAUNCHER ...}: runs an MPI application under the tracer. */
 @Command(name = "trace", mixinStandardHelpOptions = true,
     description = {"Runs an MPI application under the benchgen tracer (libbenchgen-trace.so, loaded"
-        + " with LD_PRELOAD: no recompile or relink) and collects one event stream per rank in DIR.",
+        + " with LD_PRELOAD: no recompile or relink). The ranks compress their events as they go and"
+        + " merge their traces in MPI_Finalize; rank 0 writes the compressed trace DIR/trace.bgc,"
+        + " which every command takes as DIR. With --raw the per-rank event streams are kept too.",
         "The launcher is recognised (Open MPI mpirun -x, MPICH mpiexec -genv, Slurm srun --export);"
         + " anything else is started directly with the tracer in its environment.",
         "",
         "Example:",
         "  benchgen trace -o traces/app -- mpirun -np 4 ./app",
-        "  benchgen compress traces/app -o app.bgc", ""})
+        "  benchgen show traces/app", ""})
 final class TraceCommand implements Callable<Integer> {
   private static final Pattern RANK_FILE = Pattern.compile("rank-(\\d+)\\.trace(\\.part)?");
   private static final Pattern HEADER_SIZE = Pattern.compile("size=(\\d+)");
+  private static final Pattern TRUNCATED = Pattern.compile("rank-(\\d{1,9})\\.truncated\\.bgc");
 
   @Spec
   CommandSpec spec;
@@ -76,6 +80,10 @@ final class TraceCommand implements Callable<Integer> {
       + " from compute; costs about 1-2 us more per MPI call (two system calls)")
   boolean cpuTime;
 
+  @Option(names = "--raw", description = "also write each rank's event stream, rank-R.trace"
+      + " (docs/trace-format.md; about 130 bytes per MPI call), as benchgen compress reads them")
+  boolean raw;
+
   @Parameters(paramLabel = "LAUNCHER", arity = "1..*", description = "the command that runs the"
       + " application, e.g. mpirun -np 4 ./app (put it after --)")
   List<String> command;
@@ -96,13 +104,14 @@ final class TraceCommand implements Callable<Integer> {
     MpiLauncher.Flavour flavour = flavour(launcher);
     Path lib = library(flavour);
     int[] status = new int[1];
+    Path[] compressed = new Path[1];
     Streams[] streams = new Streams[1];
     List<String> problems = new ArrayList<>();
     // The ranks write into a temporary sibling, which becomes DIR once the run is over.
     AtomicOutput.writeDirectory(output.dir, tmp -> {
       Map<String, String> childEnv = new HashMap<>();
       List<String> cmd = launcher.command(command,
-          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb, maxMb, cpuTime), childEnv);
+          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb, maxMb, cpuTime, raw), childEnv);
       err.println("benchgen trace: " + String.join(" ", cmd));
       err.flush();
       ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
@@ -116,12 +125,38 @@ final class TraceCommand implements Callable<Integer> {
         throw new IOException("interrupted while the application ran", e);
       }
       streams[0] = Streams.of(tmp);
-      if (streams[0].ranks.isEmpty()) {
+      Path bgc = tmp.resolve(TraceDirectory.COMPRESSED);
+      compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
+      Path why = tmp.resolve(TraceDirectory.PROBLEMS);
+      // Ranks whose run ended before MPI_Finalize leave what they folded under their name.
+      List<Integer> cut;
+      try (Stream<Path> files = Files.list(tmp)) {
+        cut = files.map(p -> TRUNCATED.matcher(p.getFileName().toString()))
+            .filter(Matcher::matches).map(m -> Integer.parseInt(m.group(1))).sorted().toList();
+      }
+      if (streams[0].ranks.isEmpty() && compressed[0] == null && !Files.isRegularFile(why)
+          && cut.isEmpty()) {
         throw new TraceProblem("no rank wrote a trace (the command exited with status "
-            + status[0] + "). Does the application call MPI_Init, and is it built with "
-            + flavour.dirName + "? (ldd APP | grep -i mpi)");
+            + status[0] + "). Does the application call MPI_Init and MPI_Finalize, and is it"
+            + " built with " + flavour.dirName + "? (ldd APP | grep -i mpi) The tracer's"
+            + " messages above, if any, say more.");
       }
       problems.addAll(streams[0].problems());
+      if (!raw) {
+        cut.forEach(r -> problems.add("rank " + r + " was cut short (rank-" + r
+            + ".truncated.bgc holds what it did until then)"));
+      }
+      if (compressed[0] == null && Files.isRegularFile(why) && !raw) {
+        // The ranks' own account of what they could not trace (a raw stream says it otherwise).
+        Files.readAllLines(why, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
+            .forEach(problems::add);
+      } else if (compressed[0] == null && (raw || problems.isEmpty())) {
+        problems.add("rank 0 wrote no " + TraceDirectory.COMPRESSED + ": not every rank reached"
+            + " MPI_Finalize (the tracer's messages above may say why)"
+            + (raw ? "" : "; --raw keeps the per-rank streams"));
+      } else {
+        compressed[0] = output.dir.resolve(TraceDirectory.COMPRESSED);
+      }
     });
     if (status[0] != 0) {
       problems.add(0, "the application exited with status " + status[0]);
@@ -134,12 +169,24 @@ final class TraceCommand implements Callable<Integer> {
       err.flush();
       return Benchgen.INPUT_ERROR;
     }
-    long bytes = streams[0].bytes;
-    out.printf("%s: %d rank streams (%s, %s). Next: benchgen compress %s -o app.bgc%n",
-        output, streams[0].ranks.size(), flavour.dirName,
-        bytes < 1_000_000 ? (bytes + 999) / 1000 + " kB" : String.format("%.1f MB", bytes / 1e6),
-        output);
+    long size = Files.size(compressed[0]);
+    out.printf("%s: %s of %s ranks (%s, %s)%s. Next: benchgen show %s%n", output,
+        TraceDirectory.COMPRESSED, worldOf(compressed[0]), flavour.dirName, kilobytes(size),
+        raw ? ", and " + streams[0].ranks.size() + " rank streams ("
+            + kilobytes(streams[0].bytes) + ")" : "", output);
     return 0;
+  }
+
+  private static String kilobytes(long bytes) {
+    return bytes < 1_000_000 ? (bytes + 999) / 1000 + " kB" : String.format("%.1f MB", bytes / 1e6);
+  }
+
+  /** The world size a compressed trace states on its second line ("world N"). */
+  private static String worldOf(Path bgc) throws IOException {
+    try (var lines = Files.lines(bgc, StandardCharsets.UTF_8)) {
+      return lines.skip(1).findFirst().filter(l -> l.startsWith("world "))
+          .map(l -> l.substring(6)).orElse("?");
+    }
   }
 
   private MpiLauncher.Flavour flavour(MpiLauncher launcher) {

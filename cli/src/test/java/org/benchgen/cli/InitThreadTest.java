@@ -120,7 +120,7 @@ class InitThreadTest {
 
   private Path trace(String flavour, String label, Path exe, String... args) {
     Path dir = work.resolve(flavour + "-" + exe.getFileName() + "-" + label);
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
+    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", dir.toString(), "--"));
     cmd.addAll(MpiSamples.launcher(flavour, 2));
     cmd.add(exe.toString());
     cmd.addAll(List.of(args));

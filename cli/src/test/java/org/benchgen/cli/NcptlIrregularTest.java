@@ -58,7 +58,7 @@ class NcptlIrregularTest {
       "random_exchange"})
   void theProgramMakesEveryTasksMessages(String sample) throws Exception {
     Path trace = work.resolve(sample + "-trace");
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", trace.toString(), "--"));
+    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", trace.toString(), "--"));
     cmd.addAll(MpiSamples.launcher("openmpi", 4));
     cmd.add(bins.get("openmpi").resolve(sample).toString());
     Cli.Result t = Cli.run(cmd.toArray(String[]::new));

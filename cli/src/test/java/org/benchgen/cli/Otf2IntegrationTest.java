@@ -49,7 +49,7 @@ class Otf2IntegrationTest {
     if (Files.isDirectory(back)) {
       return traced;
     }
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", traced.toString(), "--"));
+    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", traced.toString(), "--"));
     cmd.addAll(MpiSamples.launcher("openmpi", 4));
     cmd.addAll(List.of(bins.get("openmpi").resolve(program).toString(), "4"));
     Cli.Result t = Cli.run(cmd.toArray(String[]::new));
@@ -82,7 +82,7 @@ class Otf2IntegrationTest {
     MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi",
         "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
     Path rerun = work.resolve(program + "-rerun");
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", rerun.toString(), "--"));
+    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", rerun.toString(), "--"));
     cmd.addAll(MpiSamples.launcher("openmpi", 4));
     cmd.add(gen.resolve(program).toString());
     Cli.Result t = Cli.run(cmd.toArray(String[]::new));

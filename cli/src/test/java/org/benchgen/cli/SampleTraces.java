@@ -48,7 +48,7 @@ final class SampleTraces {
       throws Exception {
     Path dir = work.resolve(flavour + "-" + program + "-" + Arrays.toString(args).hashCode());
     List<String> cmd = new ArrayList<>();
-    cmd.addAll(List.of("trace", "-o", dir.toString()));
+    cmd.addAll(List.of("trace", "--raw", "-o", dir.toString()));
     cmd.addAll(options);
     cmd.add("--");
     cmd.addAll(MpiSamples.launcher(flavour, N));
@@ -58,6 +58,7 @@ final class SampleTraces {
     }
     int rc = Benchgen.commandLine().execute(cmd.toArray(String[]::new));
     assertEquals(0, rc, "benchgen " + String.join(" ", cmd));
+    InJobTraces.assertSameAsCompress(dir);
     TraceDirectory td = TraceDirectory.open(dir);
     CompressedTrace trace = new TraceCompressor().compress(td, n -> { }).trace();
     TraceStats raw = TraceStats.of(td, n -> { });

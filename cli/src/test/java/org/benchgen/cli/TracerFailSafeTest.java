@@ -167,9 +167,12 @@ class TracerFailSafeTest {
     Traced t = trace(dir, "openmpi", 2, "spawn", "3", "2");
     assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
     try (Stream<Path> s = Files.list(dir)) {
-      assertEquals(List.of("rank-0.trace", "rank-1.trace"), s.map(p -> p.getFileName().toString())
-          .sorted().toList(), "the parents' streams, nothing else");
+      assertEquals(List.of("rank-0.trace", "rank-1.trace", "trace.problems"),
+          s.map(p -> p.getFileName().toString()).sorted().toList(),
+          "the parents' streams and their account of why they have no trace.bgc, nothing else");
     }
+    assertEquals(2, Files.readAllLines(dir.resolve("trace.problems")).stream()
+        .filter(l -> l.matches("rank [01] used dynamic processes .*")).count());
     for (int r = 0; r < 2; r++) {
       assertTrue(t.err.contains("rank " + r + " used dynamic processes"), t.err);
       List<String> lines = Files.readAllLines(dir.resolve("rank-" + r + ".trace"));
@@ -291,6 +294,25 @@ class TracerFailSafeTest {
   }
 
   /**
+   * Without --raw (the default), the ranks that cannot be traced say so through the merge in
+   * MPI_Finalize: rank 0 writes trace.problems, one line per rank, in place of trace.bgc, and
+   * trace exits 1 naming each rank and the feature, as it does from raw streams.
+   */
+  @Test
+  void withoutRawStreamsTheRanksStillSayWhatTheyCannotTrace() throws Exception {
+    Path dir = work.resolve("openmpi-grequest-default");
+    Traced t = trace(dir, List.of("--no-raw"), "openmpi", 2, "grequest", "3", "1000");
+    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    for (int r = 0; r < 2; r++) {
+      assertTrue(t.err.contains("  rank " + r + " used generalized requests (MPI_Grequest_start"),
+          t.err);
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      assertEquals(List.of("trace.problems"), s.map(p -> p.getFileName().toString()).toList());
+    }
+  }
+
+  /**
    * What the tracer does not record yet, found by a helper on MPICH's thread tests, where trace
    * exited 0: under MPICH 4, MPI_Start of
    * a request made by a call not recorded (partitioned communication, as persistent collectives
@@ -325,7 +347,12 @@ class TracerFailSafeTest {
   /** benchgen trace of a sample program, in process, within the time limit. */
   private Traced trace(Path dir, List<String> options, String flavour, int n, String program,
       String... args) throws Exception {
+    // The raw streams are what these tests look into; "--no-raw" asks for the default run.
     List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString()));
+    if (!options.contains("--no-raw")) {
+      cmd.add("--raw");
+    }
+    options = options.stream().filter(o -> !o.equals("--no-raw")).toList();
     if (!options.contains("--max-mb")) {
       cmd.addAll(List.of("--max-mb", "64")); // a tracer that loops stops early
     }

@@ -415,7 +415,7 @@ class TracerIntegrationTest {
     java.io.StringWriter err = new java.io.StringWriter();
     picocli.CommandLine cl = Benchgen.commandLine();
     cl.setErr(new java.io.PrintWriter(err));
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
+    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", dir.toString(), "--"));
     cmd.addAll(MpiSamples.launcher("openmpi", N));
     cmd.addAll(List.of(exe.toString(), "10"));
     assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
@@ -430,6 +430,36 @@ class TracerIntegrationTest {
         () -> new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }));
     assertTrue(refused.getMessage().contains("truncated")
         || refused.getMessage().contains(".part"), refused.getMessage());
+  }
+
+  /**
+   * The same abort without --raw: no rank reaches the merge in MPI_Finalize, so there is no
+   * trace.bgc; each rank that could leaves what it folded as rank-R.truncated.bgc, a compressed
+   * trace of that rank alone (rank 1: MPI_Init and 5 MPI_Sendrecv, as in its stream above), and
+   * trace exits 1 naming it.
+   */
+  @Test
+  void anAbortLeavesEachRanksFoldedTraceMarkedTruncated() throws Exception {
+    Path exe = work.resolve("abort_midway_fold");
+    Path src = Path.of(getClass().getResource("/mpi/abort_midway.c").toURI());
+    run(List.of("mpicc.openmpi", "-g", "-o", exe.toString(), src.toString()));
+    Path dir = work.resolve("aborted-fold");
+    java.io.StringWriter err = new java.io.StringWriter();
+    picocli.CommandLine cl = Benchgen.commandLine();
+    cl.setErr(new java.io.PrintWriter(err));
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
+    cmd.addAll(MpiSamples.launcher("openmpi", N));
+    cmd.addAll(List.of(exe.toString(), "10"));
+    assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
+    assertTrue(err.toString().contains("rank 1 was cut short (rank-1.truncated.bgc holds what it"
+        + " did until then)"), err.toString());
+    assertFalse(Files.exists(dir.resolve("trace.bgc")));
+    Path cut = dir.resolve("rank-1.truncated.bgc");
+    assertTrue(Files.readAllLines(cut).get(Files.readAllLines(cut).size() - 1)
+        .startsWith("# truncated: rank 1's run ended before MPI_Finalize"));
+    TraceStats s = TraceStats.of(org.benchgen.io.TraceFiles.readCompressed(cut), n -> { });
+    assertEquals(List.of("MPI_Init 1", "MPI_Sendrecv 5"), s.rows().stream()
+        .filter(r -> r.rank() == 1).map(r -> r.name() + " " + r.calls()).toList());
   }
 
   @Test
@@ -484,13 +514,14 @@ class TracerIntegrationTest {
 
   private TraceStats cpuTrace(String mode, List<String> options) throws Exception {
     Path dir = work.resolve("cpu-" + mode + options.size() + "-" + cpuRuns++);
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString()));
+    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", dir.toString()));
     cmd.addAll(options);
     cmd.add("--");
     cmd.addAll(MpiSamples.launcher("openmpi", 2));
     cmd.addAll(List.of(samples.bin("openmpi").resolve("compute_bound").toString(), "10", "5000",
         "0", mode));
     assertEquals(0, Benchgen.commandLine().execute(cmd.toArray(String[]::new)));
+    InJobTraces.assertSameAsCompress(dir); // with cpu= where --cpu-time is given
     return TraceStats.of(TraceDirectory.open(dir), n -> { });
   }
 

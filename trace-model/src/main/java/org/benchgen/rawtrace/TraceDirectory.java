@@ -15,7 +15,9 @@ import org.benchgen.trace.TraceFormatException;
 /**
  * A trace directory: one {@code rank-R.trace} (or {@code .trace.gz}) per rank of the world. Opening
  * checks that every rank is there exactly once and that all headers agree; each must be a regular
- * file, or a link to one ({@link InputFiles}).
+ * file, or a link to one ({@link InputFiles}). A traced run's directory may instead hold only the
+ * ranks' own compressed trace ({@link #COMPRESSED}), which commands read in its place
+ * ({@link #input}).
  */
 public final class TraceDirectory {
   private static final Pattern NAME = Pattern.compile("rank-(\\d+)\\.trace(\\.gz)?");
@@ -26,6 +28,30 @@ public final class TraceDirectory {
   private TraceDirectory(Path dir, List<Path> files) {
     this.dir = dir;
     this.files = files;
+  }
+
+  /**
+   * The compressed trace that the ranks of a traced run write into its directory themselves
+   * ({@code benchgen trace}, docs/compression.md).
+   */
+  public static final String COMPRESSED = "trace.bgc";
+  /** What rank 0 writes in its place when some rank has no trace: one line per such rank. */
+  public static final String PROBLEMS = "trace.problems";
+
+  /**
+   * What a command reads for {@code input}: a directory that holds no per-rank streams but the
+   * ranks' own compressed trace is read as that file; anything else as it is.
+   */
+  public static Path input(Path input) throws IOException {
+    if (!Files.isDirectory(input) || !Files.isRegularFile(input.resolve(COMPRESSED))) {
+      return input;
+    }
+    try (Stream<Path> s = Files.list(input)) {
+      return s.anyMatch(p -> NAME.matcher(p.getFileName().toString()).matches()) ? input
+          : input.resolve(COMPRESSED);
+    } catch (UncheckedIOException e) {
+      throw InputFiles.named(input, e.getCause());
+    }
   }
 
   /** The file name for a rank's stream. */
@@ -54,7 +80,13 @@ public final class TraceDirectory {
       throw InputFiles.named(dir, e.getCause());
     }
     if (found.isEmpty()) {
-      throw new TraceFormatException(dir + ": no rank-R.trace files in this directory");
+      Path why = dir.resolve(PROBLEMS);
+      throw new TraceFormatException(dir + ": no rank-R.trace files in this directory"
+          + (Files.isRegularFile(dir.resolve(COMPRESSED)) ? ": it holds the compressed trace its"
+              + " ranks wrote, " + COMPRESSED + ", which every other command reads as " + dir
+              + " (benchgen trace --raw keeps the per-rank streams too)"
+              : Files.isRegularFile(why) ? ", and no " + COMPRESSED + ": "
+                  + String.join("; ", firstLines(why, 10)) : ""));
     }
     int size = -1;
     Path sizeFrom = null;
@@ -91,6 +123,14 @@ public final class TraceDirectory {
       }
     }
     return new TraceDirectory(dir, List.of(byRank));
+  }
+
+  /** Up to {@code n} lines of a short text file (opened as every input is, {@link InputFiles}). */
+  private static List<String> firstLines(Path file, int n) throws IOException {
+    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+        InputFiles.open(file), java.nio.charset.StandardCharsets.UTF_8))) {
+      return r.lines().filter(l -> !l.isBlank()).limit(n).toList();
+    }
   }
 
   /** The rank in a file's name; a number too large for a rank is no rank of any world. */

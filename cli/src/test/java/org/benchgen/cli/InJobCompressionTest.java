@@ -1,0 +1,71 @@
+package org.benchgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.testing.RandomProgram;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The in-job compressor against rsd-compressor beyond the samples at 4 ranks, which
+ * BenchmarkIntegrationTest and MpiCallsIntegrationTest check on every trace they take: more ranks
+ * (where rank classes are clustered and merges nest deeper), and random programs (RandomProgram's
+ * streams made into real MPI programs by generate, run under the tracer). Open MPI, oversubscribed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class InJobCompressionTest {
+  private Path work;
+  private Map<String, Path> bins;
+
+  @BeforeAll
+  void buildSamples(@TempDir Path tmp) throws Exception {
+    work = tmp;
+    bins = MpiSamples.build(work);
+  }
+
+  /** Samples at 16 and 64 ranks; compute_bound's imbalance makes more classes than it keeps. */
+  @ParameterizedTest(name = "{0} {1} at {2} ranks")
+  @CsvSource({"compute_bound,10 1000 100,16", "stencil2d,,16", "nested_loops,,16",
+      "random_exchange,,16", "ring,,64", "stencil2d,,64"})
+  void samplesAtMoreRanks(String program, String args, int ranks) throws Exception {
+    List<String> argv = args == null ? List.of() : List.of(args.split(" "));
+    traceRaw(program + "-" + ranks, bins.get("openmpi").resolve(program), argv, ranks);
+  }
+
+  /**
+   * Random programs at 4 ranks, as benchmarks generated from their streams: the seeds among the
+   * first 40 whose programs are correct MPI (generate refuses the others, whose ranks reach
+   * different collectives or deadlock).
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {1, 24})
+  void randomPrograms(long seed) throws Exception {
+    Path streams = java.nio.file.Files.createDirectories(work.resolve("random-" + seed));
+    new RandomProgram(seed, 4).write(streams);
+    Path gen = work.resolve("random-gen-" + seed);
+    Cli.Result g = Cli.run("generate", streams.toString(), "--lang", "c-mpi", "-o",
+        gen.toString(), "--name", "random");
+    assertEquals(0, g.code(), g.out() + g.err());
+    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi"), work);
+    traceRaw("random-run-" + seed, gen.resolve("random"), List.of(), 4);
+  }
+
+  private void traceRaw(String label, Path exe, List<String> args, int ranks) throws Exception {
+    Path dir = work.resolve(label);
+    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", dir.toString(), "--"));
+    cmd.addAll(MpiSamples.launcher("openmpi", ranks));
+    cmd.add(exe.toString());
+    cmd.addAll(args);
+    Cli.Result r = Cli.run(cmd.toArray(String[]::new));
+    assertEquals(0, r.code(), r.out() + r.err());
+    InJobTraces.assertSameAsCompress(dir);
+  }
+}

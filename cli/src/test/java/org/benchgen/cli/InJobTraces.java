@@ -1,0 +1,31 @@
+package org.benchgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.ir.format.CompressedTraceWriter;
+import org.benchgen.rawtrace.TraceDirectory;
+
+/**
+ * The differential check that keeps the two compressors one (docs/compression.md): the trace the
+ * ranks compressed and merged themselves in MPI_Finalize, {@code DIR/trace.bgc}, is byte for byte
+ * what {@code rsd-compressor} makes of the raw streams of the same run ({@code trace --raw}).
+ */
+final class InJobTraces {
+  private InJobTraces() {}
+
+  /** Asserts that {@code dir}'s trace.bgc equals the compression of its rank streams. */
+  static void assertSameAsCompress(Path dir) throws IOException {
+    Path bgc = dir.resolve(TraceDirectory.COMPRESSED);
+    assertTrue(Files.isRegularFile(bgc), dir + ": no " + TraceDirectory.COMPRESSED);
+    String java = CompressedTraceWriter.toString(
+        new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace());
+    assertEquals(java, Files.readString(bgc, StandardCharsets.UTF_8),
+        dir + ": the ranks' trace.bgc differs from benchgen compress of their streams");
+  }
+}
