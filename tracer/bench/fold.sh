@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # In-job compression (docs/compression.md): for each rank count, runs samples/mpi stencil2d under
-# Open MPI (oversubscribed) traced the default way (the ranks fold their events and merge in
-# MPI_Finalize; only trace.bgc is written) and with --raw's per-rank streams but no fold,
-# alternating, and prints the tracer's own summary (events, the most a rank spent folding, its
-# peak memory, the merge time), the run's wall time and what reached the disk.
+# Open MPI (oversubscribed), alternating: untraced; traced the default way (the ranks fold their
+# events and merge in MPI_Finalize, only trace.bgc is written); and traced into raw per-rank
+# streams without folding (what --raw wrote before issue 22). Prints the run's wall time, the
+# largest peak memory of a rank (/usr/bin/time's maximum resident set), the bytes written, and
+# the tracer's own summary line (events, the most a rank spent folding, the merge time).
 # Usage: tracer/bench/fold.sh [iterations] [ranks...]   (default: 200 iterations, 16 64 256 ranks)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -18,16 +19,23 @@ trap 'rm -rf "$work"' EXIT
 make -s -C "$root/samples/mpi" BUILD="$work/bin" MPICC=mpicc.openmpi MPIFC=mpif90.openmpi stencil2d
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 for np in "${ranks[@]}"; do
-  for mode in fold raw; do
+  for mode in plain fold raw; do
     rm -rf "$work/tr"
-    if [ $mode = fold ]; then env=(-x BENCHGEN_TRACE_FOLD=1 -x BENCHGEN_TRACE_RAW=0); else env=(-x BENCHGEN_TRACE_FOLD=0); fi
+    mkdir -p "$work/tr"
+    case $mode in
+      plain) env=() ;;
+      fold) env=(-x LD_PRELOAD="$lib" -x BENCHGEN_TRACE_DIR="$work/tr" -x BENCHGEN_TRACE_FOLD=1
+                 -x BENCHGEN_TRACE_RAW=0) ;;
+      raw) env=(-x LD_PRELOAD="$lib" -x BENCHGEN_TRACE_DIR="$work/tr" -x BENCHGEN_TRACE_FOLD=0) ;;
+    esac
     t0=$(date +%s.%N)
-    mpirun.openmpi --oversubscribe -np "$np" -x LD_PRELOAD="$lib" -x BENCHGEN_TRACE_DIR="$work/tr" \
-      "${env[@]}" "$work/bin/stencil2d" "$iters" >/dev/null 2>"$work/err"
+    mpirun.openmpi --oversubscribe -np "$np" "${env[@]}" /usr/bin/time -f "maxrss_kb=%M" \
+      "$work/bin/stencil2d" "$iters" >/dev/null 2>"$work/err"
     t1=$(date +%s.%N)
-    bytes=$(du -sb "$work/tr" | cut -f1)
-    summary=$(grep -h 'benchgen-trace: .* ranks folded' "$work/err" | sed 's/benchgen-trace: //' || true)
-    printf 'ranks=%-4s %-4s wall %6.2f s  on disk %10s bytes  %s\n' "$np" "$mode" \
-      "$(echo "$t1 - $t0" | bc -l)" "$bytes" "$summary"
+    bytes=$(find "$work/tr" -type f -printf '%s\n' | awk '{s+=$1} END {print s+0}')
+    rss=$(sed -n 's/^maxrss_kb=//p' "$work/err" | sort -n | tail -1)
+    summary=$(grep -h 'ranks folded' "$work/err" | sed 's/benchgen-trace: //' || true)
+    printf 'ranks=%-4s %-5s wall %6.2f s  rank peak %6.1f MB  written %10s bytes  %s\n' "$np" \
+      "$mode" "$(echo "$t1 - $t0" | bc -l)" "$(echo "$rss / 1024" | bc -l)" "$bytes" "$summary"
   done
 done

@@ -5,7 +5,7 @@
  * sequences and loops made by the same online folder. Only equality of values matters to the
  * folding, so names and lists are this library's own ids; the text names them.
  *
- * Files: fold_table.c (interning), fold_histo.c (histograms), fold_vseq.c (value sequences),
+ * Files: fold_mem.c (its memory, counted), fold_table.c (interning), fold_histo.c (histograms), fold_vseq.c (value sequences),
  * fold_folder.c (the loop folder), fold_node.c (RSDs and loops being folded, frozen),
  * fold_encode.c (the vocabulary as the folder sees it), fold_rank.c (one rank's compressor: each
  * event as its RSD stores it), fold_text.c (the compressed format). fold_records.c, which feeds the
@@ -18,6 +18,15 @@
 #include <stdio.h>
 
 #pragma GCC visibility push(hidden)
+
+/* ---- fold_mem.c: every allocation of the fold, counted --------------------------------------------- */
+
+void *fold_malloc(size_t n);
+void *fold_calloc(size_t n, size_t size);
+void *fold_realloc(void *p, size_t n);
+void fold_free(void *p);
+size_t fold_live_bytes(void);
+size_t fold_peak_bytes(void);
 
 /* ---- fold_table.c: byte strings interned to dense ids 0, 1, 2, ... -------------------------------- */
 
@@ -156,6 +165,11 @@ typedef struct {
   int nruns, size;
 } ranklist;
 
+/* IntRuns.runs: greedy strided runs (start, stride, count) of v, a lone pair with a gap as two
+ * singles, into runs (3n at most); their count. */
+int fold_runs(const int64_t *v, int n, int64_t *runs);
+/* IntRuns.appendRun: one run's text (as_range: never as two items). */
+void fold_print_run(FILE *o, int64_t start, int64_t stride, int64_t count, int as_range);
 ranklist ranks_of(int rank);
 ranklist ranks_copy(const ranklist *r);
 ranklist ranks_union(const ranklist *a, const ranklist *b);
@@ -263,6 +277,7 @@ typedef struct {
   int field[24]; /* enum field of each slot */
   int slot_comm, slot_req, slot_reqs, slot_done, slot_thread, slot_large;
   int creates_request, persistent;
+  signed char slot_of[64]; /* by enum field: its slot, or -1 */
 } fold_call;
 
 const fold_call *fold_call_of(int op);
@@ -296,7 +311,8 @@ typedef struct {
 /* ---- fold_rank.c: the rank's compressor ---------------------------------------------------------- */
 
 typedef struct fold_rank fold_rank;
-fold_rank *fold_rank_new(int rank, int size);
+/* A rank's compressor, which gives up (fold_rank_error) once the fold holds more than max_bytes. */
+fold_rank *fold_rank_new(int rank, int size, size_t max_bytes);
 void fold_rank_comm(fold_rank *r, int64_t id, const int64_t *members, int nmembers,
                     const int64_t *remote, int nremote);
 /* 0, or -1 with r's error set: the fold then stops (the stream stays whole). */

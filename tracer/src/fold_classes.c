@@ -13,11 +13,6 @@
 #define SAME_NS 100.0
 #define SAME_TOTAL_NS 100000.0
 
-static void *must(void *p) {
-  if (!p) abort();
-  return p;
-}
-
 /* ComputeStat.mergeCpu: weighted by counts, where both have one. */
 static void merge_cpu(const fold_hist *a, int ha, double ca, const fold_hist *b, int hb,
                       double cb, int *has, double *cpu) {
@@ -71,9 +66,9 @@ static double spread(const double *x, int i, int j) {
  * neighbours with the least total spread of their means; ties to the earliest cut. */
 static int cluster(fold_class *c, int n) {
   int k = MAX_CLASSES;
-  double *x = must(malloc((size_t) n * sizeof *x));
-  double *best = must(malloc((size_t) (k + 1) * (n + 1) * sizeof *best));
-  int *cut = must(malloc((size_t) (k + 1) * (n + 1) * sizeof *cut));
+  double *x = fold_malloc((size_t) n * sizeof *x);
+  double *best = fold_malloc((size_t) (k + 1) * (n + 1) * sizeof *best);
+  int *cut = fold_malloc((size_t) (k + 1) * (n + 1) * sizeof *cut);
   for (int i = 0; i < n; i++) x[i] = c[i].time.mean;
 #define B(g, j) best[(g) * (n + 1) + (j)]
 #define C(g, j) cut[(g) * (n + 1) + (j)]
@@ -106,9 +101,9 @@ static int cluster(fold_class *c, int n) {
     for (int t = starts[g] + 1; t < starts[g + 1]; t++) join(&joined, &c[t]);
     c[out++] = joined;
   }
-  free(x);
-  free(best);
-  free(cut);
+  fold_free(x);
+  fold_free(best);
+  fold_free(cut);
   return out;
 }
 
@@ -171,7 +166,7 @@ static int classes_or(const fold_stat *s, const ranklist *ranks, fold_class *c) 
 
 static void stat_clear(fold_stat *s) {
   for (int i = 0; i < s->nclasses; i++) ranks_free(&s->classes[i].ranks);
-  free(s->classes);
+  fold_free(s->classes);
   s->classes = NULL;
   s->nclasses = 0;
 }
@@ -184,7 +179,7 @@ static void of_classes(fold_stat *s, fold_class *c, int n) {
     s->has_cpu = c[0].has_cpu;
     s->cpu = c[0].cpu;
     ranks_free(&c[0].ranks);
-    free(c);
+    fold_free(c);
     return;
   }
   fold_class pooled = c[0];
@@ -203,7 +198,7 @@ static void of_classes(fold_stat *s, fold_class *c, int n) {
 }
 
 void fold_merge_stats(inode *a, const ranklist *ar, inode *b, const ranklist *br) {
-  a->stats = must(realloc(a->stats, (size_t) (a->nstats + b->nstats + 1) * sizeof *a->stats));
+  a->stats = fold_realloc(a->stats, (size_t) (a->nstats + b->nstats + 1) * sizeof *a->stats);
   for (int i = 0; i < b->nstats; i++) {
     fold_stat *c = &b->stats[i], *old = NULL;
     for (int k = 0; k < a->nstats && !old; k++)
@@ -214,7 +209,7 @@ void fold_merge_stats(inode *a, const ranklist *ar, inode *b, const ranklist *br
       c->nclasses = 0;
       continue;
     }
-    fold_class *all = must(malloc((size_t) (old->nclasses + c->nclasses + 2) * sizeof *all));
+    fold_class *all = fold_malloc((size_t) (old->nclasses + c->nclasses + 2) * sizeof *all);
     int n = classes_or(old, ar, all);
     n += classes_or(c, br, all + n);
     n = group(all, n);

@@ -38,9 +38,12 @@ static const char *const SYMBOLS[] = {
 };
 #define NFIELDS ((int) (sizeof FIELDS / sizeof FIELDS[0]))
 #define NSYMBOLS ((int) (sizeof SYMBOLS / sizeof SYMBOLS[0]))
+_Static_assert(NFIELDS + 2 <= 64, "fold_call.slot_of holds 64 fields");
 
 static fold_call g_calls[BGT_NOPS];
 static int g_ready;
+/* Per field, its kind as the folder asks for it on every event (computed once). */
+static unsigned char g_list[NFIELDS + 2], g_peer[NFIELDS + 2], g_name[NFIELDS + 2];
 
 static int field_of_key(const char *k, size_t n) {
   for (int f = 0; f < NFIELDS; f++)
@@ -69,6 +72,12 @@ static int slot(const fold_call *c, int f) {
 
 static void ready(void) {
   if (g_ready) return;
+  for (int f = 0; f < NFIELDS; f++) {
+    const char *k = FIELDS[f].kind;
+    g_list[f] = !strcmp(k, "LIST") || !strcmp(k, "COUNTS") || !strcmp(k, "REQS");
+    g_peer[f] = !strcmp(k, "PEER");
+    g_name[f] = !strcmp(k, "NAME");
+  }
   for (int op = 0; op < BGT_NOPS; op++) {
     fold_call *c = &g_calls[op];
     add_fields(c, CALLS[op].required);
@@ -79,6 +88,8 @@ static void ready(void) {
     c->slot_done = slot(c, F_DONE);
     c->slot_thread = slot(c, F_THREAD);
     c->slot_large = slot(c, F_LARGE);
+    for (int f = 0; f < (int) (sizeof c->slot_of / sizeof c->slot_of[0]); f++) c->slot_of[f] = -1;
+    for (int i = 0; i < c->nf; i++) c->slot_of[c->field[i]] = (signed char) i;
     int k = CALLS[op].kind;
     c->creates_request = c->slot_req >= 0 && k != CK_COMPLETION && k != CK_START
                          && k != CK_REQUEST_FREE && k != CK_CANCEL;
@@ -95,11 +106,17 @@ const fold_call *fold_call_of(int op) {
 }
 
 int fold_field_is_list(int f) {
-  const char *k = FIELDS[f].kind;
-  return !strcmp(k, "LIST") || !strcmp(k, "COUNTS") || !strcmp(k, "REQS");
+  ready();
+  return g_list[f];
 }
-int fold_field_is_peer(int f) { return !strcmp(FIELDS[f].kind, "PEER"); }
-int fold_field_is_name(int f) { return !strcmp(FIELDS[f].kind, "NAME"); }
+int fold_field_is_peer(int f) {
+  ready();
+  return g_peer[f];
+}
+int fold_field_is_name(int f) {
+  ready();
+  return g_name[f];
+}
 const char *fold_field_key(int f) { return FIELDS[f].key; }
 const char *fold_op_name(int op) { return CALLS[op].name; }
 

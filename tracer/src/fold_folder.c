@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *must(void *p) {
-  if (!p) abort(); /* out of memory in the tracer: nothing sensible is left to do */
-  return p;
-}
-
 void folder_init(folder *f, const fold_policy *p, void *ctx, int window) {
   memset(f, 0, sizeof *f);
   f->p = p;
@@ -24,9 +19,9 @@ void folder_init(folder *f, const fold_policy *p, void *ctx, int window) {
 static void append(folder *f, void *node) {
   if (f->n == f->cap) {
     f->cap = f->cap ? 2 * f->cap : 8;
-    f->seq = must(realloc(f->seq, (size_t) f->cap * sizeof *f->seq));
-    f->shapes = must(realloc(f->shapes, (size_t) f->cap * sizeof *f->shapes));
-    f->sizes = must(realloc(f->sizes, (size_t) f->cap * sizeof *f->sizes));
+    f->seq = fold_realloc(f->seq, (size_t) f->cap * sizeof *f->seq);
+    f->shapes = fold_realloc(f->shapes, (size_t) f->cap * sizeof *f->shapes);
+    f->sizes = fold_realloc(f->sizes, (size_t) f->cap * sizeof *f->sizes);
   }
   f->seq[f->n] = node;
   f->shapes[f->n] = f->p->shape(node);
@@ -50,7 +45,7 @@ static int save_rest(folder *f, int end) {
   int k = f->n - end;
   if (k > f->restcap) {
     f->restcap = k;
-    f->rest = must(realloc(f->rest, (size_t) k * sizeof *f->rest));
+    f->rest = fold_realloc(f->rest, (size_t) k * sizeof *f->rest);
   }
   if (k > 0) memcpy(f->rest, f->seq + end, (size_t) k * sizeof *f->rest);
   return k;

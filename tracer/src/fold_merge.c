@@ -11,11 +11,6 @@
 #define MAX_EDITS 2000
 #define MAX_DEPTH 24
 
-static void *must(void *p) {
-  if (!p) abort();
-  return p;
-}
-
 /* One merge's shape ids (ShapeTable): nodes cache theirs under the merge's epoch. */
 typedef struct {
   fold_table shapes;
@@ -31,16 +26,16 @@ static int shape(merger *m, inode *n) {
     int64_t key[3] = {0, n->op, (int64_t) n->site};
     id = fold_intern(&m->shapes, key, sizeof key);
   } else {
-    int64_t *key = must(malloc((size_t) (n->nbody + 1) * sizeof *key));
+    int64_t *key = fold_malloc((size_t) (n->nbody + 1) * sizeof *key);
     key[0] = 1;
     for (int i = 0; i < n->nbody; i++) key[i + 1] = shape(m, n->body[i]);
     id = fold_intern(&m->shapes, key, (size_t) (n->nbody + 1) * sizeof *key);
-    free(key);
+    fold_free(key);
   }
   if (id < 0) abort();
   n->epoch = m->epoch;
   n->shape = id + 1;
-  free(n->inside);
+  fold_free(n->inside);
   n->inside = NULL;
   n->ninside = -1;
   return n->shape;
@@ -52,7 +47,7 @@ static void collect(merger *m, inode *n, int **v, int *len, int *cap) {
   if (!n->is_loop) {
     if (*len == *cap) {
       *cap = *cap ? 2 * *cap : 16;
-      *v = must(realloc(*v, (size_t) *cap * sizeof **v));
+      *v = fold_realloc(*v, (size_t) *cap * sizeof **v);
     }
     (*v)[(*len)++] = shape(m, n);
     return;
@@ -109,7 +104,7 @@ typedef struct {
 static void add_pair(pairs *p, int i, int j) {
   if (p->n + 2 > p->cap) {
     p->cap = p->cap ? 2 * p->cap : 32;
-    p->v = must(realloc(p->v, (size_t) p->cap * sizeof *p->v));
+    p->v = fold_realloc(p->v, (size_t) p->cap * sizeof *p->v);
   }
   p->v[p->n++] = i;
   p->v[p->n++] = j;
@@ -131,13 +126,13 @@ static int myers(merger *mg, inode **a, int n, inode **b, int m, int maxd, pairs
                  int bo) {
   int limit = maxd < n + m ? maxd : n + m;
   size_t cap = 16, used = 0;
-  int *rows = must(malloc(cap * sizeof *rows));
-  int *row_start = must(malloc((size_t) (limit + 1) * sizeof *row_start));
+  int *rows = fold_malloc(cap * sizeof *rows);
+  int *row_start = fold_malloc((size_t) (limit + 1) * sizeof *row_start);
   for (int d = 0; d <= limit; d++) {
     size_t width = (size_t) 2 * d + 1;
     if (used + width > cap) {
       cap = used + width > 2 * cap ? used + width : 2 * cap;
-      rows = must(realloc(rows, cap * sizeof *rows));
+      rows = fold_realloc(rows, cap * sizeof *rows);
     }
     row_start[d] = (int) used;
     int prev = d == 0 ? -1 : row_start[d - 1];
@@ -147,7 +142,7 @@ static int myers(merger *mg, inode **a, int n, inode **b, int m, int maxd, pairs
       rows[used + k + d] = x;
       if (x >= n && y >= m) {
         /* Backtrack: the snakes, last first, then reversed into out. */
-        int *pr = must(malloc((size_t) (2 * (n < m ? n : m) + 2) * sizeof *pr)), cnt = 0, kk = k;
+        int *pr = fold_malloc((size_t) (2 * (n < m ? n : m) + 2) * sizeof *pr), cnt = 0, kk = k;
         for (int dd = d; dd >= 0; dd--) {
           int x_end = rows[row_start[dd] + kk + dd], x_start = 0, k_prev = kk;
           if (dd > 0) {
@@ -162,16 +157,16 @@ static int myers(merger *mg, inode **a, int n, inode **b, int m, int maxd, pairs
           kk = k_prev;
         }
         for (int q = cnt - 1; q >= 1; q -= 2) add_pair(out, ao + pr[q], bo + pr[q - 1]);
-        free(pr);
-        free(rows);
-        free(row_start);
+        fold_free(pr);
+        fold_free(rows);
+        fold_free(row_start);
         return 1;
       }
     }
     used += width;
   }
-  free(rows);
-  free(row_start);
+  fold_free(rows);
+  fold_free(row_start);
   return 0;
 }
 
@@ -184,7 +179,7 @@ typedef struct {
 static int *slot(intmap *t, int key) {
   if (2 * (t->n + 1) > t->cap) {
     size_t cap = t->cap ? 2 * t->cap : 64;
-    int *k = must(calloc(cap, sizeof *k)), *v = must(calloc(cap, sizeof *v));
+    int *k = fold_calloc(cap, sizeof *k), *v = fold_calloc(cap, sizeof *v);
     for (size_t i = 0; i < t->cap; i++)
       if (t->keys[i]) {
         size_t s = ((unsigned) t->keys[i] * 2654435761u) & (cap - 1);
@@ -192,8 +187,8 @@ static int *slot(intmap *t, int key) {
         k[s] = t->keys[i];
         v[s] = t->vals[i];
       }
-    free(t->keys);
-    free(t->vals);
+    fold_free(t->keys);
+    fold_free(t->vals);
     t->keys = k;
     t->vals = v;
     t->cap = cap;
@@ -216,8 +211,8 @@ static int lookup(const intmap *t, int key, int missing) {
 }
 
 static void map_free(intmap *t) {
-  free(t->keys);
-  free(t->vals);
+  fold_free(t->keys);
+  fold_free(t->vals);
 }
 
 /* Anchors: shapes once in a[alo..ahi) and once in b[blo..bhi), the longest run of them in the same
@@ -237,7 +232,7 @@ static void anchors(merger *m, inode **a, int alo, int ahi, inode **b, int blo, 
     }
   }
   int cnt = (int) in_a.n, n = 0;
-  int *is = must(malloc((size_t) (cnt + 1) * sizeof *is)), *js = must(malloc((size_t) (cnt + 1) * sizeof *js));
+  int *is = fold_malloc((size_t) (cnt + 1) * sizeof *is), *js = fold_malloc((size_t) (cnt + 1) * sizeof *js);
   for (int i = alo; i < ahi; i++) {
     int k = shape(m, a[i]);
     if (lookup(&in_a, k, -3) == i) {
@@ -245,7 +240,7 @@ static void anchors(merger *m, inode **a, int alo, int ahi, inode **b, int blo, 
       js[n++] = lookup(&in_b, k, -1);
     }
   }
-  int *tails = must(malloc((size_t) (n + 1) * sizeof *tails)), *before = must(malloc((size_t) (n + 1) * sizeof *before));
+  int *tails = fold_malloc((size_t) (n + 1) * sizeof *tails), *before = fold_malloc((size_t) (n + 1) * sizeof *before);
   int len = 0;
   for (int x = 0; x < n; x++) {
     int lo = 0, hi = len;
@@ -258,14 +253,14 @@ static void anchors(merger *m, inode **a, int alo, int ahi, inode **b, int blo, 
     tails[lo] = x;
     if (lo + 1 > len) len = lo + 1;
   }
-  int *run = must(malloc((size_t) (len + 1) * sizeof *run));
+  int *run = fold_malloc((size_t) (len + 1) * sizeof *run);
   for (int x = len == 0 ? -1 : tails[len - 1], q = len - 1; x >= 0; x = before[x], q--) run[q] = x;
   for (int q = 0; q < len; q++) add_pair(out, is[run[q]], js[run[q]]);
-  free(run);
-  free(tails);
-  free(before);
-  free(is);
-  free(js);
+  fold_free(run);
+  fold_free(tails);
+  fold_free(before);
+  fold_free(is);
+  fold_free(js);
   map_free(&in_a);
   map_free(&in_b);
 }
@@ -285,7 +280,7 @@ static void align(merger *m, inode **a, int alo, int ahi, inode **b, int blo, in
     j = an.v[q + 1] + 1;
   }
   if (an.n > 0) align(m, a, i, ahi, b, j, bhi, depth + 1, out);
-  free(an.v);
+  fold_free(an.v);
 }
 
 /* ---- merging matched nodes ----------------------------------------------------------------------- */
@@ -324,9 +319,9 @@ static void entry_free(fold_entry *e) {
 /* TraceMerger.mergeParam: b's entries into a's (both taken), equal values sharing one entry,
  * ordered by first rank (a stable sort). */
 static fold_param merge_param(fold_param a, fold_param b) {
-  fold_param out = {a.n, must(malloc((size_t) (a.n + b.n + 1) * sizeof(fold_entry)))};
+  fold_param out = {a.n, fold_malloc((size_t) (a.n + b.n + 1) * sizeof(fold_entry))};
   memcpy(out.e, a.e, (size_t) a.n * sizeof *a.e);
-  free(a.e);
+  fold_free(a.e);
   for (int i = 0; i < b.n; i++) {
     fold_entry *e = &b.e[i], u;
     int merged = 0;
@@ -341,7 +336,7 @@ static fold_param merge_param(fold_param a, fold_param b) {
     if (merged) entry_free(e);
     else out.e[out.n++] = *e;
   }
-  free(b.e);
+  fold_free(b.e);
   for (int i = 1; i < out.n; i++) { /* insertion sort: stable */
     fold_entry x = out.e[i];
     int j = i - 1;
@@ -364,7 +359,7 @@ static void merge_node(merger *m, inode *a, inode *b) {
     b->trips.n = 0;
     b->trips.e = NULL;
     merge_seq(m, &a->body, &a->nbody, b->body, b->nbody);
-    free(b->body);
+    fold_free(b->body);
     b->body = NULL;
     b->nbody = 0;
   } else {
@@ -386,15 +381,15 @@ static void merge_node(merger *m, inode *a, inode *b) {
 static void merge_seq(merger *m, inode ***a, int *na, inode **b, int nb) {
   if (nb == 0) return;
   if (*na == 0) {
-    free(*a);
-    *a = must(malloc((size_t) nb * sizeof **a));
+    fold_free(*a);
+    *a = fold_malloc((size_t) nb * sizeof **a);
     memcpy(*a, b, (size_t) nb * sizeof *b);
     *na = nb;
     return;
   }
   pairs p = {0};
   align(m, *a, 0, *na, b, 0, nb, 0, &p);
-  inode **x = *a, **out = must(malloc((size_t) (*na + nb) * sizeof *out));
+  inode **x = *a, **out = fold_malloc((size_t) (*na + nb) * sizeof *out);
   int n = 0, i = 0, j = 0;
   for (int q = 0; q < p.n; q += 2) {
     while (i < p.v[q]) out[n++] = x[i++];
@@ -406,8 +401,8 @@ static void merge_seq(merger *m, inode ***a, int *na, inode **b, int nb) {
   }
   while (i < *na) out[n++] = x[i++];
   while (j < nb) out[n++] = b[j++];
-  free(p.v);
-  free(x);
+  fold_free(p.v);
+  fold_free(x);
   *a = out;
   *na = n;
 }
@@ -419,7 +414,7 @@ static int same_list(const int64_t *x, int nx, const int64_t *y, int ny) {
 }
 
 static int merge_defs(fold_trace *a, fold_trace *b, char *why, size_t cap) {
-  a->defs = must(realloc(a->defs, (size_t) (a->ndefs + b->ndefs + 1) * sizeof *a->defs));
+  a->defs = fold_realloc(a->defs, (size_t) (a->ndefs + b->ndefs + 1) * sizeof *a->defs);
   for (int i = 0; i < b->ndefs; i++) {
     fold_def *c = &b->defs[i], *old = NULL;
     for (int k = 0; k < a->ndefs && !old; k++)
@@ -458,7 +453,7 @@ int fold_merge(fold_trace *a, fold_trace *b, char *why, size_t cap) {
   }
   merger m = {{0}, ++g_epoch};
   merge_seq(&m, &a->body, &a->n, b->body, b->n);
-  free(b->body);
+  fold_free(b->body);
   b->body = NULL;
   b->n = 0;
   fold_trace_free(b);

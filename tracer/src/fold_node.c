@@ -6,35 +6,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *must(void *p) {
-  if (!p) abort();
-  return p;
-}
-
 int shape_of_call(fold_table *shapes, int op, uint64_t site) {
   int64_t key[3] = {0, op, (int64_t) site};
   return fold_intern(shapes, key, sizeof key) + 1;
 }
 
 static int shape_of_loop(fold_table *shapes, void **first, int k) {
-  int64_t *key = must(malloc((size_t) (k + 1) * sizeof *key));
+  int64_t *key = fold_malloc((size_t) (k + 1) * sizeof *key);
   key[0] = 1;
   for (int i = 0; i < k; i++) key[i + 1] = ((fnode *) first[i])->shape;
   int id = fold_intern(shapes, key, (size_t) (k + 1) * sizeof *key) + 1;
-  free(key);
+  fold_free(key);
   return id;
 }
 
 fnode *fnode_call(int shape, int op, uint64_t site, int nf, const int64_t *abs,
                   const int64_t *rel, int has_after, uint64_t after, int64_t compute, int64_t cpu,
                   int64_t duration) {
-  fnode *n = must(calloc(1, sizeof *n));
+  /* One block: the node and its event's values, which it keeps until it is settled. */
+  fnode *n = fold_calloc(1, sizeof *n + (size_t) 2 * (nf ? nf : 1) * sizeof(int64_t));
   n->shape = shape;
   n->op = op;
   n->site = site;
   n->nf = nf;
-  n->abs = must(malloc((size_t) (nf ? nf : 1) * sizeof *n->abs));
-  n->rel = must(malloc((size_t) (nf ? nf : 1) * sizeof *n->rel));
+  n->abs = (int64_t *) (n + 1);
+  n->rel = n->abs + (nf ? nf : 1);
   memcpy(n->abs, abs, (size_t) nf * sizeof *abs);
   memcpy(n->rel, rel, (size_t) nf * sizeof *rel);
   n->has_after = has_after;
@@ -52,7 +48,7 @@ static fold_path *path(fnode *n, uint64_t site) {
     if (n->paths[i].site == site) return &n->paths[i];
   if (n->npaths == n->cappaths) {
     n->cappaths = n->cappaths ? 2 * n->cappaths : 2;
-    n->paths = must(realloc(n->paths, (size_t) n->cappaths * sizeof *n->paths));
+    n->paths = fold_realloc(n->paths, (size_t) n->cappaths * sizeof *n->paths);
   }
   fold_path *p = &n->paths[n->npaths++];
   p->site = site;
@@ -87,14 +83,12 @@ static void add_single(fnode *n, const int64_t *a, const int64_t *r, int has_aft
 static void settle_call(fnode *n) {
   if (n->abs_seq) return;
   const fold_call *c = fold_call_of(n->op);
-  n->abs_seq = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->abs_seq));
-  n->rel_seq = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->rel_seq));
-  n->is_peer = must(calloc((size_t) (n->nf ? n->nf : 1), 1));
+  n->abs_seq = fold_calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->abs_seq);
+  n->rel_seq = fold_calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->rel_seq);
+  n->is_peer = fold_calloc((size_t) (n->nf ? n->nf : 1), 1);
   for (int i = 0; i < n->nf; i++) n->is_peer[i] = (unsigned char) fold_field_is_peer(c->field[i]);
   histo_init(&n->durations);
   add_single(n, n->abs, n->rel, n->has_after, n->after, n->compute, n->cpu, n->duration);
-  free(n->abs);
-  free(n->rel);
   n->abs = n->rel = NULL;
 }
 
@@ -151,23 +145,21 @@ void fnode_free(fnode *n) {
   if (!n) return;
   if (n->is_loop) {
     for (int i = 0; i < n->nbody; i++) fnode_free(n->body[i]);
-    free(n->body);
+    fold_free(n->body);
     vseq_builder_free(&n->trips);
   } else {
-    free(n->abs);
-    free(n->rel);
     if (n->abs_seq) {
       for (int i = 0; i < n->nf; i++) {
         vseq_builder_free(&n->abs_seq[i]);
         vseq_builder_free(&n->rel_seq[i]);
       }
     }
-    free(n->abs_seq);
-    free(n->rel_seq);
-    free(n->is_peer);
-    free(n->paths);
+    fold_free(n->abs_seq);
+    fold_free(n->rel_seq);
+    fold_free(n->is_peer);
+    fold_free(n->paths);
   }
-  free(n);
+  fold_free(n);
 }
 
 /* ---- the folder's rules for these nodes ------------------------------------------------------------ */
@@ -193,10 +185,10 @@ static void *f_absorb(void *ctx, void *loop, void **iteration, int k) {
 }
 
 static void *f_fold(void *ctx, void **first, void **second, int k) {
-  fnode *l = must(calloc(1, sizeof *l));
+  fnode *l = fold_calloc(1, sizeof *l);
   l->is_loop = 1;
   l->shape = shape_of_loop(ctx, first, k);
-  l->body = must(malloc((size_t) k * sizeof *l->body));
+  l->body = fold_malloc((size_t) k * sizeof *l->body);
   memcpy(l->body, first, (size_t) k * sizeof *first);
   l->nbody = k;
   l->open = 1;
@@ -209,7 +201,7 @@ const fold_policy FNODE_POLICY = {f_shape, f_same, f_body_size, f_body_at, f_fol
 /* ---- frozen ---------------------------------------------------------------------------------------- */
 
 static fold_param one_entry(int kind, vseq a, vseq r, int rank) {
-  fold_param p = {1, must(calloc(1, sizeof(fold_entry)))};
+  fold_param p = {1, fold_calloc(1, sizeof(fold_entry))};
   p.e[0].kind = kind;
   p.e[0].a = a;
   p.e[0].r = r;
@@ -219,12 +211,12 @@ static fold_param one_entry(int kind, vseq a, vseq r, int rank) {
 
 static inode *freeze_call(fnode *n, int rank) {
   settle_call(n);
-  inode *x = must(calloc(1, sizeof *x));
+  inode *x = fold_calloc(1, sizeof *x);
   x->ranks = ranks_of(rank);
   x->op = n->op;
   x->site = n->site;
   x->nf = n->nf;
-  x->params = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *x->params));
+  x->params = fold_calloc((size_t) (n->nf ? n->nf : 1), sizeof *x->params);
   for (int i = 0; i < n->nf; i++) {
     vseq a = vseq_build(&n->abs_seq[i]), none = {NULL, 0};
     if (vseq_all_equal(&a, V_UNSET)) { /* Sym.ABSENT: the call never had it */
@@ -235,7 +227,7 @@ static inode *freeze_call(fnode *n, int rank) {
                                  : one_entry(EV_PLAIN, a, none, rank);
   }
   x->nstats = n->npaths;
-  x->stats = must(calloc((size_t) (n->npaths ? n->npaths : 1), sizeof *x->stats));
+  x->stats = fold_calloc((size_t) (n->npaths ? n->npaths : 1), sizeof *x->stats);
   for (int i = 0; i < n->npaths; i++) {
     fold_path *p = &n->paths[i];
     fold_stat *s = &x->stats[i];
@@ -250,14 +242,14 @@ static inode *freeze_call(fnode *n, int rank) {
 
 inode *fnode_freeze(fnode *n, int rank) {
   if (!n->is_loop) return freeze_call(n, rank);
-  inode *x = must(calloc(1, sizeof *x));
+  inode *x = fold_calloc(1, sizeof *x);
   x->is_loop = 1;
   x->ranks = ranks_of(rank);
   settle_loop(n);
   vseq none = {NULL, 0};
   x->trips = one_entry(EV_PLAIN, vseq_build(&n->trips), none, rank);
   x->nbody = n->nbody;
-  x->body = must(malloc((size_t) (n->nbody ? n->nbody : 1) * sizeof *x->body));
+  x->body = fold_malloc((size_t) (n->nbody ? n->nbody : 1) * sizeof *x->body);
   for (int i = 0; i < n->nbody; i++) x->body[i] = fnode_freeze(n->body[i], rank);
   return x;
 }
@@ -268,7 +260,7 @@ static void param_free(fold_param *p) {
     vseq_free(&p->e[i].r);
     ranks_free(&p->e[i].ranks);
   }
-  free(p->e);
+  fold_free(p->e);
   p->e = NULL;
   p->n = 0;
 }
@@ -278,25 +270,25 @@ void inode_free(inode *n) {
   ranks_free(&n->ranks);
   param_free(&n->trips);
   for (int i = 0; i < n->nbody; i++) inode_free(n->body[i]);
-  free(n->body);
+  fold_free(n->body);
   for (int i = 0; i < n->nf; i++) param_free(&n->params[i]);
-  free(n->params);
+  fold_free(n->params);
   for (int i = 0; i < n->nstats; i++) {
     for (int k = 0; k < n->stats[i].nclasses; k++) ranks_free(&n->stats[i].classes[k].ranks);
-    free(n->stats[i].classes);
+    fold_free(n->stats[i].classes);
   }
-  free(n->stats);
-  free(n->inside);
-  free(n);
+  fold_free(n->stats);
+  fold_free(n->inside);
+  fold_free(n);
 }
 
 void fold_trace_free(fold_trace *t) {
   for (int i = 0; i < t->n; i++) inode_free(t->body[i]);
-  free(t->body);
+  fold_free(t->body);
   for (int i = 0; i < t->ndefs; i++) {
-    free(t->defs[i].members);
-    free(t->defs[i].remote);
+    fold_free(t->defs[i].members);
+    fold_free(t->defs[i].remote);
   }
-  free(t->defs);
+  fold_free(t->defs);
   memset(t, 0, sizeof *t);
 }

@@ -12,11 +12,6 @@
 
 #define WINDOW 1024 /* RankCompressor.DEFAULT_WINDOW */
 
-static void *must(void *p) {
-  if (!p) abort();
-  return p;
-}
-
 typedef struct {
   int64_t thread;
   int has;
@@ -39,14 +34,22 @@ struct fold_rank {
   int64_t next_id;
   previous_call *prev;
   int nprev;
-  char error[256];
+  char error[320];
   int64_t events;
+  size_t max_bytes; /* what the fold may hold (BENCHGEN_TRACE_FOLD_MAX_MB) */
+  /* Caches of the per-event look-ups: in a loop, the same call sites and lists come back. */
+  struct {
+    int op, shape;
+    uint64_t site;
+  } shape_cache[256];
+  int last_list[24]; /* per slot: the id of the list it had last, + 1 */
 };
 
-fold_rank *fold_rank_new(int rank, int size) {
-  fold_rank *r = must(calloc(1, sizeof *r));
+fold_rank *fold_rank_new(int rank, int size, size_t max_bytes) {
+  fold_rank *r = fold_calloc(1, sizeof *r);
   r->rank = rank;
   r->size = size;
+  r->max_bytes = max_bytes;
   r->next_id = 1;
   folder_init(&r->f, &FNODE_POLICY, &r->shapes, WINDOW);
   return r;
@@ -66,13 +69,13 @@ const char *fold_rank_error(const fold_rank *r) { return r->error[0] ? r->error 
 
 void fold_rank_comm(fold_rank *r, int64_t id, const int64_t *members, int nmembers,
                     const int64_t *remote, int nremote) {
-  r->comms = must(realloc(r->comms, (size_t) (r->ncomms + 1) * sizeof *r->comms));
+  r->comms = fold_realloc(r->comms, (size_t) (r->ncomms + 1) * sizeof *r->comms);
   fold_comm *c = &r->comms[r->ncomms++];
   c->id = id;
   c->nmembers = nmembers;
   c->nremote = nremote;
-  c->members = must(malloc((size_t) (nmembers + 1) * sizeof *members));
-  c->remote = must(malloc((size_t) (nremote + 1) * sizeof *remote));
+  c->members = fold_malloc((size_t) (nmembers + 1) * sizeof *members);
+  c->remote = fold_malloc((size_t) (nremote + 1) * sizeof *remote);
   memcpy(c->members, members, (size_t) nmembers * sizeof *members);
   memcpy(c->remote, remote, (size_t) nremote * sizeof *remote);
 }
@@ -124,7 +127,7 @@ static int encode_requests(fold_rank *r, const fold_call *c, const fold_event *e
                   (long long) r->next_id);
     if (r->nlive == r->caplive) {
       r->caplive = r->caplive ? 2 * r->caplive : 16;
-      r->live = must(realloc(r->live, (size_t) r->caplive * sizeof *r->live));
+      r->live = fold_realloc(r->live, (size_t) r->caplive * sizeof *r->live);
     }
     r->live[r->nlive].id = r->next_id++;
     r->live[r->nlive++].persistent = c->persistent;
@@ -177,21 +180,39 @@ static int relative(fold_rank *r, int64_t peer, int64_t comm, int64_t *out) {
 static previous_call *previous(fold_rank *r, int64_t thread) {
   for (int i = 0; i < r->nprev; i++)
     if (r->prev[i].thread == thread) return &r->prev[i];
-  r->prev = must(realloc(r->prev, (size_t) (r->nprev + 1) * sizeof *r->prev));
+  r->prev = fold_realloc(r->prev, (size_t) (r->nprev + 1) * sizeof *r->prev);
   previous_call *p = &r->prev[r->nprev++];
   memset(p, 0, sizeof *p);
   p->thread = thread;
   return p;
 }
 
-static int intern_list(fold_rank *r, const int64_t *v, int n, int64_t *id) {
+static int intern_list(fold_rank *r, int slot, const int64_t *v, int n, int64_t *id) {
+  if (r->last_list[slot] > 0) {
+    size_t len;
+    const void *k = fold_key(&r->lists, r->last_list[slot] - 1, &len);
+    if (len == (size_t) n * sizeof *v && memcmp(k, v, len) == 0) {
+      *id = r->last_list[slot] - 1;
+      return 0;
+    }
+  }
   int x = fold_intern(&r->lists, v, (size_t) n * sizeof *v);
+  r->last_list[slot] = x + 1;
   if (x < 0) return fail(r, "out of memory for lists");
   *id = x;
   return 0;
 }
 
 int64_t fold_rank_events(const fold_rank *r) { return r->events; }
+
+/* Gives back what the fold holds, once it has given up. */
+static void release(fold_rank *r) {
+  for (int i = 0; i < r->f.n; i++) fnode_free(r->f.seq[i]);
+  r->f.n = 0;
+  r->f.track = -1;
+  fold_table_free(&r->shapes);
+  memset(r->shape_cache, 0, sizeof r->shape_cache);
+}
 
 int fold_rank_event(fold_rank *r, const fold_event *e) {
   if (r->error[0]) return -1;
@@ -200,8 +221,12 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
   int64_t abs[24], rel[24];
   memcpy(abs, e->values, sizeof abs);
   int reqs = c->slot_reqs, done = c->slot_done;
-  int64_t *reqs_out = reqs >= 0 ? must(malloc((size_t) (e->list_len[reqs] + 1) * 8)) : NULL;
-  int64_t *done_out = done >= 0 ? must(malloc((size_t) (e->list_len[done] + 1) * 8)) : NULL;
+  /* Request lists as ages: on the stack unless long. */
+  int64_t reqs_buf[64], done_buf[64];
+  int64_t *reqs_out = reqs < 0 ? NULL : e->list_len[reqs] <= 64 ? reqs_buf
+                      : fold_malloc((size_t) e->list_len[reqs] * 8);
+  int64_t *done_out = done < 0 ? NULL : e->list_len[done] <= 64 ? done_buf
+                      : fold_malloc((size_t) e->list_len[done] * 8);
   int ok = encode_requests(r, c, e, abs, reqs_out, done_out) == 0;
   for (int i = 0; i < c->nf && ok; i++) {
     if (!fold_field_is_list(c->field[i])) continue;
@@ -211,10 +236,10 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
     }
     const int64_t *v = i == reqs && reqs_out ? reqs_out : i == done && done_out ? done_out
                        : e->lists[i];
-    ok = intern_list(r, v, e->list_len[i], &abs[i]) == 0;
+    ok = intern_list(r, i, v, e->list_len[i], &abs[i]) == 0;
   }
-  free(reqs_out);
-  free(done_out);
+  if (reqs_out != reqs_buf) fold_free(reqs_out);
+  if (done_out != done_buf) fold_free(done_out);
   if (!ok) return -1;
   memcpy(rel, abs, sizeof rel);
   for (int i = 0; i < c->nf; i++)
@@ -224,7 +249,17 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
   int64_t thread = c->slot_thread < 0 || e->values[c->slot_thread] == V_UNSET
                        ? 0 : e->values[c->slot_thread];
   previous_call *p = previous(r, thread);
-  int shape = shape_of_call(&r->shapes, e->op, e->site);
+  unsigned h = (unsigned) ((e->site * 0x9E3779B97F4A7C15ULL + (uint64_t) e->op) >> 56);
+  int shape;
+  if (r->shape_cache[h].shape > 0 && r->shape_cache[h].op == e->op
+      && r->shape_cache[h].site == e->site) {
+    shape = r->shape_cache[h].shape;
+  } else {
+    shape = shape_of_call(&r->shapes, e->op, e->site);
+    r->shape_cache[h].op = e->op;
+    r->shape_cache[h].site = e->site;
+    r->shape_cache[h].shape = shape;
+  }
   if (shape <= 0) return fail(r, "out of memory for shapes");
   fnode *n = fnode_call(shape, e->op, e->site, c->nf, abs, rel, p->has, p->site,
                         p->has ? (int64_t) (e->enter - p->exit) : 0, e->cpu,
@@ -233,6 +268,13 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
   p->site = e->site;
   p->exit = e->exit;
   folder_push(&r->f, n);
+  if ((r->events & 1023) == 0 && fold_live_bytes() > r->max_bytes) {
+    fail(r, "its trace took more than BENCHGEN_TRACE_FOLD_MAX_MB=%zu MB to fold at event %lld"
+         " (its calls are too irregular to fold in the job: trace it with --raw and compress it"
+         " after the run)", r->max_bytes >> 20, (long long) r->events);
+    release(r);
+    return -1;
+  }
   return 0;
 }
 
@@ -243,7 +285,7 @@ static int64_t min_of(const int64_t *v, int n) {
 }
 
 static int64_t *copy64(const int64_t *v, int n) {
-  int64_t *c = must(malloc((size_t) (n ? n : 1) * sizeof *c));
+  int64_t *c = fold_malloc((size_t) (n ? n : 1) * sizeof *c);
   memcpy(c, v, (size_t) n * sizeof *c);
   return c;
 }
@@ -254,7 +296,7 @@ int fold_rank_finish(fold_rank *r, fold_trace *out) {
   folder_finish(&r->f);
   out->world = r->size;
   out->ndefs = r->ncomms;
-  out->defs = must(calloc((size_t) (r->ncomms ? r->ncomms : 1), sizeof *out->defs));
+  out->defs = fold_calloc((size_t) (r->ncomms ? r->ncomms : 1), sizeof *out->defs);
   for (int i = 0; i < r->ncomms; i++) {
     const fold_comm *c = &r->comms[i];
     /* An intercommunicator with the group of the lowest rank first (CommDef.inter). */
@@ -267,7 +309,7 @@ int fold_rank_finish(fold_rank *r, fold_trace *out) {
     d->nremote = swap ? c->nmembers : c->nremote;
   }
   out->n = r->f.n;
-  out->body = must(malloc((size_t) (r->f.n ? r->f.n : 1) * sizeof *out->body));
+  out->body = fold_malloc((size_t) (r->f.n ? r->f.n : 1) * sizeof *out->body);
   for (int i = 0; i < r->f.n; i++) {
     out->body[i] = fnode_freeze(r->f.seq[i], r->rank);
     fnode_free(r->f.seq[i]);
@@ -281,18 +323,18 @@ fold_table *fold_rank_lists(fold_rank *r) { return &r->lists; }
 void fold_rank_free(fold_rank *r) {
   if (!r) return;
   for (int i = 0; i < r->f.n; i++) fnode_free(r->f.seq[i]);
-  free(r->f.seq);
-  free(r->f.shapes);
-  free(r->f.sizes);
-  free(r->f.rest);
+  fold_free(r->f.seq);
+  fold_free(r->f.shapes);
+  fold_free(r->f.sizes);
+  fold_free(r->f.rest);
   for (int i = 0; i < r->ncomms; i++) {
-    free(r->comms[i].members);
-    free(r->comms[i].remote);
+    fold_free(r->comms[i].members);
+    fold_free(r->comms[i].remote);
   }
-  free(r->comms);
-  free(r->live);
-  free(r->prev);
+  fold_free(r->comms);
+  fold_free(r->live);
+  fold_free(r->prev);
   fold_table_free(&r->shapes);
   fold_table_free(&r->lists);
-  free(r);
+  fold_free(r);
 }

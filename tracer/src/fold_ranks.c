@@ -4,37 +4,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *must(void *p) {
-  if (!p) abort();
-  return p;
-}
-
-/* IntRuns.runs: greedy runs of sorted distinct values, a lone pair with a gap as two singles. */
-static ranklist from_sorted(const int *v, int n) {
-  ranklist r = {must(malloc((size_t) 3 * (n ? n : 1) * sizeof(int))), 0, n};
-  int i = 0;
+int fold_runs(const int64_t *v, int n, int64_t *runs) {
+  int i = 0, k = 0;
   while (i < n) {
-    int start = v[i], count = 1, stride = 1;
+    int64_t start = v[i], stride = 1;
+    int count = 1;
     if (i + 1 < n && v[i + 1] > v[i]) {
       stride = v[i + 1] - v[i];
       count = 2;
       while (i + count < n && v[i + count] - v[i + count - 1] == stride) count++;
-      if (count == 2 && stride != 1) {
+      if (count == 2 && stride != 1) { /* a lone pair with a gap reads better as two singles */
         count = 1;
         stride = 1;
       }
     }
-    r.runs[3 * r.nruns] = start;
-    r.runs[3 * r.nruns + 1] = stride;
-    r.runs[3 * r.nruns + 2] = count;
-    r.nruns++;
+    runs[3 * k] = start;
+    runs[3 * k + 1] = stride;
+    runs[3 * k + 2] = count;
+    k++;
     i += count;
   }
+  return k;
+}
+
+static ranklist from_sorted(const int *v, int n) {
+  int64_t *wide = fold_malloc((size_t) (n ? n : 1) * sizeof *wide);
+  int64_t *runs = fold_malloc((size_t) 3 * (n ? n : 1) * sizeof *runs);
+  for (int i = 0; i < n; i++) wide[i] = v[i];
+  ranklist r = {fold_malloc((size_t) 3 * (n ? n : 1) * sizeof(int)), fold_runs(wide, n, runs), n};
+  for (int i = 0; i < 3 * r.nruns; i++) r.runs[i] = (int) runs[i];
+  fold_free(wide);
+  fold_free(runs);
   return r;
 }
 
 static int *expand(const ranklist *r) {
-  int *v = must(malloc((size_t) (r->size ? r->size : 1) * sizeof *v)), n = 0;
+  int *v = fold_malloc((size_t) (r->size ? r->size : 1) * sizeof *v), n = 0;
   for (int i = 0; i < r->nruns; i++)
     for (int k = 0; k < r->runs[3 * i + 2]; k++) v[n++] = r->runs[3 * i] + k * r->runs[3 * i + 1];
   return v;
@@ -44,7 +49,7 @@ ranklist ranks_of(int rank) { return from_sorted(&rank, 1); }
 
 ranklist ranks_copy(const ranklist *r) {
   ranklist c = *r;
-  c.runs = must(malloc((size_t) 3 * (r->nruns ? r->nruns : 1) * sizeof(int)));
+  c.runs = fold_malloc((size_t) 3 * (r->nruns ? r->nruns : 1) * sizeof(int));
   memcpy(c.runs, r->runs, (size_t) 3 * r->nruns * sizeof(int));
   return c;
 }
@@ -52,7 +57,7 @@ ranklist ranks_copy(const ranklist *r) {
 ranklist ranks_union(const ranklist *a, const ranklist *b) {
   if (b->size == 0) return ranks_copy(a);
   if (a->size == 0) return ranks_copy(b);
-  int *x = expand(a), *y = expand(b), *m = must(malloc((size_t) (a->size + b->size) * sizeof *m));
+  int *x = expand(a), *y = expand(b), *m = fold_malloc((size_t) (a->size + b->size) * sizeof *m);
   int i = 0, j = 0, n = 0;
   while (i < a->size || j < b->size) {
     int v = j >= b->size || (i < a->size && x[i] <= y[j]) ? x[i++] : y[j++];
@@ -60,9 +65,9 @@ ranklist ranks_union(const ranklist *a, const ranklist *b) {
     if (i < a->size && j < b->size && x[i] == y[j]) j++;
   }
   ranklist r = from_sorted(m, n);
-  free(x);
-  free(y);
-  free(m);
+  fold_free(x);
+  fold_free(y);
+  fold_free(m);
   return r;
 }
 
@@ -100,12 +105,13 @@ int ranks_is_world(const ranklist *r, int world) {
   return world > 0 && r->nruns == 1 && r->runs[0] == 0 && r->runs[1] == 1 && r->runs[2] == world;
 }
 
-static void run(FILE *o, int start, int stride, int count, int as_range) {
-  if (count == 1) fprintf(o, "%d", start);
-  else if (count == 2 && stride == 1 && !as_range) fprintf(o, "%d,%d", start, start + 1);
+void fold_print_run(FILE *o, int64_t start, int64_t stride, int64_t count, int as_range) {
+  if (count == 1) fprintf(o, "%lld", (long long) start);
+  else if (count == 2 && stride == 1 && !as_range)
+    fprintf(o, "%lld,%lld", (long long) start, (long long) start + 1);
   else {
-    fprintf(o, "%d..%d", start, start + stride * (count - 1));
-    if (stride != 1) fprintf(o, ":%d", stride);
+    fprintf(o, "%lld..%lld", (long long) start, (long long) (start + stride * (count - 1)));
+    if (stride != 1) fprintf(o, ":%lld", (long long) stride);
   }
 }
 
@@ -130,18 +136,18 @@ void ranks_print(FILE *o, const ranklist *r) {
     if (!first) fputc(',', o);
     first = 0;
     if (m >= 2 && r->runs[3 * i + 2] >= 2) {
-      run(o, r->runs[3 * i], r->runs[3 * i + 1], r->runs[3 * i + 2], 1);
+      fold_print_run(o, r->runs[3 * i], r->runs[3 * i + 1], r->runs[3 * i + 2], 1);
       fprintf(o, "/%dx%d", r->runs[3 * (i + 1)] - r->runs[3 * i], m);
       i += m;
     } else {
-      run(o, r->runs[3 * i], r->runs[3 * i + 1], r->runs[3 * i + 2], 0);
+      fold_print_run(o, r->runs[3 * i], r->runs[3 * i + 1], r->runs[3 * i + 2], 0);
       i++;
     }
   }
 }
 
 void ranks_free(ranklist *r) {
-  free(r->runs);
+  fold_free(r->runs);
   r->runs = NULL;
   r->nruns = r->size = 0;
 }

@@ -23,7 +23,7 @@ static char *g_problems;
 static size_t g_nproblems;
 
 static void problem(const char *fmt, ...) {
-  if (!g_problems) g_problems = calloc(PROBLEMS_MAX + 1, 1);
+  if (!g_problems) g_problems = fold_calloc(PROBLEMS_MAX + 1, 1);
   if (!g_problems || g_nproblems >= PROBLEMS_MAX - 1) return;
   va_list ap;
   va_start(ap, fmt);
@@ -37,21 +37,20 @@ int fold_records_on(void) {
   return on && strcmp(on, "1") == 0;
 }
 
+/* What the fold of a rank, and the merged trace at a rank, may hold in memory. */
+static size_t g_max_bytes = (size_t) 1024 << 20;
+
 void fold_records_start(int rank, int size) {
   if (!fold_records_on()) return;
-  g_fold = fold_rank_new(rank, size);
+  const char *mb = getenv("BENCHGEN_TRACE_FOLD_MAX_MB");
+  if (mb && atol(mb) > 0) g_max_bytes = (size_t) atol(mb) << 20;
+  g_fold = fold_rank_new(rank, size, g_max_bytes);
   g_started = 1;
   g_rank = rank;
   g_size = size;
 }
 
 int fold_records_started(void) { return g_started; }
-
-static int slot_of(const fold_call *c, int f) {
-  for (int i = 0; i < c->nf; i++)
-    if (c->field[i] == f) return i;
-  return -1;
-}
 
 static void fold_event_record(const uint64_t *r, int kind, int op, size_t n) {
   fold_event e;
@@ -65,7 +64,7 @@ static void fold_event_record(const uint64_t *r, int kind, int op, size_t n) {
   for (int i = 0; i < 24; i++) e.values[i] = V_UNSET;
   for (size_t i = kind == K_EVENT_CPU ? 5 : 4; i < n;) {
     uint64_t h = r[i++];
-    int f = (int) (h & 0xff), s = slot_of(c, f);
+    int f = (int) (h & 0xff), s = f < 64 ? c->slot_of[f] : -1;
     size_t cnt = (size_t) ((h >> 8) & 0xffffffffULL);
     if (s >= 0 && (h >> 40)) {
       e.lists[s] = (const int64_t *) (r + i);
@@ -144,7 +143,7 @@ static unsigned char *recv_bytes(MPI_Comm w, int from, uint64_t *status, size_t 
   PMPI_Recv(head, 2, MPI_UINT64_T, from, 0, w, MPI_STATUS_IGNORE);
   *status = head[0];
   *n = (size_t) head[1];
-  unsigned char *b = malloc(*n ? *n : 1);
+  unsigned char *b = fold_malloc(*n ? *n : 1);
   if (!b) die("out of memory for the merge of the compressed trace");
   for (size_t at = 0; at < *n; at += CHUNK)
     PMPI_Recv(b + at, (int) (*n - at < CHUNK ? *n - at : CHUNK), MPI_BYTE, from, 1, w,
@@ -173,12 +172,16 @@ static void collect(MPI_Comm w, int lo, int hi) {
         problem("rank %d: the trace of ranks %d..%d arrived damaged\n", g_rank, mid, hi - 1);
       else if (fold_merge(&g_trace, &t, why, sizeof why) < 0)
         problem("ranks %d..%d could not be merged: %s\n", lo, hi - 1, why);
+      else if (fold_live_bytes() > g_max_bytes)
+        problem("ranks %d..%d: their merged trace took more than BENCHGEN_TRACE_FOLD_MAX_MB=%zu"
+                " MB (trace with --raw and compress after the run)\n", lo, hi - 1,
+                g_max_bytes >> 20);
     }
     if (g_nproblems && g_frozen) {
       fold_trace_free(&g_trace);
       g_frozen = 0;
     }
-    free(b);
+    fold_free(b);
   } else {
     collect(w, mid, hi);
     if (g_rank != mid) return;
@@ -186,7 +189,7 @@ static void collect(MPI_Comm w, int lo, int hi) {
       fold_bytes out = {0};
       fold_wire_put(&out, &g_trace, name_text, fold_rank_lists(g_fold));
       send_bytes(w, lo, 1, out.b, out.n);
-      free(out.b);
+      fold_free(out.b);
       fold_trace_free(&g_trace);
       g_frozen = 0;
     } else {
@@ -236,9 +239,10 @@ void fold_records_merge(const char *dir) {
   /* What the fold cost: events summed, the most any rank spent folding and its peak memory. */
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  int64_t mine[2] = {(int64_t) g_flush_ns, (int64_t) ru.ru_maxrss}, most[2] = {0, 0};
+  int64_t mine[3] = {(int64_t) g_flush_ns, (int64_t) ru.ru_maxrss, (int64_t) fold_peak_bytes()};
+  int64_t most[3] = {0, 0, 0};
   int64_t events = g_fold ? fold_rank_events(g_fold) : 0, all = 0;
-  PMPI_Reduce(mine, most, 2, MPI_INT64_T, MPI_MAX, 0, w);
+  PMPI_Reduce(mine, most, 3, MPI_INT64_T, MPI_MAX, 0, w);
   PMPI_Reduce(&events, &all, 1, MPI_INT64_T, MPI_SUM, 0, w);
   double merge_s = (double) (now_ns() - t0) / 1e9;
   PMPI_Comm_free(&w);
@@ -246,12 +250,13 @@ void fold_records_merge(const char *dir) {
     if (g_frozen) write_trace(dir);
     else write_problems(dir);
     fprintf(stderr, "benchgen-trace: %d ranks folded %lld events (a rank spent at most %.3f s"
-            " writing its events out, and peaked at %.1f MB of memory); merged in %.3f s\n",
-            g_size, (long long) all, (double) most[0] / 1e9, (double) most[1] / 1024.0, merge_s);
+            " writing its events out; its fold held at most %.2f MB, the process peaked at %.1f"
+            " MB); merged in %.3f s\n", g_size, (long long) all, (double) most[0] / 1e9,
+            (double) most[2] / 1048576.0, (double) most[1] / 1024.0, merge_s);
   }
   if (g_frozen) fold_trace_free(&g_trace);
   g_frozen = 0;
-  free(g_problems);
+  fold_free(g_problems);
   g_problems = NULL;
   g_nproblems = 0;
   fold_rank_free(g_fold);

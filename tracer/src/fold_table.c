@@ -19,7 +19,7 @@ static int same_key(const unsigned char *k, const void *key, size_t len) {
 
 static int grow(fold_table *t) {
   size_t ns = t->nslots ? 2 * t->nslots : 64;
-  int *slots = calloc(ns, sizeof *slots);
+  int *slots = fold_calloc(ns, sizeof *slots);
   if (!slots) return -1;
   for (int id = 0; id < t->n; id++) {
     size_t len;
@@ -28,7 +28,7 @@ static int grow(fold_table *t) {
     while (slots[s]) s = (s + 1) & (ns - 1);
     slots[s] = id + 1;
   }
-  free(t->slots);
+  fold_free(t->slots);
   t->slots = slots;
   t->nslots = ns;
   return 0;
@@ -44,12 +44,12 @@ int fold_intern(fold_table *t, const void *key, size_t len) {
   }
   if (t->n == t->cap) {
     int cap = t->cap ? 2 * t->cap : 64;
-    unsigned char **keys = realloc(t->keys, (size_t) cap * sizeof *keys);
+    unsigned char **keys = fold_realloc(t->keys, (size_t) cap * sizeof *keys);
     if (!keys) return -1;
     t->keys = keys;
     t->cap = cap;
   }
-  unsigned char *k = malloc(sizeof len + len);
+  unsigned char *k = fold_malloc(sizeof len + len);
   if (!k) return -1;
   memcpy(k, &len, sizeof len);
   if (len) memcpy(k + sizeof len, key, len);
@@ -64,8 +64,8 @@ const void *fold_key(const fold_table *t, int id, size_t *len) {
 }
 
 void fold_table_free(fold_table *t) {
-  for (int i = 0; i < t->n; i++) free(t->keys[i]);
-  free(t->keys);
-  free(t->slots);
+  for (int i = 0; i < t->n; i++) fold_free(t->keys[i]);
+  fold_free(t->keys);
+  fold_free(t->slots);
   memset(t, 0, sizeof *t);
 }

@@ -120,30 +120,15 @@ static void name(FILE *o, const char *s) {
 
 static void site(FILE *o, uint64_t s) { fprintf(o, "%012llx", (unsigned long long) s); }
 
-/* IntRuns.format: greedy strided runs, a lone pair with a gap as two singles. */
+/* IntRuns.format: the runs of a sequence, in order (fold_runs). */
 static void runs(FILE *o, const int64_t *v, int n) {
-  int i = 0;
-  while (i < n) {
-    int64_t start = v[i], stride = 1;
-    int count = 1;
-    if (i + 1 < n && v[i + 1] > v[i]) {
-      stride = v[i + 1] - v[i];
-      count = 2;
-      while (i + count < n && v[i + count] - v[i + count - 1] == stride) count++;
-      if (count == 2 && stride != 1) {
-        count = 1;
-        stride = 1;
-      }
-    }
+  int64_t *r = fold_malloc((size_t) 3 * (n ? n : 1) * sizeof *r);
+  int k = fold_runs(v, n, r);
+  for (int i = 0; i < k; i++) {
     if (i > 0) fputc(',', o);
-    if (count == 1) fprintf(o, "%lld", (long long) start);
-    else if (count == 2 && stride == 1) fprintf(o, "%lld,%lld", (long long) start, (long long) start + 1);
-    else {
-      fprintf(o, "%lld..%lld", (long long) start, (long long) (start + stride * (count - 1)));
-      if (stride != 1) fprintf(o, ":%lld", (long long) stride);
-    }
-    i += count;
+    fold_print_run(o, r[3 * i], r[3 * i + 1], r[3 * i + 2], 0);
   }
+  fold_free(r);
 }
 
 /* ---- values -------------------------------------------------------------------------------------- */

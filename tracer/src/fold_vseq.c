@@ -9,23 +9,34 @@
 #define VSEQ_WINDOW 16
 #define MAX_CYCLE_VALUES (1 << 16)
 
-static void *must(void *p) {
-  if (!p) abort();
-  return p;
-}
-
 static uint64_t mix(uint64_t z) {
   z = (z ^ (z >> 33)) * 0xff51afd7ed558ccdULL;
   z = (z ^ (z >> 33)) * 0xc4ceb9fe1a85ec53ULL;
   return z ^ (z >> 33);
 }
 
-static vnode *leaf(int64_t v) {
-  vnode *n = must(calloc(1, sizeof *n));
+static vnode *new_leaf(int64_t v) {
+  vnode *n = fold_calloc(1, sizeof *n);
   n->refs = 1;
   n->value = v;
   n->hash = mix((uint64_t) v);
   return n;
+}
+
+/* Leaves of small values are shared (ValueSeqBuilder.leaf): peers, tags and most counts are small
+ * and recur all through a trace, and a leaf per occurrence was most of an irregular fold. The
+ * table keeps one reference to each, so they are never freed. */
+#define SMALL_LOW (-1024)
+#define SMALL_HIGH (1 << 16)
+static vnode **g_small;
+
+static vnode *leaf(int64_t v) {
+  if (v < SMALL_LOW || v >= SMALL_HIGH) return new_leaf(v);
+  if (!g_small) g_small = fold_calloc(SMALL_HIGH - SMALL_LOW, sizeof *g_small);
+  vnode **at = &g_small[v - SMALL_LOW];
+  if (!*at) *at = new_leaf(v);
+  (*at)->refs++;
+  return *at;
 }
 
 static vnode *retain(vnode *n) {
@@ -36,17 +47,17 @@ static vnode *retain(vnode *n) {
 void vnode_release(vnode *v) {
   if (!v || --v->refs > 0) return;
   for (int i = 0; i < v->n; i++) vnode_release(v->body[i]);
-  free(v->body);
-  free(v);
+  fold_free(v->body);
+  fold_free(v);
 }
 
 /* body repeated `times` times; takes the references of body's nodes. */
 static vnode *rep(vnode **body, int n, int64_t times) {
-  vnode *r = must(calloc(1, sizeof *r));
+  vnode *r = fold_calloc(1, sizeof *r);
   r->refs = 1;
   r->n = n;
   r->times = times;
-  r->body = must(malloc((size_t) n * sizeof *r->body));
+  r->body = fold_malloc((size_t) n * sizeof *r->body);
   memcpy(r->body, body, (size_t) n * sizeof *body);
   uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t) times;
   for (int i = 0; i < n; i++) h = mix(h * 31 + body[i]->hash);
@@ -80,8 +91,8 @@ static void *v_absorb(void *ctx, void *loop, void **iteration, int k) {
   for (int i = 0; i < k; i++) vnode_release(iteration[i]);
   if (r->refs == 1) { /* only the folder sees it: the same node, one more time */
     vnode *again = rep(r->body, r->n, r->times + 1);
-    free(r->body);
-    free(r);
+    fold_free(r->body);
+    fold_free(r);
     return again;
   }
   for (int i = 0; i < r->n; i++) retain(r->body[i]);
@@ -97,7 +108,7 @@ static const fold_policy VNODE_POLICY = {v_shape, v_same, v_body_size, v_body_at
 
 static void push_to_folder(vseq_builder *b, int64_t v, int64_t times) {
   if (!b->folder) {
-    b->folder = must(malloc(sizeof *b->folder));
+    b->folder = fold_malloc(sizeof *b->folder);
     folder_init(b->folder, &VNODE_POLICY, NULL, VSEQ_WINDOW);
   }
   vnode *l = leaf(v);
@@ -151,7 +162,7 @@ static vseq folded(vseq_builder *b) {
     k = at[0]->n;
     at = at[0]->body;
   }
-  vseq s = {must(malloc((size_t) (k ? k : 1) * sizeof(vnode *))), k};
+  vseq s = {fold_malloc((size_t) (k ? k : 1) * sizeof(vnode *)), k};
   for (int i = 0; i < k; i++) s.nodes[i] = retain(at[i]);
   return s;
 }
@@ -159,11 +170,11 @@ static vseq folded(vseq_builder *b) {
 static void free_folder(folder *f) {
   if (!f) return;
   for (int i = 0; i < f->n; i++) vnode_release(f->seq[i]);
-  free(f->seq);
-  free(f->shapes);
-  free(f->sizes);
-  free(f->rest);
-  free(f);
+  fold_free(f->seq);
+  fold_free(f->shapes);
+  fold_free(f->sizes);
+  fold_free(f->rest);
+  fold_free(f);
 }
 
 void vseq_builder_free(vseq_builder *b) {
@@ -174,7 +185,7 @@ void vseq_builder_free(vseq_builder *b) {
 
 void vseq_free(vseq *s) {
   for (int i = 0; i < s->n; i++) vnode_release(s->nodes[i]);
-  free(s->nodes);
+  fold_free(s->nodes);
   s->nodes = NULL;
   s->n = 0;
 }
@@ -218,7 +229,7 @@ vseq vseq_build(vseq_builder *b) {
   vseq s = {NULL, 0};
   if (!b->folder) {
     if (b->run_length > 0) {
-      s.nodes = must(malloc(sizeof *s.nodes));
+      s.nodes = fold_malloc(sizeof *s.nodes);
       s.nodes[0] = leaf(b->run_value);
       s.n = 1;
     }
@@ -228,8 +239,8 @@ vseq vseq_build(vseq_builder *b) {
   /* Scratch for one cycle, kept: every parameter of every RSD is built through here. */
   static int64_t *v;
   static int *border;
-  if (!v) v = malloc(MAX_CYCLE_VALUES * sizeof *v);
-  if (!border) border = malloc(MAX_CYCLE_VALUES * sizeof *border);
+  if (!v) v = fold_malloc(MAX_CYCLE_VALUES * sizeof *v);
+  if (!border) border = fold_malloc(MAX_CYCLE_VALUES * sizeof *border);
   int len = 0;
   if (v && border && expand(s.nodes, s.n, v, &len) == 0 && len >= 2) {
     int p = period(v, len, border);
@@ -238,7 +249,7 @@ vseq vseq_build(vseq_builder *b) {
       for (int i = 0; i < p; i++) vseq_push(&c, v[i]);
       vseq cycle;
       if (!c.folder) {
-        cycle.nodes = must(malloc(sizeof *cycle.nodes));
+        cycle.nodes = fold_malloc(sizeof *cycle.nodes);
         cycle.nodes[0] = leaf(c.run_value);
         cycle.n = 1;
       } else {
@@ -266,7 +277,7 @@ int vseq_all_equal(const vseq *s, int64_t v) {
 }
 
 vseq vseq_copy(const vseq *s) {
-  vseq c = {must(malloc((size_t) (s->n ? s->n : 1) * sizeof(vnode *))), s->n};
+  vseq c = {fold_malloc((size_t) (s->n ? s->n : 1) * sizeof(vnode *)), s->n};
   for (int i = 0; i < s->n; i++) c.nodes[i] = retain(s->nodes[i]);
   return c;
 }

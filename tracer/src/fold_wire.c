@@ -5,11 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *must(void *p) {
-  if (!p) abort();
-  return p;
-}
-
 /* ---- writing ------------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -21,7 +16,7 @@ typedef struct {
 static void put_byte(fold_bytes *o, unsigned char c) {
   if (o->n == o->cap) {
     o->cap = o->cap ? 2 * o->cap : 4096;
-    o->b = must(realloc(o->b, o->cap));
+    o->b = fold_realloc(o->b, o->cap);
   }
   o->b[o->n++] = c;
 }
@@ -210,7 +205,7 @@ static double get_d(reader *r) {
 
 static ranklist get_ranks(reader *r) {
   ranklist l = {NULL, get_count(r), 0};
-  l.runs = must(malloc((size_t) 3 * (l.nruns ? l.nruns : 1) * sizeof(int)));
+  l.runs = fold_malloc((size_t) 3 * (l.nruns ? l.nruns : 1) * sizeof(int));
   for (int i = 0; i < l.nruns; i++) {
     for (int k = 0; k < 3; k++) l.runs[3 * i + k] = (int) get_u(r);
     l.size += l.runs[3 * i + 2];
@@ -242,18 +237,18 @@ static int64_t get_value(reader *r) {
   int n = get_count(r);
   if (r->bad) return 0;
   if (tag == 1) {
-    char *s = must(malloc((size_t) n + 1));
+    char *s = fold_malloc((size_t) n + 1);
     memcpy(s, r->b + r->at, (size_t) n);
     s[n] = 0;
     r->at += (size_t) n;
     int64_t id = r->intern(s);
-    free(s);
+    fold_free(s);
     return id;
   }
-  int64_t *v = must(malloc((size_t) (n ? n : 1) * sizeof *v));
+  int64_t *v = fold_malloc((size_t) (n ? n : 1) * sizeof *v);
   for (int i = 0; i < n; i++) v[i] = get_i(r);
   int id = fold_intern(r->lists, v, (size_t) n * sizeof *v);
-  free(v);
+  fold_free(v);
   if (id < 0) r->bad = 1;
   return id;
 }
@@ -266,23 +261,23 @@ static vnode *get_vnode(reader *r, int depth) {
   }
   if (n == 0) return vnode_leaf(get_value(r));
   int64_t times = get_i(r);
-  vnode **body = must(malloc((size_t) n * sizeof *body));
+  vnode **body = fold_malloc((size_t) n * sizeof *body);
   for (int i = 0; i < n; i++) body[i] = get_vnode(r, depth + 1);
   vnode *v = vnode_rep(body, n, times);
-  free(body);
+  fold_free(body);
   return v;
 }
 
 static vseq get_vseq(reader *r) {
   vseq s = {NULL, get_count(r)};
-  s.nodes = must(malloc((size_t) (s.n ? s.n : 1) * sizeof *s.nodes));
+  s.nodes = fold_malloc((size_t) (s.n ? s.n : 1) * sizeof *s.nodes);
   for (int i = 0; i < s.n; i++) s.nodes[i] = get_vnode(r, 0);
   return s;
 }
 
 static fold_param get_param(reader *r) {
   fold_param p = {get_count(r), NULL};
-  p.e = must(calloc((size_t) (p.n ? p.n : 1), sizeof *p.e));
+  p.e = fold_calloc((size_t) (p.n ? p.n : 1), sizeof *p.e);
   for (int i = 0; i < p.n; i++) {
     p.e[i].kind = (int) get_u(r);
     p.e[i].a = get_vseq(r);
@@ -293,7 +288,7 @@ static fold_param get_param(reader *r) {
 }
 
 static inode *get_node(reader *r, int depth) {
-  inode *n = must(calloc(1, sizeof *n));
+  inode *n = fold_calloc(1, sizeof *n);
   n->is_loop = (int) get_u(r);
   n->ranks = get_ranks(r);
   if (r->bad || depth > 256) {
@@ -303,7 +298,7 @@ static inode *get_node(reader *r, int depth) {
   if (n->is_loop) {
     n->trips = get_param(r);
     n->nbody = get_count(r);
-    n->body = must(calloc((size_t) (n->nbody ? n->nbody : 1), sizeof *n->body));
+    n->body = fold_calloc((size_t) (n->nbody ? n->nbody : 1), sizeof *n->body);
     for (int i = 0; i < n->nbody; i++) n->body[i] = get_node(r, depth + 1);
     return n;
   }
@@ -315,10 +310,10 @@ static inode *get_node(reader *r, int depth) {
   n->op = (int) op;
   n->site = get_u(r);
   n->nf = fold_call_of(n->op)->nf;
-  n->params = must(calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->params));
+  n->params = fold_calloc((size_t) (n->nf ? n->nf : 1), sizeof *n->params);
   for (int i = 0; i < n->nf; i++) n->params[i] = get_param(r);
   n->nstats = get_count(r);
-  n->stats = must(calloc((size_t) (n->nstats ? n->nstats : 1), sizeof *n->stats));
+  n->stats = fold_calloc((size_t) (n->nstats ? n->nstats : 1), sizeof *n->stats);
   for (int i = 0; i < n->nstats; i++) {
     fold_stat *s = &n->stats[i];
     s->after = get_u(r);
@@ -326,7 +321,7 @@ static inode *get_node(reader *r, int depth) {
     s->has_cpu = (int) get_u(r);
     s->cpu = get_d(r);
     s->nclasses = get_count(r);
-    s->classes = must(calloc((size_t) (s->nclasses ? s->nclasses : 1), sizeof *s->classes));
+    s->classes = fold_calloc((size_t) (s->nclasses ? s->nclasses : 1), sizeof *s->classes);
     for (int k = 0; k < s->nclasses; k++) {
       s->classes[k].ranks = get_ranks(r);
       s->classes[k].time = get_hist(r);
@@ -334,7 +329,7 @@ static inode *get_node(reader *r, int depth) {
       s->classes[k].cpu = get_d(r);
     }
     if (s->nclasses == 0) {
-      free(s->classes);
+      fold_free(s->classes);
       s->classes = NULL;
     }
   }
@@ -348,19 +343,19 @@ int fold_wire_get(const unsigned char *b, size_t n, fold_trace *t, int64_t (*int
   memset(t, 0, sizeof *t);
   t->world = (int) get_u(&r);
   t->ndefs = get_count(&r);
-  t->defs = must(calloc((size_t) (t->ndefs ? t->ndefs : 1), sizeof *t->defs));
+  t->defs = fold_calloc((size_t) (t->ndefs ? t->ndefs : 1), sizeof *t->defs);
   for (int i = 0; i < t->ndefs && !r.bad; i++) {
     fold_def *d = &t->defs[i];
     d->id = get_i(&r);
     d->nmembers = get_count(&r);
-    d->members = must(malloc((size_t) (d->nmembers + 1) * sizeof *d->members));
+    d->members = fold_malloc((size_t) (d->nmembers + 1) * sizeof *d->members);
     for (int k = 0; k < d->nmembers; k++) d->members[k] = get_i(&r);
     d->nremote = get_count(&r);
-    d->remote = must(malloc((size_t) (d->nremote + 1) * sizeof *d->remote));
+    d->remote = fold_malloc((size_t) (d->nremote + 1) * sizeof *d->remote);
     for (int k = 0; k < d->nremote; k++) d->remote[k] = get_i(&r);
   }
   t->n = get_count(&r);
-  t->body = must(calloc((size_t) (t->n ? t->n : 1), sizeof *t->body));
+  t->body = fold_calloc((size_t) (t->n ? t->n : 1), sizeof *t->body);
   for (int i = 0; i < t->n && !r.bad; i++) t->body[i] = get_node(&r, 0);
   if (r.bad || r.at != r.n) {
     fold_trace_free(t);

@@ -294,31 +294,27 @@ void recording_full(void) {
   finish(1);
 }
 
+/* Records MPI_Finalize and ends the stream. Nested: the outer wrapper records and closes it. */
+static int record_finalize(bgt_call *c) {
+  if (!c->on && t_depth > 1) return 0;
+  bgt_hold(c);
+  if (c->on && writer_is_open()) {
+    begin_event(c, BGT_FINALIZE);
+    end_record();
+  }
+  finish(0);
+  g_off = 1;
+  return 1;
+}
+
 /* Folding: MPI_Finalize is recorded before the library's own finalize, since the ranks then merge
  * their traces with MPI (fold_records_merge); its exit time is when the merge starts. */
 void bgt_before_finalize(bgt_call *c) {
   comm_forget_world();
-  if (!fold_records_started() || (!c->on && t_depth > 1)) return;
-  bgt_hold(c);
-  if (c->on && writer_is_open()) {
-    begin_event(c, BGT_FINALIZE);
-    end_record();
-  }
-  finish(0);
-  g_off = 1;
-  fold_records_merge(g_dir);
+  if (fold_records_started() && record_finalize(c)) fold_records_merge(g_dir);
 }
 
-void bgt_after_finalize(bgt_call *c) {
-  if (!c->on && t_depth > 1) return; /* nested: the outer wrapper records and closes the stream */
-  bgt_hold(c);
-  if (c->on && writer_is_open()) {
-    begin_event(c, BGT_FINALIZE);
-    end_record();
-  }
-  finish(0);
-  g_off = 1;
-}
+void bgt_after_finalize(bgt_call *c) { record_finalize(c); }
 
 void bgt_abort(void) {
   record_lock();

@@ -115,7 +115,7 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
 
   /** Variables for the ranks, in a stable order (LD_PRELOAD first, for readable commands). */
   static Map<String, String> tracerEnv(Path library, Path traceDir, int siteDepth, int bufferMb,
-      int maxMb, boolean cpuTime, boolean raw) {
+      int maxMb, boolean cpuTime, boolean raw, int foldMaxMb) {
     Map<String, String> env = new LinkedHashMap<>();
     String existing = System.getenv("LD_PRELOAD");
     env.put("LD_PRELOAD", library + (existing == null || existing.isBlank() ? "" : ":" + existing));
@@ -130,6 +130,7 @@ record MpiLauncher(Kind kind, Optional<Flavour> flavour) {
     // streams are written only when asked for.
     env.put("BENCHGEN_TRACE_FOLD", "1");
     env.put("BENCHGEN_TRACE_RAW", raw ? "1" : "0");
+    env.put("BENCHGEN_TRACE_FOLD_MAX_MB", Integer.toString(foldMaxMb));
     return env;
   }
 }

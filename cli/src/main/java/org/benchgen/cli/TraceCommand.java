@@ -80,6 +80,12 @@ final class TraceCommand implements Callable<Integer> {
       + " from compute; costs about 1-2 us more per MPI call (two system calls)")
   boolean cpuTime;
 
+  @Option(names = "--fold-max-mb", defaultValue = "1024", paramLabel = "MB", description = "the"
+      + " most memory a rank's compressed trace may take while it folds (and the merged trace"
+      + " while ranks merge): past it the run writes no trace.bgc and says which ranks were too"
+      + " irregular to fold (trace them with --raw); default: ${DEFAULT-VALUE}")
+  int foldMaxMb;
+
   @Option(names = "--raw", description = "also write each rank's event stream, rank-R.trace"
       + " (docs/trace-format.md; about 130 bytes per MPI call), as benchgen compress reads them")
   boolean raw;
@@ -92,9 +98,9 @@ final class TraceCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
-    if (siteDepth < 1 || siteDepth > 32 || bufferMb < 1 || maxMb < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--site-depth must be 1..32, and --buffer-mb and --max-mb at least 1");
+    if (siteDepth < 1 || siteDepth > 32 || bufferMb < 1 || maxMb < 1 || foldMaxMb < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--site-depth must be 1..32,"
+          + " and --buffer-mb, --max-mb and --fold-max-mb at least 1");
     }
     if (!isCommand(command.get(0))) {
       throw new TraceProblem("'" + command.get(0) + "' is not a command: no such executable"
@@ -111,7 +117,8 @@ final class TraceCommand implements Callable<Integer> {
     AtomicOutput.writeDirectory(output.dir, tmp -> {
       Map<String, String> childEnv = new HashMap<>();
       List<String> cmd = launcher.command(command,
-          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb, maxMb, cpuTime, raw), childEnv);
+          MpiLauncher.tracerEnv(lib, tmp, siteDepth, bufferMb, maxMb, cpuTime, raw, foldMaxMb),
+          childEnv);
       err.println("benchgen trace: " + String.join(" ", cmd));
       err.flush();
       ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();

@@ -1,6 +1,7 @@
 package org.benchgen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -310,6 +311,23 @@ class TracerFailSafeTest {
     try (Stream<Path> s = Files.list(dir)) {
       assertEquals(List.of("trace.problems"), s.map(p -> p.getFileName().toString()).toList());
     }
+  }
+
+  /**
+   * A rank's fold is bounded (--fold-max-mb): random_exchange's irregular calls take more than
+   * 1 MB to fold, so each rank gives its fold up and says so, and no trace.bgc is written.
+   */
+  @Test
+  void aFoldThatOutgrowsItsMemoryIsGivenUpAndSaid() throws Exception {
+    Path dir = work.resolve("openmpi-fold-max");
+    Traced t = trace(dir, List.of("--no-raw", "--fold-max-mb", "1"), "openmpi", 2,
+        "random_exchange", "3000");
+    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    for (int r = 0; r < 2; r++) {
+      assertTrue(t.err.contains("  rank " + r + " could not be compressed: its trace took more"
+          + " than BENCHGEN_TRACE_FOLD_MAX_MB=1 MB to fold"), t.err);
+    }
+    assertFalse(Files.exists(dir.resolve("trace.bgc")));
   }
 
   /**

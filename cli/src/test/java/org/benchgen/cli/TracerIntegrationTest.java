@@ -408,17 +408,8 @@ class TracerIntegrationTest {
 
   @Test
   void anAbortLeavesTruncatedStreamsThatCompressRefuses() throws Exception {
-    Path exe = work.resolve("abort_midway");
-    Path src = Path.of(getClass().getResource("/mpi/abort_midway.c").toURI());
-    run(List.of("mpicc.openmpi", "-g", "-o", exe.toString(), src.toString()));
     Path dir = work.resolve("aborted");
-    java.io.StringWriter err = new java.io.StringWriter();
-    picocli.CommandLine cl = Benchgen.commandLine();
-    cl.setErr(new java.io.PrintWriter(err));
-    List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", dir.toString(), "--"));
-    cmd.addAll(MpiSamples.launcher("openmpi", N));
-    cmd.addAll(List.of(exe.toString(), "10"));
-    assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
+    java.io.StringWriter err = abortMidway(dir, "--raw");
     assertTrue(err.toString().contains("is incomplete"), err.toString());
     assertTrue(err.toString().contains("rank 1 was cut short"), err.toString());
     // Rank 1 aborted after 5 iterations: its stream has Init and 5 Sendrecv, then the marker.
@@ -440,17 +431,8 @@ class TracerIntegrationTest {
    */
   @Test
   void anAbortLeavesEachRanksFoldedTraceMarkedTruncated() throws Exception {
-    Path exe = work.resolve("abort_midway_fold");
-    Path src = Path.of(getClass().getResource("/mpi/abort_midway.c").toURI());
-    run(List.of("mpicc.openmpi", "-g", "-o", exe.toString(), src.toString()));
     Path dir = work.resolve("aborted-fold");
-    java.io.StringWriter err = new java.io.StringWriter();
-    picocli.CommandLine cl = Benchgen.commandLine();
-    cl.setErr(new java.io.PrintWriter(err));
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString(), "--"));
-    cmd.addAll(MpiSamples.launcher("openmpi", N));
-    cmd.addAll(List.of(exe.toString(), "10"));
-    assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
+    java.io.StringWriter err = abortMidway(dir);
     assertTrue(err.toString().contains("rank 1 was cut short (rank-1.truncated.bgc holds what it"
         + " did until then)"), err.toString());
     assertFalse(Files.exists(dir.resolve("trace.bgc")));
@@ -460,6 +442,25 @@ class TracerIntegrationTest {
     TraceStats s = TraceStats.of(org.benchgen.io.TraceFiles.readCompressed(cut), n -> { });
     assertEquals(List.of("MPI_Init 1", "MPI_Sendrecv 5"), s.rows().stream()
         .filter(r -> r.rank() == 1).map(r -> r.name() + " " + r.calls()).toList());
+  }
+
+  /** abort_midway at N ranks under trace {@code options} into {@code dir}: exit 1, its stderr. */
+  private java.io.StringWriter abortMidway(Path dir, String... options) throws Exception {
+    Path exe = work.resolve("abort_midway");
+    if (!Files.exists(exe)) {
+      Path src = Path.of(getClass().getResource("/mpi/abort_midway.c").toURI());
+      run(List.of("mpicc.openmpi", "-g", "-o", exe.toString(), src.toString()));
+    }
+    java.io.StringWriter err = new java.io.StringWriter();
+    picocli.CommandLine cl = Benchgen.commandLine();
+    cl.setErr(new java.io.PrintWriter(err));
+    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString()));
+    cmd.addAll(List.of(options));
+    cmd.add("--");
+    cmd.addAll(MpiSamples.launcher("openmpi", N));
+    cmd.addAll(List.of(exe.toString(), "10"));
+    assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
+    return err;
   }
 
   @Test
