@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The in-job compressor against rsd-compressor beyond the samples at 4 ranks, which
  * BenchmarkIntegrationTest and MpiCallsIntegrationTest check on every trace they take: more ranks
  * (where rank classes are clustered and merges nest deeper), and random programs (RandomProgram's
- * streams made into real MPI programs by generate, run under the tracer). Open MPI, oversubscribed.
+ * streams made into real MPI programs by generate, run under the tracer), and the samples no
+ * other test checks. Open MPI, oversubscribed, and MPICH.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InJobCompressionTest {
@@ -31,13 +32,25 @@ class InJobCompressionTest {
     bins = MpiSamples.build(work);
   }
 
+  /**
+   * The samples that no other MPI test traces with --raw (so none checks their trace.bgc), at 4
+   * ranks: threads of MPI_THREAD_MULTIPLE (thread=), a halo exchange whose partners change, a
+   * period-3 pattern, and a program that probes ahead.
+   */
+  @ParameterizedTest(name = "{0} under {1}")
+  @CsvSource({"threads_multiple,openmpi", "threads_multiple,mpich", "amr_exchange,openmpi",
+      "period3,openmpi", "prefetch,openmpi", "prefetch,mpich"})
+  void samplesCheckedNowhereElse(String program, String flavour) throws Exception {
+    traceRaw(flavour, program + "-" + flavour, bins.get(flavour).resolve(program), List.of(), 4);
+  }
+
   /** Samples at 16 and 64 ranks; compute_bound's imbalance makes more classes than it keeps. */
   @ParameterizedTest(name = "{0} {1} at {2} ranks")
   @CsvSource({"compute_bound,10 1000 100,16", "stencil2d,,16", "nested_loops,,16",
       "random_exchange,,16", "ring,,64", "stencil2d,,64"})
   void samplesAtMoreRanks(String program, String args, int ranks) throws Exception {
     List<String> argv = args == null ? List.of() : List.of(args.split(" "));
-    traceRaw(program + "-" + ranks, bins.get("openmpi").resolve(program), argv, ranks);
+    traceRaw("openmpi", program + "-" + ranks, bins.get("openmpi").resolve(program), argv, ranks);
   }
 
   /**
@@ -55,13 +68,14 @@ class InJobCompressionTest {
         gen.toString(), "--name", "random");
     assertEquals(0, g.code(), g.out() + g.err());
     MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi"), work);
-    traceRaw("random-run-" + seed, gen.resolve("random"), List.of(), 4);
+    traceRaw("openmpi", "random-run-" + seed, gen.resolve("random"), List.of(), 4);
   }
 
-  private void traceRaw(String label, Path exe, List<String> args, int ranks) throws Exception {
+  private void traceRaw(String flavour, String label, Path exe, List<String> args, int ranks)
+      throws Exception {
     Path dir = work.resolve(label);
     List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", dir.toString(), "--"));
-    cmd.addAll(MpiSamples.launcher("openmpi", ranks));
+    cmd.addAll(MpiSamples.launcher(flavour, ranks));
     cmd.add(exe.toString());
     cmd.addAll(args);
     Cli.Result r = Cli.run(cmd.toArray(String[]::new));

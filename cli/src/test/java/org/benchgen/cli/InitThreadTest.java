@@ -126,6 +126,11 @@ class InitThreadTest {
     cmd.addAll(List.of(args));
     Cli.Result t = Cli.run(cmd.toArray(String[]::new));
     assertEquals(0, t.code(), t.err());
+    try {
+      InJobTraces.assertSameAsCompress(dir); // MPI_Init_thread's fields, C and Fortran
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     return dir;
   }
 }
