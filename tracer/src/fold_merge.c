@@ -320,7 +320,7 @@ static void entry_free(fold_entry *e) {
  * ordered by first rank (a stable sort). */
 static fold_param merge_param(fold_param a, fold_param b) {
   fold_param out = {a.n, fold_malloc((size_t) (a.n + b.n + 1) * sizeof(fold_entry))};
-  memcpy(out.e, a.e, (size_t) a.n * sizeof *a.e);
+  if (a.n) memcpy(out.e, a.e, (size_t) a.n * sizeof *a.e);
   fold_free(a.e);
   for (int i = 0; i < b.n; i++) {
     fold_entry *e = &b.e[i], u;
@@ -417,7 +417,7 @@ static int merge_defs(fold_trace *a, fold_trace *b, char *why, size_t cap) {
   a->defs = fold_realloc(a->defs, (size_t) (a->ndefs + b->ndefs + 1) * sizeof *a->defs);
   for (int i = 0; i < b->ndefs; i++) {
     fold_def *c = &b->defs[i], *old = NULL;
-    for (int k = 0; k < a->ndefs && !old; k++)
+    for (int k = a->ndefs - 1; k >= 0 && !old; k--) /* the last definition, as a map keeps it */
       if (a->defs[k].id == c->id) old = &a->defs[k];
     if (!old) {
       a->defs[a->ndefs++] = *c;

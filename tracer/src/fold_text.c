@@ -21,7 +21,7 @@ static const char *const SYNTAX_TEXT[] = {
 /* v rounded to `digits` significant digits: its digits without trailing zeros, in d, and the power
  * of ten of the last one (q); returns their count (0 for zero). */
 static int round_digits(double v, int digits, char *d, int *q, int *negative) {
-  char buf[64];
+  char buf[64]; /* d.ddddde+XXX */
   snprintf(buf, sizeof buf, "%.*e", digits - 1, v);
   const char *p = buf;
   *negative = *p == '-';
@@ -202,7 +202,7 @@ static void ranks(fold_text *t, const ranklist *r, const ranklist *parent) {
 }
 
 static void histogram(fold_text *t, const fold_hist *h) {
-  char mean[64], sd[64];
+  char mean[400], sd[400]; /* a double in plain digits: up to ~330 */
   fprintf(t->out, " n=%lld", (long long) h->count);
   if (h->count > 0 && h->min == h->max) {
     fprintf(t->out, " all=%lld", (long long) h->min);
@@ -222,7 +222,7 @@ static void histogram(fold_text *t, const fold_hist *h) {
 
 static void cpu(fold_text *t, int has, double ns) {
   if (has) {
-    char b[64];
+    char b[400];
     mean_text(b, sizeof b, ns, 0, INT64_MAX);
     fprintf(t->out, " cpu=%s", b);
   }

@@ -203,13 +203,22 @@ static double get_d(reader *r) {
   return d;
 }
 
+/* A rank list: one run at least, each of ranks 0 .. 2^31-1 with positive stride and count. */
 static ranklist get_ranks(reader *r) {
   ranklist l = {NULL, get_count(r), 0};
   l.runs = fold_malloc((size_t) 3 * (l.nruns ? l.nruns : 1) * sizeof(int));
+  int64_t size = 0;
   for (int i = 0; i < l.nruns; i++) {
-    for (int k = 0; k < 3; k++) l.runs[3 * i + k] = (int) get_u(r);
-    l.size += l.runs[3 * i + 2];
+    for (int k = 0; k < 3; k++) {
+      uint64_t v = get_u(r);
+      if (v > 0x7fffffff || (k > 0 && v == 0)) r->bad = 1;
+      l.runs[3 * i + k] = (int) (v & 0x7fffffff);
+    }
+    size += l.runs[3 * i + 2];
   }
+  if (l.nruns == 0 || size > 0x7fffffff) r->bad = 1;
+  if (r->bad) l.runs[0] = 0;
+  l.size = (int) (size & 0x7fffffff);
   return l;
 }
 
@@ -279,7 +288,9 @@ static fold_param get_param(reader *r) {
   fold_param p = {get_count(r), NULL};
   p.e = fold_calloc((size_t) (p.n ? p.n : 1), sizeof *p.e);
   for (int i = 0; i < p.n; i++) {
-    p.e[i].kind = (int) get_u(r);
+    uint64_t kind = get_u(r);
+    if (kind > EV_UNDECIDED) r->bad = 1;
+    p.e[i].kind = (int) (kind & 3);
     p.e[i].a = get_vseq(r);
     if (p.e[i].kind == EV_UNDECIDED) p.e[i].r = get_vseq(r);
     p.e[i].ranks = get_ranks(r);
@@ -289,7 +300,9 @@ static fold_param get_param(reader *r) {
 
 static inode *get_node(reader *r, int depth) {
   inode *n = fold_calloc(1, sizeof *n);
-  n->is_loop = (int) get_u(r);
+  uint64_t loop = get_u(r);
+  if (loop > 1) r->bad = 1;
+  n->is_loop = (int) (loop & 1);
   n->ranks = get_ranks(r);
   if (r->bad || depth > 256) {
     r->bad = 1;

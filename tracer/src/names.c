@@ -10,15 +10,56 @@
 static char **g_names;
 static int g_nnames, g_capnames;
 
-int64_t intern(const char *s) {
+/* s as valid UTF-8 (RFC 3629), each ill-formed sequence (its maximal subpart) replaced by U+FFFD,
+ * into a new string. The Java side decodes names as UTF-8 and would otherwise replace such bytes
+ * itself, joining names that differ only there; valid UTF-8 is read back unchanged, so the
+ * stream and the tracer's own compression name things alike. */
+static char *valid_utf8(const char *in) {
+  const unsigned char *s = (const unsigned char *) in;
+  size_t n = strlen(in), o = 0, i = 0;
+  unsigned char *out = malloc(3 * n + 1);
+  if (!out) die("out of memory for names");
+  while (i < n) {
+    unsigned c = s[i];
+    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    size_t k = 1;
+    if (len > 1) {
+      for (; k < len && i + k < n; k++) {
+        unsigned lo = 0x80, hi = 0xBF;
+        if (k == 1 && c == 0xE0) lo = 0xA0;      /* overlong */
+        else if (k == 1 && c == 0xED) hi = 0x9F; /* surrogates */
+        else if (k == 1 && c == 0xF0) lo = 0x90; /* overlong */
+        else if (k == 1 && c == 0xF4) hi = 0x8F; /* past U+10FFFF */
+        if (s[i + k] < lo || s[i + k] > hi) break;
+      }
+    }
+    if (len == 1 || (len > 1 && k == len)) {
+      memcpy(out + o, s + i, len);
+      o += len;
+      i += len;
+    } else {
+      out[o++] = 0xEF, out[o++] = 0xBF, out[o++] = 0xBD;
+      i += k;
+    }
+  }
+  out[o] = 0;
+  return (char *) out;
+}
+
+int64_t intern(const char *given) {
+  char *s = valid_utf8(given);
   for (int i = g_nnames - 1; i >= 0; i--) /* only on cache misses; few distinct names */
-    if (strcmp(g_names[i], s) == 0) return i;
+    if (strcmp(g_names[i], s) == 0) {
+      free(s);
+      return i;
+    }
   if (g_nnames == g_capnames) {
     g_capnames = g_capnames ? 2 * g_capnames : 64;
     g_names = realloc(g_names, g_capnames * sizeof *g_names);
     if (!g_names) die("out of memory for names");
   }
-  g_names[g_nnames] = strdup(s);
+  g_names[g_nnames] = s;
   return g_nnames++;
 }
 

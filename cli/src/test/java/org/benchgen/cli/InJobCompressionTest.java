@@ -44,6 +44,25 @@ class InJobCompressionTest {
     traceRaw(flavour, program + "-" + flavour, bins.get(flavour).resolve(program), List.of(), 4);
   }
 
+  /**
+   * Datatype names that are not UTF-8 (cli/src/test/resources/mpi/type_names.c): Java would
+   * decode them each as "t" and replacement characters, and the two would be one name. The
+   * tracer writes them valid, by hand: "t\xE9" is t U+FFFD; "t\xE8\xED\xA0\x80-%=" is t then
+   * U+FFFD four times (E8 and ED lack their continuation bytes, A0 and 80 lack a lead), -%=.
+   */
+  @org.junit.jupiter.api.Test
+  void namesThatAreNotUtf8AreRecordedValidAndApart() throws Exception {
+    Path exe = work.resolve("type_names");
+    Path src = Path.of(getClass().getResource("/mpi/type_names.c").toURI());
+    MpiSamples.run(List.of("mpicc.openmpi", "-o", exe.toString(), src.toString()), work);
+    traceRaw("openmpi", "type_names-trace", exe, List.of(), 2);
+    String bgc = java.nio.file.Files.readString(work.resolve("type_names-trace").resolve("trace.bgc"));
+    String one = "t%EF%BF%BD";
+    String two = "t%EF%BF%BD%EF%BF%BD%EF%BF%BD%EF%BF%BD-%25%3D";
+    org.junit.jupiter.api.Assertions.assertTrue(bgc.contains("type=" + two + "," + one + "*2"),
+        bgc);
+  }
+
   /** Samples at 16 and 64 ranks; compute_bound's imbalance makes more classes than it keeps. */
   @ParameterizedTest(name = "{0} {1} at {2} ranks")
   @CsvSource({"compute_bound,10 1000 100,16", "stencil2d,,16", "nested_loops,,16",

@@ -280,7 +280,10 @@ public final class RawTraceReader extends EventLineParser {
     int taken = starts.reuseTail(buf, complete, start.tail, tailStart, values, lists);
     int fields = taken;
     p = taken == 0 ? tailStart : tailStart + starts.lineEnds[taken - 1];
-    for (int next = FIELDS_AT + taken; expectedKeyAt(p, layout, next); next++) {
+    // Fields only: a line that ends with cpu= is read by the general path (cpu= after the last
+    // field, thread= on a thread's event, was read as a field past the call's slots).
+    for (int next = FIELDS_AT + taken; next < layout.cpuAt() && expectedKeyAt(p, layout, next);
+        next++) {
       int vs = p + 1 + layout.keyLengths()[next];
       int slot = next - FIELDS_AT;
       readField(layout.fields()[slot], vs, slot, values, lists);

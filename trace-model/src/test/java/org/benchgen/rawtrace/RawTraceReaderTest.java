@@ -46,6 +46,34 @@ class RawTraceReaderTest {
     return e.getMessage();
   }
 
+  /**
+   * A line whose fields are all present and in order, then cpu= (a second thread's event, which
+   * ends with thread=, traced with CPU time): the fast path read cpu= as one field too many and
+   * failed with an internal error (found by a review of the tracer's in-job compression).
+   */
+  @Test
+  void cpuAfterTheLastFieldOfALinePredictedFromAnEarlierOne() throws IOException {
+    String barrier = "MPI_Barrier site=b enter=%d exit=%d comm=0 thread=1";
+    Path p = file("rank-0.trace", HEAD + INIT
+        + String.format(barrier, 10, 11) + " cpu=0\n"
+        + String.format(barrier, 20, 21) + "\n"
+        + String.format(barrier, 30, 31) + "\n"
+        + String.format(barrier, 40, 41) + " cpu=34091\n");
+    List<RawEvent> events = new ArrayList<>();
+    RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
+      @Override
+      public void comm(long id, long[] members, long[] remote) {}
+
+      @Override
+      public void event(RawEvent x) {
+        events.add(x);
+      }
+    });
+    assertEquals(List.of(-1L, 0L, -1L, -1L, 34091L), events.stream().map(RawEvent::cpu)
+        .toList());
+    assertEquals(1, events.get(4).get(org.benchgen.trace.Field.THREAD));
+  }
+
   @Test
   void readsEventsAndDefinitions() throws IOException {
     Path p = file("rank-0.trace", HEAD + "# a comment\ncomm id=3 members=1,0\n" + INIT
