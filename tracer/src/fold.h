@@ -46,10 +46,14 @@ void fold_table_free(fold_table *t);
 typedef struct {
   int64_t count, min, max;
   double mean, m2;
-  int64_t bins[65]; /* bin k counts values with 64 - clz(v) == k; bin 0 zeros and negatives */
+  /* bin k counts values with 64 - clz(v) == k (bin 0: zeros and negatives), up to the highest
+   * bin used: most values are small and builders many (one or two per RSD) */
+  int64_t *bins;
+  int nbins;
 } fold_histo;
 
 void histo_init(fold_histo *h);
+void histo_free(fold_histo *h);
 void histo_add(fold_histo *h, int64_t v);
 void histo_merge(fold_histo *h, const fold_histo *o);
 double histo_sd(const fold_histo *h);
@@ -185,11 +189,13 @@ void ranks_free(ranklist *r);
 typedef struct {
   int64_t count, min, max;
   double mean, sd;
-  int64_t bins[65];
+  int bins; /* its bin counts, interned (hist_bins): histograms are many, their bins alike */
 } fold_hist;
 
 fold_hist hist_freeze(const fold_histo *h);
 fold_hist hist_merge(const fold_hist *a, const fold_hist *b);
+void hist_bins(const fold_hist *h, int64_t bins[65]);  /* the 65 counts */
+int hist_intern_bins(const int64_t bins[65]);          /* the id of these counts */
 
 vseq vseq_copy(const vseq *s);
 int vseq_equal(const vseq *a, const vseq *b);

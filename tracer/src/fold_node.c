@@ -157,7 +157,9 @@ void fnode_free(fnode *n) {
     fold_free(n->abs_seq);
     fold_free(n->rel_seq);
     fold_free(n->is_peer);
+    for (int i = 0; i < n->npaths; i++) histo_free(&n->paths[i].time);
     fold_free(n->paths);
+    histo_free(&n->durations);
   }
   fold_free(n);
 }

@@ -213,9 +213,11 @@ static void histogram(fold_text *t, const fold_hist *h) {
   fprintf(t->out, " min=%lld max=%lld mean=%s sd=%s bins=", (long long) h->min,
           (long long) h->max, mean, sd);
   int first = 1;
+  int64_t bins[65];
+  hist_bins(h, bins);
   for (int k = 0; k < 65; k++) {
-    if (!h->bins[k]) continue;
-    fprintf(t->out, "%s%d:%lld", first ? "" : ",", k, (long long) h->bins[k]);
+    if (!bins[k]) continue;
+    fprintf(t->out, "%s%d:%lld", first ? "" : ",", k, (long long) bins[k]);
     first = 0;
   }
 }

@@ -48,13 +48,15 @@ static void put_hist(fold_bytes *o, const fold_hist *h) {
   put_i(o, h->max);
   put_d(o, h->mean);
   put_d(o, h->sd);
+  int64_t bins[65];
+  hist_bins(h, bins);
   int k = 0;
-  for (int i = 0; i < 65; i++) k += h->bins[i] != 0;
+  for (int i = 0; i < 65; i++) k += bins[i] != 0;
   put_u(o, (uint64_t) k);
   for (int i = 0; i < 65; i++)
-    if (h->bins[i]) {
+    if (bins[i]) {
       put_u(o, (uint64_t) i);
-      put_i(o, h->bins[i]);
+      put_i(o, bins[i]);
     }
 }
 
@@ -230,13 +232,15 @@ static fold_hist get_hist(reader *r) {
   h.max = get_i(r);
   h.mean = get_d(r);
   h.sd = get_d(r);
+  int64_t bins[65] = {0};
   int k = get_count(r);
   for (int i = 0; i < k && !r->bad; i++) {
     uint64_t bin = get_u(r);
     int64_t c = get_i(r);
-    if (bin < 65) h.bins[bin] = c;
+    if (bin < 65) bins[bin] = c;
     else r->bad = 1;
   }
+  h.bins = hist_intern_bins(bins);
   return h;
 }
 
