@@ -69,10 +69,10 @@ final class TraceCommand implements Callable<Integer> {
       + " each rank buffers in memory before writing; default: ${DEFAULT-VALUE}")
   int bufferMb;
 
-  @Option(names = "--max-mb", defaultValue = "16384", paramLabel = "MB", description = "the"
-      + " most a rank's stream may take on disk: past it the rank records nothing more and its"
-      + " stream is marked truncated (a guard against a stream that grows without end); default:"
-      + " ${DEFAULT-VALUE}")
+  @Option(names = "--max-mb", defaultValue = "16384", paramLabel = "MB", description = "with"
+      + " --raw, the most a rank's stream may take on disk: past it the rank records nothing more"
+      + " and its stream is marked truncated (a guard against a stream that grows without end);"
+      + " default: ${DEFAULT-VALUE}")
   int maxMb;
 
   @Option(names = "--cpu-time", description = "also record each compute interval's CPU time"
