@@ -7,7 +7,7 @@
  *
  * Files: fold_mem.c (its memory, counted), fold_table.c (interning), fold_histo.c (histograms), fold_vseq.c (value sequences),
  * fold_folder.c (the loop folder), fold_node.c (RSDs and loops being folded, frozen),
- * fold_encode.c (the vocabulary as the folder sees it), fold_rank.c (one rank's compressor: each
+ * fold_encode.c (the vocabulary as the folder sees it), fold_sort.c (a stable sort), fold_rank.c (one rank's compressor: each
  * event as its RSD stores it), fold_text.c (the compressed format). fold_records.c, which feeds the
  * tracer's records in, is the only one that knows the tracer. */
 #ifndef BGT_FOLD_H
@@ -28,6 +28,11 @@ void fold_free(void *p);
 size_t fold_live_bytes(void);
 size_t fold_peak_bytes(void);
 
+/* ---- fold_sort.c: a stable sort (Java's List.sort keeps equal elements in order) --------------- */
+
+/* Sorts n elements of size bytes (at most 256) so that none comes after one it is `after`. */
+void fold_sort(void *base, int n, size_t size, int (*after)(const void *a, const void *b));
+
 /* ---- fold_table.c: byte strings interned to dense ids 0, 1, 2, ... -------------------------------- */
 
 typedef struct {
@@ -37,7 +42,7 @@ typedef struct {
   size_t nslots;
 } fold_table;
 
-int fold_intern(fold_table *t, const void *key, size_t len); /* -1: out of memory */
+int fold_intern(fold_table *t, const void *key, size_t len);
 const void *fold_key(const fold_table *t, int id, size_t *len);
 void fold_table_free(fold_table *t);
 
@@ -281,7 +286,7 @@ void fold_merge_stats(inode *a, const ranklist *ar, inode *b, const ranklist *br
 typedef struct {
   int nf;
   int field[24]; /* enum field of each slot */
-  int slot_comm, slot_req, slot_reqs, slot_done, slot_thread, slot_large;
+  int slot_comm, slot_req, slot_reqs, slot_done, slot_thread;
   int creates_request, persistent;
   signed char slot_of[64]; /* by enum field: its slot, or -1 */
 } fold_call;
@@ -299,6 +304,7 @@ typedef struct {
   int64_t id;
   int64_t *members, *remote;
   int nmembers, nremote;
+  int64_t me, n; /* the rank's index in members (-1: none), and how many its peers are among */
 } fold_comm;
 
 /* One event as the reader hands it to the compressor: values by slot (V_UNSET absent), lists by

@@ -107,6 +107,14 @@ static int cluster(fold_class *c, int n) {
   return out;
 }
 
+static int mean_after(const void *a, const void *b) {
+  return ((const fold_class *) a)->time.mean > ((const fold_class *) b)->time.mean;
+}
+
+static int first_rank_after(const void *a, const void *b) {
+  return ranks_first(&((const fold_class *) a)->ranks) > ranks_first(&((const fold_class *) b)->ranks);
+}
+
 /* ComputeClasses.group: classes (taken) regrouped in place; their new count. */
 static int group(fold_class *c, int n) {
   /* Join overlapping rank sets. */
@@ -124,30 +132,14 @@ static int group(fold_class *c, int n) {
     }
     c[m++] = joined;
   }
-  for (int i = 1; i < m; i++) { /* by mean, stable */
-    fold_class x = c[i];
-    int j = i - 1;
-    while (j >= 0 && c[j].time.mean > x.time.mean) {
-      c[j + 1] = c[j];
-      j--;
-    }
-    c[j + 1] = x;
-  }
+  fold_sort(c, m, sizeof *c, mean_after);
   int s = 0;
   for (int i = 0; i < m; i++) {
     if (s > 0 && alike(&c[s - 1], &c[i])) join(&c[s - 1], &c[i]);
     else c[s++] = c[i];
   }
   if (s > MAX_CLASSES) s = cluster(c, s);
-  for (int i = 1; i < s; i++) { /* by first rank, stable */
-    fold_class x = c[i];
-    int j = i - 1;
-    while (j >= 0 && ranks_first(&c[j].ranks) > ranks_first(&x.ranks)) {
-      c[j + 1] = c[j];
-      j--;
-    }
-    c[j + 1] = x;
-  }
+  fold_sort(c, s, sizeof *c, first_rank_after);
   return s;
 }
 

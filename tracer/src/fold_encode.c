@@ -64,12 +64,6 @@ static void add_fields(fold_call *c, const char *list) {
   }
 }
 
-static int slot(const fold_call *c, int f) {
-  for (int i = 0; i < c->nf; i++)
-    if (c->field[i] == f) return i;
-  return -1;
-}
-
 static void ready(void) {
   if (g_ready) return;
   for (int f = 0; f < NFIELDS; f++) {
@@ -82,14 +76,13 @@ static void ready(void) {
     fold_call *c = &g_calls[op];
     add_fields(c, CALLS[op].required);
     add_fields(c, CALLS[op].optional);
-    c->slot_comm = slot(c, F_COMM);
-    c->slot_req = slot(c, F_REQ);
-    c->slot_reqs = slot(c, F_REQS);
-    c->slot_done = slot(c, F_DONE);
-    c->slot_thread = slot(c, F_THREAD);
-    c->slot_large = slot(c, F_LARGE);
     for (int f = 0; f < (int) (sizeof c->slot_of / sizeof c->slot_of[0]); f++) c->slot_of[f] = -1;
     for (int i = 0; i < c->nf; i++) c->slot_of[c->field[i]] = (signed char) i;
+    c->slot_comm = c->slot_of[F_COMM];
+    c->slot_req = c->slot_of[F_REQ];
+    c->slot_reqs = c->slot_of[F_REQS];
+    c->slot_done = c->slot_of[F_DONE];
+    c->slot_thread = c->slot_of[F_THREAD];
     int k = CALLS[op].kind;
     c->creates_request = c->slot_req >= 0 && k != CK_COMPLETION && k != CK_START
                          && k != CK_REQUEST_FREE && k != CK_CANCEL;

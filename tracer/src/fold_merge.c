@@ -32,7 +32,6 @@ static int shape(merger *m, inode *n) {
     id = fold_intern(&m->shapes, key, (size_t) (n->nbody + 1) * sizeof *key);
     fold_free(key);
   }
-  if (id < 0) abort();
   n->epoch = m->epoch;
   n->shape = id + 1;
   fold_free(n->inside);
@@ -316,6 +315,10 @@ static void entry_free(fold_entry *e) {
   ranks_free(&e->ranks);
 }
 
+static int entry_after(const void *a, const void *b) {
+  return ranks_first(&((const fold_entry *) a)->ranks) > ranks_first(&((const fold_entry *) b)->ranks);
+}
+
 /* TraceMerger.mergeParam: b's entries into a's (both taken), equal values sharing one entry,
  * ordered by first rank (a stable sort). */
 static fold_param merge_param(fold_param a, fold_param b) {
@@ -337,15 +340,7 @@ static fold_param merge_param(fold_param a, fold_param b) {
     else out.e[out.n++] = *e;
   }
   fold_free(b.e);
-  for (int i = 1; i < out.n; i++) { /* insertion sort: stable */
-    fold_entry x = out.e[i];
-    int j = i - 1;
-    while (j >= 0 && ranks_first(&out.e[j].ranks) > ranks_first(&x.ranks)) {
-      out.e[j + 1] = out.e[j];
-      j--;
-    }
-    out.e[j + 1] = x;
-  }
+  fold_sort(out.e, out.n, sizeof *out.e, entry_after);
   return out;
 }
 
@@ -413,6 +408,10 @@ static int same_list(const int64_t *x, int nx, const int64_t *y, int ny) {
   return nx == ny && memcmp(x, y, (size_t) nx * sizeof *x) == 0;
 }
 
+static int def_after(const void *a, const void *b) {
+  return ((const fold_def *) a)->id > ((const fold_def *) b)->id;
+}
+
 static int merge_defs(fold_trace *a, fold_trace *b, char *why, size_t cap) {
   a->defs = fold_realloc(a->defs, (size_t) (a->ndefs + b->ndefs + 1) * sizeof *a->defs);
   for (int i = 0; i < b->ndefs; i++) {
@@ -429,15 +428,7 @@ static int merge_defs(fold_trace *a, fold_trace *b, char *why, size_t cap) {
       return -1;
     }
   }
-  for (int i = 1; i < a->ndefs; i++) { /* by id, stable */
-    fold_def x = a->defs[i];
-    int j = i - 1;
-    while (j >= 0 && a->defs[j].id > x.id) {
-      a->defs[j + 1] = a->defs[j];
-      j--;
-    }
-    a->defs[j + 1] = x;
-  }
+  fold_sort(a->defs, a->ndefs, sizeof *a->defs, def_after);
   return 0;
 }
 

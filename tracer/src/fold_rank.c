@@ -37,6 +37,7 @@ struct fold_rank {
   char error[320];
   int64_t events;
   size_t max_bytes; /* what the fold may hold (BENCHGEN_TRACE_FOLD_MAX_MB) */
+  int rel_at;       /* the communicator relative() used last, or -1 */
   /* Caches of the per-event look-ups: in a loop, the same call sites and lists come back. */
   struct {
     int op, shape;
@@ -50,6 +51,7 @@ fold_rank *fold_rank_new(int rank, int size, size_t max_bytes) {
   r->rank = rank;
   r->size = size;
   r->max_bytes = max_bytes;
+  r->rel_at = -1;
   r->next_id = 1;
   folder_init(&r->f, &FNODE_POLICY, &r->shapes, WINDOW);
   return r;
@@ -78,6 +80,11 @@ void fold_rank_comm(fold_rank *r, int64_t id, const int64_t *members, int nmembe
   c->remote = fold_malloc((size_t) (nremote + 1) * sizeof *remote);
   memcpy(c->members, members, (size_t) nmembers * sizeof *members);
   memcpy(c->remote, remote, (size_t) nremote * sizeof *remote);
+  c->me = -1;
+  for (int i = 0; i < nmembers && c->me < 0; i++)
+    if (members[i] == r->rank) c->me = i;
+  c->n = nremote > 0 ? nremote : nmembers;
+  r->rel_at = -1; /* a redefined id must not keep its old index and size */
 }
 
 /* ---- requests by age (LiveRequests, encoding) ---------------------------------------------------- */
@@ -159,14 +166,15 @@ static int encode_requests(fold_rank *r, const fold_call *c, const fold_event *e
 static int relative(fold_rank *r, int64_t peer, int64_t comm, int64_t *out) {
   int64_t me = r->rank, n = r->size;
   if (comm != 0) {
-    const fold_comm *c = NULL;
-    for (int i = r->ncomms - 1; i >= 0 && !c; i--) /* the latest definition of the id */
-      if (r->comms[i].id == comm) c = &r->comms[i];
-    if (!c) return fail(r, "communicator %lld is not defined", (long long) comm);
-    me = -1;
-    for (int i = 0; i < c->nmembers && me < 0; i++)
-      if (c->members[i] == r->rank) me = i;
-    n = c->nremote > 0 ? c->nremote : c->nmembers;
+    /* The communicator of the previous peer first: in a loop it is usually the same. */
+    if (r->rel_at < 0 || r->comms[r->rel_at].id != comm) {
+      r->rel_at = -1;
+      for (int i = r->ncomms - 1; i >= 0 && r->rel_at < 0; i--) /* its latest definition */
+        if (r->comms[i].id == comm) r->rel_at = i;
+      if (r->rel_at < 0) return fail(r, "communicator %lld is not defined", (long long) comm);
+    }
+    me = r->comms[r->rel_at].me;
+    n = r->comms[r->rel_at].n;
   }
   if (n <= 0) return fail(r, "communicator %lld has no members", (long long) comm);
   int64_t d = (peer - me) % n;
@@ -187,20 +195,16 @@ static previous_call *previous(fold_rank *r, int64_t thread) {
   return p;
 }
 
-static int intern_list(fold_rank *r, int slot, const int64_t *v, int n, int64_t *id) {
+/* The id of a list; the one the slot had last is tried first (in a loop it is usually the same). */
+static int64_t intern_list(fold_rank *r, int slot, const int64_t *v, int n) {
   if (r->last_list[slot] > 0) {
     size_t len;
     const void *k = fold_key(&r->lists, r->last_list[slot] - 1, &len);
-    if (len == (size_t) n * sizeof *v && memcmp(k, v, len) == 0) {
-      *id = r->last_list[slot] - 1;
-      return 0;
-    }
+    if (len == (size_t) n * sizeof *v && memcmp(k, v, len) == 0) return r->last_list[slot] - 1;
   }
   int x = fold_intern(&r->lists, v, (size_t) n * sizeof *v);
   r->last_list[slot] = x + 1;
-  if (x < 0) return fail(r, "out of memory for lists");
-  *id = x;
-  return 0;
+  return x;
 }
 
 int64_t fold_rank_events(const fold_rank *r) { return r->events; }
@@ -228,7 +232,7 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
   int64_t *done_out = done < 0 ? NULL : e->list_len[done] <= 64 ? done_buf
                       : fold_malloc((size_t) e->list_len[done] * 8);
   int ok = encode_requests(r, c, e, abs, reqs_out, done_out) == 0;
-  for (int i = 0; i < c->nf && ok; i++) {
+  for (int i = 0; ok && i < c->nf; i++) {
     if (!fold_field_is_list(c->field[i])) continue;
     if (!e->list_present[i]) {
       abs[i] = V_UNSET;
@@ -236,7 +240,7 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
     }
     const int64_t *v = i == reqs && reqs_out ? reqs_out : i == done && done_out ? done_out
                        : e->lists[i];
-    ok = intern_list(r, i, v, e->list_len[i], &abs[i]) == 0;
+    abs[i] = intern_list(r, i, v, e->list_len[i]);
   }
   if (reqs_out != reqs_buf) fold_free(reqs_out);
   if (done_out != done_buf) fold_free(done_out);
@@ -260,7 +264,6 @@ int fold_rank_event(fold_rank *r, const fold_event *e) {
     r->shape_cache[h].site = e->site;
     r->shape_cache[h].shape = shape;
   }
-  if (shape <= 0) return fail(r, "out of memory for shapes");
   fnode *n = fnode_call(shape, e->op, e->site, c->nf, abs, rel, p->has, p->site,
                         p->has ? (int64_t) (e->enter - p->exit) : 0, e->cpu,
                         (int64_t) (e->exit - e->enter));

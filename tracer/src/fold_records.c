@@ -100,22 +100,38 @@ void fold_record(const uint64_t *r) {
   else if (kind == K_COMM) fold_comm_record(r, n);
 }
 
+/* Writes dir/name whole or not at all (through name.part): the trace t, if any, then the text. */
+static void write_file(const char *dir, const char *name, const fold_trace *t, const char *text) {
+  char path[4200], part[4300];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  snprintf(part, sizeof part, "%s.part", path);
+  FILE *out = fopen(part, "w");
+  if (!out) {
+    fprintf(stderr, "benchgen-trace: cannot write %s: %s\n", part, strerror(errno));
+    return;
+  }
+  if (t) {
+    fold_text x = {out, name_text, fold_rank_lists(g_fold)};
+    fold_text_write(&x, t);
+  }
+  if (text) fputs(text, out);
+  int bad = ferror(out);
+  bad |= fclose(out) != 0;
+  if (bad || rename(part, path) != 0) {
+    fprintf(stderr, "benchgen-trace: cannot write %s\n", path);
+    remove(part);
+  }
+}
+
 /* What a rank whose run ended early had folded: its own compressed trace, named as truncated. */
 static void write_folded_so_far(const char *dir) {
   fold_trace t;
   if (fold_rank_finish(g_fold, &t) < 0) return;
-  char path[4200], part[4300];
-  snprintf(path, sizeof path, "%s/rank-%d.truncated.bgc", dir, g_rank);
-  snprintf(part, sizeof part, "%s.part", path);
-  FILE *out = fopen(part, "w");
-  if (out) {
-    fold_text x = {out, name_text, fold_rank_lists(g_fold)};
-    fold_text_write(&x, &t);
-    fprintf(out, "# truncated: rank %d's run ended before MPI_Finalize; this is what it did"
-            " until then\n", g_rank);
-    if (fclose(out) == 0) rename(part, path);
-    else remove(part);
-  }
+  char name[64], note[160];
+  snprintf(name, sizeof name, "rank-%d.truncated.bgc", g_rank);
+  snprintf(note, sizeof note, "# truncated: rank %d's run ended before MPI_Finalize; this is what"
+           " it did until then\n", g_rank);
+  write_file(dir, name, &t, note);
   fold_trace_free(&t);
 }
 
@@ -144,7 +160,6 @@ static unsigned char *recv_bytes(MPI_Comm w, int from, uint64_t *status, size_t 
   *status = head[0];
   *n = (size_t) head[1];
   unsigned char *b = fold_malloc(*n ? *n : 1);
-  if (!b) die("out of memory for the merge of the compressed trace");
   for (size_t at = 0; at < *n; at += CHUNK)
     PMPI_Recv(b + at, (int) (*n - at < CHUNK ? *n - at : CHUNK), MPI_BYTE, from, 1, w,
               MPI_STATUS_IGNORE);
@@ -198,34 +213,9 @@ static void collect(MPI_Comm w, int lo, int hi) {
   }
 }
 
-static void write_trace(const char *dir) {
-  char path[4200], part[4300];
-  snprintf(path, sizeof path, "%s/trace.bgc", dir);
-  snprintf(part, sizeof part, "%s.part", path);
-  FILE *out = fopen(part, "w");
-  if (!out) {
-    fprintf(stderr, "benchgen-trace: cannot write %s: %s\n", part, strerror(errno));
-    return;
-  }
-  fold_text t = {out, name_text, fold_rank_lists(g_fold)};
-  fold_text_write(&t, &g_trace);
-  int bad = ferror(out);
-  bad |= fclose(out) != 0;
-  if (bad || rename(part, path) != 0) {
-    fprintf(stderr, "benchgen-trace: cannot write %s\n", path);
-    remove(part);
-  }
-}
-
 /* Rank 0's report of the ranks that have no trace, for `benchgen trace`. */
 static void write_problems(const char *dir) {
-  char path[4200];
-  snprintf(path, sizeof path, "%s/trace.problems", dir);
-  FILE *out = fopen(path, "w");
-  if (out) {
-    fwrite(g_problems, 1, g_nproblems, out);
-    fclose(out);
-  }
+  write_file(dir, "trace.problems", NULL, g_problems);
   fprintf(stderr, "benchgen-trace: no compressed trace:\n%.*s", (int) g_nproblems, g_problems);
 }
 
@@ -247,7 +237,7 @@ void fold_records_merge(const char *dir) {
   double merge_s = (double) (now_ns() - t0) / 1e9;
   PMPI_Comm_free(&w);
   if (g_rank == 0) {
-    if (g_frozen) write_trace(dir);
+    if (g_frozen) write_file(dir, "trace.bgc", &g_trace, NULL);
     else write_problems(dir);
     fprintf(stderr, "benchgen-trace: %d ranks folded %lld events (a rank spent at most %.3f s"
             " writing its events out; its fold held at most %.2f MB, the process peaked at %.1f"

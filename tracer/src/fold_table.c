@@ -17,10 +17,9 @@ static int same_key(const unsigned char *k, const void *key, size_t len) {
   return kl == len && memcmp(k + sizeof kl, key, len) == 0;
 }
 
-static int grow(fold_table *t) {
+static void grow(fold_table *t) {
   size_t ns = t->nslots ? 2 * t->nslots : 64;
   int *slots = fold_calloc(ns, sizeof *slots);
-  if (!slots) return -1;
   for (int id = 0; id < t->n; id++) {
     size_t len;
     const void *k = fold_key(t, id, &len);
@@ -31,11 +30,10 @@ static int grow(fold_table *t) {
   fold_free(t->slots);
   t->slots = slots;
   t->nslots = ns;
-  return 0;
 }
 
 int fold_intern(fold_table *t, const void *key, size_t len) {
-  if (2 * (size_t) (t->n + 1) > t->nslots && grow(t) < 0) return -1;
+  if (2 * (size_t) (t->n + 1) > t->nslots) grow(t);
   size_t s = (size_t) hash_bytes(key, len) & (t->nslots - 1);
   while (t->slots[s]) {
     int id = t->slots[s] - 1;
@@ -44,13 +42,10 @@ int fold_intern(fold_table *t, const void *key, size_t len) {
   }
   if (t->n == t->cap) {
     int cap = t->cap ? 2 * t->cap : 64;
-    unsigned char **keys = fold_realloc(t->keys, (size_t) cap * sizeof *keys);
-    if (!keys) return -1;
-    t->keys = keys;
+    t->keys = fold_realloc(t->keys, (size_t) cap * sizeof *t->keys);
     t->cap = cap;
   }
   unsigned char *k = fold_malloc(sizeof len + len);
-  if (!k) return -1;
   memcpy(k, &len, sizeof len);
   if (len) memcpy(k + sizeof len, key, len);
   t->keys[t->n] = k;

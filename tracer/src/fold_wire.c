@@ -262,7 +262,6 @@ static int64_t get_value(reader *r) {
   for (int i = 0; i < n; i++) v[i] = get_i(r);
   int id = fold_intern(r->lists, v, (size_t) n * sizeof *v);
   fold_free(v);
-  if (id < 0) r->bad = 1;
   return id;
 }
 
