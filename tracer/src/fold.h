@@ -5,11 +5,13 @@
  * sequences and loops made by the same online folder. Only equality of values matters to the
  * folding, so names and lists are this library's own ids; the text names them.
  *
- * Files: fold_mem.c (its memory, counted), fold_table.c (interning), fold_histo.c (histograms), fold_vseq.c (value sequences),
- * fold_folder.c (the loop folder), fold_node.c (RSDs and loops being folded, frozen),
- * fold_encode.c (the vocabulary as the folder sees it), fold_sort.c (a stable sort), fold_rank.c (one rank's compressor: each
- * event as its RSD stores it), fold_text.c (the compressed format). fold_records.c, which feeds the
- * tracer's records in, is the only one that knows the tracer. */
+ * Files: fold_mem.c (its memory, counted), fold_table.c (interning), fold_sort.c (a stable
+ * sort), fold_histo.c (histograms), fold_vseq.c (value sequences), fold_folder.c (the loop
+ * folder), fold_node.c (RSDs and loops being folded, frozen), fold_encode.c (the vocabulary as
+ * the folder sees it), fold_rank.c (one rank's compressor: each event as its RSD stores it),
+ * fold_merge.c and fold_classes.c (two traces as one), fold_ranks.c (rank lists), fold_wire.c (a
+ * trace as bytes), fold_text.c (the compressed format). fold_records.c, which feeds the tracer's
+ * records in and merges the ranks, is the only one that knows the tracer. */
 #ifndef BGT_FOLD_H
 #define BGT_FOLD_H
 
