@@ -56,8 +56,7 @@ final class SampleTraces {
     for (int a : args) {
       cmd.add(Integer.toString(a));
     }
-    int rc = Benchgen.commandLine().execute(cmd.toArray(String[]::new));
-    assertEquals(0, rc, "benchgen " + String.join(" ", cmd));
+    Cli.ok(cmd);
     InJobTraces.assertSameAsCompress(dir);
     TraceDirectory td = TraceDirectory.open(dir);
     CompressedTrace trace = new TraceCompressor().compress(td, n -> { }).trace();
