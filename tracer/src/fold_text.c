@@ -275,9 +275,14 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
       cpu(t, s->classes[k].has_cpu, s->classes[k].cpu);
     }
   }
+  /* A call's time is its count and mean (CallTime.java). */
   indent(o, depth + 2);
-  fputs("duration", o);
-  histogram(t, &n->duration);
+  fprintf(o, "duration n=%lld", (long long) n->duration.count);
+  if (n->duration.count > 0) {
+    char b[400];
+    mean_text(b, sizeof b, n->duration.mean, 0, (int64_t) 1 << 62);
+    fprintf(o, " mean=%s", b);
+  }
   fputc('\n', o);
 }
 

@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.benchgen.compress.ComputeClasses;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.EntryValues;
-import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.NodeScanner;
@@ -222,7 +222,7 @@ public final class IrregularSections {
     final int number;
     final Longs[][] values;
     List<ComputeStat> compute = List.of();
-    Histogram duration;
+    CallTime duration;
     RankList ranks = RankList.empty();
 
     Shape(Op op, String site, int world, int number) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Histogram;
@@ -190,7 +191,7 @@ final class NodeBuilder {
       }
       List<ComputeStat> stats = new ArrayList<>();
       computes.byPath.forEach((k, h) -> stats.add(h.build(k)));
-      return new Rsd(op, site, ranks, params, stats, durations.build());
+      return new Rsd(op, site, ranks, params, stats, CallTime.of(durations.build()));
     }
   }
 

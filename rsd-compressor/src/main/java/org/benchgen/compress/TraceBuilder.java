@@ -8,10 +8,10 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
-import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.Param;
@@ -224,8 +224,8 @@ public final class TraceBuilder {
     return out;
   }
 
-  private static Histogram duration(List<Rsd> sources) {
-    Histogram h = sources.get(0).duration();
+  private static CallTime duration(List<Rsd> sources) {
+    CallTime h = sources.get(0).duration();
     for (int i = 1; i < sources.size(); i++) {
       h = h.merge(sources.get(i).duration());
     }

@@ -9,7 +9,7 @@ import org.benchgen.trace.Op;
  * {@code params} are positional, one per field of {@code op} ({@link Op#fields()}).
  */
 public record Rsd(Op op, String site, RankList ranks, List<Param> params,
-    List<ComputeStat> compute, Histogram duration) implements Node {
+    List<ComputeStat> compute, CallTime duration) implements Node {
   public Rsd {
     params = List.copyOf(params);
     compute = List.copyOf(compute);

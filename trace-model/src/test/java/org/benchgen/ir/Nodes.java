@@ -24,7 +24,7 @@ public final class Nodes {
   public static Rsd barrier(String site, RankList ranks) {
     return new Rsd(Op.BARRIER, site, ranks,
         java.util.Collections.nCopies(Op.BARRIER.fields().size(), Param.none()), List.of(),
-        new Histogram(0, 0, 0, 0, 0, List.of()));
+        CallTime.NONE);
   }
 
   /** A loop of {@code ranks} without trip counts. */

@@ -34,7 +34,7 @@ class TraceThreadsTest {
     }
     params.set(Op.BARRIER.slot(Field.THREAD), new Param(entries));
     return new Rsd(Op.BARRIER, site, all, params, List.of(),
-        new Histogram(0, 0, 0, 0, 0, List.of()));
+        CallTime.NONE);
   }
 
   private static CompressedTrace trace(int world, Node... body) {

@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -73,7 +74,7 @@ public final class CompressedTraceChecks {
             c.histogram("compute", s.time());
             s.cpu().ifPresent(CompressedTraceChecks::cpu);
           }
-          c.histogram("duration", r.duration());
+          callTime(r.duration().count(), r.duration().count() == 0 ? 0 : r.duration().mean());
         }
       }
     }
@@ -282,6 +283,23 @@ public final class CompressedTraceChecks {
       throw new TraceProblem("cpu=" + ns + " is outside 0.." + TraceLimits.MAX_TIME_NS);
     }
     return ns;
+  }
+
+  /**
+   * A duration line's count and mean: for n=0 no mean, else a finite mean within the times a
+   * trace may hold.
+   */
+  static CallTime callTime(long n, double mean) {
+    if (n < 0) {
+      throw new TraceProblem("duration: negative count n=" + n);
+    }
+    if (n == 0 && mean != 0) {
+      throw new TraceProblem("duration: a mean for no calls (n=0)");
+    }
+    if (!Double.isFinite(mean) || mean < 0 || mean > TraceLimits.MAX_TIME_NS) {
+      throw new TraceProblem("duration: mean=" + mean + " is outside 0.." + TraceLimits.MAX_TIME_NS);
+    }
+    return new CallTime(n, mean);
   }
 
   /** Checks a histogram: finite numbers, times in range, bins that add up to the count. */

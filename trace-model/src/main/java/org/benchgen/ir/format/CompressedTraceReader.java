@@ -14,6 +14,7 @@ import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.IntRuns;
 import org.benchgen.ir.Loop;
@@ -94,17 +95,17 @@ public final class CompressedTraceReader {
           OptionalDouble cpu = compute && tok.length > from && tok[tok.length - 1]
               .startsWith("cpu=") ? OptionalDouble.of(CompressedTraceChecks.cpu(doubleValue(
                   tok[tok.length - 1], "cpu"))) : OptionalDouble.empty();
-          Histogram h = histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
-          CompressedTraceChecks.histogram(tok[0], h);
           List<Node> into = stack.isEmpty() ? top : stack.peek().body();
           if (compute) {
+            Histogram h = histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
+            CompressedTraceChecks.histogram(tok[0], h);
             if (!tok[1].startsWith("after=")) {
               throw new TraceProblem("compute needs after=SITE first");
             }
             lastCompute.add(Names.decode(tok[1].substring(6)), classRanks, h, cpu);
           } else {
             into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),
-                last.params(), lastCompute.stats(), h));
+                last.params(), lastCompute.stats(), callTime(tok)));
             last = null;
           }
           continue;
@@ -260,9 +261,26 @@ public final class CompressedTraceReader {
       }
       params.set(op.slot(f), param(tok[i].substring(eq + 1), f.kind(), f.isPeer(), ranks));
     }
-    Rsd r = new Rsd(op, site, ranks, params, List.of(), new Histogram(0, 0, 0, 0, 0, List.of()));
+    Rsd r = new Rsd(op, site, ranks, params, List.of(), CallTime.NONE);
     checks.rsd(r, runs);
     return r;
+  }
+
+  /**
+   * A duration line's call time: {@code n=N mean=M}, {@code n=0}, or a whole histogram as files
+   * before issue 21 wrote it, of which the count and mean are kept.
+   */
+  private static CallTime callTime(String[] tok) {
+    if (tok.length == 3 && tok[2].startsWith("mean=")) {
+      long n = longValue(value(tok[1], "n"), "n");
+      return CompressedTraceChecks.callTime(n, doubleValue(tok[2], "mean"));
+    }
+    if (tok.length == 2) {
+      return CompressedTraceChecks.callTime(longValue(value(tok[1], "n"), "n"), 0);
+    }
+    Histogram h = histogram(tok, 1, tok.length);
+    CompressedTraceChecks.histogram(tok[0], h);
+    return CallTime.of(h);
   }
 
   /** The histogram in {@code tok[from..to)}: in full, or {@code n= all=} (every value the same). */

@@ -19,6 +19,7 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.TraceLimits;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
@@ -140,8 +141,11 @@ public final class CompressedTraceWriter extends NodeScanner {
       }
     }
     indent(2);
-    b.append("duration");
-    histogram(b, r.duration());
+    b.append("duration n=").append(r.duration().count());
+    if (r.duration().count() > 0) {
+      // Within the reader's bound: a mean just below it may round above it.
+      b.append(" mean=").append(Decimals.mean(r.duration().mean(), 0, TraceLimits.MAX_TIME_NS));
+    }
     b.append('\n');
   }
 

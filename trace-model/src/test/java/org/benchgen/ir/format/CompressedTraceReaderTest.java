@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Rsd;
@@ -32,22 +33,47 @@ class CompressedTraceReaderTest {
 
   @Test
   void aHistogramOfOneValueReadsTheSameInFullAndAsAllAndIsWrittenAsAll() {
-    String full = "    duration n=3 min=40 max=40 mean=40 sd=0 bins=6:3";
-    String all = "    duration n=3 all=40";
-    CompressedTrace a = HandWrittenTrace.read(HEADER, "world 1", "MPI_Barrier site=b.c:1 comm=0",
-        full);
-    CompressedTrace b = HandWrittenTrace.read(HEADER, "world 1", "MPI_Barrier site=b.c:1 comm=0",
-        all);
+    String call = "MPI_Barrier site=b.c:1 comm=0";
+    String full = "    compute after=a.c:1 n=3 min=40 max=40 mean=40 sd=0 bins=6:3";
+    String all = "    compute after=a.c:1 n=3 all=40";
+    String duration = "    duration n=3 mean=1";
+    CompressedTrace a = HandWrittenTrace.read(HEADER, "world 1", call, full, duration);
+    CompressedTrace b = HandWrittenTrace.read(HEADER, "world 1", call, all, duration);
     assertEquals(a.body(), b.body());
     // 40 is in bin 6, [32, 64), by hand.
     assertEquals(new Histogram(3, 40, 40, 40, 0, List.of(new Histogram.Bin(6, 3))),
-        ((Rsd) b.body().get(0)).duration());
-    assertEquals(String.join("\n", HEADER, "world 1", "MPI_Barrier site=b.c:1 comm=0", all, ""),
+        ((Rsd) b.body().get(0)).compute().get(0).time());
+    assertEquals(String.join("\n", HEADER, "world 1", call, all, duration, ""),
         CompressedTraceWriter.toString(a));
     assertEquals("hand-written.bgc:4: all= needs n= of at least 1, not 0", error(HEADER,
-        "world 1", "MPI_Barrier site=b.c:1 comm=0", "    duration n=0 all=40"));
-    assertEquals("hand-written.bgc:4: bad all 'x'", error(HEADER, "world 1",
-        "MPI_Barrier site=b.c:1 comm=0", "    duration n=3 all=x"));
+        "world 1", call, "    compute after=a.c:1 n=0 all=40", duration));
+    assertEquals("hand-written.bgc:4: bad all 'x'", error(HEADER, "world 1", call,
+        "    compute after=a.c:1 n=3 all=x", duration));
+  }
+
+  @Test
+  void aCallsTimeIsItsCountAndMeanWhateverFormItWasWrittenIn() {
+    String call = "MPI_Barrier site=b.c:1 comm=0";
+    // Files before issue 21: a whole histogram, or all= for one value; both keep count and mean.
+    for (String old : List.of("    duration n=3 min=10 max=40 mean=25.5 sd=15 bins=4:1,6:2",
+        "    duration n=3 all=25")) {
+      Rsd r = (Rsd) HandWrittenTrace.read(HEADER, "world 1", call, old).body().get(0);
+      assertEquals(new CallTime(3, old.contains("all=") ? 25 : 25.5), r.duration());
+    }
+    CompressedTrace t = HandWrittenTrace.read(HEADER, "world 1", call,
+        "    duration n=3 min=10 max=40 mean=25.5 sd=15 bins=4:1,6:2");
+    assertEquals(String.join("\n", HEADER, "world 1", call, "    duration n=3 mean=25.5", ""),
+        CompressedTraceWriter.toString(t));
+    assertEquals(CallTime.NONE, ((Rsd) HandWrittenTrace.read(HEADER, "world 1", call,
+        "    duration n=0").body().get(0)).duration());
+    assertEquals("hand-written.bgc:4: duration: a mean for no calls (n=0)", error(HEADER,
+        "world 1", call, "    duration n=0 mean=5"));
+    assertEquals("hand-written.bgc:4: duration: mean=NaN is outside 0..4611686018427387904",
+        error(HEADER, "world 1", call, "    duration n=2 mean=NaN"));
+    assertEquals("hand-written.bgc:4: duration: mean=-1.0 is outside 0..4611686018427387904",
+        error(HEADER, "world 1", call, "    duration n=2 mean=-1"));
+    assertEquals("hand-written.bgc:4: duration: negative count n=-2",
+        error(HEADER, "world 1", call, "    duration n=-2 mean=1"));
   }
 
   @Test

@@ -27,12 +27,12 @@ class CpuLinesTest {
    * 1 3000 ns of which 3000; after b.c:2 both 2000 ns, 500 of it on a core.
    */
   private static final String[] CPU = {HEADER, "world 2",
-      "MPI_Barrier site=b.c:1 comm=0", "duration n=2 all=10",
+      "MPI_Barrier site=b.c:1 comm=0", "duration n=2 mean=10",
       "loop trips=2 {", "MPI_Barrier site=b.c:2 comm=0",
       "compute after=b.c:1 ranks=0 n=1 all=1000 cpu=250",
       "compute after=b.c:1 ranks=1 n=1 all=3000 cpu=3000",
       "compute after=b.c:2 n=2 all=2000 cpu=500",
-      "duration n=4 all=10", "}"};
+      "duration n=4 mean=10", "}"};
 
   private static Rsd inner(CompressedTrace t) {
     return (Rsd) ((Loop) t.body().get(1)).body().get(0);

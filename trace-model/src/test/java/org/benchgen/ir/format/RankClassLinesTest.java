@@ -17,17 +17,17 @@ import org.junit.jupiter.api.Test;
 class RankClassLinesTest {
   private static final String HEADER = "benchgen-compressed 1";
   private static final String CALL = "MPI_Barrier site=b.c:2 comm=0";
-  private static final String DURATION = "    duration n=4 all=10";
+  private static final String DURATION = "    duration n=4 mean=10";
   /** Ranks 0 and 2 compute 1000 ns twice each, rank 1 3000 ns twice, rank 3 5000 ns twice. */
   private static final String[] CLASSES = {HEADER, "world 4",
-      "MPI_Barrier site=b.c:1 comm=0", "    duration n=4 all=10",
+      "MPI_Barrier site=b.c:1 comm=0", "    duration n=4 mean=10",
       "loop trips=2 {", CALL,
       "    compute after=b.c:1 ranks=0,2 n=2 all=1000",
       "    compute after=b.c:1 ranks=1 n=1 all=3000",
       "    compute after=b.c:1 ranks=3 n=1 all=5000",
       "    compute after=b.c:2 ranks=0,2 n=2 all=1000",
       "    compute after=b.c:2 ranks=1,3 n=2 min=3000 max=5000 mean=4000 sd=1410 bins=12:1,13:1",
-      "    duration n=8 all=10", "}"};
+      "    duration n=8 mean=10", "}"};
 
   private static Rsd inner(CompressedTrace t) {
     return (Rsd) ((org.benchgen.ir.Loop) t.body().get(1)).body().get(0);

@@ -7,6 +7,7 @@ import static org.benchgen.ir.Nodes.seq;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -38,28 +39,28 @@ final class SampleTrace {
       "world 4",
       "comm 1 members=3,1",
       "MPI_Init site=main.c:8",
-      "    duration n=4 all=10",
+      "    duration n=4 mean=10",
       "loop trips=5 {",
       "  MPI_Irecv site=ring.c:12 comm=0 src=-1 tag=ANY_TAG count=8 type=MPI_DOUBLE tsize=8 req=0"
           + " bytes=64*4,0",
       "      compute after=main.c:8 n=4 all=100",
       "      compute after=ring.c:14 n=16 all=40",
-      "      duration n=20 all=5",
+      "      duration n=20 mean=5",
       "  MPI_Isend site=ring.c:13 comm=0 dest=+1 tag=(1,2)*2,3 count=8 type=MPI_DOUBLE tsize=8"
           + " req=0",
-      "      duration n=20 all=6",
+      "      duration n=20 mean=6",
       "  MPI_Waitall site=ring.c:14 reqs=[1,0]",
-      "      duration n=20 all=20",
+      "      duration n=20 mean=20",
       "}",
       "loop ranks=1,3 trips=1@1;2@3 {",
       "  MPI_Send site=odd%20rank.c:5 comm=1 dest=PROC_NULL@1;1@3 tag=7 count=2,4 type=MPI_INT"
           + " tsize=4",
-      "      duration n=3 all=8",
+      "      duration n=3 mean=8",
       "}",
       "MPI_Finalize site=main.c:30",
       "    compute after=ring.c:14 n=2 all=50",
       "    compute after=odd%20rank.c:5 n=2 all=60",
-      "    duration n=4 all=30");
+      "    duration n=4 mean=30");
 
   static final List<CommDef> COMMS = List.of(new CommDef(1, List.of(3, 1)));
 
@@ -74,7 +75,7 @@ final class SampleTrace {
     RankList odd = RankList.of(1, 3);
     long dbl = symbols.name("MPI_DOUBLE");
     long mpiInt = symbols.name("MPI_INT");
-    Rsd init = new Rsd(Op.INIT, "main.c:8", all, params(Op.INIT), List.of(), constant(4, 10, 4));
+    Rsd init = new Rsd(Op.INIT, "main.c:8", all, params(Op.INIT), List.of(), new CallTime(4, 10));
     Rsd irecv = new Rsd(Op.IRECV, "ring.c:12", all, params(Op.IRECV,
         Field.COMM, plain(all, leaf(0)),
         Field.SRC, one(all, new EntryValues.Relative(seq(leaf(-1)))),
@@ -83,16 +84,16 @@ final class SampleTrace {
         Field.REQ, plain(all, leaf(0)), Field.BYTES, plain(all, rep(4, leaf(64)), leaf(0))),
         List.of(new ComputeStat("main.c:8", constant(4, 100, 7)),
             new ComputeStat("ring.c:14", constant(16, 40, 6))),
-        constant(20, 5, 3));
+        new CallTime(20, 5));
     Rsd isend = new Rsd(Op.ISEND, "ring.c:13", all, params(Op.ISEND,
         Field.COMM, plain(all, leaf(0)), Field.DEST, one(all,
             new EntryValues.Relative(seq(leaf(1)))),
         Field.TAG, plain(all, rep(2, leaf(1), leaf(2)), leaf(3)), Field.COUNT, plain(all, leaf(8)),
         Field.TYPE, plain(all, leaf(dbl)), Field.TSIZE, plain(all, leaf(8)),
-        Field.REQ, plain(all, leaf(0))), List.of(), constant(20, 6, 3));
+        Field.REQ, plain(all, leaf(0))), List.of(), new CallTime(20, 6));
     Rsd waitall = new Rsd(Op.WAITALL, "ring.c:14", all, params(Op.WAITALL,
         Field.REQS, plain(all, leaf(symbols.list(new long[] {1, 0})))), List.of(),
-        constant(20, 20, 5));
+        new CallTime(20, 20));
     Rsd send = new Rsd(Op.SEND, "odd rank.c:5", odd, params(Op.SEND,
         Field.COMM, plain(odd, leaf(1)),
         Field.DEST, new Param(List.of(
@@ -101,14 +102,14 @@ final class SampleTrace {
             new ParamEntry(new EntryValues.Absolute(seq(leaf(1))), RankList.of(3)))),
         Field.TAG, plain(odd, leaf(7)), Field.COUNT, plain(odd, leaf(2), leaf(4)),
         Field.TYPE, plain(odd, leaf(mpiInt)), Field.TSIZE, plain(odd, leaf(4))), List.of(),
-        constant(3, 8, 4));
+        new CallTime(3, 8));
     Loop odds = new Loop(odd, new Param(List.of(
         new ParamEntry(new EntryValues.Plain(seq(leaf(1))), RankList.of(1)),
         new ParamEntry(new EntryValues.Plain(seq(leaf(2))), RankList.of(3)))), List.of(send));
     Rsd finalize = new Rsd(Op.FINALIZE, "main.c:30", all, params(Op.FINALIZE),
         List.of(new ComputeStat("ring.c:14", constant(2, 50, 6)),
             new ComputeStat("odd rank.c:5", constant(2, 60, 6))),
-        constant(4, 30, 5));
+        new CallTime(4, 30));
     return List.of(init, new Loop(all, plain(all, leaf(5)), List.of(irecv, isend, waitall)),
         odds, finalize);
   }
