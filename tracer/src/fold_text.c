@@ -212,13 +212,16 @@ static void histogram(fold_text *t, const fold_hist *h) {
   fold_decimal(sd, sizeof sd, h->sd, SD_DIGITS);
   fprintf(t->out, " min=%lld max=%lld mean=%s sd=%s bins=", (long long) h->min,
           (long long) h->max, mean, sd);
-  int first = 1;
+  /* A bin next to the one before is its count alone (CompressedTraceWriter). */
+  int previous = -2;
   int64_t bins[65];
   hist_bins(h, bins);
   for (int k = 0; k < 65; k++) {
     if (!bins[k]) continue;
-    fprintf(t->out, "%s%d:%lld", first ? "" : ",", k, (long long) bins[k]);
-    first = 0;
+    if (previous >= -1) fputc(',', t->out);
+    if (k != previous + 1) fprintf(t->out, "%d:", k);
+    fprintf(t->out, "%lld", (long long) bins[k]);
+    previous = k;
   }
 }
 

@@ -305,13 +305,16 @@ public final class CompressedTraceReader {
     List<Histogram.Bin> bins = new ArrayList<>();
     String b = value(tok[from + 5], "bins");
     if (!b.isEmpty()) {
-      for (String item : b.split(",")) {
+      int previous = -1;
+      for (String item : b.split(",", -1)) {
         int c = item.indexOf(':');
-        if (c < 0) {
-          throw new TraceProblem("bad bin '" + item + "': expected LOG2:COUNT");
+        if (c < 0 && bins.isEmpty()) {
+          throw new TraceProblem("bad bin '" + item + "': expected LOG2:COUNT first");
         }
-        bins.add(new Histogram.Bin(integer(item.substring(0, c), "bin"),
-            longValue(item.substring(c + 1), "bin count")));
+        // COUNT alone is the bin after the one before.
+        int log2 = c < 0 ? previous + 1 : integer(item.substring(0, c), "bin");
+        bins.add(new Histogram.Bin(log2, longValue(item.substring(c + 1), "bin count")));
+        previous = log2;
       }
     }
     return new Histogram(n, min, max, mean, sd, bins);

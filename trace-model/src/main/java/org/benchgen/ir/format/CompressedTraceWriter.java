@@ -172,9 +172,16 @@ public final class CompressedTraceWriter extends NodeScanner {
         .append(h.max()).append(" mean=").append(Decimals.mean(h.mean(), h.min(), h.max()))
         .append(" sd=").append(Decimals.sd(h.sd()))
         .append(" bins=");
+    // A bin next to the one before is its count alone: 13:4,16 is 13:4,14:16.
+    int previous = -2;
     for (int i = 0; i < h.bins().size(); i++) {
       Histogram.Bin bin = h.bins().get(i);
-      b.append(i == 0 ? "" : ",").append(bin.log2()).append(':').append(bin.count());
+      b.append(i == 0 ? "" : ",");
+      if (bin.log2() != previous + 1) {
+        b.append(bin.log2()).append(':');
+      }
+      b.append(bin.count());
+      previous = bin.log2();
     }
   }
 

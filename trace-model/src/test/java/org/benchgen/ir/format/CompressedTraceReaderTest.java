@@ -52,6 +52,26 @@ class CompressedTraceReaderTest {
   }
 
   @Test
+  void aBinNextToTheOneBeforeIsItsCountAloneAndReadsAsInFull() {
+    String call = "MPI_Barrier site=b.c:1 comm=0";
+    String duration = "    duration n=23 mean=9000";
+    String runs = "    compute after=a.c:1 n=23 min=5000 max=600000 mean=9000 sd=100"
+        + " bins=13:4,16,2,20:1";
+    String full = runs.replace("13:4,16,2,20:1", "13:4,14:16,15:2,20:1");
+    CompressedTrace a = HandWrittenTrace.read(HEADER, "world 1", call, runs, duration);
+    assertEquals(HandWrittenTrace.read(HEADER, "world 1", call, full, duration).body(),
+        a.body());
+    // Worked out by hand: 13, then 14 and 15 following it, then 20 after a gap.
+    assertEquals(List.of(new Histogram.Bin(13, 4), new Histogram.Bin(14, 16),
+        new Histogram.Bin(15, 2), new Histogram.Bin(20, 1)),
+        ((Rsd) a.body().get(0)).compute().get(0).time().bins());
+    assertEquals(String.join("\n", HEADER, "world 1", call, runs, duration, ""),
+        CompressedTraceWriter.toString(a));
+    assertEquals("hand-written.bgc:4: bad bin '16': expected LOG2:COUNT first", error(HEADER,
+        "world 1", call, runs.replace("13:4,16,2,20:1", "16,2"), duration));
+  }
+
+  @Test
   void aCallsTimeIsItsCountAndMeanWhateverFormItWasWrittenIn() {
     String call = "MPI_Barrier site=b.c:1 comm=0";
     // Files before issue 21: a whole histogram, or all= for one value; both keep count and mean.
