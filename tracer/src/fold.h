@@ -358,6 +358,8 @@ typedef struct {
   FILE *out;
   const char *(*name)(int64_t id); /* a name field's text */
   const fold_table *lists;         /* interned lists: id -> values */
+  int has_above;                   /* the site of the call line above (after=^), once there is one */
+  uint64_t above;
 } fold_text;
 
 void fold_text_write(fold_text *t, const fold_trace *tr);

@@ -201,6 +201,12 @@ static void ranks(fold_text *t, const ranklist *r, const ranklist *parent) {
   }
 }
 
+/* A compute line's call path: ^ for the site of the call line above (CompressedTraceWriter). */
+static void after(fold_text *t, uint64_t s) {
+  if (t->has_above && s == t->above) fputc('^', t->out);
+  else site(t->out, s);
+}
+
 static void histogram(fold_text *t, const fold_hist *h) {
   char mean[400], sd[400]; /* a double in plain digits: up to ~330 */
   fprintf(t->out, " n=%lld", (long long) h->count);
@@ -264,14 +270,14 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
     if (s->nclasses == 0) {
       indent(o, depth + 2);
       fputs("compute after=", o);
-      site(o, s->after);
+      after(t, s->after);
       histogram(t, &s->time);
       cpu(t, s->has_cpu, s->cpu);
     }
     for (int k = 0; k < s->nclasses; k++) {
       indent(o, depth + 2);
       fputs("compute after=", o);
-      site(o, s->after);
+      after(t, s->after);
       fputs(" ranks=", o);
       ranks_print(o, &s->classes[k].ranks);
       histogram(t, &s->classes[k].time);
@@ -287,9 +293,12 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
     fprintf(o, " mean=%s", b);
   }
   fputc('\n', o);
+  t->has_above = 1;
+  t->above = n->site;
 }
 
 void fold_text_write(fold_text *t, const fold_trace *tr) {
+  t->has_above = 0;
   fprintf(t->out, "benchgen-compressed 1\nworld %d\n", tr->world);
   for (int i = 0; i < tr->ndefs; i++) {
     const fold_def *c = &tr->defs[i];

@@ -73,6 +73,9 @@ public final class CompressedTraceReader {
     List<Node> top = new ArrayList<>();
     Rsd last = null;
     ComputeLines lastCompute = new ComputeLines();
+    // The sites of the call line above the current one and of the current one (after=^).
+    Optional<String> above = Optional.empty();
+    Optional<String> current = Optional.empty();
     String line;
     while ((line = in.readLine()) != null) {
       lineNo++;
@@ -102,7 +105,11 @@ public final class CompressedTraceReader {
             if (!tok[1].startsWith("after=")) {
               throw new TraceProblem("compute needs after=SITE first");
             }
-            lastCompute.add(Names.decode(tok[1].substring(6)), classRanks, h, cpu);
+            // after=^ is the site of the call line above this call's (the writer's shorthand).
+            String after = tok[1].equals("after=^") ? above.orElseThrow(() -> new TraceProblem(
+                "after=^ names the call line above this call's, and there is none"))
+                : Names.decode(tok[1].substring(6));
+            lastCompute.add(after, classRanks, h, cpu);
           } else {
             into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),
                 last.params(), lastCompute.stats(), callTime(tok)));
@@ -141,6 +148,8 @@ public final class CompressedTraceReader {
           }
           default -> {
             last = rsd(tok, parent, runs(stack));
+            above = current;
+            current = Optional.of(last.site());
             lastCompute = new ComputeLines();
             into.add(last);
           }

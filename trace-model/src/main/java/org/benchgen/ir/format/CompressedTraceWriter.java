@@ -39,6 +39,8 @@ public final class CompressedTraceWriter extends NodeScanner {
   /** The ranks of the enclosing loop (the world's at the top): nodes write only what differs. */
   private RankList parent;
   private int depth;
+  /** The site of the call line above the one being written, if any: {@code after=^} names it. */
+  private String above;
 
   private CompressedTraceWriter(CompressedTrace t) {
     this.values = new ValueText(t.symbols());
@@ -125,16 +127,18 @@ public final class CompressedTraceWriter extends NodeScanner {
       }
     }
     b.append('\n');
+    String after = null;
     for (ComputeStat c : r.compute()) {
+      after = after(c.after());
       if (c.classes().isEmpty()) {
         indent(2);
-        b.append("compute after=").append(Names.encode(c.after()));
+        b.append("compute after=").append(after);
         histogram(b, c.time());
         cpu(b, c.cpu());
       }
       for (ComputeStat.RankClass k : c.classes()) {
         indent(2);
-        b.append("compute after=").append(Names.encode(c.after())).append(" ranks=")
+        b.append("compute after=").append(after).append(" ranks=")
             .append(k.ranks());
         histogram(b, k.time());
         cpu(b, k.cpu());
@@ -147,6 +151,20 @@ public final class CompressedTraceWriter extends NodeScanner {
       b.append(" mean=").append(Decimals.mean(r.duration().mean(), 0, TraceLimits.MAX_TIME_NS));
     }
     b.append('\n');
+    above = r.site();
+  }
+
+  /**
+   * A compute line's call path: {@code ^} where it is the site of the call line above (a call
+   * after the one before it, the commonest path: 4-8 % of a file's bytes in sites), else the
+   * site itself (a site named {@code ^} escaped).
+   */
+  private String after(String site) {
+    if (site.equals(above)) {
+      return "^";
+    }
+    String s = Names.encode(site);
+    return s.equals("^") ? "%5E" : s;
   }
 
   /** A compute line's mean CPU time, where the trace has it, at the precision of its mean. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.TraceFormatException;
@@ -69,6 +70,43 @@ class CompressedTraceReaderTest {
         CompressedTraceWriter.toString(a));
     assertEquals("hand-written.bgc:4: bad bin '16': expected LOG2:COUNT first", error(HEADER,
         "world 1", call, runs.replace("13:4,16,2,20:1", "16,2"), duration));
+  }
+
+  @Test
+  void afterCaretIsTheSiteOfTheCallLineAboveWhateverLoopsLieBetween() {
+    String[] text = {HEADER, "world 1",
+        "MPI_Barrier site=a.c:1 comm=0", "    duration n=1 mean=1",
+        "loop trips=2 {",
+        "  MPI_Barrier site=b.c:2 comm=0",
+        "      compute after=^ n=1 all=5",
+        "      compute after=c.c:3 n=1 all=6",
+        "      duration n=2 mean=1",
+        "  MPI_Barrier site=c.c:3 comm=0",
+        "      compute after=^ n=2 all=7",
+        "      duration n=2 mean=1",
+        "}",
+        "MPI_Barrier site=^ comm=0",
+        "    compute after=^ n=1 all=8",
+        "    duration n=1 mean=1",
+        "MPI_Barrier site=e.c:5 comm=0",
+        "    duration n=1 mean=1",
+        "MPI_Barrier site=d.c:4 comm=0",
+        "    compute after=%5E n=1 all=9",
+        "    duration n=1 mean=1", ""};
+    CompressedTrace t = HandWrittenTrace.read(text);
+    Loop loop = (Loop) t.body().get(1);
+    // By hand: the loop's first call follows a.c:1 on entry, the second follows b.c:2, the
+    // call after the loop follows c.c:3, and a path to the site named ^ from elsewhere is
+    // escaped (a site= field needs no escape).
+    assertEquals(List.of("a.c:1", "c.c:3"), ((Rsd) loop.body().get(0)).compute().stream()
+        .map(c -> c.after()).toList());
+    assertEquals("b.c:2", ((Rsd) loop.body().get(1)).compute().get(0).after());
+    assertEquals("c.c:3", ((Rsd) t.body().get(2)).compute().get(0).after());
+    assertEquals("^", ((Rsd) t.body().get(4)).compute().get(0).after());
+    assertEquals(String.join("\n", text), CompressedTraceWriter.toString(t));
+    assertEquals("hand-written.bgc:4: after=^ names the call line above this call's, and there is"
+        + " none", error(HEADER, "world 1", "MPI_Barrier site=a.c:1 comm=0",
+            "    compute after=^ n=1 all=5", "    duration n=1 mean=1"));
   }
 
   @Test

@@ -29,8 +29,8 @@ class CpuLinesTest {
   private static final String[] CPU = {HEADER, "world 2",
       "MPI_Barrier site=b.c:1 comm=0", "duration n=2 mean=10",
       "loop trips=2 {", "MPI_Barrier site=b.c:2 comm=0",
-      "compute after=b.c:1 ranks=0 n=1 all=1000 cpu=250",
-      "compute after=b.c:1 ranks=1 n=1 all=3000 cpu=3000",
+      "compute after=^ ranks=0 n=1 all=1000 cpu=250",
+      "compute after=^ ranks=1 n=1 all=3000 cpu=3000",
       "compute after=b.c:2 n=2 all=2000 cpu=500",
       "duration n=4 mean=10", "}"};
 

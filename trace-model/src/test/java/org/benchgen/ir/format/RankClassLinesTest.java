@@ -22,9 +22,9 @@ class RankClassLinesTest {
   private static final String[] CLASSES = {HEADER, "world 4",
       "MPI_Barrier site=b.c:1 comm=0", "    duration n=4 mean=10",
       "loop trips=2 {", CALL,
-      "    compute after=b.c:1 ranks=0,2 n=2 all=1000",
-      "    compute after=b.c:1 ranks=1 n=1 all=3000",
-      "    compute after=b.c:1 ranks=3 n=1 all=5000",
+      "    compute after=^ ranks=0,2 n=2 all=1000",
+      "    compute after=^ ranks=1 n=1 all=3000",
+      "    compute after=^ ranks=3 n=1 all=5000",
       "    compute after=b.c:2 ranks=0,2 n=2 all=1000",
       "    compute after=b.c:2 ranks=1,3 n=2 min=3000 max=5000 mean=4000 sd=1410 bins=12:1,1",
       "    duration n=8 mean=10", "}"};

@@ -43,7 +43,7 @@ final class SampleTrace {
       "loop trips=5 {",
       "  MPI_Irecv site=ring.c:12 comm=0 src=-1 tag=ANY_TAG count=8 type=MPI_DOUBLE tsize=8 req=0"
           + " bytes=64*4,0",
-      "      compute after=main.c:8 n=4 all=100",
+      "      compute after=^ n=4 all=100",
       "      compute after=ring.c:14 n=16 all=40",
       "      duration n=20 mean=5",
       "  MPI_Isend site=ring.c:13 comm=0 dest=+1 tag=(1,2)*2,3 count=8 type=MPI_DOUBLE tsize=8"
@@ -59,7 +59,7 @@ final class SampleTrace {
       "}",
       "MPI_Finalize site=main.c:30",
       "    compute after=ring.c:14 n=2 all=50",
-      "    compute after=odd%20rank.c:5 n=2 all=60",
+      "    compute after=^ n=2 all=60",
       "    duration n=4 mean=30");
 
   static final List<CommDef> COMMS = List.of(new CommDef(1, List.of(3, 1)));
