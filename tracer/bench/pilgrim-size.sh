@@ -8,12 +8,13 @@
 # Usage: NPB_BIN=DIR [PILGRIM_LIB=.../libpilgrim.so] tracer/bench/pilgrim-size.sh [OUT]
 #   NPB_BIN holds cg.S.x lu.S.x mg.S.x bt.S.x sp.S.x ft.S.x ep.S.x is.S.x (NPB 3.4 MPI, any
 #   rank count); without it only the small programs run. OUT (default a temporary directory)
-#   keeps the traces. Open MPI, oversubscribed; as root set OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM)=1.
+#   keeps the traces. Open MPI, oversubscribed (and allowed to run as root, as in fold.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bg="$root/bin/benchgen"
 out=${1:-$(mktemp -d)}
 mkdir -p "$out/bin"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 make -s -C "$root/samples/mpi" BUILD="$out/bin" MPICC=mpicc.openmpi MPIFC=mpif90.openmpi stencil2d
 for p in wavefront master_worker; do
   mpicc.openmpi -O2 -std=c99 -Wall -o "$out/bin/$p" "$root/tracer/bench/$p.c"
