@@ -33,7 +33,8 @@ public record CallTime(long count, double mean) {
    * compressor merges histograms, and must write what {@code benchgen compress} writes).
    */
   public CallTime merge(CallTime o) {
-    return new CallTime(count + o.count,
-        Histogram.pool(count, mean, 0, o.count, o.mean, 0)[0]);
+    // Saturating: a hostile file's counts may add up past a long (no run makes 2^63 calls).
+    long n = count > Long.MAX_VALUE - o.count ? Long.MAX_VALUE : count + o.count;
+    return new CallTime(n, Histogram.pool(count, mean, 0, o.count, o.mean, 0)[0]);
   }
 }

@@ -282,14 +282,22 @@ public final class CompressedTraceReader {
   private static CallTime callTime(String[] tok) {
     if (tok.length == 3 && tok[2].startsWith("mean=")) {
       long n = longValue(value(tok[1], "n"), "n");
+      if (n == 0) {
+        throw new TraceProblem("duration: a mean for no calls (n=0)");
+      }
       return CompressedTraceChecks.callTime(n, doubleValue(tok[2], "mean"));
     }
     if (tok.length == 2) {
-      return CompressedTraceChecks.callTime(longValue(value(tok[1], "n"), "n"), 0);
+      long n = longValue(value(tok[1], "n"), "n");
+      if (n > 0) {
+        throw new TraceProblem("duration: n=" + n + " needs its mean (duration n=N mean=M)");
+      }
+      return CompressedTraceChecks.callTime(n, 0);
     }
     Histogram h = histogram(tok, 1, tok.length);
     CompressedTraceChecks.histogram(tok[0], h);
-    return CallTime.of(h);
+    // The call time's own bounds too, so that what is read can be written again.
+    return CompressedTraceChecks.callTime(h.count(), h.count() == 0 ? 0 : h.mean());
   }
 
   /** The histogram in {@code tok[from..to)}: in full, or {@code n= all=} (every value the same). */

@@ -132,6 +132,16 @@ class CompressedTraceReaderTest {
         error(HEADER, "world 1", call, "    duration n=2 mean=-1"));
     assertEquals("hand-written.bgc:4: duration: negative count n=-2",
         error(HEADER, "world 1", call, "    duration n=-2 mean=1"));
+    assertEquals("hand-written.bgc:4: duration: negative count n=-2",
+        error(HEADER, "world 1", call, "    duration n=-2"));
+    assertEquals("hand-written.bgc:4: duration: n=3 needs its mean (duration n=N mean=M)",
+        error(HEADER, "world 1", call, "    duration n=3"));
+    assertEquals("hand-written.bgc:4: duration: a mean for no calls (n=0)",
+        error(HEADER, "world 1", call, "    duration n=0 mean=0"));
+    // An old whole histogram within its own checks, but with a mean the writer could not write.
+    assertEquals("hand-written.bgc:4: duration: mean=4.61169E18 is outside 0..4611686018427387904",
+        error(HEADER, "world 1", call, "    duration n=1 min=4611686018427387904"
+            + " max=4611686018427387904 mean=4611690000000000000 sd=0 bins=63:1"));
   }
 
   @Test

@@ -1,0 +1,30 @@
+package org.benchgen.ir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CallTimeTest {
+  @Test
+  void mergingPoolsCountsAndMeansAsTheHistogramsOfTheSameCallsDo() {
+    // Two calls of 10 ns and two of 20 ns: 4 calls, mean 15 (by hand).
+    assertEquals(new CallTime(4, 15), new CallTime(2, 10).merge(new CallTime(2, 20)));
+    assertEquals(new CallTime(2, 10), CallTime.NONE.merge(new CallTime(2, 10)));
+    Histogram a = new Histogram(3, 1, 7, 3.5, 2.1, List.of(new Histogram.Bin(1, 1),
+        new Histogram.Bin(3, 2)));
+    Histogram b = new Histogram(5, 900, 1100, 1000.25, 80, List.of(new Histogram.Bin(10, 4),
+        new Histogram.Bin(11, 1)));
+    // The mean to the bit, which the tracer's fold (it merges histograms) relies on.
+    assertEquals(CallTime.of(a.merge(b)), CallTime.of(a).merge(CallTime.of(b)));
+  }
+
+  @Test
+  void countsSaturateInsteadOfOverflowing() {
+    // A hostile file's counts: nothing makes 2^63 calls, but a merge must not turn negative.
+    CallTime big = new CallTime(Long.MAX_VALUE, 1);
+    assertEquals(Long.MAX_VALUE, big.merge(big).count());
+    assertThrows(IllegalArgumentException.class, () -> new CallTime(-1, 0));
+  }
+}
