@@ -360,6 +360,9 @@ typedef struct {
   const fold_table *lists;         /* interned lists: id -> values */
   int has_above;                   /* the site of the call line above (after=^), once there is one */
   uint64_t above;
+  int above_npeers;                /* its peer fields (dest=^src): keys and texts, in field order */
+  int above_field[3];
+  char *above_text[3];
 } fold_text;
 
 void fold_text_write(fold_text *t, const fold_trace *tr);

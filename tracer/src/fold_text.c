@@ -2,6 +2,7 @@
  * org.benchgen.ir.format.CompressedTraceWriter writes it, byte for byte: strided runs of members,
  * value sequences, names percent-encoded, histograms with their real numbers at the format's
  * precision (Decimals: the exact binary value rounded half-even, as printf rounds it). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "fold.h"
 #include "vocabulary.h"
 
@@ -188,6 +189,28 @@ static void param(fold_text *t, int field, const fold_param *p, const ranklist *
   }
 }
 
+/* A parameter's text in memory, or NULL without memory for it. */
+static char *param_text(fold_text *t, int field, const fold_param *p, const ranklist *node) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *ms = open_memstream(&buf, &len);
+  if (!ms) return NULL;
+  FILE *out = t->out;
+  t->out = ms;
+  param(t, field, p, node);
+  t->out = out;
+  if (fclose(ms) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+static void forget_peers(fold_text *t) {
+  for (int k = 0; k < t->above_npeers; k++) free(t->above_text[k]);
+  t->above_npeers = 0;
+}
+
 /* ---- nodes --------------------------------------------------------------------------------------- */
 
 static void indent(FILE *o, int levels) {
@@ -259,10 +282,28 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
   fputs(" site=", o);
   site(o, n->site);
   ranks(t, &n->ranks, parent);
+  /* A peer field whose text a peer field of the call line above has, and is longer than ^KEY,
+   * is written ^KEY (CompressedTraceWriter.samePeers). */
+  int np = 0, pf[3];
+  char *pt[3];
   for (int i = 0; i < n->nf; i++) {
     if (n->params[i].n == 0) continue;
     fprintf(o, " %s=", fold_field_key(c->field[i]));
-    param(t, c->field[i], &n->params[i], &n->ranks);
+    char *s = fold_field_is_peer(c->field[i]) && np < 3
+        ? param_text(t, c->field[i], &n->params[i], &n->ranks) : NULL;
+    if (!s) {
+      param(t, c->field[i], &n->params[i], &n->ranks);
+      continue;
+    }
+    const char *ref = NULL;
+    for (int k = 0; k < t->above_npeers && !ref; k++) {
+      const char *key = fold_field_key(t->above_field[k]);
+      if (strcmp(t->above_text[k], s) == 0 && strlen(s) > strlen(key) + 1) ref = key;
+    }
+    if (ref) fprintf(o, "^%s", ref);
+    else fputs(s, o);
+    pf[np] = c->field[i];
+    pt[np++] = s;
   }
   fputc('\n', o);
   for (int i = 0; i < n->nstats; i++) {
@@ -295,10 +336,17 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
   fputc('\n', o);
   t->has_above = 1;
   t->above = n->site;
+  forget_peers(t);
+  for (int k = 0; k < np; k++) {
+    t->above_field[k] = pf[k];
+    t->above_text[k] = pt[k];
+  }
+  t->above_npeers = np;
 }
 
 void fold_text_write(fold_text *t, const fold_trace *tr) {
   t->has_above = 0;
+  t->above_npeers = 0;
   fprintf(t->out, "benchgen-compressed 1\nworld %d\n", tr->world);
   for (int i = 0; i < tr->ndefs; i++) {
     const fold_def *c = &tr->defs[i];
@@ -312,4 +360,5 @@ void fold_text_write(fold_text *t, const fold_trace *tr) {
   }
   ranklist world = {(int[]){0, 1, tr->world}, 1, tr->world};
   for (int i = 0; i < tr->n; i++) node(t, tr->body[i], &world, 0);
+  forget_peers(t);
 }

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
@@ -246,6 +248,9 @@ public final class CompressedTraceReader {
         CompressedTraceChecks.runsInside(trips, entered));
   }
 
+  /** The peer fields' texts on the last call line read, for {@code ^FIELD} on the next one. */
+  private Map<String, String> abovePeers = Map.of();
+
   private Rsd rsd(String[] tok, RankList parent, long runs) {
     Op op = Op.forName(tok[0]).orElseThrow(() -> new TraceProblem("unknown call or keyword '"
         + tok[0] + "'"));
@@ -262,14 +267,29 @@ public final class CompressedTraceReader {
     for (int k = 0; k < op.fields().size(); k++) {
       params.add(Param.none());
     }
+    Map<String, String> peers = new HashMap<>();
     for (; i < tok.length; i++) {
       int eq = tok[i].indexOf('=');
       Field f = eq < 0 ? null : Field.forKey(tok[i].substring(0, eq)).orElse(null);
       if (f == null || !op.has(f)) {
         throw new TraceProblem(op.mpiName() + " has no field '" + tok[i] + "'");
       }
-      params.set(op.slot(f), param(tok[i].substring(eq + 1), f.kind(), f.isPeer(), ranks));
+      String text = tok[i].substring(eq + 1);
+      if (f.isPeer() && text.startsWith("^")) {
+        // ^FIELD: the text of that peer field on the call line above (the writer's shorthand).
+        String from = text.substring(1);
+        text = abovePeers.get(from);
+        if (text == null) {
+          throw new TraceProblem(f.key() + "=^" + from + ": the call line above has no peer field"
+              + " '" + from + "'");
+        }
+      }
+      if (f.isPeer()) {
+        peers.put(f.key(), text);
+      }
+      params.set(op.slot(f), param(text, f.kind(), f.isPeer(), ranks));
     }
+    abovePeers = peers;
     Rsd r = new Rsd(op, site, ranks, params, List.of(), CallTime.NONE);
     checks.rsd(r, runs);
     return r;

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
@@ -41,6 +43,8 @@ public final class CompressedTraceWriter extends NodeScanner {
   private int depth;
   /** The site of the call line above the one being written, if any: {@code after=^} names it. */
   private String above;
+  /** The peer fields' texts on the call line above, in field order: {@code dest=^src} names one. */
+  private Map<String, String> abovePeers = Map.of();
 
   private CompressedTraceWriter(CompressedTrace t) {
     this.values = new ValueText(t.symbols());
@@ -118,12 +122,20 @@ public final class CompressedTraceWriter extends NodeScanner {
     b.append(r.op().mpiName()).append(" site=").append(Names.encode(r.site()));
     ranks(b, r.ranks(), parent);
     List<Field> fields = r.op().fields();
+    Map<String, String> peers = new LinkedHashMap<>();
     for (int i = 0; i < fields.size(); i++) {
       Param p = r.params().get(i);
       if (!p.isAbsent()) {
         Field f = fields.get(i);
         b.append(' ').append(f.key()).append('=');
-        param(b, p, f.kind(), f.isPeer(), r.ranks());
+        if (f.isPeer()) {
+          StringBuilder text = new StringBuilder();
+          param(text, p, f.kind(), true, r.ranks());
+          b.append(samePeers(text.toString()));
+          peers.put(f.key(), text.toString());
+        } else {
+          param(b, p, f.kind(), false, r.ranks());
+        }
       }
     }
     b.append('\n');
@@ -152,6 +164,21 @@ public final class CompressedTraceWriter extends NodeScanner {
     }
     b.append('\n');
     above = r.site();
+    abovePeers = peers;
+  }
+
+  /**
+   * A peer parameter's text, or {@code ^FIELD} where a peer field of the call line above has the
+   * same text and that is shorter: a reply to the rank a message came from, an exchange's receive
+   * and send (issue 21: the same value vector stored twice).
+   */
+  private String samePeers(String text) {
+    for (Map.Entry<String, String> e : abovePeers.entrySet()) {
+      if (e.getValue().equals(text) && text.length() > e.getKey().length() + 1) {
+        return "^" + e.getKey();
+      }
+    }
+    return text;
   }
 
   /**

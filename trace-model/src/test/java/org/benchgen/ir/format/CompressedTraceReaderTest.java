@@ -110,6 +110,31 @@ class CompressedTraceReaderTest {
   }
 
   @Test
+  void aPeerFieldThatRepeatsOneOfTheCallLineAboveIsWrittenCaretAndThatField() {
+    String peers = "+1@0,2;-1@1,3";
+    String[] text = {HEADER, "world 4",
+        "MPI_Recv site=a.c:1 comm=0 src=" + peers + " tag=0 count=1 type=MPI_INT tsize=4 bytes=4",
+        "    duration n=4 mean=1",
+        "MPI_Send site=a.c:2 comm=0 dest=^src tag=0 count=1 type=MPI_INT tsize=4",
+        "    duration n=4 mean=1",
+        // Not shorter as ^dest: written out.
+        "MPI_Send site=a.c:3 comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4",
+        "    duration n=4 mean=1",
+        "MPI_Recv site=a.c:4 comm=0 src=+1 tag=0 count=1 type=MPI_INT tsize=4 bytes=4",
+        "    duration n=4 mean=1", ""};
+    CompressedTrace t = HandWrittenTrace.read(text);
+    // By hand: rank 0's and 2's peer is the next rank, rank 1's and 3's the one before, on both.
+    CompressedTrace full = HandWrittenTrace.read(String.join("\n", text)
+        .replace("dest=^src", "dest=" + peers).split("\n"));
+    assertEquals(full.body(), t.body());
+    assertEquals(String.join("\n", text), CompressedTraceWriter.toString(full));
+    assertEquals("hand-written.bgc:5: dest=^asrc: the call line above has no peer field 'asrc'",
+        error(HEADER, "world 4", text[2], text[3], text[4].replace("^src", "^asrc"), text[5]));
+    assertEquals("hand-written.bgc:3: dest=^src: the call line above has no peer field 'src'",
+        error(HEADER, "world 4", text[4], text[5]));
+  }
+
+  @Test
   void aCallsTimeIsItsCountAndMeanWhateverFormItWasWrittenIn() {
     String call = "MPI_Barrier site=b.c:1 comm=0";
     // Files before issue 21: a whole histogram, or all= for one value; both keep count and mean.
