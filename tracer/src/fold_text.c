@@ -189,7 +189,8 @@ static void param(fold_text *t, int field, const fold_param *p, const ranklist *
   }
 }
 
-/* A parameter's text in memory, or NULL without memory for it. */
+/* A parameter's text in memory, or NULL without memory for it (the parameter is then written
+ * out in full: a valid file, if not the canonical one). */
 static char *param_text(fold_text *t, int field, const fold_param *p, const ranklist *node) {
   char *buf = NULL;
   size_t len = 0;
