@@ -78,8 +78,9 @@ void fold_rank_comm(fold_rank *r, int64_t id, const int64_t *members, int nmembe
   c->nremote = nremote;
   c->members = fold_malloc((size_t) (nmembers + 1) * sizeof *members);
   c->remote = fold_malloc((size_t) (nremote + 1) * sizeof *remote);
-  memcpy(c->members, members, (size_t) nmembers * sizeof *members);
-  memcpy(c->remote, remote, (size_t) nremote * sizeof *remote);
+  /* An intracommunicator's remote group is NULL: memcpy must not see it. */
+  if (nmembers > 0) memcpy(c->members, members, (size_t) nmembers * sizeof *members);
+  if (nremote > 0) memcpy(c->remote, remote, (size_t) nremote * sizeof *remote);
   c->me = -1;
   for (int i = 0; i < nmembers && c->me < 0; i++)
     if (members[i] == r->rank) c->me = i;
