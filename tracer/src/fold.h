@@ -297,6 +297,7 @@ const fold_call *fold_call_of(int op);
 int fold_field_is_list(int f);
 int fold_field_is_peer(int f);
 int fold_field_is_name(int f);
+int fold_field_is_comm(int f); /* holds communicator ids (comm, newcomm, pcomm) */
 const char *fold_field_key(int f);
 const char *fold_op_name(int op);
 int fold_op_count(void);
@@ -363,6 +364,8 @@ typedef struct {
   int above_npeers;                /* its peer fields (dest=^src): keys and texts, in field order */
   int above_field[3];
   char *above_text[3];
+  int64_t *comm_number;            /* pairs (tracer's id, number) by id, where numbered (CommNumbers) */
+  int ncomms;
 } fold_text;
 
 void fold_text_write(fold_text *t, const fold_trace *tr);

@@ -43,7 +43,8 @@ _Static_assert(NFIELDS + 2 <= 64, "fold_call.slot_of holds 64 fields");
 static fold_call g_calls[BGT_NOPS];
 static int g_ready;
 /* Per field, its kind as the folder asks for it on every event (computed once). */
-static unsigned char g_list[NFIELDS + 2], g_peer[NFIELDS + 2], g_name[NFIELDS + 2];
+static unsigned char g_list[NFIELDS + 2], g_peer[NFIELDS + 2], g_name[NFIELDS + 2],
+    g_comm[NFIELDS + 2];
 
 static int field_of_key(const char *k, size_t n) {
   for (int f = 0; f < NFIELDS; f++)
@@ -71,6 +72,7 @@ static void ready(void) {
     g_list[f] = !strcmp(k, "LIST") || !strcmp(k, "COUNTS") || !strcmp(k, "REQS");
     g_peer[f] = !strcmp(k, "PEER");
     g_name[f] = !strcmp(k, "NAME");
+    g_comm[f] = !strcmp(k, "COMM") || !strcmp(k, "NEWCOMM") || !strcmp(k, "PEERCOMM");
   }
   for (int op = 0; op < BGT_NOPS; op++) {
     fold_call *c = &g_calls[op];
@@ -109,6 +111,10 @@ int fold_field_is_peer(int f) {
 int fold_field_is_name(int f) {
   ready();
   return g_name[f];
+}
+int fold_field_is_comm(int f) {
+  ready();
+  return g_comm[f];
 }
 const char *fold_field_key(int f) { return FIELDS[f].key; }
 const char *fold_op_name(int op) { return CALLS[op].name; }

@@ -111,7 +111,7 @@ static void write_file(const char *dir, const char *name, const fold_trace *t, c
     return;
   }
   if (t) {
-    fold_text x = {out, name_text, fold_rank_lists(g_fold), 0, 0, 0, {0}, {NULL}};
+    fold_text x = {out, name_text, fold_rank_lists(g_fold), 0, 0, 0, {0}, {NULL}, NULL, 0};
     fold_text_write(&x, t);
   }
   if (text) fputs(text, out);

@@ -134,9 +134,72 @@ static void runs(FILE *o, const int64_t *v, int n) {
 
 /* ---- values -------------------------------------------------------------------------------------- */
 
+/* ---- communicator numbers (CommNumbers.java) ------------------------------------------------------ */
+
+static int by_id(const void *a, const void *b) {
+  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* A communicator's number, or 0 where it has none (not numbered, the world, a symbol). */
+static int64_t comm_number(const fold_text *t, int64_t id) {
+  if (!t->ncomms || id == 0 || fold_symbol_text(id)) return 0;
+  const int64_t *p = bsearch(&id, t->comm_number, (size_t) t->ncomms, 2 * sizeof(int64_t), by_id);
+  return p ? p[1] : -1;
+}
+
+static int defined_vnodes(const fold_text *t, vnode *const *v, int n) {
+  for (int i = 0; i < n; i++) {
+    if (v[i]->n == 0 ? comm_number(t, v[i]->value) < 0 : !defined_vnodes(t, v[i]->body, v[i]->n))
+      return 0;
+  }
+  return 1;
+}
+
+/* Whether every communicator id the nodes name is defined (else ids are kept as they are). */
+static int defined(const fold_text *t, inode *const *body, int n) {
+  for (int k = 0; k < n; k++) {
+    const inode *x = body[k];
+    if (x->is_loop) {
+      if (!defined(t, x->body, x->nbody)) return 0;
+      continue;
+    }
+    const fold_call *c = fold_call_of(x->op);
+    for (int i = 0; i < x->nf; i++) {
+      if (!fold_field_is_comm(c->field[i])) continue;
+      for (int j = 0; j < x->params[i].n; j++)
+        if (!defined_vnodes(t, x->params[i].e[j].a.nodes, x->params[i].e[j].a.n)) return 0;
+    }
+  }
+  return 1;
+}
+
+/* Numbers the communicators 1, 2, 3... in the order of their definitions, unless they already
+ * are, or an id is not defined. */
+static void number_comms(fold_text *t, const fold_trace *tr) {
+  int same = 1;
+  for (int i = 0; i < tr->ndefs; i++) same &= tr->defs[i].id == i + 1;
+  if (same || tr->ndefs == 0) return;
+  t->comm_number = malloc((size_t) tr->ndefs * 2 * sizeof(int64_t));
+  if (!t->comm_number) return; /* then ids are written as they are: valid, not canonical */
+  for (int i = 0; i < tr->ndefs; i++) {
+    t->comm_number[2 * i] = tr->defs[i].id;
+    t->comm_number[2 * i + 1] = i + 1;
+  }
+  qsort(t->comm_number, (size_t) tr->ndefs, 2 * sizeof(int64_t), by_id);
+  t->ncomms = tr->ndefs;
+  if (!defined(t, tr->body, tr->n)) {
+    free(t->comm_number);
+    t->comm_number = NULL;
+    t->ncomms = 0;
+  }
+}
+
 static void scalar(fold_text *t, int field, int64_t v, int relative) {
   const char *sym = fold_symbol_text(v);
+  int64_t number = field >= 0 && fold_field_is_comm(field) ? comm_number(t, v) : 0;
   if (sym) fputs(sym, t->out);
+  else if (number > 0) fprintf(t->out, "%lld", (long long) number);
   else if (relative) fprintf(t->out, "%s%lld", v >= 0 ? "+" : "", (long long) v);
   else if (field >= 0 && fold_field_is_name(field)) name(t->out, t->name(v));
   else fprintf(t->out, "%lld", (long long) v);
@@ -348,10 +411,13 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
 void fold_text_write(fold_text *t, const fold_trace *tr) {
   t->has_above = 0;
   t->above_npeers = 0;
+  t->comm_number = NULL;
+  t->ncomms = 0;
+  number_comms(t, tr);
   fprintf(t->out, "benchgen-compressed 1\nworld %d\n", tr->world);
   for (int i = 0; i < tr->ndefs; i++) {
     const fold_def *c = &tr->defs[i];
-    fprintf(t->out, "comm %lld members=", (long long) c->id);
+    fprintf(t->out, "comm %lld members=", (long long) (t->ncomms ? i + 1 : c->id));
     runs(t->out, c->members, c->nmembers);
     if (c->nremote > 0) {
       fputs(" remote=", t->out);
@@ -362,4 +428,7 @@ void fold_text_write(fold_text *t, const fold_trace *tr) {
   ranklist world = {(int[]){0, 1, tr->world}, 1, tr->world};
   for (int i = 0; i < tr->n; i++) node(t, tr->body[i], &world, 0);
   forget_peers(t);
+  free(t->comm_number);
+  t->comm_number = NULL;
+  t->ncomms = 0;
 }

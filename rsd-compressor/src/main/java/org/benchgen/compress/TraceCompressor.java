@@ -41,7 +41,7 @@ public final class TraceCompressor {
     Run run = new Run(dir, new SymbolTable(), progress);
     ForkJoinPool pool = new ForkJoinPool(parallelism);
     try {
-      CompressedTrace t = pool.invoke(new Task(run, 0, dir.size()));
+      CompressedTrace t = CommNumbers.of(pool.invoke(new Task(run, 0, dir.size())));
       return new Result(t, run.events.get(), run.bytes.get());
     } catch (UncheckedIOException e) {
       throw e.getCause();
