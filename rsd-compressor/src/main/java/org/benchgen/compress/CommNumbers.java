@@ -7,8 +7,6 @@ import java.util.Map;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.EntryValues;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
@@ -27,23 +25,31 @@ import org.benchgen.trace.Sym;
  * (tracer/src/fold_text.c).
  */
 final class CommNumbers {
-  private CommNumbers() {}
+  private final Map<Long, Long> number = new HashMap<>();
+  /** Whether an id met is not defined: then the trace keeps its ids. */
+  private boolean undefined;
+
+  private CommNumbers(List<CommDef> comms) {
+    for (CommDef c : comms) {
+      number.put(c.id(), (long) number.size() + 1);
+    }
+  }
 
   /** {@code t} with its communicators numbered, or {@code t} where they are already or cannot be. */
   static CompressedTrace of(CompressedTrace t) {
-    Map<Long, Long> number = new HashMap<>();
-    for (CommDef c : t.comms()) {
-      number.put(c.id(), (long) number.size() + 1);
+    CommNumbers n = new CommNumbers(t.comms());
+    if (n.number.entrySet().stream().allMatch(e -> e.getKey().equals(e.getValue()))) {
+      return t;
     }
-    if (number.entrySet().stream().allMatch(e -> e.getKey().equals(e.getValue()))
-        || !allDefined(t.body(), number)) {
+    CompressedTrace numbered = t.withRsds(n::rsd);
+    if (n.undefined) {
       return t;
     }
     List<CommDef> comms = new ArrayList<>();
     for (CommDef c : t.comms()) {
-      comms.add(new CommDef(number.get(c.id()), c.members(), c.remote()));
+      comms.add(new CommDef(n.number.get(c.id()), c.members(), c.remote()));
     }
-    return new CompressedTrace(t.worldSize(), comms, body(t.body(), number), t.symbols());
+    return new CompressedTrace(t.worldSize(), comms, numbered.body(), t.symbols());
   }
 
   /** Whether a field holds communicator ids. */
@@ -52,70 +58,46 @@ final class CommNumbers {
         || f.kind() == FieldKind.PEERCOMM;
   }
 
-  /** An id to renumber: not the world (0), not a symbol (MPI_COMM_NULL). */
-  private static boolean isId(long v) {
-    return v != 0 && !Sym.isSymbol(v);
-  }
-
-  private static boolean allDefined(List<Node> body, Map<Long, Long> number) {
-    for (Node n : body) {
-      if (n instanceof Loop l) {
-        if (!allDefined(l.body(), number)) {
-          return false;
-        }
-      } else {
-        Rsd r = (Rsd) n;
-        for (int i = 0; i < r.params().size(); i++) {
-          if (names(r.op().fields().get(i)) && r.params().get(i).entries().stream()
-              .flatMap(e -> e.values().seq().leaves().boxed())
-              .anyMatch(v -> isId(v) && !number.containsKey(v))) {
-            return false;
-          }
-        }
+  private Rsd rsd(Rsd r) {
+    List<Param> params = new ArrayList<>(r.params());
+    for (int i = 0; i < params.size(); i++) {
+      if (names(r.op().fields().get(i))) {
+        params.set(i, param(params.get(i)));
       }
     }
-    return true;
+    return new Rsd(r.op(), r.site(), r.ranks(), params, r.compute(), r.duration());
   }
 
-  private static List<Node> body(List<Node> body, Map<Long, Long> number) {
-    List<Node> out = new ArrayList<>(body.size());
-    for (Node n : body) {
-      if (n instanceof Loop l) {
-        out.add(new Loop(l.ranks(), l.trips(), body(l.body(), number)));
-      } else {
-        Rsd r = (Rsd) n;
-        List<Param> params = new ArrayList<>(r.params());
-        for (int i = 0; i < params.size(); i++) {
-          if (names(r.op().fields().get(i))) {
-            params.set(i, param(params.get(i), number));
-          }
-        }
-        out.add(new Rsd(r.op(), r.site(), r.ranks(), params, r.compute(), r.duration()));
-      }
-    }
-    return out;
-  }
-
-  private static Param param(Param p, Map<Long, Long> number) {
+  private Param param(Param p) {
     List<ParamEntry> entries = new ArrayList<>();
     for (ParamEntry e : p.entries()) {
       // Communicator fields are plain values: no peers to keep absolute or relative.
       entries.add(new ParamEntry(new EntryValues.Plain(new ValueSeq(nodes(e.values().seq()
-          .nodes(), number))), e.ranks()));
+          .nodes()))), e.ranks()));
     }
     return new Param(entries);
   }
 
-  private static List<VNode> nodes(List<VNode> nodes, Map<Long, Long> number) {
+  private List<VNode> nodes(List<VNode> nodes) {
     List<VNode> out = new ArrayList<>(nodes.size());
     for (VNode n : nodes) {
       if (n instanceof VNode.Leaf leaf) {
-        out.add(isId(leaf.value()) ? new VNode.Leaf(number.get(leaf.value())) : leaf);
+        out.add(new VNode.Leaf(id(leaf.value())));
       } else {
         VNode.Rep rep = (VNode.Rep) n;
-        out.add(VNode.Rep.of(nodes(rep.body(), number), rep.times()));
+        out.add(VNode.Rep.of(nodes(rep.body()), rep.times()));
       }
     }
     return out;
+  }
+
+  /** An id's number; the world (0) and symbols (MPI_COMM_NULL) as they are. */
+  private long id(long v) {
+    if (v == 0 || Sym.isSymbol(v)) {
+      return v;
+    }
+    Long n = number.get(v);
+    undefined |= n == null;
+    return n == null ? v : n;
   }
 }

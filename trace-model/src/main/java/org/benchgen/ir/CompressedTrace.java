@@ -1,7 +1,9 @@
 package org.benchgen.ir;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import org.benchgen.trace.SymbolTable;
 
@@ -19,6 +21,23 @@ public record CompressedTrace(int worldSize, List<CommDef> comms, List<Node> bod
   /** The same run with another body (a pass that rewrote it), of the same symbols. */
   public CompressedTrace withBody(List<Node> newBody) {
     return new CompressedTrace(worldSize, comms, newBody, symbols);
+  }
+
+  /**
+   * The same run with every RSD replaced by {@code f} of it, loops kept (a pass that rewrites
+   * calls, not structure).
+   */
+  public CompressedTrace withRsds(UnaryOperator<Rsd> f) {
+    return withBody(rsds(body, f));
+  }
+
+  private static List<Node> rsds(List<Node> nodes, UnaryOperator<Rsd> f) {
+    List<Node> out = new ArrayList<>(nodes.size());
+    for (Node n : nodes) {
+      out.add(n instanceof Loop l ? new Loop(l.ranks(), l.trips(), rsds(l.body(), f))
+          : f.apply((Rsd) n));
+    }
+    return out;
   }
 
   /** The communicator with this id; id 0 is the world. */

@@ -1,8 +1,5 @@
 package org.benchgen.ir;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * A trace's CPU time (recorded with {@code benchgen trace --cpu-time}): whether it has it, and the
  * trace as if each compute interval had lasted its CPU time, which is what a benchmark replays
@@ -61,27 +58,7 @@ public final class CpuTime {
 
   /** {@code trace} with every compute statistic replaced by {@link ComputeStat#asCpuTime}. */
   public static CompressedTrace replayed(CompressedTrace trace) {
-    return trace.withBody(all(trace.body()));
-  }
-
-  private static final NodeVisitor<Node> AS_CPU = new NodeVisitor<>() {
-    @Override
-    public Node visitRsd(Rsd r) {
-      return new Rsd(r.op(), r.site(), r.ranks(), r.params(),
-          r.compute().stream().map(ComputeStat::asCpuTime).toList(), r.duration());
-    }
-
-    @Override
-    public Node visitLoop(Loop l) {
-      return new Loop(l.ranks(), l.trips(), all(l.body()));
-    }
-  };
-
-  private static List<Node> all(List<Node> nodes) {
-    List<Node> out = new ArrayList<>(nodes.size());
-    for (Node n : nodes) {
-      out.add(n.accept(AS_CPU));
-    }
-    return out;
+    return trace.withRsds(r -> new Rsd(r.op(), r.site(), r.ranks(), r.params(),
+        r.compute().stream().map(ComputeStat::asCpuTime).toList(), r.duration()));
   }
 }

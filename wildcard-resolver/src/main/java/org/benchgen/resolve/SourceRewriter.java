@@ -7,9 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.EntryValues;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
-import org.benchgen.ir.NodeVisitor;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
@@ -22,7 +19,7 @@ import org.benchgen.trace.Field;
  * wildcard RSD's source parameter becomes, per rank, the sequence of the sources it matched,
  * stored absolute or relative to the rank, whichever makes fewer entries.
  */
-final class SourceRewriter implements NodeVisitor<Node> {
+final class SourceRewriter {
   private final Map<Rsd, ResolvedSources[]> found;
 
   SourceRewriter(Map<Rsd, ResolvedSources[]> found) {
@@ -30,24 +27,10 @@ final class SourceRewriter implements NodeVisitor<Node> {
   }
 
   CompressedTrace rewrite(CompressedTrace trace) {
-    return trace.withBody(rewrite(trace.body()));
+    return trace.withRsds(this::rewrite);
   }
 
-  private List<Node> rewrite(List<Node> nodes) {
-    List<Node> out = new ArrayList<>(nodes.size());
-    for (Node n : nodes) {
-      out.add(n.accept(this));
-    }
-    return out;
-  }
-
-  @Override
-  public Node visitLoop(Loop l) {
-    return new Loop(l.ranks(), l.trips(), rewrite(l.body()));
-  }
-
-  @Override
-  public Node visitRsd(Rsd r) {
+  private Rsd rewrite(Rsd r) {
     ResolvedSources[] byRank = found.get(r);
     if (byRank == null) {
       return r;
