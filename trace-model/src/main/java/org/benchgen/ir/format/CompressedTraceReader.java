@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
-import org.benchgen.ir.CallTime;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.IntRuns;
 import org.benchgen.ir.Loop;
@@ -75,9 +75,6 @@ public final class CompressedTraceReader {
     List<Node> top = new ArrayList<>();
     Rsd last = null;
     ComputeLines lastCompute = new ComputeLines();
-    // The sites of the call line above the current one and of the current one (after=^).
-    Optional<String> above = Optional.empty();
-    Optional<String> current = Optional.empty();
     String line;
     while ((line = in.readLine()) != null) {
       lineNo++;
@@ -108,8 +105,8 @@ public final class CompressedTraceReader {
               throw new TraceProblem("compute needs after=SITE first");
             }
             // after=^ is the site of the call line above this call's (the writer's shorthand).
-            String after = tok[1].equals("after=^") ? above.orElseThrow(() -> new TraceProblem(
-                "after=^ names the call line above this call's, and there is none"))
+            String after = tok[1].equals("after=^") ? before.orElseThrow(() -> new TraceProblem(
+                "after=^ names the call line above this call's, and there is none")).site()
                 : Names.decode(tok[1].substring(6));
             lastCompute.add(after, classRanks, h, cpu);
           } else {
@@ -150,8 +147,6 @@ public final class CompressedTraceReader {
           }
           default -> {
             last = rsd(tok, parent, runs(stack));
-            above = current;
-            current = Optional.of(last.site());
             lastCompute = new ComputeLines();
             into.add(last);
           }
@@ -248,8 +243,9 @@ public final class CompressedTraceReader {
         CompressedTraceChecks.runsInside(trips, entered));
   }
 
-  /** The peer fields' texts on the last call line read, for {@code ^FIELD} on the next one. */
-  private Map<String, String> abovePeers = Map.of();
+  /** The last call line read, and the one above it: what the shorthands of the next lines name. */
+  private Optional<LineAbove> lastLine = Optional.empty();
+  private Optional<LineAbove> before = Optional.empty();
 
   private Rsd rsd(String[] tok, RankList parent, long runs) {
     Op op = Op.forName(tok[0]).orElseThrow(() -> new TraceProblem("unknown call or keyword '"
@@ -278,7 +274,7 @@ public final class CompressedTraceReader {
       if (f.isPeer() && text.startsWith("^")) {
         // ^FIELD: the text of that peer field on the call line above (the writer's shorthand).
         String from = text.substring(1);
-        text = abovePeers.get(from);
+        text = lastLine.map(l -> l.peers().get(from)).orElse(null);
         if (text == null) {
           throw new TraceProblem(f.key() + "=^" + from + ": the call line above has no peer field"
               + " '" + from + "'");
@@ -289,7 +285,8 @@ public final class CompressedTraceReader {
       }
       params.set(op.slot(f), param(text, f.kind(), f.isPeer(), ranks));
     }
-    abovePeers = peers;
+    before = lastLine;
+    lastLine = Optional.of(new LineAbove(site, peers));
     Rsd r = new Rsd(op, site, ranks, params, List.of(), CallTime.NONE);
     checks.rsd(r, runs);
     return r;

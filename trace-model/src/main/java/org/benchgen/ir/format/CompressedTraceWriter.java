@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
@@ -41,10 +42,8 @@ public final class CompressedTraceWriter extends NodeScanner {
   /** The ranks of the enclosing loop (the world's at the top): nodes write only what differs. */
   private RankList parent;
   private int depth;
-  /** The site of the call line above the one being written, if any: {@code after=^} names it. */
-  private String above;
-  /** The peer fields' texts on the call line above, in field order: {@code dest=^src} names one. */
-  private Map<String, String> abovePeers = Map.of();
+  /** The call line above the one being written, once there is one. */
+  private Optional<LineAbove> above = Optional.empty();
 
   private CompressedTraceWriter(CompressedTrace t) {
     this.values = new ValueText(t.symbols());
@@ -163,8 +162,7 @@ public final class CompressedTraceWriter extends NodeScanner {
       b.append(" mean=").append(Decimals.mean(r.duration().mean(), 0, TraceLimits.MAX_TIME_NS));
     }
     b.append('\n');
-    above = r.site();
-    abovePeers = peers;
+    above = Optional.of(new LineAbove(r.site(), peers));
   }
 
   /**
@@ -173,7 +171,7 @@ public final class CompressedTraceWriter extends NodeScanner {
    * and send (issue 21: the same value vector stored twice).
    */
   private String samePeers(String text) {
-    for (Map.Entry<String, String> e : abovePeers.entrySet()) {
+    for (Map.Entry<String, String> e : above.map(LineAbove::peers).orElse(Map.of()).entrySet()) {
       if (e.getValue().equals(text) && text.length() > e.getKey().length() + 1) {
         return "^" + e.getKey();
       }
@@ -187,7 +185,7 @@ public final class CompressedTraceWriter extends NodeScanner {
    * site itself (a site named {@code ^} escaped).
    */
   private String after(String site) {
-    if (site.equals(above)) {
+    if (above.isPresent() && site.equals(above.get().site())) {
       return "^";
     }
     String s = Names.encode(site);
