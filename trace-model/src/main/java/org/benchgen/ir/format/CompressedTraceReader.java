@@ -1,5 +1,9 @@
 package org.benchgen.ir.format;
 
+import static org.benchgen.ir.format.Tokens.doubleValue;
+import static org.benchgen.ir.format.Tokens.longValue;
+import static org.benchgen.ir.format.Tokens.value;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -99,7 +103,7 @@ public final class CompressedTraceReader {
                   tok[tok.length - 1], "cpu"))) : OptionalDouble.empty();
           List<Node> into = stack.isEmpty() ? top : stack.peek().body();
           if (compute) {
-            Histogram h = histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
+            Histogram h = TimeLines.histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
             CompressedTraceChecks.histogram(tok[0], h);
             if (!tok[1].startsWith("after=")) {
               throw new TraceProblem("compute needs after=SITE first");
@@ -111,7 +115,7 @@ public final class CompressedTraceReader {
             lastCompute.add(after, classRanks, h, cpu);
           } else {
             into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),
-                last.params(), lastCompute.stats(), callTime(tok)));
+                last.params(), lastCompute.stats(), TimeLines.callTime(tok)));
             last = null;
           }
           continue;
@@ -168,39 +172,6 @@ public final class CompressedTraceReader {
       throw new TraceFormatException(file, lineNo, "no 'world N' line");
     }
     return new CompressedTrace(checks.world(), comms, top, symbols);
-  }
-
-  /** The number of a {@code key=value} token. */
-  private static double doubleValue(String token, String key) {
-    String v = value(token, key);
-    try {
-      return Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw new TraceProblem("bad " + key + " '" + v + "'");
-    }
-  }
-
-  private static int integer(String s, String what) {
-    try {
-      return Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw new TraceProblem("bad " + what + " '" + s + "'");
-    }
-  }
-
-  private static long longValue(String s, String what) {
-    try {
-      return Long.parseLong(s);
-    } catch (NumberFormatException e) {
-      throw new TraceProblem("bad " + what + " '" + s + "'");
-    }
-  }
-
-  private static String value(String tok, String key) {
-    if (!tok.startsWith(key + "=")) {
-      throw new TraceProblem("expected " + key + "=..., found '" + tok + "'");
-    }
-    return tok.substring(key.length() + 1);
   }
 
   private CommDef comm(String[] tok) {
@@ -290,68 +261,6 @@ public final class CompressedTraceReader {
     Rsd r = new Rsd(op, site, ranks, params, List.of(), CallTime.NONE);
     checks.rsd(r, runs);
     return r;
-  }
-
-  /**
-   * A duration line's call time: {@code n=N mean=M}, {@code n=0}, or a whole histogram as files
-   * before issue 21 wrote it, of which the count and mean are kept.
-   */
-  private static CallTime callTime(String[] tok) {
-    if (tok.length == 3 && tok[2].startsWith("mean=")) {
-      long n = longValue(value(tok[1], "n"), "n");
-      if (n == 0) {
-        throw new TraceProblem("duration: a mean for no calls (n=0)");
-      }
-      return CompressedTraceChecks.callTime(n, doubleValue(tok[2], "mean"));
-    }
-    if (tok.length == 2) {
-      long n = longValue(value(tok[1], "n"), "n");
-      if (n > 0) {
-        throw new TraceProblem("duration: n=" + n + " needs its mean (duration n=N mean=M)");
-      }
-      return CompressedTraceChecks.callTime(n, 0);
-    }
-    Histogram h = histogram(tok, 1, tok.length);
-    CompressedTraceChecks.histogram(tok[0], h);
-    // The call time's own bounds too, so that what is read can be written again.
-    return CompressedTraceChecks.callTime(h.count(), h.count() == 0 ? 0 : h.mean());
-  }
-
-  /** The histogram in {@code tok[from..to)}: in full, or {@code n= all=} (every value the same). */
-  private static Histogram histogram(String[] tok, int from, int to) {
-    if (to == from + 2 && tok[from + 1].startsWith("all=")) {
-      long n = longValue(value(tok[from], "n"), "n");
-      long v = longValue(value(tok[from + 1], "all"), "all");
-      if (n < 1) {
-        throw new TraceProblem("all= needs n= of at least 1, not " + n);
-      }
-      return new Histogram(n, v, v, v, 0, List.of(new Histogram.Bin(Histogram.binOf(v), n)));
-    }
-    if (to != from + 6) {
-      throw new TraceProblem("expected n= min= max= mean= sd= bins=, or n= all="
-          + (from > 1 ? ", [cpu=]" : ""));
-    }
-    long n = longValue(value(tok[from], "n"), "n");
-    long min = longValue(value(tok[from + 1], "min"), "min");
-    long max = longValue(value(tok[from + 2], "max"), "max");
-    double mean = doubleValue(tok[from + 3], "mean");
-    double sd = doubleValue(tok[from + 4], "sd");
-    List<Histogram.Bin> bins = new ArrayList<>();
-    String b = value(tok[from + 5], "bins");
-    if (!b.isEmpty()) {
-      int previous = -1;
-      for (String item : b.split(",", -1)) {
-        int c = item.indexOf(':');
-        if (c < 0 && bins.isEmpty()) {
-          throw new TraceProblem("bad bin '" + item + "': expected LOG2:COUNT first");
-        }
-        // COUNT alone is the bin after the one before.
-        int log2 = c < 0 ? previous + 1 : integer(item.substring(0, c), "bin");
-        bins.add(new Histogram.Bin(log2, longValue(item.substring(c + 1), "bin count")));
-        previous = log2;
-      }
-    }
-    return new Histogram(n, min, max, mean, sd, bins);
   }
 
   private Param param(String text, FieldKind kind, boolean peer, RankList nodeRanks) {
