@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.benchgen.io.AtomicOutput;
+import org.benchgen.io.TraceFiles;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
@@ -134,6 +135,9 @@ final class TraceCommand implements Callable<Integer> {
       streams[0] = Streams.of(tmp);
       Path bgc = tmp.resolve(TraceDirectory.COMPRESSED);
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
+      if (compressed[0] != null) {
+        sharedBlocks(bgc);
+      }
       Path why = tmp.resolve(TraceDirectory.PROBLEMS);
       // Ranks whose run ended before MPI_Finalize leave what they folded under their name.
       List<Integer> cut;
@@ -183,6 +187,22 @@ final class TraceCommand implements Callable<Integer> {
             + kilobytes(streams[0].bytes) + ")" : "", output);
     return 0;
   }
+
+  /**
+   * Writes rank 0's trace again through benchgen's writer, which stores repeated sequences once
+   * (shared blocks, docs/compressed-format.md): the tracer folds loops and merges ranks as
+   * {@code compress} does, but leaves that last step to Java, so that the two still write the
+   * same bytes. A trace too large to read in this JVM is left as the tracer wrote it.
+   */
+  private static void sharedBlocks(Path bgc) throws IOException {
+    if (Files.size(bgc) > SHARED_BLOCKS_MAX_BYTES) {
+      return;
+    }
+    TraceFiles.writeCompressed(TraceFiles.readCompressed(bgc), bgc);
+  }
+
+  /** Past this size a trace has more nodes than blocks are looked for in anyway. */
+  private static final long SHARED_BLOCKS_MAX_BYTES = 64L << 20;
 
   private static String kilobytes(long bytes) {
     return bytes < 1_000_000 ? (bytes + 999) / 1000 + " kB" : String.format("%.1f MB", bytes / 1e6);

@@ -141,7 +141,7 @@ public final class LoopComparison {
       public void visitRsd(Rsd r) {
         boolean startOrEnd = r.op().kind() == OpKind.INIT || r.op() == Op.FINALIZE;
         sum[0] += startOrEnd ? 0 : r.duration().total();
-        r.compute().forEach(c -> sum[0] += c.time().total());
+        sum[0] += r.computeTotal();
       }
     }.scan(nodes);
     return sum[0];

@@ -130,15 +130,18 @@ final class TraceViews {
   /** The heaviest call paths' compute-time histograms (count times mean, over all ranks). */
   private static List<HistogramView> histograms(ReportInput in, String id) {
     record Path(Rsd rsd, ComputeStat stat, double total) {}
-    List<Path> paths = new ArrayList<>();
+    // The copies of a shared block hold its pooled paths: one histogram, their shares summed.
+    Map<List<Object>, Path> byStat = new LinkedHashMap<>();
     new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
         for (ComputeStat c : r.compute()) {
-          paths.add(new Path(r, c, c.time().total()));
+          byStat.merge(List.of(r.site(), c), new Path(r, c, c.time().total() * r.computeScale()),
+              (a, b) -> new Path(a.rsd(), a.stat(), a.total() + b.total()));
         }
       }
     }.scan(in.trace().body());
+    List<Path> paths = new ArrayList<>(byStat.values());
     paths.sort(Comparator.comparingDouble(Path::total).reversed());
     List<HistogramView> out = new ArrayList<>();
     for (Path p : paths.subList(0, Math.min(HISTOGRAMS, paths.size()))) {

@@ -50,6 +50,29 @@ public record Rsd(Op op, String site, RankList ranks, List<Param> params,
     return n == 0 ? 0 : sum / n;
   }
 
+  /**
+   * What to multiply this call's compute totals by for its own calls: 1, except where its compute
+   * paths count other calls than its {@code duration} does. That is a shared block's copy
+   * (docs/compressed-format.md, "Shared blocks"): its paths pool every use of the block, its
+   * call count is this place's, so its compute time here is its count of the paths' mean.
+   */
+  public double computeScale() {
+    long n = 0;
+    for (ComputeStat c : compute) {
+      n += c.time().count();
+    }
+    return n == 0 || n == duration.count() ? 1 : (double) duration.count() / n;
+  }
+
+  /** The compute time before this call's calls, summed ({@link #computeScale}). */
+  public double computeTotal() {
+    double sum = 0;
+    for (ComputeStat c : compute) {
+      sum += c.time().total();
+    }
+    return sum * computeScale();
+  }
+
   @Override
   public <R> R accept(NodeVisitor<R> visitor) {
     return visitor.visitRsd(this);

@@ -59,8 +59,14 @@ public final class CompressedTraceReader {
     return new CompressedTraceReader(file).parse(new BufferedReader(in));
   }
 
-  /** A node being read: a loop collects its body until its closing brace. */
-  private record Open(RankList ranks, Param trips, List<Node> body, long runsInside) {}
+  /**
+   * A node being read: a loop collects its body until its closing brace, and so does a shared
+   * block's definition ({@code block} is its number, 0 for a loop).
+   */
+  private record Open(RankList ranks, Param trips, List<Node> body, long runsInside, int block) {}
+
+  /** The shared blocks defined so far, for the uses that follow ({@link BlockUses}). */
+  private final BlockUses blocks = new BlockUses();
 
   private CompressedTrace parse(BufferedReader in) throws IOException {
     String header = in.readLine();
@@ -141,13 +147,26 @@ public final class CompressedTraceReader {
             CompressedTraceChecks.loopDepth(stack.size() + 1);
             stack.push(loop(tok, parent, runs(stack)));
           }
+          case "block" -> {
+            if (!stack.isEmpty() || !top.isEmpty()) {
+              throw new TraceProblem("a block is defined before the first call, outside loops");
+            }
+            // Its ranks are as at the top; how often it runs, its uses say (checked at the end).
+            stack.push(new Open(parent, Param.none(), new ArrayList<>(), Long.MAX_VALUE,
+                blocks.define(tok)));
+          }
+          case "use" -> into.addAll(blocks.use(tok));
           case "}" -> {
             if (stack.isEmpty()) {
-              throw new TraceProblem("'}' closes no loop");
+              throw new TraceProblem("'}' closes no loop or block");
             }
             Open o = stack.pop();
-            (stack.isEmpty() ? top : stack.peek().body()).add(new Loop(o.ranks(), o.trips(),
-                o.body()));
+            if (o.block() > 0) {
+              blocks.close(o.block(), o.body());
+            } else {
+              (stack.isEmpty() ? top : stack.peek().body()).add(new Loop(o.ranks(), o.trips(),
+                  o.body()));
+            }
           }
           default -> {
             last = rsd(tok, parent, runs(stack));
@@ -165,13 +184,26 @@ public final class CompressedTraceReader {
       throw new TraceFormatException(file, lineNo, "the last call has no 'duration' line");
     }
     if (!stack.isEmpty()) {
-      throw new TraceFormatException(file, lineNo, "unexpected end of file: "
-          + stack.size() + " loop(s) not closed with '}'");
+      int block = stack.peekLast().block();
+      throw new TraceFormatException(file, lineNo, "unexpected end of file: " + (block > 0
+          ? "block " + block + " not closed with '}'" + (stack.size() > 1 ? " (nor "
+              + (stack.size() - 1) + " loop(s) in it)" : "")
+          : stack.size() + " loop(s) not closed with '}'"));
     }
     if (checks.world() < 0) {
       throw new TraceFormatException(file, lineNo, "no 'world N' line");
     }
-    return new CompressedTrace(checks.world(), comms, top, symbols);
+    CompressedTrace t = new CompressedTrace(checks.world(), comms, top, symbols);
+    if (blocks.used()) {
+      // A block's lines were checked without knowing how often its uses run it.
+      try {
+        CompressedTraceChecks.check(t);
+      } catch (TraceProblem e) {
+        throw new TraceFormatException(file, lineNo, "with its shared blocks in place: "
+            + e.getMessage());
+      }
+    }
+    return t;
   }
 
   private CommDef comm(String[] tok) {
@@ -211,7 +243,7 @@ public final class CompressedTraceReader {
     Param trips = param(value(tok[i], "trips"), FieldKind.INT, false, ranks);
     checks.trips(trips, ranks, entered);
     return new Open(ranks, trips, new ArrayList<>(),
-        CompressedTraceChecks.runsInside(trips, entered));
+        CompressedTraceChecks.runsInside(trips, entered), 0);
   }
 
   /** The last call line read, and the one above it: what the shorthands of the next lines name. */

@@ -1,9 +1,11 @@
 package org.benchgen.ir.format;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +18,6 @@ import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.IntRuns;
 import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
-import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
@@ -33,7 +33,7 @@ import org.benchgen.trace.TraceProblem;
  * what
  * {@link CompressedTraceReader} reads back writes the same bytes.
  */
-public final class CompressedTraceWriter extends NodeScanner {
+public final class CompressedTraceWriter {
   public static final String FORMAT = "benchgen-compressed";
   public static final int VERSION = 1;
 
@@ -45,9 +45,12 @@ public final class CompressedTraceWriter extends NodeScanner {
   /** The call line above the one being written, once there is one. */
   private Optional<LineAbove> above = Optional.empty();
 
+  private final RankList world;
+
   private CompressedTraceWriter(CompressedTrace t) {
     this.values = new ValueText(t.symbols());
-    this.parent = RankList.range(0, t.worldSize());
+    this.world = RankList.range(0, t.worldSize());
+    this.parent = world;
   }
 
   public static String toString(CompressedTrace t) {
@@ -71,10 +74,20 @@ public final class CompressedTraceWriter extends NodeScanner {
       throw new TraceProblem("the compressed trace would not be readable, so it is not written: "
           + e.getMessage());
     }
-    new CompressedTraceWriter(t).writeTrace(t, out);
+    CompressedTrace shown = t;
+    if (SharedBlocks.looksFor(t.body())) {
+      // Blocks pool times: pool them as the file holds them (means to 6 digits), so that a trace
+      // read from a file and one compressed in memory give the same bytes (benchgen trace writes
+      // the tracer's file again; compress writes its own trace).
+      StringWriter plain = new StringWriter();
+      new CompressedTraceWriter(t).writeTrace(t, plain, false);
+      shown = CompressedTraceReader.read(Path.of("(the trace being written)"),
+          new StringReader(plain.toString()));
+    }
+    new CompressedTraceWriter(shown).writeTrace(shown, out, true);
   }
 
-  private void writeTrace(CompressedTrace t, Writer out) throws IOException {
+  private void writeTrace(CompressedTrace t, Writer out, boolean blocks) throws IOException {
     out.write(FORMAT + " " + VERSION + "\n");
     out.write("world " + t.worldSize() + "\n");
     for (CommDef c : t.comms()) {
@@ -83,12 +96,55 @@ public final class CompressedTraceWriter extends NodeScanner {
           + (c.isInter() ? " remote=" + IntRuns.format(c.remote().stream()
               .mapToInt(Integer::intValue).toArray()) : "") + "\n");
     }
-    // A top-level node at a time, so the text in memory stays that of one node.
-    for (Node n : t.body()) {
-      n.accept(this);
+    SharedBlocks.Result shared = blocks ? SharedBlocks.of(t.body(), this::callBytes)
+        : SharedBlocks.none(t.body());
+    for (Item.Block block : shared.blocks()) {
+      // A block's ranks are written as at the top: it has no one place.
+      b.append("block ").append(block.id()).append(" {\n");
+      depth++;
+      items(block.body());
+      depth--;
+      b.append("}\n");
       out.write(b.toString());
       b.setLength(0);
     }
+    // A top-level item at a time, so the text in memory stays that of one node.
+    for (Item it : shared.body()) {
+      item(it);
+      out.write(b.toString());
+      b.setLength(0);
+    }
+  }
+
+  private void items(List<Item> items) {
+    items.forEach(this::item);
+  }
+
+  private void item(Item it) {
+    if (it instanceof Item.Call c) {
+      call(c.rsd());
+    } else if (it instanceof Item.Rep r) {
+      loop(r.loop(), r.body());
+    } else {
+      Item.Use u = (Item.Use) it;
+      indent(0);
+      b.append("use ").append(u.block()).append(" n=").append(u.calls()).append('\n');
+    }
+  }
+
+  /** About how long {@code r}'s call line is, from its fields alone (for {@link SharedBlocks}). */
+  private int callBytes(Rsd r) {
+    StringBuilder t = new StringBuilder(r.op().mpiName()).append(" site=").append(r.site());
+    ranks(t, r.ranks(), world);
+    List<Field> fields = r.op().fields();
+    for (int i = 0; i < fields.size(); i++) {
+      Param p = r.params().get(i);
+      if (!p.isAbsent()) {
+        t.append(' ').append(fields.get(i).key()).append('=');
+        param(t, p, fields.get(i).kind(), fields.get(i).isPeer(), r.ranks());
+      }
+    }
+    return t.length();
   }
 
   private void indent(int extra) {
@@ -97,8 +153,7 @@ public final class CompressedTraceWriter extends NodeScanner {
     }
   }
 
-  @Override
-  public void visitLoop(Loop l) {
+  private void loop(Loop l, List<Item> body) {
     indent(0);
     b.append("loop");
     ranks(b, l.ranks(), parent);
@@ -108,15 +163,14 @@ public final class CompressedTraceWriter extends NodeScanner {
     RankList outer = parent;
     parent = l.ranks();
     depth++;
-    super.visitLoop(l);
+    items(body);
     depth--;
     parent = outer;
     indent(0);
     b.append("}\n");
   }
 
-  @Override
-  public void visitRsd(Rsd r) {
+  private void call(Rsd r) {
     indent(0);
     b.append(r.op().mpiName()).append(" site=").append(Names.encode(r.site()));
     ranks(b, r.ranks(), parent);

@@ -206,7 +206,7 @@ class CompressedTraceReaderTest {
 
   @Test
   void aClosingBraceWithoutALoopIsNamed() {
-    assertEquals("hand-written.bgc:3: '}' closes no loop", error(HEADER, "world 2", "}"));
+    assertEquals("hand-written.bgc:3: '}' closes no loop or block", error(HEADER, "world 2", "}"));
   }
 
   @Test

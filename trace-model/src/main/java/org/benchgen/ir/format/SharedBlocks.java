@@ -1,0 +1,373 @@
+package org.benchgen.ir.format;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+import org.benchgen.ir.CallTime;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Rsd;
+
+/**
+ * Shared blocks (issue 21): a sequence of nodes that occurs in several places (a peeled
+ * iteration, a routine called from two places) is written once, as a block, and each place says
+ * {@code use N n=K}. Occurrences make the same calls (equal call lines, loops alike); their times
+ * are pooled as loop folding pools iterations: a call's compute paths merged, its call counts
+ * summed. K is how many times the use made the block's first call, and every other count of the
+ * block scales with it: occurrences are shared only where their counts are proportional, so the
+ * reader gives each place its own counts back exactly (docs/compressed-format.md, "Shared
+ * blocks"). The choice is greedy, the largest saving first, and looks at the calls only, never
+ * at their times, so that writing a trace read from a file gives the same blocks again.
+ */
+final class SharedBlocks {
+  /** Above this many nodes no blocks are formed: the search would cost seconds. */
+  static final int MAX_NODES = 20_000;
+  /** The longest sequence of siblings considered, and the most blocks. */
+  static final int MAX_LENGTH = 24;
+  static final int MAX_BLOCKS = 128;
+  /** What a use line and a block's own two lines cost, and a call's time lines on average. */
+  private static final int USE_BYTES = 16;
+  private static final int BLOCK_BYTES = 16;
+  private static final int TIME_BYTES = 90;
+  private static final int LOOP_BYTES = 24;
+
+  /** The blocks, numbered so that a block uses only blocks before it, and the body. */
+  record Result(List<Item.Block> blocks, List<Item> body) {}
+
+  /** A place where a sequence starts: a body and an index in it. */
+  private record Place(List<Item> body, int start) {}
+
+  private final ToIntFunction<Rsd> callBytes;
+  private final Map<Rsd, Integer> rsdShapes = new IdentityHashMap<>();
+  private final Map<Rsd, Integer> rsdBytes = new IdentityHashMap<>();
+  private final Map<Object, Integer> shapes = new HashMap<>();
+  private final List<Item.Block> blocks = new ArrayList<>();
+  private final Set<List<Integer>> refused = new HashSet<>();
+
+  private SharedBlocks(ToIntFunction<Rsd> callBytes) {
+    this.callBytes = callBytes;
+  }
+
+  /** {@code body} as items, with blocks where sharing saves bytes; {@code callBytes} sizes a call line. */
+  static Result of(List<Node> body, ToIntFunction<Rsd> callBytes) {
+    List<Item> items = items(body);
+    if (!looksFor(body)) {
+      return new Result(List.of(), items);
+    }
+    SharedBlocks s = new SharedBlocks(callBytes);
+    while (s.blocks.size() < MAX_BLOCKS && s.shareOne(items)) {
+      // one block per round: the next round searches the bodies as the last one left them
+    }
+    return s.finish(items);
+  }
+
+  /** {@code body} as items, without blocks. */
+  static Result none(List<Node> body) {
+    return new Result(List.of(), items(body));
+  }
+
+  /** Whether blocks are looked for in a trace of this body (not in one of many nodes). */
+  static boolean looksFor(List<Node> body) {
+    return nodes(body) <= MAX_NODES;
+  }
+
+  private static List<Item> items(List<Node> body) {
+    List<Item> out = new ArrayList<>(body.size());
+    for (Node n : body) {
+      out.add(n instanceof Loop l ? new Item.Rep(l, items(l.body())) : new Item.Call((Rsd) n));
+    }
+    return out;
+  }
+
+  private static long nodes(List<Node> body) {
+    long n = body.size();
+    for (Node x : body) {
+      if (x instanceof Loop l) {
+        n += nodes(l.body());
+      }
+    }
+    return n;
+  }
+
+  /** Forms the block that saves the most, if one saves anything; whether it did. */
+  private boolean shareOne(List<Item> top) {
+    List<List<Item>> bodies = new ArrayList<>();
+    collect(top, bodies);
+    blocks.forEach(b -> collect(b.body(), bodies));
+    List<int[]> ids = new ArrayList<>();
+    Map<Integer, Integer> frequency = new HashMap<>();
+    for (List<Item> b : bodies) {
+      int[] x = b.stream().mapToInt(this::shape).toArray();
+      ids.add(x);
+      for (int v : x) {
+        frequency.merge(v, 1, Integer::sum);
+      }
+    }
+    // Every sequence of siblings that could repeat, with where it starts, in document order.
+    Map<List<Integer>, List<Place>> places = new LinkedHashMap<>();
+    for (int k = 0; k < bodies.size(); k++) {
+      int[] x = ids.get(k);
+      for (int i = 0; i < x.length; i++) {
+        List<Integer> prefix = new ArrayList<>();
+        for (int j = i; j < x.length && j - i < MAX_LENGTH && frequency.get(x[j]) > 1; j++) {
+          prefix.add(x[j]);
+          places.computeIfAbsent(List.copyOf(prefix), p -> new ArrayList<>())
+              .add(new Place(bodies.get(k), i));
+        }
+      }
+    }
+    record Candidate(List<Integer> seq, List<Place> at, long gain) {}
+    List<Candidate> candidates = new ArrayList<>();
+    for (Map.Entry<List<Integer>, List<Place>> e : places.entrySet()) {
+      if (e.getValue().size() < 2 || refused.contains(e.getKey())) {
+        continue;
+      }
+      int len = e.getKey().size();
+      List<Place> apart = new ArrayList<>();
+      for (Place p : e.getValue()) {
+        Place last = apart.isEmpty() ? null : apart.get(apart.size() - 1);
+        if (last == null || last.body() != p.body() || last.start() + len <= p.start()) {
+          apart.add(p);
+        }
+      }
+      long bytes = 0;
+      for (Item it : apart.get(0).body().subList(apart.get(0).start(),
+          apart.get(0).start() + len)) {
+        bytes += bytes(it);
+      }
+      long gain = (apart.size() - 1) * bytes - apart.size() * USE_BYTES - BLOCK_BYTES;
+      if (apart.size() > 1 && gain > 0) {
+        candidates.add(new Candidate(e.getKey(), apart, gain));
+      }
+    }
+    candidates.sort(Comparator.comparingLong((Candidate c) -> -c.gain()));
+    for (Candidate c : candidates) {
+      int len = c.seq().size();
+      List<List<Item>> copies = c.at().stream()
+          .map(p -> (List<Item>) new ArrayList<>(p.body().subList(p.start(), p.start() + len)))
+          .toList();
+      long[] calls = copies.stream().mapToLong(SharedBlocks::firstCalls).toArray();
+      Optional<List<Item>> pooled = pool(copies, calls);
+      if (pooled.isEmpty()) {
+        refused.add(c.seq());
+        continue;
+      }
+      int id = blocks.size() + 1;
+      blocks.add(new Item.Block(id, pooled.get()));
+      // From the last place back, so that earlier starts in the same body stay valid.
+      for (int i = c.at().size() - 1; i >= 0; i--) {
+        Place p = c.at().get(i);
+        p.body().subList(p.start(), p.start() + len).clear();
+        p.body().add(p.start(), new Item.Use(id, calls[i]));
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private static void collect(List<Item> body, List<List<Item>> out) {
+    out.add(body);
+    for (Item it : body) {
+      if (it instanceof Item.Rep r) {
+        collect(r.body(), out);
+      }
+    }
+  }
+
+  /** A number per distinct shape: the same calls, loops alike, or the same block. */
+  private int shape(Item it) {
+    if (it instanceof Item.Call c) {
+      return rsdShapes.computeIfAbsent(c.rsd(), r -> intern(List.of(r.op(), r.site(), r.ranks(),
+          r.params())));
+    }
+    if (it instanceof Item.Rep r) {
+      return intern(List.of("loop", r.loop().ranks(), r.loop().trips(),
+          r.body().stream().map(this::shape).toList()));
+    }
+    return intern(List.of("use", ((Item.Use) it).block()));
+  }
+
+  private int intern(Object key) {
+    return shapes.computeIfAbsent(key, k -> shapes.size());
+  }
+
+  /** About how many bytes an item takes, from its calls alone (never its times). */
+  private long bytes(Item it) {
+    if (it instanceof Item.Call c) {
+      return rsdBytes.computeIfAbsent(c.rsd(), callBytes::applyAsInt) + TIME_BYTES;
+    }
+    if (it instanceof Item.Rep r) {
+      return LOOP_BYTES + r.body().stream().mapToLong(this::bytes).sum();
+    }
+    return USE_BYTES;
+  }
+
+  /** How many times a sequence made its first call; 0 when it has none. */
+  static long firstCalls(List<Item> items) {
+    if (items.isEmpty()) {
+      return 0;
+    }
+    Item first = items.get(0);
+    if (first instanceof Item.Call c) {
+      return c.rsd().duration().count();
+    }
+    if (first instanceof Item.Rep r) {
+      return firstCalls(r.body());
+    }
+    return ((Item.Use) first).calls();
+  }
+
+  /**
+   * The copies (same shapes, item by item) as one, their times pooled; empty where their counts
+   * are not proportional to {@code calls} (each copy's first call's count) or a compute path
+   * has rank classes that differ between copies.
+   */
+  private static Optional<List<Item>> pool(List<List<Item>> copies, long[] calls) {
+    for (long k : calls) {
+      if (k <= 0) {
+        return Optional.empty();
+      }
+    }
+    List<Item> out = new ArrayList<>();
+    for (int j = 0; j < copies.get(0).size(); j++) {
+      int at = j;
+      List<Item> column = copies.stream().map(c -> c.get(at)).toList();
+      Optional<Item> p = poolItem(column, calls);
+      if (p.isEmpty()) {
+        return Optional.empty();
+      }
+      out.add(p.get());
+    }
+    return Optional.of(out);
+  }
+
+  private static Optional<Item> poolItem(List<Item> column, long[] calls) {
+    Item first = column.get(0);
+    if (first instanceof Item.Rep r) {
+      List<List<Item>> bodies = column.stream().map(x -> ((Item.Rep) x).body()).toList();
+      return pool(bodies, calls).map(b -> new Item.Rep(r.loop(), b));
+    }
+    long[] counts = column.stream().mapToLong(x -> x instanceof Item.Call c
+        ? c.rsd().duration().count() : ((Item.Use) x).calls()).toArray();
+    long sum = 0;
+    try {
+      for (int i = 0; i < counts.length; i++) {
+        if (Math.multiplyExact(counts[i], calls[0]) != Math.multiplyExact(counts[0], calls[i])) {
+          return Optional.empty();
+        }
+        sum = Math.addExact(sum, counts[i]);
+      }
+    } catch (ArithmeticException e) {
+      return Optional.empty();
+    }
+    if (first instanceof Item.Use u) {
+      return Optional.of(new Item.Use(u.block(), sum));
+    }
+    Rsd r = ((Item.Call) first).rsd();
+    CallTime time = CallTime.NONE;
+    List<List<ComputeStat>> computes = new ArrayList<>();
+    for (Item x : column) {
+      Rsd c = ((Item.Call) x).rsd();
+      time = time.merge(c.duration());
+      computes.add(c.compute());
+    }
+    CallTime pooledTime = time;
+    return poolCompute(computes).map(cs -> new Item.Call(new Rsd(r.op(), r.site(), r.ranks(),
+        r.params(), cs, pooledTime)));
+  }
+
+  /**
+   * The compute paths of the copies merged path by path, in order of first appearance. Equal
+   * lists count once: they are one distribution, and a file read back holds each use's paths as
+   * the block's (the counts of calls, not of compute paths, say how much ran where).
+   */
+  private static Optional<List<ComputeStat>> poolCompute(List<List<ComputeStat>> lists) {
+    List<List<ComputeStat>> distinct = lists.stream().distinct().toList();
+    if (distinct.size() == 1) {
+      return Optional.of(distinct.get(0));
+    }
+    Map<String, ComputeStat> byPath = new LinkedHashMap<>();
+    for (List<ComputeStat> l : distinct) {
+      for (ComputeStat c : l) {
+        ComputeStat o = byPath.get(c.after());
+        if (o == null) {
+          byPath.put(c.after(), c);
+        } else if (o.classes().isEmpty() && c.classes().isEmpty()) {
+          byPath.put(c.after(), new ComputeStat(c.after(), o.time().merge(c.time()),
+              ComputeStat.mergeCpu(o.time(), o.cpu(), c.time(), c.cpu())));
+        } else if (sameRanks(o.classes(), c.classes())) {
+          List<ComputeStat.RankClass> joined = new ArrayList<>();
+          for (int i = 0; i < o.classes().size(); i++) {
+            joined.add(o.classes().get(i).join(c.classes().get(i)));
+          }
+          byPath.put(c.after(), ComputeStat.ofClasses(c.after(), joined));
+        } else {
+          // Rank classes that differ from place to place: pooling would lose the imbalance.
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.of(List.copyOf(byPath.values()));
+  }
+
+  private static boolean sameRanks(List<ComputeStat.RankClass> a, List<ComputeStat.RankClass> b) {
+    return a.size() == b.size() && !a.isEmpty()
+        && a.stream().map(ComputeStat.RankClass::ranks).toList()
+            .equals(b.stream().map(ComputeStat.RankClass::ranks).toList());
+  }
+
+  /**
+   * The blocks used more than once, numbered in the order they are first needed (a block before
+   * any that uses it); one used once is put back in place, its counts being that place's.
+   */
+  private Result finish(List<Item> top) {
+    Map<Integer, Integer> uses = new HashMap<>();
+    List<List<Item>> bodies = new ArrayList<>();
+    collect(top, bodies);
+    blocks.forEach(b -> collect(b.body(), bodies));
+    for (List<Item> b : bodies) {
+      for (Item it : b) {
+        if (it instanceof Item.Use u) {
+          uses.merge(u.block(), 1, Integer::sum);
+        }
+      }
+    }
+    Map<Integer, Integer> numbers = new HashMap<>();
+    List<Item.Block> out = new ArrayList<>();
+    renumber(top, uses, numbers, out);
+    return new Result(out, top);
+  }
+
+  private void renumber(List<Item> body, Map<Integer, Integer> uses,
+      Map<Integer, Integer> numbers, List<Item.Block> out) {
+    for (int i = 0; i < body.size(); i++) {
+      Item it = body.get(i);
+      if (it instanceof Item.Rep r) {
+        renumber(r.body(), uses, numbers, out);
+      } else if (it instanceof Item.Use u) {
+        Item.Block b = blocks.get(u.block() - 1);
+        if (uses.get(u.block()) == 1) {
+          body.remove(i);
+          body.addAll(i, b.body());
+          i--;
+          continue;
+        }
+        if (!numbers.containsKey(u.block())) {
+          renumber(b.body(), uses, numbers, out);
+          numbers.put(u.block(), out.size() + 1);
+          out.add(new Item.Block(out.size() + 1, b.body()));
+        }
+        body.set(i, new Item.Use(numbers.get(u.block()), u.calls()));
+      }
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package org.benchgen.ir.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.TraceFormatException;
+import org.benchgen.traverse.Step;
+import org.benchgen.traverse.TraversalContext;
+import org.junit.jupiter.api.Test;
+
+/** Shared blocks: what the writer shares, what the reader puts back, and what it refuses. */
+class SharedBlocksTest {
+  private static final String HEADER = "benchgen-compressed 1";
+  private static final String SEND = "MPI_Send site=s ranks=0 comm=0 dest=1 tag=1 count=100"
+      + " type=MPI_BYTE tsize=1";
+  private static final String RECV = "MPI_Recv site=r ranks=1 comm=0 src=0 tag=1 count=100"
+      + " type=MPI_BYTE tsize=1 bytes=100";
+
+  /** An exchange made once, then three times in a loop: a peeled first iteration. */
+  private static final String[] PEELED = {HEADER, "world 2",
+      "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
+      SEND, "    compute after=a n=1 all=500", "    duration n=1 mean=20",
+      RECV, "    compute after=a n=1 all=700", "    duration n=1 mean=30",
+      "loop trips=3 {",
+      "  " + SEND, "      compute after=s n=3 all=100", "      duration n=3 mean=40",
+      "  " + RECV, "      compute after=r n=3 all=300", "      duration n=3 mean=50",
+      "}"};
+
+  @Test
+  void aPeeledIterationIsWrittenOnceWithItsTimesPooledAndEachPlaceSaysItsShare() {
+    // By hand: the Send's call times pool to n=1+3, mean (20 + 3 x 40) / 4 = 35; the Recv's to
+    // (30 + 3 x 50) / 4 = 45. Each place's n is its count of the first call, the Send's.
+    String shared = HandWrittenTrace.text(HEADER, "world 2", "block 1 {",
+        "  " + SEND, "      compute after=a n=1 all=500", "      compute after=s n=3 all=100",
+        "      duration n=4 mean=35",
+        "  " + RECV, "      compute after=a n=1 all=700", "      compute after=r n=3 all=300",
+        "      duration n=4 mean=45",
+        "}",
+        "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
+        "use 1 n=1",
+        "loop trips=3 {", "  use 1 n=3", "}");
+    assertEquals(shared, CompressedTraceWriter.toString(HandWrittenTrace.read(PEELED)));
+  }
+
+  @Test
+  void readingBackGivesEachPlaceItsCallsItsCountsAndItsShareOfThePooledCompute() {
+    CompressedTrace original = HandWrittenTrace.read(PEELED);
+    CompressedTrace back = HandWrittenTrace.read(
+        CompressedTraceWriter.toString(original).split("\n"));
+    Rsd send = (Rsd) back.body().get(1);
+    Rsd sendInLoop = (Rsd) ((Loop) back.body().get(3)).body().get(0);
+    assertEquals(1, send.duration().count());
+    assertEquals(3, sendInLoop.duration().count());
+    assertEquals(35, send.duration().mean());
+    // The pooled paths hold 500 + 3 x 100 = 800 ns over 4 calls: 200 per call, 1 and 3 calls.
+    assertEquals(200, send.computeTotal(), 1e-9);
+    assertEquals(600, sendInLoop.computeTotal(), 1e-9);
+    // The same calls on every rank, in order.
+    for (int rank = 0; rank < 2; rank++) {
+      assertEquals(calls(original, rank), calls(back, rank));
+    }
+    // And writing it again gives the same text.
+    String text = CompressedTraceWriter.toString(back);
+    assertEquals(text, CompressedTraceWriter.toString(HandWrittenTrace.read(text.split("\n"))));
+  }
+
+  @Test
+  void eachPlaceReadsItsValuesFromTheirStart() {
+    // count=1,2 in a loop of 3 trips: 1,2,1 at each place. Had both places one cursor, the
+    // second would read 2,1,2.
+    String loop = "loop ranks=0 trips=3 {";
+    String send = "  MPI_Send site=s comm=0 dest=1 tag=1 count=1,2 type=MPI_BYTE tsize=1";
+    String[] lines = {HEADER, "world 2",
+        loop, send, "      duration n=3 mean=5", "}",
+        "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
+        loop, send, "      duration n=3 mean=5", "}"};
+    CompressedTrace original = HandWrittenTrace.read(lines);
+    String text = CompressedTraceWriter.toString(original);
+    assertTrue(text.contains("use 1 n=3"), text);
+    CompressedTrace back = HandWrittenTrace.read(text.split("\n"));
+    assertEquals(List.of("MPI_Send 1", "MPI_Send 2", "MPI_Send 1", "MPI_Barrier",
+        "MPI_Send 1", "MPI_Send 2", "MPI_Send 1"), counts(back, 0));
+    assertEquals(counts(original, 0), counts(back, 0));
+  }
+
+  @Test
+  void copiesWhoseCountsAreNotProportionalStayApart() {
+    // The loop's Recv runs 6 times to its Send's 3: no one n= scales both from the first copy, so
+    // the pair is not one block. Each call alone is: by hand, the Recv's times pool to n=1+6,
+    // mean (30 + 6 x 50) / 7 = 47.142857.
+    String[] lines = PEELED.clone();
+    lines[15] = "      compute after=r n=6 all=300";
+    lines[16] = "      duration n=6 mean=50";
+    assertEquals(HandWrittenTrace.text(HEADER, "world 2",
+        "block 1 {", "  " + SEND, "      compute after=a n=1 all=500",
+        "      compute after=s n=3 all=100", "      duration n=4 mean=35", "}",
+        "block 2 {", "  " + RECV, "      compute after=a n=1 all=700",
+        "      compute after=r n=6 all=300", "      duration n=7 mean=47.1429", "}",
+        "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
+        "use 1 n=1", "use 2 n=1",
+        "loop trips=3 {", "  use 1 n=3", "  use 2 n=6", "}"),
+        CompressedTraceWriter.toString(HandWrittenTrace.read(lines)));
+  }
+
+  @Test
+  void rankClassesPoolClassByClassWhereEveryPlaceHasTheSameClasses() {
+    String a = "MPI_Barrier site=a comm=0";
+    String between = "MPI_Barrier site=b comm=0";
+    String duration = "    duration n=2 mean=10";
+    // By hand: rank 0's 100 and 200 ns are n=2 mean=150, sd sqrt(2 x 50^2) = 70.7, in bins 7
+    // ([64, 128)) and 8; rank 1's 300 and 400 ns mean 350, both in bin 9 ([256, 512)).
+    assertEquals(HandWrittenTrace.text(HEADER, "world 2", "block 1 {", "  " + a,
+        "      compute after=x ranks=0 n=2 min=100 max=200 mean=150 sd=70.7 bins=7:1,1",
+        "      compute after=x ranks=1 n=2 min=300 max=400 mean=350 sd=70.7 bins=9:2",
+        "      duration n=4 mean=10", "}", "use 1 n=2", between, duration, "use 1 n=2"),
+        CompressedTraceWriter.toString(HandWrittenTrace.read(HEADER, "world 2",
+            a, "    compute after=x ranks=0 n=1 all=100", "    compute after=x ranks=1 n=1 all=300",
+            duration, between, duration,
+            a, "    compute after=x ranks=0 n=1 all=200", "    compute after=x ranks=1 n=1 all=400",
+            duration)));
+    // Classes in one place and none in the other: pooling would lose rank 1's imbalance.
+    String[] apart = {HEADER, "world 2",
+        a, "    compute after=x ranks=0 n=1 all=100", "    compute after=x ranks=1 n=1 all=300",
+        duration, between, duration,
+        a, "    compute after=x n=2 min=200 max=400 mean=300 sd=141 bins=8:1,1", duration};
+    assertEquals(HandWrittenTrace.text(apart),
+        CompressedTraceWriter.toString(HandWrittenTrace.read(apart)));
+  }
+
+  @Test
+  void aBlockUsedOnceIsPutBackInPlace() {
+    // Nothing repeats: the writer writes the trace as it is.
+    String[] lines = {HEADER, "world 2", SEND, "    duration n=1 mean=20",
+        RECV, "    duration n=1 mean=30"};
+    assertEquals(HandWrittenTrace.text(lines),
+        CompressedTraceWriter.toString(HandWrittenTrace.read(lines)));
+  }
+
+  /** The message of the error reading these lines. */
+  private static String error(String... lines) {
+    return assertThrows(TraceFormatException.class, () -> HandWrittenTrace.read(lines))
+        .getMessage();
+  }
+
+  @Test
+  void badBlocksAndUsesAreNamedWithTheirLine() {
+    String[] block = {"block 1 {", "  MPI_Barrier site=a comm=0", "      duration n=4 mean=1", "}"};
+    assertEquals("hand-written.bgc:3: block 2 is not defined above",
+        error(HEADER, "world 2", "use 2 n=1"));
+    assertEquals("hand-written.bgc:3: blocks are numbered 1, 2, 3... in order: expected block 1,"
+        + " found 2", error(HEADER, "world 2", "block 2 {"));
+    assertEquals("hand-written.bgc:5: a block is defined before the first call, outside loops",
+        error(HEADER, "world 2", "MPI_Barrier site=a comm=0", "    duration n=2 mean=1",
+            "block 1 {"));
+    assertEquals("hand-written.bgc:7: use of block 1 with n=5: a use makes between 1 and the"
+        + " block's 4 first calls", error(HEADER, "world 2", block[0], block[1], block[2],
+            block[3], "use 1 n=5"));
+    assertEquals("hand-written.bgc:7: use of block 1 with n=0: a use makes between 1 and the"
+        + " block's 4 first calls", error(HEADER, "world 2", block[0], block[1], block[2],
+            block[3], "use 1 n=0"));
+    assertEquals("hand-written.bgc:4: block 1 is not defined yet: a block cannot use itself",
+        error(HEADER, "world 2", "block 1 {", "  use 1 n=1"));
+    assertEquals("hand-written.bgc:6: block 1 makes no first call (n=0 or no call), so its uses"
+        + " cannot say which share of its calls they made", error(HEADER, "world 2",
+            "block 1 {", "  MPI_Barrier site=a comm=0", "      duration n=0", "}"));
+    assertEquals("hand-written.bgc:6: unexpected end of file: block 1 not closed with '}' (nor 1"
+        + " loop(s) in it)", error(HEADER, "world 2", "block 1 {", "  loop trips=2 {",
+            "    MPI_Barrier site=a comm=0", "        duration n=4 mean=1"));
+    assertEquals("hand-written.bgc:7: expected 'use N n=K'", error(HEADER, "world 2", block[0],
+        block[1], block[2], block[3], "use 1"));
+  }
+
+  @Test
+  void blocksThatUseBlocksCannotFillTheMemory() {
+    // Block k uses block k-1 16 times: 16^6 copies of one call from a file of 120 lines.
+    List<String> lines = new ArrayList<>(List.of(HEADER, "world 1", "block 1 {",
+        "  MPI_Barrier site=a comm=0", "      duration n=16777216 mean=1", "}"));
+    for (int k = 2; k <= 7; k++) {
+      lines.add("block " + k + " {");
+      for (int u = 0; u < 16; u++) {
+        lines.add("  use " + (k - 1) + " n=" + (1 << (4 * (7 - k + 1)) >> 4));
+      }
+      lines.add("}");
+    }
+    String message = error(lines.toArray(String[]::new));
+    assertTrue(message.contains("the uses of shared blocks put more than 262144 nodes in place"),
+        message);
+  }
+
+  /** A rank's calls in order, by name. */
+  private static List<String> calls(CompressedTrace t, int rank) {
+    List<String> out = new ArrayList<>();
+    TraversalContext c = new TraversalContext(t, rank);
+    while (c.hasNext()) {
+      Step s = c.next();
+      out.add(s.rsd().op().mpiName() + " " + s.rsd().site());
+    }
+    return out;
+  }
+
+  /** A rank's calls in order, by name, with the count of each send. */
+  private static List<String> counts(CompressedTrace t, int rank) {
+    List<String> out = new ArrayList<>();
+    TraversalContext c = new TraversalContext(t, rank);
+    while (c.hasNext()) {
+      Step s = c.next();
+      String name = s.rsd().op().mpiName();
+      out.add(s.rsd().op().has(Field.COUNT) ? name + " " + s.value(Field.COUNT) : name);
+    }
+    return out;
+  }
+}
