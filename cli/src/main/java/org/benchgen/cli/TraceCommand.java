@@ -2,6 +2,7 @@ package org.benchgen.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.RandomAccessFile;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -136,7 +137,7 @@ final class TraceCommand implements Callable<Integer> {
       Path bgc = tmp.resolve(TraceDirectory.COMPRESSED);
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
       if (compressed[0] != null) {
-        sharedBlocks(bgc);
+        sharedBlocks(bgc, output.dir.resolve(TraceDirectory.COMPRESSED), err);
       }
       Path why = tmp.resolve(TraceDirectory.PROBLEMS);
       // Ranks whose run ended before MPI_Finalize leave what they folded under their name.
@@ -192,13 +193,21 @@ final class TraceCommand implements Callable<Integer> {
    * Writes rank 0's trace again through benchgen's writer, which stores repeated sequences once
    * (shared blocks, docs/compressed-format.md): the tracer folds loops and merges ranks as
    * {@code compress} does, but leaves that last step to Java, so that the two still write the
-   * same bytes. A trace too large to read in this JVM is left as the tracer wrote it.
+   * same bytes. A trace over 64 MB (far more nodes than blocks are looked for in), or one the
+   * reader refuses, is left as the tracer wrote it, with a note: the run is not lost for it.
    */
-  private static void sharedBlocks(Path bgc) throws IOException {
+  private static void sharedBlocks(Path bgc, Path named, PrintWriter err) throws IOException {
     if (Files.size(bgc) > SHARED_BLOCKS_MAX_BYTES) {
       return;
     }
-    TraceFiles.writeCompressed(TraceFiles.readCompressed(bgc), bgc);
+    try {
+      TraceFiles.writeCompressed(TraceFiles.readCompressed(bgc), bgc);
+    } catch (TraceProblem | UncheckedIOException e) {
+      // The run is not lost for it: the tracer's file is kept (it is written whole or not at all).
+      err.println("benchgen trace: kept " + named + " as the tracer wrote it (without shared"
+          + " blocks): " + e.getMessage().replace(bgc.toString(), named.toString()));
+      err.flush();
+    }
   }
 
   /** Past this size a trace has more nodes than blocks are looked for in anyway. */

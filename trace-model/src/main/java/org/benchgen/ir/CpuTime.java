@@ -29,10 +29,12 @@ public final class CpuTime {
     new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
+        // A shared block's copy holds the block's pooled paths: this place's share of them.
+        double scale = r.computeScale();
         for (ComputeStat c : r.compute()) {
           if (c.cpu().isPresent()) {
-            sums[0] += c.time().total();
-            sums[1] += c.time().count() * c.cpu().getAsDouble();
+            sums[0] += c.time().total() * scale;
+            sums[1] += c.time().count() * c.cpu().getAsDouble() * scale;
           }
         }
       }

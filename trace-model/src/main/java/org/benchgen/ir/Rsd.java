@@ -52,16 +52,17 @@ public record Rsd(Op op, String site, RankList ranks, List<Param> params,
 
   /**
    * What to multiply this call's compute totals by for its own calls: 1, except where its compute
-   * paths count other calls than its {@code duration} does. That is a shared block's copy
-   * (docs/compressed-format.md, "Shared blocks"): its paths pool every use of the block, its
-   * call count is this place's, so its compute time here is its count of the paths' mean.
+   * paths count more intervals than it made calls, which only a copy of a shared block's call
+   * does (docs/compressed-format.md, "Shared blocks"): its paths pool every place the block
+   * stands, its call count is this place's, so its compute here is its calls' share. (A call
+   * counts at most one interval per call; fewer where a rank's first call has none before it.)
    */
   public double computeScale() {
     long n = 0;
     for (ComputeStat c : compute) {
       n += c.time().count();
     }
-    return n == 0 || n == duration.count() ? 1 : (double) duration.count() / n;
+    return n > duration.count() ? (double) duration.count() / n : 1;
   }
 
   /** The compute time before this call's calls, summed ({@link #computeScale}). */

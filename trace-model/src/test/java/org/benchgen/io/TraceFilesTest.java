@@ -36,14 +36,14 @@ class TraceFilesTest {
       "    duration n=2 mean=10",
       "MPI_Send site=m.c:2 ranks=0 comm=1 dest=0 tag=5 count=3 type=MPI_INT tsize=4",
       "    compute after=^ n=1 all=100",
-      "    duration n=1 mean=20",
+      "    duration mean=20",
       "MPI_Recv site=m.c:3 ranks=1 comm=1 src=1 tag=5 count=3 type=MPI_INT tsize=4 bytes=12",
       "    compute after=m.c:1 n=1 all=90",
-      "    duration n=1 mean=30",
+      "    duration mean=30",
       "MPI_Finalize site=m.c:9",
       "    compute after=m.c:2 n=1 all=5",
       "    compute after=^ n=1 all=7",
-      "    duration n=2 mean=40");
+      "    duration mean=40");
 
   /**
    * The streams of {@link #TEXT}, worked out by hand: enter = previous exit + the compute mean

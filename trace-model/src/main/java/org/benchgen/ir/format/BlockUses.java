@@ -12,6 +12,7 @@ import org.benchgen.ir.Node;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Names;
 import org.benchgen.trace.TraceProblem;
 
 /**
@@ -20,22 +21,35 @@ import org.benchgen.trace.TraceProblem;
  * first call's count. Each copy has parameter entries of its own, so that it reads its values
  * from their start as the place it stands for did; its compute paths are the block's pooled
  * ones ({@link Rsd#computeScale}).
+ *
+ * <p>Blocks that use blocks multiply, so a file of a few lines could stand for more than any
+ * memory holds: the uses of a file may put in place at most what the writer ever shares, {@link
+ * SharedBlocks#MAX_NODES} nodes and {@link SharedBlocks#MAX_ENTRIES} parameter entries, and
+ * twice {@link SharedBlocks#MAX_TEXT} of call and loop lines (a block's lines may spell a peer
+ * out where the place's own line had {@code ^FIELD}); and loops nest no deeper through blocks
+ * than elsewhere.
  */
 final class BlockUses {
-  /**
-   * The most nodes that uses may put in place in one trace: blocks that use blocks multiply, and
-   * a file of a few lines must not fill the memory. The writer forms blocks only in traces of
-   * {@link SharedBlocks#MAX_NODES} nodes, far below.
-   */
-  static final long MAX_NODES = 1L << 18;
+  static final long MAX_TEXT = 2L * SharedBlocks.MAX_TEXT;
 
-  /** A defined block: its nodes, its first call's count and how many nodes a copy makes. */
-  private record Block(List<Node> body, long first, long nodes) {}
+  /**
+   * A defined block: its nodes, its first call's count, and what a copy puts in place: nodes,
+   * parameter entries, bytes of call and loop lines, and the depth of its loops.
+   */
+  private record Block(List<Node> body, long first, long nodes, long entries, long text,
+      int depth) {}
 
   private final List<Block> blocks = new ArrayList<>();
+  /** The block being defined (0 outside one), and the text of its lines so far. */
   private int open;
-  private long placed;
+  private long openText;
+  private final long[] placed = new long[3];
   private boolean used;
+
+  /** Whether a block is being defined. */
+  boolean defining() {
+    return open > 0;
+  }
 
   /** {@code block N {}}: opens block N, the next number; its number. */
   int define(String[] tok) {
@@ -48,7 +62,13 @@ final class BlockUses {
           + (blocks.size() + 1) + ", found " + n);
     }
     open = (int) n;
+    openText = 0;
     return open;
+  }
+
+  /** A call or loop line of the block being defined, as long as {@code length}. */
+  void line(int length) {
+    openText += length;
   }
 
   /** The closing brace of block {@code n}, with its nodes. */
@@ -58,7 +78,9 @@ final class BlockUses {
       throw new TraceProblem("block " + n + " makes no first call (n=0 or no call), so its uses"
           + " cannot say which share of its calls they made");
     }
-    blocks.add(new Block(List.copyOf(body), first, nodes(body)));
+    long[] size = new long[2];
+    SharedBlocks.count(body, size);
+    blocks.add(new Block(List.copyOf(body), first, size[0], size[1], openText, depth(body)));
     open = 0;
   }
 
@@ -67,8 +89,8 @@ final class BlockUses {
     return used;
   }
 
-  /** {@code use N n=K}: the copy of block N that K of its first calls make. */
-  List<Node> use(String[] tok) {
+  /** {@code use N n=K} inside {@code loops} loops: the copy of block N that makes K first calls. */
+  List<Node> use(String[] tok, int loops) {
     if (tok.length != 3) {
       throw new TraceProblem("expected 'use N n=K'");
     }
@@ -83,13 +105,22 @@ final class BlockUses {
       throw new TraceProblem("use of block " + n + " with n=" + k + ": a use makes between 1 and"
           + " the block's " + b.first() + " first calls");
     }
-    placed += b.nodes();
-    if (placed > MAX_NODES) {
-      throw new TraceProblem("the uses of shared blocks put more than " + MAX_NODES
-          + " nodes in place");
+    CompressedTraceChecks.loopDepth(loops + b.depth());
+    placed[0] += b.nodes();
+    placed[1] += b.entries();
+    placed[2] += b.text();
+    if (placed[0] > SharedBlocks.MAX_NODES || placed[1] > SharedBlocks.MAX_ENTRIES
+        || placed[2] > MAX_TEXT) {
+      throw new TraceProblem("the uses of shared blocks put more in place than the writer ever"
+          + " shares: " + placed[0] + " nodes (at most " + SharedBlocks.MAX_NODES + "), "
+          + placed[1] + " parameter entries (at most " + SharedBlocks.MAX_ENTRIES + ") or "
+          + placed[2] + " bytes of lines (at most " + MAX_TEXT + ")");
+    }
+    if (open > 0) {
+      openText += b.text();
     }
     used = true;
-    return scaled(b.body(), k, b.first());
+    return scaled(b.body(), k, b.first(), n);
   }
 
   /** How many times a body made its first call, 0 without one. */
@@ -101,24 +132,25 @@ final class BlockUses {
         : ((Rsd) body.get(0)).duration().count();
   }
 
-  private static long nodes(List<Node> body) {
-    long n = body.size();
+  /** How deep loops nest in {@code body} (0 without loops). */
+  private static int depth(List<Node> body) {
+    int d = 0;
     for (Node x : body) {
       if (x instanceof Loop l) {
-        n += nodes(l.body());
+        d = Math.max(d, 1 + depth(l.body()));
       }
     }
-    return n;
+    return d;
   }
 
-  private static List<Node> scaled(List<Node> body, long k, long first) {
+  private static List<Node> scaled(List<Node> body, long k, long first, long block) {
     List<Node> out = new ArrayList<>(body.size());
     for (Node x : body) {
       if (x instanceof Loop l) {
-        out.add(new Loop(l.ranks(), fresh(l.trips()), scaled(l.body(), k, first)));
+        out.add(new Loop(l.ranks(), fresh(l.trips()), scaled(l.body(), k, first, block)));
       } else {
         Rsd r = (Rsd) x;
-        long count = scale(r.duration().count(), k, first);
+        long count = scale(r, k, first, block);
         out.add(new Rsd(r.op(), r.site(), r.ranks(), r.params().stream().map(BlockUses::fresh)
             .toList(), r.compute(), new CallTime(count, count == 0 ? 0 : r.duration().mean())));
       }
@@ -126,14 +158,20 @@ final class BlockUses {
     return out;
   }
 
-  /** count x k / first, rounded down: exact for a file the writer wrote; k <= first. */
-  private static long scale(long count, long k, long first) {
-    try {
-      return Math.multiplyExact(count, k) / first;
-    } catch (ArithmeticException e) {
-      return BigInteger.valueOf(count).multiply(BigInteger.valueOf(k))
-          .divide(BigInteger.valueOf(first)).longValueExact();
+  /**
+   * The call's count at a place that made {@code k} of the block's {@code first} first calls:
+   * count x k / first, which is whole in what the writer writes (it shares only places whose
+   * counts are proportional); a file where it is not is refused.
+   */
+  private static long scale(Rsd r, long k, long first, long block) {
+    BigInteger[] q = BigInteger.valueOf(r.duration().count()).multiply(BigInteger.valueOf(k))
+        .divideAndRemainder(BigInteger.valueOf(first));
+    if (q[1].signum() != 0) {
+      throw new TraceProblem("use of block " + block + " with n=" + k + ": its "
+          + r.op().mpiName() + " at " + Names.encode(r.site()) + " made " + r.duration().count()
+          + " calls, of which " + k + "/" + first + " is not a whole number");
     }
+    return q[0].longValueExact();
   }
 
   /** The same values in entries of the copy's own (a traversal keeps a cursor per entry). */

@@ -121,7 +121,7 @@ public final class CompressedTraceReader {
             lastCompute.add(after, classRanks, h, cpu);
           } else {
             into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),
-                last.params(), lastCompute.stats(), TimeLines.callTime(tok)));
+                last.params(), lastCompute.stats(), TimeLines.callTime(tok, lastCompute.count())));
             last = null;
           }
           continue;
@@ -144,18 +144,22 @@ public final class CompressedTraceReader {
         switch (tok[0]) {
           case "comm" -> comms.add(comm(tok));
           case "loop" -> {
-            CompressedTraceChecks.loopDepth(stack.size() + 1);
+            CompressedTraceChecks.loopDepth(loops(stack) + 1);
+            if (blocks.defining()) {
+              blocks.line(s.length());
+            }
             stack.push(loop(tok, parent, runs(stack)));
           }
           case "block" -> {
             if (!stack.isEmpty() || !top.isEmpty()) {
-              throw new TraceProblem("a block is defined before the first call, outside loops");
+              throw new TraceProblem("a block is defined at the top, before the first call (not"
+                  + " inside a loop or a block)");
             }
             // Its ranks are as at the top; how often it runs, its uses say (checked at the end).
             stack.push(new Open(parent, Param.none(), new ArrayList<>(), Long.MAX_VALUE,
                 blocks.define(tok)));
           }
-          case "use" -> into.addAll(blocks.use(tok));
+          case "use" -> into.addAll(blocks.use(tok, loops(stack)));
           case "}" -> {
             if (stack.isEmpty()) {
               throw new TraceProblem("'}' closes no loop or block");
@@ -169,6 +173,9 @@ public final class CompressedTraceReader {
             }
           }
           default -> {
+            if (blocks.defining()) {
+              blocks.line(s.length());
+            }
             last = rsd(tok, parent, runs(stack));
             lastCompute = new ComputeLines();
             into.add(last);
@@ -224,6 +231,11 @@ public final class CompressedTraceReader {
     CommDef c = new CommDef(id, m, remote);
     checks.comm(c);
     return c;
+  }
+
+  /** How many loops are open (a block being defined is not one). */
+  private static int loops(Deque<Open> stack) {
+    return (int) stack.stream().filter(o -> o.block() == 0).count();
   }
 
   /** How often a node at this point runs at most on a rank. */

@@ -1,11 +1,9 @@
 package org.benchgen.ir.format;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +28,7 @@ import org.benchgen.trace.TraceProblem;
 
 /**
  * Writes the compressed trace text format (docs/compressed-format.md). The output is canonical:
- * what
- * {@link CompressedTraceReader} reads back writes the same bytes.
+ * what {@link CompressedTraceReader} reads back writes the same bytes.
  */
 public final class CompressedTraceWriter {
   public static final String FORMAT = "benchgen-compressed";
@@ -74,20 +71,20 @@ public final class CompressedTraceWriter {
       throw new TraceProblem("the compressed trace would not be readable, so it is not written: "
           + e.getMessage());
     }
-    CompressedTrace shown = t;
-    if (SharedBlocks.looksFor(t.body())) {
-      // Blocks pool times: pool them as the file holds them (means to 6 digits), so that a trace
-      // read from a file and one compressed in memory give the same bytes (benchgen trace writes
-      // the tracer's file again; compress writes its own trace).
-      StringWriter plain = new StringWriter();
-      new CompressedTraceWriter(t).writeTrace(t, plain, false);
-      shown = CompressedTraceReader.read(Path.of("(the trace being written)"),
-          new StringReader(plain.toString()));
-    }
-    new CompressedTraceWriter(shown).writeTrace(shown, out, true);
+    // Blocks pool times: pool them as the file holds them, so that a trace compressed in memory
+    // and the same trace read from its file (the tracer's, which benchgen trace writes again)
+    // give the same bytes.
+    CompressedTrace shown = SharedBlocks.looksFor(t.body()) ? AsWritten.of(t) : t;
+    CompressedTraceWriter w = new CompressedTraceWriter(shown);
+    w.writeTrace(shown, w.blocks(shown), out);
   }
 
-  private void writeTrace(CompressedTrace t, Writer out, boolean blocks) throws IOException {
+  private SharedBlocks.Result blocks(CompressedTrace t) {
+    return SharedBlocks.of(t.body(), this::callText, this::loopText);
+  }
+
+  private void writeTrace(CompressedTrace t, SharedBlocks.Result shared, Writer out)
+      throws IOException {
     out.write(FORMAT + " " + VERSION + "\n");
     out.write("world " + t.worldSize() + "\n");
     for (CommDef c : t.comms()) {
@@ -96,9 +93,7 @@ public final class CompressedTraceWriter {
           + (c.isInter() ? " remote=" + IntRuns.format(c.remote().stream()
               .mapToInt(Integer::intValue).toArray()) : "") + "\n");
     }
-    SharedBlocks.Result shared = blocks ? SharedBlocks.of(t.body(), this::callBytes)
-        : SharedBlocks.none(t.body());
-    for (Item.Block block : shared.blocks()) {
+    for (SharedBlocks.Block block : shared.blocks()) {
       // A block's ranks are written as at the top: it has no one place.
       b.append("block ").append(block.id()).append(" {\n");
       depth++;
@@ -113,6 +108,12 @@ public final class CompressedTraceWriter {
       item(it);
       out.write(b.toString());
       b.setLength(0);
+    }
+  }
+
+  private void indent(int extra) {
+    for (int i = 0; i < depth + extra; i++) {
+      b.append("  ");
     }
   }
 
@@ -132,9 +133,13 @@ public final class CompressedTraceWriter {
     }
   }
 
-  /** About how long {@code r}'s call line is, from its fields alone (for {@link SharedBlocks}). */
-  private int callBytes(Rsd r) {
-    StringBuilder t = new StringBuilder(r.op().mpiName()).append(" site=").append(r.site());
+  /**
+   * {@code r}'s call line without shorthands, its ranks as at the top: what tells calls apart
+   * for {@link SharedBlocks}, the same for a trace in memory and one read from its file.
+   */
+  private String callText(Rsd r) {
+    StringBuilder t = new StringBuilder(r.op().mpiName()).append(" site=")
+        .append(Names.encode(r.site()));
     ranks(t, r.ranks(), world);
     List<Field> fields = r.op().fields();
     for (int i = 0; i < fields.size(); i++) {
@@ -144,13 +149,16 @@ public final class CompressedTraceWriter {
         param(t, p, fields.get(i).kind(), fields.get(i).isPeer(), r.ranks());
       }
     }
-    return t.length();
+    return t.toString();
   }
 
-  private void indent(int extra) {
-    for (int i = 0; i < depth + extra; i++) {
-      b.append("  ");
-    }
+  /** A loop's line without its body, ranks as at the top (for {@link SharedBlocks}). */
+  private String loopText(Loop l) {
+    StringBuilder t = new StringBuilder("loop");
+    ranks(t, l.ranks(), world);
+    t.append(" trips=");
+    param(t, l.trips(), FieldKind.INT, false, l.ranks());
+    return t.toString();
   }
 
   private void loop(Loop l, List<Item> body) {
@@ -210,7 +218,20 @@ public final class CompressedTraceWriter {
       }
     }
     indent(2);
-    b.append("duration n=").append(r.duration().count());
+    long computed = 0;
+    try {
+      for (ComputeStat c : r.compute()) {
+        computed = Math.addExact(computed, c.time().count());
+      }
+    } catch (ArithmeticException e) {
+      computed = -1; // a hostile file's counts: the count is written
+    }
+    // The count is left out where the compute lines above count as many calls (all but a rank's
+    // first have an interval before them): 3-4 % of a file's bytes (issue 21).
+    b.append("duration");
+    if (r.duration().count() == 0 || r.duration().count() != computed) {
+      b.append(" n=").append(r.duration().count());
+    }
     if (r.duration().count() > 0) {
       // Within the reader's bound: a mean just below it may round above it.
       b.append(" mean=").append(Decimals.mean(r.duration().mean(), 0, TraceLimits.MAX_TIME_NS));

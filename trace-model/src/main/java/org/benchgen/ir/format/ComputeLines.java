@@ -44,6 +44,17 @@ final class ComputeLines {
     seen.add(new RankClass(ranks.orElse(RankList.empty()), time, cpu));
   }
 
+  /** How many intervals the lines read count (their pooled histograms'). */
+  long count() {
+    long n = 0;
+    for (List<RankClass> classes : byPath.values()) {
+      for (RankClass c : classes) {
+        n = n > Long.MAX_VALUE - c.time().count() ? Long.MAX_VALUE : n + c.time().count();
+      }
+    }
+    return n;
+  }
+
   /** The statistics read, in order. */
   List<ComputeStat> stats() {
     List<ComputeStat> out = new ArrayList<>();

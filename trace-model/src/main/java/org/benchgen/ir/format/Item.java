@@ -17,7 +17,4 @@ sealed interface Item permits Item.Call, Item.Rep, Item.Use {
 
   /** {@code use N n=K}: block {@code block} here, which made its first call {@code calls} times. */
   record Use(int block, long calls) implements Item {}
-
-  /** A shared block: its number and its body, with every use's times pooled. */
-  record Block(int id, List<Item> body) {}
 }

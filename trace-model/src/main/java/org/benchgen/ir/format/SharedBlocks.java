@@ -1,6 +1,7 @@
 package org.benchgen.ir.format;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.ToIntFunction;
+import java.util.function.Function;
 import org.benchgen.ir.CallTime;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.Loop;
@@ -29,8 +30,15 @@ import org.benchgen.ir.Rsd;
  * at their times, so that writing a trace read from a file gives the same blocks again.
  */
 final class SharedBlocks {
-  /** Above this many nodes no blocks are formed: the search would cost seconds. */
-  static final int MAX_NODES = 20_000;
+  /**
+   * Blocks are looked for only in traces of at most this many nodes (calls and loops), and
+   * parameter entries: the search would cost seconds, and the reader refuses files whose uses
+   * put more in place ({@link BlockUses}), so that a small file cannot fill the memory.
+   */
+  static final int MAX_NODES = 5_000;
+  static final int MAX_ENTRIES = 1 << 20;
+  /** Nor in traces whose text without blocks is longer than this (64 MB). */
+  static final int MAX_TEXT = 64 << 20;
   /** The longest sequence of siblings considered, and the most blocks. */
   static final int MAX_LENGTH = 24;
   static final int MAX_BLOCKS = 128;
@@ -38,32 +46,44 @@ final class SharedBlocks {
   private static final int USE_BYTES = 16;
   private static final int BLOCK_BYTES = 16;
   private static final int TIME_BYTES = 90;
-  private static final int LOOP_BYTES = 24;
+
+  /** A shared block: its number and its body, with every place's times pooled. */
+  record Block(int id, List<Item> body) {}
 
   /** The blocks, numbered so that a block uses only blocks before it, and the body. */
-  record Result(List<Item.Block> blocks, List<Item> body) {}
+  record Result(List<Block> blocks, List<Item> body) {}
 
   /** A place where a sequence starts: a body and an index in it. */
   private record Place(List<Item> body, int start) {}
 
-  private final ToIntFunction<Rsd> callBytes;
-  private final Map<Rsd, Integer> rsdShapes = new IdentityHashMap<>();
-  private final Map<Rsd, Integer> rsdBytes = new IdentityHashMap<>();
+  private final Function<Rsd, String> callText;
+  private final Function<Loop, String> loopText;
+  /** Per call and loop, the text that tells it apart (and its length, the bytes it costs). */
+  private final Map<Object, String> texts = new IdentityHashMap<>();
   private final Map<Object, Integer> shapes = new HashMap<>();
-  private final List<Item.Block> blocks = new ArrayList<>();
+  private final List<Block> blocks = new ArrayList<>();
   private final Set<List<Integer>> refused = new HashSet<>();
 
-  private SharedBlocks(ToIntFunction<Rsd> callBytes) {
-    this.callBytes = callBytes;
+  private SharedBlocks(Function<Rsd, String> callText, Function<Loop, String> loopText) {
+    this.callText = callText;
+    this.loopText = loopText;
   }
 
-  /** {@code body} as items, with blocks where sharing saves bytes; {@code callBytes} sizes a call line. */
-  static Result of(List<Node> body, ToIntFunction<Rsd> callBytes) {
+  /**
+   * {@code body} as items, with blocks where sharing saves bytes. Calls are told apart by their
+   * {@code callText}, loops by their {@code loopText} and bodies: text, so that a trace in memory
+   * and the same trace read from its file form the same blocks.
+   */
+  static Result of(List<Node> body, Function<Rsd, String> callText,
+      Function<Loop, String> loopText) {
     List<Item> items = items(body);
     if (!looksFor(body)) {
       return new Result(List.of(), items);
     }
-    SharedBlocks s = new SharedBlocks(callBytes);
+    SharedBlocks s = new SharedBlocks(callText, loopText);
+    if (s.lineBytes(items) > MAX_TEXT) {
+      return new Result(List.of(), items);
+    }
     while (s.blocks.size() < MAX_BLOCKS && s.shareOne(items)) {
       // one block per round: the next round searches the bodies as the last one left them
     }
@@ -77,7 +97,22 @@ final class SharedBlocks {
 
   /** Whether blocks are looked for in a trace of this body (not in one of many nodes). */
   static boolean looksFor(List<Node> body) {
-    return nodes(body) <= MAX_NODES;
+    long[] size = new long[2];
+    count(body, size);
+    return size[0] <= MAX_NODES && size[1] <= MAX_ENTRIES;
+  }
+
+  /** Adds {@code body}'s nodes to {@code size[0]} and their parameter entries to {@code size[1]}. */
+  static void count(List<Node> body, long[] size) {
+    for (Node n : body) {
+      size[0]++;
+      if (n instanceof Loop l) {
+        size[1] += l.trips().entries().size();
+        count(l.body(), size);
+      } else {
+        ((Rsd) n).params().forEach(p -> size[1] += p.entries().size());
+      }
+    }
   }
 
   private static List<Item> items(List<Node> body) {
@@ -86,16 +121,6 @@ final class SharedBlocks {
       out.add(n instanceof Loop l ? new Item.Rep(l, items(l.body())) : new Item.Call((Rsd) n));
     }
     return out;
-  }
-
-  private static long nodes(List<Node> body) {
-    long n = body.size();
-    for (Node x : body) {
-      if (x instanceof Loop l) {
-        n += nodes(l.body());
-      }
-    }
-    return n;
   }
 
   /** Forms the block that saves the most, if one saves anything; whether it did. */
@@ -162,7 +187,7 @@ final class SharedBlocks {
         continue;
       }
       int id = blocks.size() + 1;
-      blocks.add(new Item.Block(id, pooled.get()));
+      blocks.add(new Block(id, pooled.get()));
       // From the last place back, so that earlier starts in the same body stay valid.
       for (int i = c.at().size() - 1; i >= 0; i--) {
         Place p = c.at().get(i);
@@ -186,12 +211,10 @@ final class SharedBlocks {
   /** A number per distinct shape: the same calls, loops alike, or the same block. */
   private int shape(Item it) {
     if (it instanceof Item.Call c) {
-      return rsdShapes.computeIfAbsent(c.rsd(), r -> intern(List.of(r.op(), r.site(), r.ranks(),
-          r.params())));
+      return intern(text(c.rsd()));
     }
     if (it instanceof Item.Rep r) {
-      return intern(List.of("loop", r.loop().ranks(), r.loop().trips(),
-          r.body().stream().map(this::shape).toList()));
+      return intern(List.of(text(r.loop()), r.body().stream().map(this::shape).toList()));
     }
     return intern(List.of("use", ((Item.Use) it).block()));
   }
@@ -200,13 +223,32 @@ final class SharedBlocks {
     return shapes.computeIfAbsent(key, k -> shapes.size());
   }
 
+  private String text(Object callOrLoop) {
+    return texts.computeIfAbsent(callOrLoop, x -> x instanceof Rsd r ? callText.apply(r)
+        : loopText.apply((Loop) x));
+  }
+
+  /**
+   * The bytes of the call and loop lines of {@code items} written out without blocks (their text
+   * here, a loop's with its {@code " {"}): at least what the reader counts for the same lines in
+   * blocks, where they are no longer ({@link BlockUses}).
+   */
+  private long lineBytes(List<Item> items) {
+    long n = 0;
+    for (Item it : items) {
+      n += it instanceof Item.Rep r ? text(r.loop()).length() + 2 + lineBytes(r.body())
+          : text(((Item.Call) it).rsd()).length();
+    }
+    return n;
+  }
+
   /** About how many bytes an item takes, from its calls alone (never its times). */
   private long bytes(Item it) {
     if (it instanceof Item.Call c) {
-      return rsdBytes.computeIfAbsent(c.rsd(), callBytes::applyAsInt) + TIME_BYTES;
+      return text(c.rsd()).length() + TIME_BYTES;
     }
     if (it instanceof Item.Rep r) {
-      return LOOP_BYTES + r.body().stream().mapToLong(this::bytes).sum();
+      return text(r.loop()).length() + 4 + r.body().stream().mapToLong(this::bytes).sum();
     }
     return USE_BYTES;
   }
@@ -286,17 +328,20 @@ final class SharedBlocks {
   }
 
   /**
-   * The compute paths of the copies merged path by path, in order of first appearance. Equal
-   * lists count once: they are one distribution, and a file read back holds each use's paths as
-   * the block's (the counts of calls, not of compute paths, say how much ran where).
+   * The compute paths of the copies merged path by path, in order of first appearance. A list
+   * that several copies share (the same list, not an equal one) counts once: the copies of a
+   * block read from a file share its pooled paths (the counts of calls, not of compute
+   * intervals, say how much ran where: {@link Rsd#computeScale}), and {@link AsWritten} keeps
+   * them shared; every other call has its own list, however equal.
    */
   private static Optional<List<ComputeStat>> poolCompute(List<List<ComputeStat>> lists) {
-    List<List<ComputeStat>> distinct = lists.stream().distinct().toList();
-    if (distinct.size() == 1) {
-      return Optional.of(distinct.get(0));
+    Set<List<ComputeStat>> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<List<ComputeStat>> once = lists.stream().filter(distinct::add).toList();
+    if (once.size() == 1) {
+      return Optional.of(once.get(0));
     }
     Map<String, ComputeStat> byPath = new LinkedHashMap<>();
-    for (List<ComputeStat> l : distinct) {
+    for (List<ComputeStat> l : once) {
       for (ComputeStat c : l) {
         ComputeStat o = byPath.get(c.after());
         if (o == null) {
@@ -342,19 +387,19 @@ final class SharedBlocks {
       }
     }
     Map<Integer, Integer> numbers = new HashMap<>();
-    List<Item.Block> out = new ArrayList<>();
+    List<Block> out = new ArrayList<>();
     renumber(top, uses, numbers, out);
     return new Result(out, top);
   }
 
   private void renumber(List<Item> body, Map<Integer, Integer> uses,
-      Map<Integer, Integer> numbers, List<Item.Block> out) {
+      Map<Integer, Integer> numbers, List<Block> out) {
     for (int i = 0; i < body.size(); i++) {
       Item it = body.get(i);
       if (it instanceof Item.Rep r) {
         renumber(r.body(), uses, numbers, out);
       } else if (it instanceof Item.Use u) {
-        Item.Block b = blocks.get(u.block() - 1);
+        Block b = blocks.get(u.block() - 1);
         if (uses.get(u.block()) == 1) {
           body.remove(i);
           body.addAll(i, b.body());
@@ -364,7 +409,7 @@ final class SharedBlocks {
         if (!numbers.containsKey(u.block())) {
           renumber(b.body(), uses, numbers, out);
           numbers.put(u.block(), out.size() + 1);
-          out.add(new Item.Block(out.size() + 1, b.body()));
+          out.add(new Block(out.size() + 1, b.body()));
         }
         body.set(i, new Item.Use(numbers.get(u.block()), u.calls()));
       }

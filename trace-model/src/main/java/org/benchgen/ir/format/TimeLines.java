@@ -20,10 +20,19 @@ final class TimeLines {
   private TimeLines() {}
 
   /**
-   * A duration line's call time: {@code n=N mean=M}, {@code n=0}, or a whole histogram as files
+   * A duration line's call time: {@code n=N mean=M}, {@code mean=M} for as many calls as the
+   * compute lines above count ({@code computeCount}), {@code n=0}, or a whole histogram as files
    * before issue 21 wrote it, of which the count and mean are kept.
    */
-  static CallTime callTime(String[] tok) {
+  static CallTime callTime(String[] tok, long computeCount) {
+    if (tok.length == 2 && tok[1].startsWith("mean=")) {
+      // The count left out: that of the compute lines above (every call but a rank's first has
+      // one compute interval before it).
+      if (computeCount <= 0) {
+        throw new TraceProblem("duration mean=M needs n=N where the call has no compute line");
+      }
+      return CompressedTraceChecks.callTime(computeCount, doubleValue(tok[1], "mean"));
+    }
     if (tok.length == 3 && tok[2].startsWith("mean=")) {
       long n = longValue(value(tok[1], "n"), "n");
       if (n == 0) {

@@ -37,7 +37,8 @@ class CompressedTraceReaderTest {
     String call = "MPI_Barrier site=b.c:1 comm=0";
     String full = "    compute after=a.c:1 n=3 min=40 max=40 mean=40 sd=0 bins=6:3";
     String all = "    compute after=a.c:1 n=3 all=40";
-    String duration = "    duration n=3 mean=1";
+    // The count left out: the compute line's 3.
+    String duration = "    duration mean=1";
     CompressedTrace a = HandWrittenTrace.read(HEADER, "world 1", call, full, duration);
     CompressedTrace b = HandWrittenTrace.read(HEADER, "world 1", call, all, duration);
     assertEquals(a.body(), b.body());
@@ -55,7 +56,7 @@ class CompressedTraceReaderTest {
   @Test
   void aBinNextToTheOneBeforeIsItsCountAloneAndReadsAsInFull() {
     String call = "MPI_Barrier site=b.c:1 comm=0";
-    String duration = "    duration n=23 mean=9000";
+    String duration = "    duration mean=9000";
     String runs = "    compute after=a.c:1 n=23 min=5000 max=600000 mean=9000 sd=100"
         + " bins=13:4,16,2,20:1";
     String full = runs.replace("13:4,16,2,20:1", "13:4,14:16,15:2,20:1");
@@ -80,19 +81,19 @@ class CompressedTraceReaderTest {
         "  MPI_Barrier site=b.c:2 comm=0",
         "      compute after=^ n=1 all=5",
         "      compute after=c.c:3 n=1 all=6",
-        "      duration n=2 mean=1",
+        "      duration mean=1",
         "  MPI_Barrier site=c.c:3 comm=0",
         "      compute after=^ n=2 all=7",
-        "      duration n=2 mean=1",
+        "      duration mean=1",
         "}",
         "MPI_Barrier site=^ comm=0",
         "    compute after=^ n=1 all=8",
-        "    duration n=1 mean=1",
+        "    duration mean=1",
         "MPI_Barrier site=e.c:5 comm=0",
         "    duration n=1 mean=1",
         "MPI_Barrier site=d.c:4 comm=0",
         "    compute after=%5E n=1 all=9",
-        "    duration n=1 mean=1", ""};
+        "    duration mean=1", ""};
     CompressedTrace t = HandWrittenTrace.read(text);
     Loop loop = (Loop) t.body().get(1);
     // By hand: the loop's first call follows a.c:1 on entry, the second follows b.c:2, the
@@ -159,6 +160,13 @@ class CompressedTraceReaderTest {
         error(HEADER, "world 1", call, "    duration n=-2 mean=1"));
     assertEquals("hand-written.bgc:4: duration: negative count n=-2",
         error(HEADER, "world 1", call, "    duration n=-2"));
+    // mean= alone: as many calls as the compute lines above count (2 + 1 here, by hand).
+    Rsd derived = (Rsd) HandWrittenTrace.read(HEADER, "world 2", call,
+        "    compute after=x n=2 all=5", "    compute after=y n=1 all=6", "    duration mean=7")
+        .body().get(0);
+    assertEquals(new CallTime(3, 7), derived.duration());
+    assertEquals("hand-written.bgc:4: duration mean=M needs n=N where the call has no compute"
+        + " line", error(HEADER, "world 1", call, "    duration mean=7"));
     assertEquals("hand-written.bgc:4: duration: n=3 needs its mean (duration n=N mean=M)",
         error(HEADER, "world 1", call, "    duration n=3"));
     assertEquals("hand-written.bgc:4: duration: a mean for no calls (n=0)",

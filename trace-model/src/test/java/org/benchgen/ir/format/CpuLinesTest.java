@@ -32,7 +32,7 @@ class CpuLinesTest {
       "compute after=^ ranks=0 n=1 all=1000 cpu=250",
       "compute after=^ ranks=1 n=1 all=3000 cpu=3000",
       "compute after=b.c:2 n=2 all=2000 cpu=500",
-      "duration n=4 mean=10", "}"};
+      "duration mean=10", "}"};
 
   private static Rsd inner(CompressedTrace t) {
     return (Rsd) ((Loop) t.body().get(1)).body().get(0);

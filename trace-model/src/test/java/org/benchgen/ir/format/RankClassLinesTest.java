@@ -27,7 +27,7 @@ class RankClassLinesTest {
       "    compute after=^ ranks=3 n=1 all=5000",
       "    compute after=b.c:2 ranks=0,2 n=2 all=1000",
       "    compute after=b.c:2 ranks=1,3 n=2 min=3000 max=5000 mean=4000 sd=1410 bins=12:1,1",
-      "    duration n=8 mean=10", "}"};
+      "    duration mean=10", "}"};
 
   private static Rsd inner(CompressedTrace t) {
     return (Rsd) ((org.benchgen.ir.Loop) t.body().get(1)).body().get(0);

@@ -39,9 +39,9 @@ class SharedBlocksTest {
     // (30 + 3 x 50) / 4 = 45. Each place's n is its count of the first call, the Send's.
     String shared = HandWrittenTrace.text(HEADER, "world 2", "block 1 {",
         "  " + SEND, "      compute after=a n=1 all=500", "      compute after=s n=3 all=100",
-        "      duration n=4 mean=35",
+        "      duration mean=35",
         "  " + RECV, "      compute after=a n=1 all=700", "      compute after=r n=3 all=300",
-        "      duration n=4 mean=45",
+        "      duration mean=45",
         "}",
         "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
         "use 1 n=1",
@@ -100,9 +100,9 @@ class SharedBlocksTest {
     lines[16] = "      duration n=6 mean=50";
     assertEquals(HandWrittenTrace.text(HEADER, "world 2",
         "block 1 {", "  " + SEND, "      compute after=a n=1 all=500",
-        "      compute after=s n=3 all=100", "      duration n=4 mean=35", "}",
+        "      compute after=s n=3 all=100", "      duration mean=35", "}",
         "block 2 {", "  " + RECV, "      compute after=a n=1 all=700",
-        "      compute after=r n=6 all=300", "      duration n=7 mean=47.1429", "}",
+        "      compute after=r n=6 all=300", "      duration mean=47.1429", "}",
         "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
         "use 1 n=1", "use 2 n=1",
         "loop trips=3 {", "  use 1 n=3", "  use 2 n=6", "}"),
@@ -119,7 +119,7 @@ class SharedBlocksTest {
     assertEquals(HandWrittenTrace.text(HEADER, "world 2", "block 1 {", "  " + a,
         "      compute after=x ranks=0 n=2 min=100 max=200 mean=150 sd=70.7 bins=7:1,1",
         "      compute after=x ranks=1 n=2 min=300 max=400 mean=350 sd=70.7 bins=9:2",
-        "      duration n=4 mean=10", "}", "use 1 n=2", between, duration, "use 1 n=2"),
+        "      duration mean=10", "}", "use 1 n=2", between, duration, "use 1 n=2"),
         CompressedTraceWriter.toString(HandWrittenTrace.read(HEADER, "world 2",
             a, "    compute after=x ranks=0 n=1 all=100", "    compute after=x ranks=1 n=1 all=300",
             duration, between, duration,
@@ -128,8 +128,9 @@ class SharedBlocksTest {
     // Classes in one place and none in the other: pooling would lose rank 1's imbalance.
     String[] apart = {HEADER, "world 2",
         a, "    compute after=x ranks=0 n=1 all=100", "    compute after=x ranks=1 n=1 all=300",
-        duration, between, duration,
-        a, "    compute after=x n=2 min=200 max=400 mean=300 sd=141 bins=8:1,1", duration};
+        "    duration mean=10", between, duration,
+        a, "    compute after=x n=2 min=200 max=400 mean=300 sd=141 bins=8:1,1",
+        "    duration mean=10"};
     assertEquals(HandWrittenTrace.text(apart),
         CompressedTraceWriter.toString(HandWrittenTrace.read(apart)));
   }
@@ -156,7 +157,8 @@ class SharedBlocksTest {
         error(HEADER, "world 2", "use 2 n=1"));
     assertEquals("hand-written.bgc:3: blocks are numbered 1, 2, 3... in order: expected block 1,"
         + " found 2", error(HEADER, "world 2", "block 2 {"));
-    assertEquals("hand-written.bgc:5: a block is defined before the first call, outside loops",
+    assertEquals("hand-written.bgc:5: a block is defined at the top, before the first call (not"
+        + " inside a loop or a block)",
         error(HEADER, "world 2", "MPI_Barrier site=a comm=0", "    duration n=2 mean=1",
             "block 1 {"));
     assertEquals("hand-written.bgc:7: use of block 1 with n=5: a use makes between 1 and the"
@@ -190,8 +192,64 @@ class SharedBlocksTest {
       lines.add("}");
     }
     String message = error(lines.toArray(String[]::new));
-    assertTrue(message.contains("the uses of shared blocks put more than 262144 nodes in place"),
-        message);
+    assertTrue(message.contains("the uses of shared blocks put more in place than the writer ever"
+        + " shares: 8464 nodes (at most 5000)"), message);
+  }
+
+  @Test
+  void loopsNestNoDeeperThroughBlocksThanElsewhere() {
+    // Block 1 nests 200 loops, block 2 puts it inside 100 more: 300 levels, past the 256 limit.
+    List<String> lines = new ArrayList<>(List.of(HEADER, "world 1", "block 1 {"));
+    for (int i = 0; i < 200; i++) {
+      lines.add("loop trips=1 {");
+    }
+    lines.addAll(List.of("MPI_Barrier site=a comm=0", "duration n=1 mean=1"));
+    for (int i = 0; i < 200; i++) {
+      lines.add("}");
+    }
+    lines.addAll(List.of("}", "block 2 {"));
+    for (int i = 0; i < 100; i++) {
+      lines.add("loop trips=1 {");
+    }
+    lines.add("use 1 n=1");
+    assertEquals("hand-written.bgc:" + lines.size() + ": loops nested deeper than 256"
+        + " (docs/compressed-format.md, \"Limits\")", error(lines.toArray(String[]::new)));
+  }
+
+  @Test
+  void aUseWhoseCountsDoNotScaleToWholeNumbersIsRefused() {
+    // The block's first call made 4 calls, its second 2: a use of 1 of the 4 would make half a
+    // call of the second.
+    assertEquals("hand-written.bgc:9: use of block 1 with n=1: its MPI_Barrier at b made 2 calls,"
+        + " of which 1/4 is not a whole number", error(HEADER, "world 4", "block 1 {",
+            "  MPI_Barrier site=a comm=0", "      duration n=4 mean=1",
+            "  MPI_Barrier site=b ranks=0,1 comm=0", "      duration n=2 mean=1", "}",
+            "use 1 n=1"));
+  }
+
+  @Test
+  void placesWithTheSamePathsAmongOthersAllCount() {
+    // Three places, two of them alike (100 ns), one not (900 ns), one interval each: by hand
+    // n=3, mean (100 + 100 + 900) / 3 = 366.667, not the alike places once.
+    String call = "MPI_Barrier site=x comm=0";
+    String between = "MPI_Barrier site=b comm=0";
+    String text = CompressedTraceWriter.toString(HandWrittenTrace.read(HEADER, "world 1",
+        call, "    compute after=a n=1 all=100", "    duration mean=5", between,
+        "    duration n=1 mean=1",
+        call, "    compute after=a n=1 all=100", "    duration mean=5", between,
+        "    duration n=1 mean=1",
+        call, "    compute after=a n=1 all=900", "    duration mean=5"));
+    assertTrue(text.contains("block 1 {\n  " + call + "\n      compute after=a n=3 min=100"
+        + " max=900 mean=366.667 sd=462 bins=7:2,10:1\n      duration mean=5\n}"), text);
+  }
+
+  @Test
+  void onlyACallWhosePathsCountMoreIntervalsThanItsCallsIsScaled() {
+    // A rank's first call has no interval before it: 8 intervals for 10 calls, all its own.
+    Rsd first = (Rsd) HandWrittenTrace.read(HEADER, "world 2", "MPI_Barrier site=a comm=0",
+        "    compute after=a n=8 all=10", "    duration n=10 mean=1").body().get(0);
+    assertEquals(1, first.computeScale());
+    assertEquals(80, first.computeTotal(), 1e-9);
   }
 
   /** A rank's calls in order, by name. */
