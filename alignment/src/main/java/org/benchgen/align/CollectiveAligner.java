@@ -120,7 +120,8 @@ public final class CollectiveAligner {
     if (!needsAlignment()) {
       return new Alignment.Aligned(trace, false, 0);
     }
-    return new Run().run();
+    // Joining calls merges their compute: each shared block's copy with its own share of it.
+    return new CollectiveAligner(trace.perPlace()).new Run().run();
   }
 
   /** One alignment pass: the contexts of all classes and what they wait for. */

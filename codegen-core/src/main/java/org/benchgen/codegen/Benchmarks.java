@@ -68,7 +68,9 @@ public final class Benchmarks {
    * from, and what {@code verify} numbers a benchmark's loop regions on.
    */
   public static Preparation prepare(CompressedTrace trace) {
-    Alignment alignment = new CollectiveAligner(trace).align();
+    // Each shared block's copy with its own share of the block's compute: the phases below merge
+    // the compute of several calls (docs/compressed-format.md, "Shared blocks").
+    Alignment alignment = new CollectiveAligner(trace.perPlace()).align();
     if (alignment instanceof Alignment.Failed f) {
       return new Failed(f.finding());
     }

@@ -31,6 +31,14 @@ public record CompressedTrace(int worldSize, List<CommDef> comms, List<Node> bod
     return withBody(rsds(body, f));
   }
 
+  /**
+   * The same run with every call's compute its own ({@link PlaceShares}): what passes that merge
+   * the compute of several calls work on.
+   */
+  public CompressedTrace perPlace() {
+    return PlaceShares.of(this);
+  }
+
   private static List<Node> rsds(List<Node> nodes, UnaryOperator<Rsd> f) {
     List<Node> out = new ArrayList<>(nodes.size());
     for (Node n : nodes) {

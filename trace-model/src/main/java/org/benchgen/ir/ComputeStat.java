@@ -1,5 +1,6 @@
 package org.benchgen.ir;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -96,6 +97,27 @@ public record ComputeStat(String after, Histogram time, List<RankClass> classes,
   /** This stat's classes, or one class of {@code ranks} (the RSD's) with the pooled time. */
   public List<RankClass> classesOr(RankList ranks) {
     return classes.isEmpty() ? List.of(new RankClass(ranks, time, cpu)) : classes;
+  }
+
+  /**
+   * The share of this stat's intervals from fraction {@code from} to {@code to} of each group
+   * ({@link Histogram#share}); empty where none is left. One place's part of a shared block's
+   * pooled path ({@link PlaceShares}).
+   */
+  public Optional<ComputeStat> share(double from, double to) {
+    if (classes.isEmpty()) {
+      Histogram h = time.share(from, to);
+      return h.count() == 0 ? Optional.empty()
+          : Optional.of(new ComputeStat(after, h, List.of(), cpu));
+    }
+    List<RankClass> kept = new ArrayList<>();
+    for (RankClass k : classes) {
+      Histogram h = k.time().share(from, to);
+      if (h.count() > 0) {
+        kept.add(new RankClass(k.ranks(), h, k.cpu()));
+      }
+    }
+    return kept.isEmpty() ? Optional.empty() : Optional.of(ofClasses(after, kept));
   }
 
   /**

@@ -1,5 +1,9 @@
 package org.benchgen.ir;
 
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * A trace's CPU time (recorded with {@code benchgen trace --cpu-time}): whether it has it, and the
  * trace as if each compute interval had lasted its CPU time, which is what a benchmark replays
@@ -60,7 +64,10 @@ public final class CpuTime {
 
   /** {@code trace} with every compute statistic replaced by {@link ComputeStat#asCpuTime}. */
   public static CompressedTrace replayed(CompressedTrace trace) {
+    // A list that calls share (a shared block's copies) stays shared (PlaceShares needs it).
+    Map<List<ComputeStat>, List<ComputeStat>> lists = new IdentityHashMap<>();
     return trace.withRsds(r -> new Rsd(r.op(), r.site(), r.ranks(), r.params(),
-        r.compute().stream().map(ComputeStat::asCpuTime).toList(), r.duration()));
+        lists.computeIfAbsent(r.compute(), c -> List.copyOf(c.stream()
+            .map(ComputeStat::asCpuTime).toList())), r.duration()));
   }
 }

@@ -31,6 +31,26 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
         count == 0 ? List.of() : List.of(new Bin(binOf(v), count)));
   }
 
+  /**
+   * The share of this distribution's values from fraction {@code from} to fraction {@code to} of
+   * each bin (0 <= from <= to <= 1), rounded so that consecutive shares add up to the whole:
+   * min, max, mean and deviation kept. A place's part of a histogram that a shared block pools
+   * over its places ({@link PlaceShares}).
+   */
+  public Histogram share(double from, double to) {
+    List<Bin> out = new ArrayList<>();
+    long n = 0;
+    for (Bin b : bins) {
+      long c = Math.round(b.count() * to) - Math.round(b.count() * from);
+      if (c > 0) {
+        out.add(new Bin(b.log2(), c));
+        n += c;
+      }
+    }
+    return n == 0 ? new Histogram(0, min, max, 0, 0, List.of())
+        : new Histogram(n, min, max, mean, sd, out);
+  }
+
   /** The bin a value falls in. */
   public static int binOf(long v) {
     return 64 - Long.numberOfLeadingZeros(Math.max(0, v));

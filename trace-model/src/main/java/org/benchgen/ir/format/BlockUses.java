@@ -23,27 +23,29 @@ import org.benchgen.trace.TraceProblem;
  * ones ({@link Rsd#computeScale}).
  *
  * <p>Blocks that use blocks multiply, so a file of a few lines could stand for more than any
- * memory holds: the uses of a file may put in place at most what the writer ever shares, {@link
- * SharedBlocks#MAX_NODES} nodes and {@link SharedBlocks#MAX_ENTRIES} parameter entries, and
- * twice {@link SharedBlocks#MAX_TEXT} of call and loop lines (a block's lines may spell a peer
- * out where the place's own line had {@code ^FIELD}); and loops nest no deeper through blocks
- * than elsewhere.
+ * memory or disk holds: the uses of a file may put in place at most what the writer ever shares
+ * (it checks, {@link SharedBlocks}): {@link SharedBlocks#MAX_NODES} nodes, {@link
+ * SharedBlocks#MAX_ENTRIES} parameter entries, {@link #MAX_TEXT} bytes of call and loop lines and
+ * {@link #MAX_COMPUTE_LINES} compute lines; and loops nest no deeper through blocks than
+ * elsewhere.
  */
 final class BlockUses {
-  static final long MAX_TEXT = 2L * SharedBlocks.MAX_TEXT;
+  static final long MAX_TEXT = 128L << 20;
+  static final long MAX_COMPUTE_LINES = 1L << 20;
 
   /**
    * A defined block: its nodes, its first call's count, and what a copy puts in place: nodes,
    * parameter entries, bytes of call and loop lines, and the depth of its loops.
    */
   private record Block(List<Node> body, long first, long nodes, long entries, long text,
-      int depth) {}
+      long computeLines, int depth) {}
 
   private final List<Block> blocks = new ArrayList<>();
   /** The block being defined (0 outside one), and the text of its lines so far. */
   private int open;
   private long openText;
-  private final long[] placed = new long[3];
+  private long openCompute;
+  private final long[] placed = new long[4];
   private boolean used;
 
   /** Whether a block is being defined. */
@@ -63,12 +65,18 @@ final class BlockUses {
     }
     open = (int) n;
     openText = 0;
+    openCompute = 0;
     return open;
   }
 
   /** A call or loop line of the block being defined, as long as {@code length}. */
   void line(int length) {
     openText += length;
+  }
+
+  /** A compute line of the block being defined. */
+  void computeLine() {
+    openCompute++;
   }
 
   /** The closing brace of block {@code n}, with its nodes. */
@@ -80,7 +88,8 @@ final class BlockUses {
     }
     long[] size = new long[2];
     SharedBlocks.count(body, size);
-    blocks.add(new Block(List.copyOf(body), first, size[0], size[1], openText, depth(body)));
+    blocks.add(new Block(List.copyOf(body), first, size[0], size[1], openText, openCompute,
+        depth(body)));
     open = 0;
   }
 
@@ -109,15 +118,18 @@ final class BlockUses {
     placed[0] += b.nodes();
     placed[1] += b.entries();
     placed[2] += b.text();
+    placed[3] += b.computeLines();
     if (placed[0] > SharedBlocks.MAX_NODES || placed[1] > SharedBlocks.MAX_ENTRIES
-        || placed[2] > MAX_TEXT) {
+        || placed[2] > MAX_TEXT || placed[3] > MAX_COMPUTE_LINES) {
       throw new TraceProblem("the uses of shared blocks put more in place than the writer ever"
           + " shares: " + placed[0] + " nodes (at most " + SharedBlocks.MAX_NODES + "), "
-          + placed[1] + " parameter entries (at most " + SharedBlocks.MAX_ENTRIES + ") or "
-          + placed[2] + " bytes of lines (at most " + MAX_TEXT + ")");
+          + placed[1] + " parameter entries (at most " + SharedBlocks.MAX_ENTRIES + "), "
+          + placed[2] + " bytes of call and loop lines (at most " + MAX_TEXT + ") or "
+          + placed[3] + " compute lines (at most " + MAX_COMPUTE_LINES + ")");
     }
     if (open > 0) {
       openText += b.text();
+      openCompute += b.computeLines();
     }
     used = true;
     return scaled(b.body(), k, b.first(), n);

@@ -109,6 +109,9 @@ public final class CompressedTraceReader {
                   tok[tok.length - 1], "cpu"))) : OptionalDouble.empty();
           List<Node> into = stack.isEmpty() ? top : stack.peek().body();
           if (compute) {
+            if (blocks.defining()) {
+              blocks.computeLine();
+            }
             Histogram h = TimeLines.histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
             CompressedTraceChecks.histogram(tok[0], h);
             if (!tok[1].startsWith("after=")) {

@@ -37,8 +37,6 @@ final class SharedBlocks {
    */
   static final int MAX_NODES = 5_000;
   static final int MAX_ENTRIES = 1 << 20;
-  /** Nor in traces whose text without blocks is longer than this (64 MB). */
-  static final int MAX_TEXT = 64 << 20;
   /** The longest sequence of siblings considered, and the most blocks. */
   static final int MAX_LENGTH = 24;
   static final int MAX_BLOCKS = 128;
@@ -81,13 +79,65 @@ final class SharedBlocks {
       return new Result(List.of(), items);
     }
     SharedBlocks s = new SharedBlocks(callText, loopText);
-    if (s.lineBytes(items) > MAX_TEXT) {
-      return new Result(List.of(), items);
-    }
     while (s.blocks.size() < MAX_BLOCKS && s.shareOne(items)) {
       // one block per round: the next round searches the bodies as the last one left them
     }
-    return s.finish(items);
+    Result r = s.finish(items);
+    // What the reader will put in place, use by use: past its limits, no blocks.
+    return s.placed(r) ? r : new Result(List.of(), items(body));
+  }
+
+  /**
+   * Whether the uses of {@code r} put in place no more than {@link BlockUses} accepts, counted
+   * as it counts: per use line (in the body or in a block), the block's nodes, parameter
+   * entries, bytes of call and loop lines (here their text, at least as long as the reader's
+   * lines) and compute lines, blocks that it uses included.
+   */
+  private boolean placed(Result r) {
+    long[][] sizes = new long[r.blocks().size() + 1][];
+    for (Block b : r.blocks()) {
+      sizes[b.id()] = size(b.body(), sizes);
+    }
+    long[] total = new long[4];
+    List<List<Item>> bodies = new ArrayList<>();
+    collect(r.body(), bodies);
+    r.blocks().forEach(b -> collect(b.body(), bodies));
+    for (List<Item> b : bodies) {
+      for (Item it : b) {
+        if (it instanceof Item.Use u) {
+          for (int k = 0; k < 4; k++) {
+            total[k] += sizes[u.block()][k];
+          }
+        }
+      }
+    }
+    return total[0] <= MAX_NODES && total[1] <= MAX_ENTRIES && total[2] <= BlockUses.MAX_TEXT
+        && total[3] <= BlockUses.MAX_COMPUTE_LINES;
+  }
+
+  /** Nodes, entries, line bytes and compute lines of {@code items}, uses of earlier blocks expanded. */
+  private long[] size(List<Item> items, long[][] blocks) {
+    long[] s = new long[4];
+    for (Item it : items) {
+      long[] add;
+      if (it instanceof Item.Use u) {
+        add = blocks[u.block()];
+      } else if (it instanceof Item.Rep r) {
+        add = size(r.body(), blocks).clone();
+        add[0]++;
+        add[1] += r.loop().trips().entries().size();
+        add[2] += text(r.loop()).length() + 2;
+      } else {
+        Rsd c = ((Item.Call) it).rsd();
+        add = new long[] {1, c.params().stream().mapToLong(p -> p.entries().size()).sum(),
+            text(c).length(), c.compute().stream()
+                .mapToLong(x -> Math.max(1, x.classes().size())).sum()};
+      }
+      for (int k = 0; k < 4; k++) {
+        s[k] += add[k];
+      }
+    }
+    return s;
   }
 
   /** {@code body} as items, without blocks. */
@@ -226,20 +276,6 @@ final class SharedBlocks {
   private String text(Object callOrLoop) {
     return texts.computeIfAbsent(callOrLoop, x -> x instanceof Rsd r ? callText.apply(r)
         : loopText.apply((Loop) x));
-  }
-
-  /**
-   * The bytes of the call and loop lines of {@code items} written out without blocks (their text
-   * here, a loop's with its {@code " {"}): at least what the reader counts for the same lines in
-   * blocks, where they are no longer ({@link BlockUses}).
-   */
-  private long lineBytes(List<Item> items) {
-    long n = 0;
-    for (Item it : items) {
-      n += it instanceof Item.Rep r ? text(r.loop()).length() + 2 + lineBytes(r.body())
-          : text(((Item.Call) it).rsd()).length();
-    }
-    return n;
   }
 
   /** About how many bytes an item takes, from its calls alone (never its times). */

@@ -72,6 +72,26 @@ class SharedBlocksTest {
   }
 
   @Test
+  void passesThatMergeComputeTakeEachPlacesPartOfThePoolAndNoMore() {
+    CompressedTrace back = HandWrittenTrace.read(
+        CompressedTraceWriter.toString(HandWrittenTrace.read(PEELED)).split("\n"));
+    CompressedTrace shares = back.perPlace();
+    Rsd send = (Rsd) shares.body().get(1);
+    Rsd sendInLoop = (Rsd) ((Loop) shares.body().get(3)).body().get(0);
+    // By hand: the Send's pool is after=a 1 x 500 and after=s 3 x 100 ns over 4 calls; the first
+    // place makes 1 of them (share 0 to 1/4), the loop 3 (1/4 to 1). Bin by bin, rounded
+    // cumulatively: a's 1 interval is round(1/4) - 0 = 0 here and 1 in the loop; s's 3 are
+    // round(3/4) = 1 here and 3 - 1 = 2 in the loop. So 100 ns here, 500 + 200 in the loop:
+    // the pool's 800 ns, each interval once.
+    assertEquals(List.of("s:1"), send.compute().stream()
+        .map(c -> c.after() + ":" + c.time().count()).toList());
+    assertEquals(List.of("a:1", "s:2"), sendInLoop.compute().stream()
+        .map(c -> c.after() + ":" + c.time().count()).toList());
+    assertEquals(100, send.computeTotal(), 1e-9);
+    assertEquals(700, sendInLoop.computeTotal(), 1e-9);
+  }
+
+  @Test
   void eachPlaceReadsItsValuesFromTheirStart() {
     // count=1,2 in a loop of 3 trips: 1,2,1 at each place. Had both places one cursor, the
     // second would read 2,1,2.
@@ -194,6 +214,27 @@ class SharedBlocksTest {
     String message = error(lines.toArray(String[]::new));
     assertTrue(message.contains("the uses of shared blocks put more in place than the writer ever"
         + " shares: 8464 nodes (at most 5000)"), message);
+  }
+
+  @Test
+  void usesCannotPrintMoreComputeLinesThanTheWriterShares() {
+    // One call with 1,100 call paths, used 1,000 times: 1.1 million compute lines to print from
+    // a file of 2,100 lines.
+    List<String> lines = new ArrayList<>(List.of(HEADER, "world 1", "block 1 {",
+        "  MPI_Barrier site=a comm=0"));
+    for (int p = 0; p < 1100; p++) {
+      lines.add("      compute after=s" + p + " n=1 all=1");
+    }
+    lines.addAll(List.of("      duration mean=1", "}"));
+    for (int u = 0; u < 1000; u++) {
+      lines.add("use 1 n=1");
+    }
+    // By hand: the 954th use (line 4 + 1,100 + 2 + 954) passes 2^20 = 1,048,576 compute lines;
+    // each use places 1 node, 1 entry (comm=0) and the 25 bytes of its call line.
+    assertEquals("hand-written.bgc:2060: the uses of shared blocks put more in place than the"
+        + " writer ever shares: 954 nodes (at most 5000), 954 parameter entries (at most 1048576),"
+        + " 23850 bytes of call and loop lines (at most 134217728) or 1049400 compute lines (at"
+        + " most 1048576)", error(lines.toArray(String[]::new)));
   }
 
   @Test
