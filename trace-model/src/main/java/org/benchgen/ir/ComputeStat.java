@@ -60,6 +60,18 @@ public record ComputeStat(String after, Histogram time, List<RankClass> classes,
   }
 
   /**
+   * How many intervals {@code stats} count, saturating at {@code Long.MAX_VALUE} (a hostile
+   * file's counts may add up past a long).
+   */
+  public static long intervals(List<ComputeStat> stats) {
+    long n = 0;
+    for (ComputeStat c : stats) {
+      n = n > Long.MAX_VALUE - c.time().count() ? Long.MAX_VALUE : n + c.time().count();
+    }
+    return n;
+  }
+
+  /**
    * The mean CPU time of two groups of intervals (times {@code a} and {@code b}), weighted by
    * their counts; empty unless both have one.
    */

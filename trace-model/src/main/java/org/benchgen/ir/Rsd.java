@@ -58,10 +58,7 @@ public record Rsd(Op op, String site, RankList ranks, List<Param> params,
    * counts at most one interval per call; fewer where a rank's first call has none before it.)
    */
   public double computeScale() {
-    long n = 0;
-    for (ComputeStat c : compute) {
-      n += c.time().count();
-    }
+    long n = ComputeStat.intervals(compute);
     return n > duration.count() ? (double) duration.count() / n : 1;
   }
 

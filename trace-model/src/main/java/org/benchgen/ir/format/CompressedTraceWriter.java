@@ -138,35 +138,29 @@ public final class CompressedTraceWriter {
    * for {@link SharedBlocks}, the same for a trace in memory and one read from its file.
    */
   private String callText(Rsd r) {
-    StringBuilder t = new StringBuilder(r.op().mpiName()).append(" site=")
-        .append(Names.encode(r.site()));
-    ranks(t, r.ranks(), world);
-    List<Field> fields = r.op().fields();
-    for (int i = 0; i < fields.size(); i++) {
-      Param p = r.params().get(i);
-      if (!p.isAbsent()) {
-        t.append(' ').append(fields.get(i).key()).append('=');
-        param(t, p, fields.get(i).kind(), fields.get(i).isPeer(), r.ranks());
-      }
-    }
+    StringBuilder t = new StringBuilder();
+    callLine(t, r, world, false, new LinkedHashMap<>());
     return t.toString();
   }
 
   /** A loop's line without its body, ranks as at the top (for {@link SharedBlocks}). */
   private String loopText(Loop l) {
-    StringBuilder t = new StringBuilder("loop");
-    ranks(t, l.ranks(), world);
+    StringBuilder t = new StringBuilder();
+    loopLine(t, l, world);
+    return t.toString();
+  }
+
+  /** {@code loop [ranks=R] trips=T}, ranks written where they are not {@code parent}'s. */
+  private void loopLine(StringBuilder t, Loop l, RankList parent) {
+    t.append("loop");
+    ranks(t, l.ranks(), parent);
     t.append(" trips=");
     param(t, l.trips(), FieldKind.INT, false, l.ranks());
-    return t.toString();
   }
 
   private void loop(Loop l, List<Item> body) {
     indent(0);
-    b.append("loop");
-    ranks(b, l.ranks(), parent);
-    b.append(" trips=");
-    param(b, l.trips(), FieldKind.INT, false, l.ranks());
+    loopLine(b, l, parent);
     b.append(" {\n");
     RankList outer = parent;
     parent = l.ranks();
@@ -178,31 +172,40 @@ public final class CompressedTraceWriter {
     b.append("}\n");
   }
 
-  private void call(Rsd r) {
-    indent(0);
-    b.append(r.op().mpiName()).append(" site=").append(Names.encode(r.site()));
-    ranks(b, r.ranks(), parent);
+  /**
+   * {@code MPI_X site=S [ranks=R] key=P ...}, ranks written where they are not {@code parent}'s;
+   * with {@code shorthands}, a peer field as {@code ^FIELD} where {@link #samePeers} allows.
+   * Each peer field's full text goes into {@code peers}.
+   */
+  private void callLine(StringBuilder t, Rsd r, RankList parent, boolean shorthands,
+      Map<String, String> peers) {
+    t.append(r.op().mpiName()).append(" site=").append(Names.encode(r.site()));
+    ranks(t, r.ranks(), parent);
     List<Field> fields = r.op().fields();
-    Map<String, String> peers = new LinkedHashMap<>();
     for (int i = 0; i < fields.size(); i++) {
       Param p = r.params().get(i);
       if (!p.isAbsent()) {
         Field f = fields.get(i);
-        b.append(' ').append(f.key()).append('=');
+        t.append(' ').append(f.key()).append('=');
         if (f.isPeer()) {
           StringBuilder text = new StringBuilder();
           param(text, p, f.kind(), true, r.ranks());
-          b.append(samePeers(text.toString()));
+          t.append(shorthands ? samePeers(text.toString()) : text);
           peers.put(f.key(), text.toString());
         } else {
-          param(b, p, f.kind(), false, r.ranks());
+          param(t, p, f.kind(), false, r.ranks());
         }
       }
     }
+  }
+
+  private void call(Rsd r) {
+    indent(0);
+    Map<String, String> peers = new LinkedHashMap<>();
+    callLine(b, r, parent, true, peers);
     b.append('\n');
-    String after = null;
     for (ComputeStat c : r.compute()) {
-      after = after(c.after());
+      String after = after(c.after());
       if (c.classes().isEmpty()) {
         indent(2);
         b.append("compute after=").append(after);
@@ -218,18 +221,11 @@ public final class CompressedTraceWriter {
       }
     }
     indent(2);
-    long computed = 0;
-    try {
-      for (ComputeStat c : r.compute()) {
-        computed = Math.addExact(computed, c.time().count());
-      }
-    } catch (ArithmeticException e) {
-      computed = -1; // a hostile file's counts: the count is written
-    }
     // The count is left out where the compute lines above count as many calls (all but a rank's
     // first have an interval before them): 3-4 % of a file's bytes (issue 21).
     b.append("duration");
-    if (r.duration().count() == 0 || r.duration().count() != computed) {
+    if (r.duration().count() == 0
+        || r.duration().count() != ComputeStat.intervals(r.compute())) {
       b.append(" n=").append(r.duration().count());
     }
     if (r.duration().count() > 0) {

@@ -99,10 +99,7 @@ final class SharedBlocks {
       sizes[b.id()] = size(b.body(), sizes);
     }
     long[] total = new long[4];
-    List<List<Item>> bodies = new ArrayList<>();
-    collect(r.body(), bodies);
-    r.blocks().forEach(b -> collect(b.body(), bodies));
-    for (List<Item> b : bodies) {
+    for (List<Item> b : bodies(r.body(), r.blocks())) {
       for (Item it : b) {
         if (it instanceof Item.Use u) {
           for (int k = 0; k < 4; k++) {
@@ -175,9 +172,7 @@ final class SharedBlocks {
 
   /** Forms the block that saves the most, if one saves anything; whether it did. */
   private boolean shareOne(List<Item> top) {
-    List<List<Item>> bodies = new ArrayList<>();
-    collect(top, bodies);
-    blocks.forEach(b -> collect(b.body(), bodies));
+    List<List<Item>> bodies = bodies(top, blocks);
     List<int[]> ids = new ArrayList<>();
     Map<Integer, Integer> frequency = new HashMap<>();
     for (List<Item> b : bodies) {
@@ -247,6 +242,14 @@ final class SharedBlocks {
       return true;
     }
     return false;
+  }
+
+  /** Every body: the top one, the blocks' and the loops' inside them, in document order. */
+  private static List<List<Item>> bodies(List<Item> top, List<Block> blocks) {
+    List<List<Item>> out = new ArrayList<>();
+    collect(top, out);
+    blocks.forEach(b -> collect(b.body(), out));
+    return out;
   }
 
   private static void collect(List<Item> body, List<List<Item>> out) {
@@ -412,10 +415,7 @@ final class SharedBlocks {
    */
   private Result finish(List<Item> top) {
     Map<Integer, Integer> uses = new HashMap<>();
-    List<List<Item>> bodies = new ArrayList<>();
-    collect(top, bodies);
-    blocks.forEach(b -> collect(b.body(), bodies));
-    for (List<Item> b : bodies) {
+    for (List<Item> b : bodies(top, blocks)) {
       for (Item it : b) {
         if (it instanceof Item.Use u) {
           uses.merge(u.block(), 1, Integer::sum);
