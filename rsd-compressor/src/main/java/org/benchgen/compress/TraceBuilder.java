@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeParts;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Loop;
@@ -30,7 +31,10 @@ import org.benchgen.traverse.Step;
  * rank classes) with per-unit values, and the calls fold into loops with the compressor's own
  * {@link LoopFolder} (shape: source RSDs and units). Every unit's values are kept in order, so
  * expanding the result gives each rank exactly the calls appended for it. Compute and duration
- * statistics are carried over from the source RSDs (merged when several became one).
+ * statistics are carried over from the source RSDs (merged when several became one): where a
+ * source's calls went to several calls of the result (a loop split where collectives were
+ * joined), each gets its calls' share of the source's, apportioned so that the shares add up to
+ * the source's statistics exactly.
  */
 public final class TraceBuilder {
   private final CompressedTrace source;
@@ -39,6 +43,14 @@ public final class TraceBuilder {
   private final Map<Rsd, Integer> sourceIds = new IdentityHashMap<>();
   private final Map<Object, Integer> shapes = new HashMap<>();
   private final Map<IntsKey, RankList> rankLists = new HashMap<>();
+  /** Each rank's unit, -1 for none. */
+  private final int[] unitOf;
+  /** Per source RSD, how many of its calls one rank of each unit made, over all appended. */
+  private final Map<Rsd, long[]> taken = new IdentityHashMap<>();
+  /** Per source RSD split over several calls, its compute given out to them so far. */
+  private final Map<Rsd, ComputeParts> computeParts = new IdentityHashMap<>();
+  /** Per source RSD, the fraction of its call time given to calls frozen before. */
+  private final Map<Rsd, Double> givenDuration = new IdentityHashMap<>();
 
   /**
    * A builder of a trace of the same run as {@code source} (its world, communicators and symbols),
@@ -47,6 +59,12 @@ public final class TraceBuilder {
   public TraceBuilder(CompressedTrace source, List<RankList> units) {
     this.source = source;
     this.units = List.copyOf(units);
+    this.unitOf = new int[source.worldSize()];
+    Arrays.fill(unitOf, -1);
+    for (int u = 0; u < this.units.size(); u++) {
+      int unit = u;
+      this.units.get(u).stream().filter(r -> r < unitOf.length).forEach(r -> unitOf[r] = unit);
+    }
     this.folder = new LoopFolder<>(FoldNode.policy(body -> shapes.computeIfAbsent(
         new LoopKey(new IntsKey(body)), k -> shapes.size() + 1)), RankCompressor.DEFAULT_WINDOW);
   }
@@ -63,6 +81,9 @@ public final class TraceBuilder {
     }
     int shape = shapes.computeIfAbsent(new RsdKey(new IntsKey(ids), new IntsKey(units)),
         k -> shapes.size() + 1);
+    for (int i = 0; i < units.length; i++) {
+      taken.computeIfAbsent(steps[i].rsd(), k -> new long[this.units.size()])[units[i]]++;
+    }
     folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps));
   }
 
@@ -81,6 +102,8 @@ public final class TraceBuilder {
     final int[] units;
     final List<Rsd> sources;
     final String site;
+    /** Per source, per unit: the calls of it that one rank of the unit made here. */
+    final long[][] calls;
     private Step[] steps;
     /** Per unit, per slot. */
     private ValueSeqBuilder[][] seqs;
@@ -92,6 +115,20 @@ public final class TraceBuilder {
       this.sources = sources;
       this.site = site;
       this.steps = steps;
+      this.calls = new long[sources.size()][units.length];
+      for (int u = 0; u < units.length; u++) {
+        calls[sourceOf(steps[u])][u]++;
+      }
+    }
+
+    /** The index of the source that {@code s} comes from, by identity (equal RSDs may differ). */
+    private int sourceOf(Step s) {
+      for (int i = 0; i < sources.size(); i++) {
+        if (sources.get(i) == s.rsd()) {
+          return i;
+        }
+      }
+      throw new IllegalArgumentException("a step of " + s.describe() + " from none of the sources");
     }
 
     @Override
@@ -126,6 +163,11 @@ public final class TraceBuilder {
     public void merge(FoldNode other) {
       settle();
       OutRsd o = (OutRsd) other;
+      for (int i = 0; i < calls.length; i++) {
+        for (int u = 0; u < units.length; u++) {
+          calls[i][u] += o.calls[i][u];
+        }
+      }
       if (o.seqs == null) {
         add(o.steps);
         return;
@@ -185,7 +227,7 @@ public final class TraceBuilder {
     for (int i = 0; i < op.fields().size(); i++) {
       params.add(param(op.fields().get(i), r, i));
     }
-    return new Rsd(op, r.site, ranks, params, compute(r.sources), duration(r.sources));
+    return new Rsd(op, r.site, ranks, params, compute(r), duration(r));
   }
 
   /** Slot {@code i} of {@code r}: one entry per distinct (sequence, relative) over its units. */
@@ -213,22 +255,71 @@ public final class TraceBuilder {
     return c;
   }
 
-  private static List<ComputeStat> compute(List<Rsd> sources) {
-    List<ComputeStat> out = sources.get(0).compute();
-    RankList ranks = sources.get(0).ranks();
-    for (int i = 1; i < sources.size(); i++) {
-      Rsd s = sources.get(i);
-      out = ComputeClasses.merge(out, ranks, s.compute(), s.ranks());
+  /** {@code r}'s compute: each source's part for the calls {@code r} made of it, merged. */
+  private List<ComputeStat> compute(OutRsd r) {
+    List<ComputeStat> out = part(r, 0);
+    RankList ranks = r.sources.get(0).ranks();
+    for (int i = 1; i < r.sources.size(); i++) {
+      Rsd s = r.sources.get(i);
+      out = ComputeClasses.merge(out, ranks, part(r, i), s.ranks());
       ranks = ranks.union(s.ranks());
     }
     return out;
   }
 
-  private static CallTime duration(List<Rsd> sources) {
-    CallTime h = sources.get(0).duration();
-    for (int i = 1; i < sources.size(); i++) {
-      h = h.merge(sources.get(i).duration());
+  /**
+   * Source {@code i}'s compute paths as far as {@code r} made its calls: all of them where it made
+   * them all, else the next part ({@link ComputeParts}), each group of ranks of each path giving
+   * the fraction of its calls of the source that {@code r} made.
+   */
+  private List<ComputeStat> part(OutRsd r, int i) {
+    Rsd s = r.sources.get(i);
+    long[] all = made(r, i, s.ranks());
+    if (all[0] == all[1]) {
+      return s.compute();
+    }
+    return computeParts.computeIfAbsent(s, k -> new ComputeParts(k.compute(), k.ranks()))
+        .next(group -> {
+          long[] g = made(r, i, group);
+          return g[1] == 0 ? 0 : (double) g[0] / g[1];
+        });
+  }
+
+  /** {@code r}'s call time: each source's share for the calls {@code r} made of it, merged. */
+  private CallTime duration(OutRsd r) {
+    CallTime h = null;
+    for (int i = 0; i < r.sources.size(); i++) {
+      Rsd s = r.sources.get(i);
+      CallTime d = s.duration();
+      long[] madeOfAll = made(r, i, s.ranks());
+      if (madeOfAll[0] != madeOfAll[1] && madeOfAll[1] > 0) {
+        double from = givenDuration.getOrDefault(s, 0.0);
+        double to = Math.min(1, from + (double) madeOfAll[0] / madeOfAll[1]);
+        givenDuration.put(s, to);
+        d = d.share(from, to);
+      }
+      h = h == null ? d : h.merge(d);
     }
     return h;
+  }
+
+  /**
+   * How many calls of source {@code i} the ranks of {@code group} made in {@code r}, and how many
+   * they made of it in all that was appended.
+   */
+  private long[] made(OutRsd r, int i, RankList group) {
+    long[] all = taken.get(r.sources.get(i));
+    long[] out = new long[2];
+    group.stream().forEach(q -> {
+      int u = q < unitOf.length ? unitOf[q] : -1;
+      if (u >= 0) {
+        out[1] += all[u];
+        int at = Arrays.binarySearch(r.units, u);
+        if (at >= 0) {
+          out[0] += r.calls[i][at];
+        }
+      }
+    });
+    return out;
   }
 }

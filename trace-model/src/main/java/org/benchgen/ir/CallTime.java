@@ -37,4 +37,14 @@ public record CallTime(long count, double mean) {
     long n = count > Long.MAX_VALUE - o.count ? Long.MAX_VALUE : count + o.count;
     return new CallTime(n, Histogram.pool(count, mean, 0, o.count, o.mean, 0)[0]);
   }
+
+  /**
+   * The calls from fraction {@code from} to {@code to} of these (0 <= from <= to <= 1): the
+   * rounded count at {@code to} less that at {@code from}, so that consecutive shares add up to
+   * the whole; the mean kept.
+   */
+  public CallTime share(double from, double to) {
+    long n = Math.round(count * to) - Math.round(count * from);
+    return n <= 0 ? NONE : new CallTime(n, mean);
+  }
 }

@@ -112,27 +112,6 @@ public record ComputeStat(String after, Histogram time, List<RankClass> classes,
   }
 
   /**
-   * The share of this stat's intervals from fraction {@code from} to {@code to} of each group
-   * ({@link Histogram#share}); empty where none is left. One place's part of a shared block's
-   * pooled path ({@link PlaceShares}).
-   */
-  public Optional<ComputeStat> share(double from, double to) {
-    if (classes.isEmpty()) {
-      Histogram h = time.share(from, to);
-      return h.count() == 0 ? Optional.empty()
-          : Optional.of(new ComputeStat(after, h, List.of(), cpu));
-    }
-    List<RankClass> kept = new ArrayList<>();
-    for (RankClass k : classes) {
-      Histogram h = k.time().share(from, to);
-      if (h.count() > 0) {
-        kept.add(new RankClass(k.ranks(), h, k.cpu()));
-      }
-    }
-    return kept.isEmpty() ? Optional.empty() : Optional.of(ofClasses(after, kept));
-  }
-
-  /**
    * This stat as if its intervals had lasted their CPU time: each group's histogram becomes its
    * count of its mean CPU time ({@link Histogram#constant}), so that a benchmark replays what the
    * rank computed and not the time it was descheduled. Unchanged where no CPU time was recorded.

@@ -32,19 +32,16 @@ public record Histogram(long count, long min, long max, double mean, double sd, 
   }
 
   /**
-   * The share of this distribution's values from fraction {@code from} to fraction {@code to} of
-   * each bin (0 <= from <= to <= 1), rounded so that consecutive shares add up to the whole:
-   * min, max, mean and deviation kept. A place's part of a histogram that a shared block pools
-   * over its places ({@link PlaceShares}).
+   * Part of this distribution: {@code counts[i]} values of bin {@code i} (at most its count), its
+   * min, max, mean and deviation kept ({@link ComputeParts}).
    */
-  public Histogram share(double from, double to) {
+  public Histogram part(long[] counts) {
     List<Bin> out = new ArrayList<>();
     long n = 0;
-    for (Bin b : bins) {
-      long c = Math.round(b.count() * to) - Math.round(b.count() * from);
-      if (c > 0) {
-        out.add(new Bin(b.log2(), c));
-        n += c;
+    for (int i = 0; i < bins.size(); i++) {
+      if (counts[i] > 0) {
+        out.add(new Bin(bins.get(i).log2(), counts[i]));
+        n += counts[i];
       }
     }
     return n == 0 ? new Histogram(0, min, max, 0, 0, List.of())

@@ -3,7 +3,6 @@ package org.benchgen.ir;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Each call's compute its own: a shared block's copies, read from a file, hold the block's pooled
@@ -16,8 +15,8 @@ import java.util.Optional;
  * kept. A call whose paths are its own is left as it is.
  */
 public final class PlaceShares {
-  /** Per pooled list, the fraction of it given to the places before. */
-  private final Map<List<ComputeStat>, Double> given = new IdentityHashMap<>();
+  /** Per pooled list, its parts given out so far. */
+  private final Map<List<ComputeStat>, ComputeParts> parts = new IdentityHashMap<>();
 
   private PlaceShares() {}
 
@@ -30,10 +29,8 @@ public final class PlaceShares {
     if (s >= 1) {
       return r;
     }
-    double from = given.getOrDefault(r.compute(), 0.0);
-    double to = Math.min(1, from + s);
-    given.put(r.compute(), to);
-    return new Rsd(r.op(), r.site(), r.ranks(), r.params(), r.compute().stream()
-        .map(c -> c.share(from, to)).flatMap(Optional::stream).toList(), r.duration());
+    List<ComputeStat> mine = parts.computeIfAbsent(r.compute(),
+        c -> new ComputeParts(c, r.ranks())).next(group -> s);
+    return new Rsd(r.op(), r.site(), r.ranks(), r.params(), mine, r.duration());
   }
 }

@@ -27,4 +27,14 @@ class CallTimeTest {
     assertEquals(Long.MAX_VALUE, big.merge(big).count());
     assertThrows(IllegalArgumentException.class, () -> new CallTime(-1, 0));
   }
+
+  @Test
+  void consecutiveSharesAddUpToTheWhole() {
+    // 10 calls in a quarter, a half and a quarter: 2.5 rounds to 3, 7.5 to 8 (by hand: 3, 5, 2).
+    CallTime t = new CallTime(10, 7.5);
+    assertEquals(new CallTime(3, 7.5), t.share(0, 0.25));
+    assertEquals(new CallTime(5, 7.5), t.share(0.25, 0.75));
+    assertEquals(new CallTime(2, 7.5), t.share(0.75, 1));
+    assertEquals(CallTime.NONE, t.share(0.5, 0.5));
+  }
 }
