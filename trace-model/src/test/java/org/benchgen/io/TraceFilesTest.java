@@ -33,17 +33,17 @@ class TraceFilesTest {
       "world 2",
       "comm 1 members=1,0",
       "MPI_Init site=m.c:1",
-      "    duration n=2 mean=10",
+      "    duration 10*2",
       "MPI_Send site=m.c:2 ranks=0 comm=1 dest=0 tag=5 count=3 type=MPI_INT tsize=4",
-      "    compute after=^ n=1 all=100",
-      "    duration mean=20",
+      "    compute ^ 100",
+      "    duration 20",
       "MPI_Recv site=m.c:3 ranks=1 comm=1 src=1 tag=5 count=3 type=MPI_INT tsize=4 bytes=12",
-      "    compute after=m.c:1 n=1 all=90",
-      "    duration mean=30",
+      "    compute m.c:1 90",
+      "    duration 30",
       "MPI_Finalize site=m.c:9",
-      "    compute after=m.c:2 n=1 all=5",
-      "    compute after=^ n=1 all=7",
-      "    duration mean=40");
+      "    compute m.c:2 5",
+      "    compute ^ 7",
+      "    duration 40");
 
   /**
    * The streams of {@link #TEXT}, worked out by hand: enter = previous exit + the compute mean

@@ -114,13 +114,16 @@ public final class CompressedTraceReader {
             }
             Histogram h = TimeLines.histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
             CompressedTraceChecks.histogram(tok[0], h);
-            if (!tok[1].startsWith("after=")) {
-              throw new TraceProblem("compute needs after=SITE first");
+            // The path's site, written alone (a name never holds '='), or after= in files
+            // written before issue 21; ^ is the site of the call line above this call's.
+            String site = tok.length < 2 ? "" : tok[1].startsWith("after=") ? tok[1].substring(6)
+                : tok[1];
+            if (site.isEmpty()) {
+              throw new TraceProblem("compute needs its call path's SITE first");
             }
-            // after=^ is the site of the call line above this call's (the writer's shorthand).
-            String after = tok[1].equals("after=^") ? before.orElseThrow(() -> new TraceProblem(
-                "after=^ names the call line above this call's, and there is none")).site()
-                : Names.decode(tok[1].substring(6));
+            String after = site.equals("^") ? before.orElseThrow(() -> new TraceProblem(
+                "^ names the call line above this call's, and there is none")).site()
+                : Names.decode(site);
             lastCompute.add(after, classRanks, h, cpu);
           } else {
             into.set(into.size() - 1, new Rsd(last.op(), last.site(), last.ranks(),

@@ -208,29 +208,31 @@ public final class CompressedTraceWriter {
       String after = after(c.after());
       if (c.classes().isEmpty()) {
         indent(2);
-        b.append("compute after=").append(after);
+        b.append("compute ").append(after);
         histogram(b, c.time());
         cpu(b, c.cpu());
       }
       for (ComputeStat.RankClass k : c.classes()) {
         indent(2);
-        b.append("compute after=").append(after).append(" ranks=")
+        b.append("compute ").append(after).append(" ranks=")
             .append(k.ranks());
         histogram(b, k.time());
         cpu(b, k.cpu());
       }
     }
     indent(2);
-    // The count is left out where the compute lines above count as many calls (all but a rank's
-    // first have an interval before them): 3-4 % of a file's bytes (issue 21).
-    b.append("duration");
-    if (r.duration().count() == 0
-        || r.duration().count() != ComputeStat.intervals(r.compute())) {
-      b.append(" n=").append(r.duration().count());
-    }
-    if (r.duration().count() > 0) {
+    b.append("duration ");
+    long n = r.duration().count();
+    if (n == 0) {
+      b.append("n=0");
+    } else {
       // Within the reader's bound: a mean just below it may round above it.
-      b.append(" mean=").append(Decimals.mean(r.duration().mean(), 0, TraceLimits.MAX_TIME_NS));
+      b.append(Decimals.mean(r.duration().mean(), 0, TraceLimits.MAX_TIME_NS));
+      // The count is left out where the compute lines above count as many calls (all but a
+      // rank's first have an interval before them): 3-4 % of a file's bytes (issue 21).
+      if (n != ComputeStat.intervals(r.compute())) {
+        b.append('*').append(n);
+      }
     }
     b.append('\n');
     above = Optional.of(new LineAbove(r.site(), peers));
@@ -276,14 +278,26 @@ public final class CompressedTraceWriter {
   }
 
   private static void histogram(StringBuilder b, Histogram h) {
-    b.append(" n=").append(h.count());
     if (h.count() > 0 && h.min() == h.max()) {
-      // Every value the same: its mean, 0 deviation and one bin follow (and are written so).
-      b.append(" all=").append(h.min());
+      // Every value the same: its mean, 0 deviation and one bin follow (and are read so).
+      b.append(' ').append(h.min());
+      if (h.count() > 1) {
+        b.append('*').append(h.count());
+      }
       return;
     }
-    b.append(" min=").append(h.min()).append(" max=")
-        .append(h.max()).append(" mean=").append(Decimals.mean(h.mean(), h.min(), h.max()))
+    long binned = 0;
+    for (Histogram.Bin bin : h.bins()) {
+      binned += bin.count();
+    }
+    // The count is the bins' (issue 21); where it is not (no values), it is written.
+    if (h.count() > 0 && binned == h.count()) {
+      b.append(' ').append(h.min()).append("..").append(h.max());
+    } else {
+      b.append(" n=").append(h.count()).append(" min=").append(h.min()).append(" max=")
+          .append(h.max());
+    }
+    b.append(" mean=").append(Decimals.mean(h.mean(), h.min(), h.max()))
         .append(" sd=").append(Decimals.sd(h.sd()))
         .append(" bins=");
     // A bin next to the one before is its count alone: 13:4,16 is 13:4,14:16.

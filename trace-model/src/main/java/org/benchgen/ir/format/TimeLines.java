@@ -1,5 +1,6 @@
 package org.benchgen.ir.format;
 
+import static org.benchgen.ir.format.Tokens.decimal;
 import static org.benchgen.ir.format.Tokens.doubleValue;
 import static org.benchgen.ir.format.Tokens.integer;
 import static org.benchgen.ir.format.Tokens.longValue;
@@ -20,18 +21,25 @@ final class TimeLines {
   private TimeLines() {}
 
   /**
-   * A duration line's call time: {@code n=N mean=M}, {@code mean=M} for as many calls as the
-   * compute lines above count ({@code computeCount}), {@code n=0}, or a whole histogram as files
-   * before issue 21 wrote it, of which the count and mean are kept.
+   * A duration line's call time: {@code M} for as many calls as the compute lines above count
+   * ({@code computeCount}), {@code M*N} for N calls, {@code n=0}; or as files written before
+   * (issue 21) wrote it: {@code [n=N] mean=M}, or a whole histogram, of which the count and mean
+   * are kept.
    */
   static CallTime callTime(String[] tok, long computeCount) {
-    if (tok.length == 2 && tok[1].startsWith("mean=")) {
-      // The count left out: that of the compute lines above (every call but a rank's first has
-      // one compute interval before it).
-      if (computeCount <= 0) {
-        throw new TraceProblem("duration mean=M needs n=N where the call has no compute line");
+    if (tok.length == 2 && !tok[1].startsWith("n=") && !tok[1].startsWith("mean=")) {
+      int star = tok[1].indexOf('*');
+      if (star < 0) {
+        return sameCount(computeCount, decimal(tok[1], "mean"));
       }
-      return CompressedTraceChecks.callTime(computeCount, doubleValue(tok[1], "mean"));
+      long n = longValue(tok[1].substring(star + 1), "count");
+      if (n < 1) {
+        throw new TraceProblem("duration M*N needs N of at least 1 (no calls: duration n=0)");
+      }
+      return CompressedTraceChecks.callTime(n, decimal(tok[1].substring(0, star), "mean"));
+    }
+    if (tok.length == 2 && tok[1].startsWith("mean=")) {
+      return sameCount(computeCount, doubleValue(tok[1], "mean"));
     }
     if (tok.length == 3 && tok[2].startsWith("mean=")) {
       long n = longValue(value(tok[1], "n"), "n");
@@ -43,7 +51,7 @@ final class TimeLines {
     if (tok.length == 2) {
       long n = longValue(value(tok[1], "n"), "n");
       if (n > 0) {
-        throw new TraceProblem("duration: n=" + n + " needs its mean (duration n=N mean=M)");
+        throw new TraceProblem("duration: n=" + n + " needs its mean (duration M*N)");
       }
       return CompressedTraceChecks.callTime(n, 0);
     }
@@ -53,8 +61,57 @@ final class TimeLines {
     return CompressedTraceChecks.callTime(h.count(), h.count() == 0 ? 0 : h.mean());
   }
 
-  /** The histogram in {@code tok[from..to)}: in full, or {@code n= all=} (every value the same). */
+  /**
+   * A mean for as many calls as the compute lines above count: every call but a rank's first has
+   * one compute interval before it.
+   */
+  private static CallTime sameCount(long computeCount, double mean) {
+    if (computeCount <= 0) {
+      throw new TraceProblem("duration M needs its count (duration M*N) where the call has no"
+          + " compute line");
+    }
+    return CompressedTraceChecks.callTime(computeCount, mean);
+  }
+
+  /**
+   * The histogram in {@code tok[from..to)}: {@code MIN..MAX mean= sd= bins=} (the count is the
+   * bins'), {@code V} (one value) or {@code V*N} (N values V); or as files written before (issue
+   * 21) wrote it: {@code n= min= max= mean= sd= bins=}, or {@code n= all=}.
+   */
   static Histogram histogram(String[] tok, int from, int to) {
+    if (to > from && tok[from].startsWith("n=")) {
+      return keyed(tok, from, to);
+    }
+    if (to == from + 1) {
+      int star = tok[from].indexOf('*');
+      long v = longValue(star < 0 ? tok[from] : tok[from].substring(0, star), "value");
+      long n = star < 0 ? 1 : longValue(tok[from].substring(star + 1), "count");
+      if (n < 1) {
+        throw new TraceProblem("V*N needs N of at least 1, not " + n);
+      }
+      return new Histogram(n, v, v, v, 0, List.of(new Histogram.Bin(Histogram.binOf(v), n)));
+    }
+    int dots = to == from + 4 ? tok[from].indexOf("..") : -1;
+    if (dots < 0) {
+      throw new TraceProblem("expected MIN..MAX mean= sd= bins=, V or V*N"
+          + (from > 1 ? ", [cpu=]" : ""));
+    }
+    long min = longValue(tok[from].substring(0, dots), "min");
+    long max = longValue(tok[from].substring(dots + 2), "max");
+    List<Histogram.Bin> bins = bins(value(tok[from + 3], "bins"));
+    long n = 0;
+    for (Histogram.Bin b : bins) {
+      if (b.count() < 1 || n > Long.MAX_VALUE - b.count()) {
+        throw new TraceProblem("bin counts must be at least 1 and add up to less than 2^63");
+      }
+      n += b.count();
+    }
+    return new Histogram(n, min, max, doubleValue(tok[from + 1], "mean"),
+        doubleValue(tok[from + 2], "sd"), bins);
+  }
+
+  /** The keyed forms of files written before issue 21. */
+  private static Histogram keyed(String[] tok, int from, int to) {
     if (to == from + 2 && tok[from + 1].startsWith("all=")) {
       long n = longValue(value(tok[from], "n"), "n");
       long v = longValue(value(tok[from + 1], "all"), "all");
@@ -72,8 +129,12 @@ final class TimeLines {
     long max = longValue(value(tok[from + 2], "max"), "max");
     double mean = doubleValue(tok[from + 3], "mean");
     double sd = doubleValue(tok[from + 4], "sd");
+    return new Histogram(n, min, max, mean, sd, bins(value(tok[from + 5], "bins")));
+  }
+
+  /** Bins {@code K:C,...}, a bin next to the one before written as its count alone. */
+  private static List<Histogram.Bin> bins(String b) {
     List<Histogram.Bin> bins = new ArrayList<>();
-    String b = value(tok[from + 5], "bins");
     if (!b.isEmpty()) {
       int previous = -1;
       for (String item : b.split(",", -1)) {
@@ -87,6 +148,6 @@ final class TimeLines {
         previous = log2;
       }
     }
-    return new Histogram(n, min, max, mean, sd, bins);
+    return bins;
   }
 }

@@ -8,11 +8,15 @@ final class Tokens {
 
   /** The number of a {@code key=value} token. */
   static double doubleValue(String token, String key) {
-    String v = value(token, key);
+    return decimal(value(token, key), key);
+  }
+
+  /** A decimal number, {@code what} naming it in the error. */
+  static double decimal(String s, String what) {
     try {
-      return Double.parseDouble(v);
+      return Double.parseDouble(s);
     } catch (NumberFormatException e) {
-      throw new TraceProblem("bad " + key + " '" + v + "'");
+      throw new TraceProblem("bad " + what + " '" + s + "'");
     }
   }
 

@@ -35,18 +35,35 @@ class CompressedTraceReaderTest {
   @Test
   void aHistogramOfOneValueReadsTheSameInFullAndAsAllAndIsWrittenAsAll() {
     String call = "MPI_Barrier site=b.c:1 comm=0";
-    String full = "    compute after=a.c:1 n=3 min=40 max=40 mean=40 sd=0 bins=6:3";
-    String all = "    compute after=a.c:1 n=3 all=40";
+    String full = "    compute a.c:1 40..40 mean=40 sd=0 bins=6:3";
+    String all = "    compute a.c:1 40*3";
+    // Files written before issue 21: keyed, in full or as all=.
+    String oldFull = "    compute after=a.c:1 n=3 min=40 max=40 mean=40 sd=0 bins=6:3";
+    String oldAll = "    compute after=a.c:1 n=3 all=40";
     // The count left out: the compute line's 3.
-    String duration = "    duration mean=1";
+    String duration = "    duration 1";
     CompressedTrace a = HandWrittenTrace.read(HEADER, "world 1", call, full, duration);
     CompressedTrace b = HandWrittenTrace.read(HEADER, "world 1", call, all, duration);
     assertEquals(a.body(), b.body());
+    for (String old : List.of(oldFull, oldAll)) {
+      assertEquals(a.body(), HandWrittenTrace.read(HEADER, "world 1", call, old,
+          "    duration mean=1").body());
+    }
     // 40 is in bin 6, [32, 64), by hand.
     assertEquals(new Histogram(3, 40, 40, 40, 0, List.of(new Histogram.Bin(6, 3))),
         ((Rsd) b.body().get(0)).compute().get(0).time());
     assertEquals(String.join("\n", HEADER, "world 1", call, all, duration, ""),
         CompressedTraceWriter.toString(a));
+    // One value alone: V.
+    assertEquals(new Histogram(1, 7, 7, 7, 0, List.of(new Histogram.Bin(3, 1))),
+        ((Rsd) HandWrittenTrace.read(HEADER, "world 1", call, "    compute a.c:1 7", duration)
+            .body().get(0)).compute().get(0).time());
+    assertEquals("hand-written.bgc:4: V*N needs N of at least 1, not 0", error(HEADER,
+        "world 1", call, "    compute a.c:1 40*0", duration));
+    assertEquals("hand-written.bgc:4: bad value 'x'", error(HEADER, "world 1", call,
+        "    compute a.c:1 x*3", duration));
+    assertEquals("hand-written.bgc:4: expected MIN..MAX mean= sd= bins=, V or V*N, [cpu=]",
+        error(HEADER, "world 1", call, "    compute a.c:1 40 mean=40", duration));
     assertEquals("hand-written.bgc:4: all= needs n= of at least 1, not 0", error(HEADER,
         "world 1", call, "    compute after=a.c:1 n=0 all=40", duration));
     assertEquals("hand-written.bgc:4: bad all 'x'", error(HEADER, "world 1", call,
@@ -56,13 +73,18 @@ class CompressedTraceReaderTest {
   @Test
   void aBinNextToTheOneBeforeIsItsCountAloneAndReadsAsInFull() {
     String call = "MPI_Barrier site=b.c:1 comm=0";
-    String duration = "    duration mean=9000";
-    String runs = "    compute after=a.c:1 n=23 min=5000 max=600000 mean=9000 sd=100"
-        + " bins=13:4,16,2,20:1";
+    String duration = "    duration 9000";
+    String runs = "    compute a.c:1 5000..600000 mean=9000 sd=100 bins=13:4,16,2,20:1";
     String full = runs.replace("13:4,16,2,20:1", "13:4,14:16,15:2,20:1");
+    // The count (23) is the bins': written so before issue 21.
+    String old = "    compute after=a.c:1 n=23 min=5000 max=600000 mean=9000 sd=100"
+        + " bins=13:4,16,2,20:1";
     CompressedTrace a = HandWrittenTrace.read(HEADER, "world 1", call, runs, duration);
     assertEquals(HandWrittenTrace.read(HEADER, "world 1", call, full, duration).body(),
         a.body());
+    assertEquals(HandWrittenTrace.read(HEADER, "world 1", call, old, duration).body(),
+        a.body());
+    assertEquals(23, ((Rsd) a.body().get(0)).compute().get(0).time().count());
     // Worked out by hand: 13, then 14 and 15 following it, then 20 after a gap.
     assertEquals(List.of(new Histogram.Bin(13, 4), new Histogram.Bin(14, 16),
         new Histogram.Bin(15, 2), new Histogram.Bin(20, 1)),
@@ -76,24 +98,24 @@ class CompressedTraceReaderTest {
   @Test
   void afterCaretIsTheSiteOfTheCallLineAboveWhateverLoopsLieBetween() {
     String[] text = {HEADER, "world 1",
-        "MPI_Barrier site=a.c:1 comm=0", "    duration n=1 mean=1",
+        "MPI_Barrier site=a.c:1 comm=0", "    duration 1*1",
         "loop trips=2 {",
         "  MPI_Barrier site=b.c:2 comm=0",
-        "      compute after=^ n=1 all=5",
-        "      compute after=c.c:3 n=1 all=6",
-        "      duration mean=1",
+        "      compute ^ 5",
+        "      compute c.c:3 6",
+        "      duration 1",
         "  MPI_Barrier site=c.c:3 comm=0",
-        "      compute after=^ n=2 all=7",
-        "      duration mean=1",
+        "      compute ^ 7*2",
+        "      duration 1",
         "}",
         "MPI_Barrier site=^ comm=0",
-        "    compute after=^ n=1 all=8",
-        "    duration mean=1",
+        "    compute ^ 8",
+        "    duration 1",
         "MPI_Barrier site=e.c:5 comm=0",
-        "    duration n=1 mean=1",
+        "    duration 1*1",
         "MPI_Barrier site=d.c:4 comm=0",
-        "    compute after=%5E n=1 all=9",
-        "    duration mean=1", ""};
+        "    compute %5E 9",
+        "    duration 1", ""};
     CompressedTrace t = HandWrittenTrace.read(text);
     Loop loop = (Loop) t.body().get(1);
     // By hand: the loop's first call follows a.c:1 on entry, the second follows b.c:2, the
@@ -105,9 +127,15 @@ class CompressedTraceReaderTest {
     assertEquals("c.c:3", ((Rsd) t.body().get(2)).compute().get(0).after());
     assertEquals("^", ((Rsd) t.body().get(4)).compute().get(0).after());
     assertEquals(String.join("\n", text), CompressedTraceWriter.toString(t));
-    assertEquals("hand-written.bgc:4: after=^ names the call line above this call's, and there is"
-        + " none", error(HEADER, "world 1", "MPI_Barrier site=a.c:1 comm=0",
-            "    compute after=^ n=1 all=5", "    duration n=1 mean=1"));
+    // Files written before issue 21 named the path after=, ^ alike.
+    assertEquals(t.body(), HandWrittenTrace.read(String.join("\n", text)
+        .replace("compute ^ 5", "compute after=^ n=1 all=5")
+        .replace("compute %5E 9", "compute after=%5E n=1 all=9").split("\n")).body());
+    for (String line : List.of("    compute ^ 5", "    compute after=^ n=1 all=5")) {
+      assertEquals("hand-written.bgc:4: ^ names the call line above this call's, and there is"
+          + " none", error(HEADER, "world 1", "MPI_Barrier site=a.c:1 comm=0", line,
+              "    duration 1*1"));
+    }
   }
 
   @Test
@@ -115,14 +143,14 @@ class CompressedTraceReaderTest {
     String peers = "+1@0,2;-1@1,3";
     String[] text = {HEADER, "world 4",
         "MPI_Recv site=a.c:1 comm=0 src=" + peers + " tag=0 count=1 type=MPI_INT tsize=4 bytes=4",
-        "    duration n=4 mean=1",
+        "    duration 1*4",
         "MPI_Send site=a.c:2 comm=0 dest=^src tag=0 count=1 type=MPI_INT tsize=4",
-        "    duration n=4 mean=1",
+        "    duration 1*4",
         // Not shorter as ^dest: written out.
         "MPI_Send site=a.c:3 comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4",
-        "    duration n=4 mean=1",
+        "    duration 1*4",
         "MPI_Recv site=a.c:4 comm=0 src=+1 tag=0 count=1 type=MPI_INT tsize=4 bytes=4",
-        "    duration n=4 mean=1", ""};
+        "    duration 1*4", ""};
     CompressedTrace t = HandWrittenTrace.read(text);
     // By hand: rank 0's and 2's peer is the next rank, rank 1's and 3's the one before, on both.
     CompressedTrace full = HandWrittenTrace.read(String.join("\n", text)
@@ -146,8 +174,15 @@ class CompressedTraceReaderTest {
     }
     CompressedTrace t = HandWrittenTrace.read(HEADER, "world 1", call,
         "    duration n=3 min=10 max=40 mean=25.5 sd=15 bins=4:1,6:2");
-    assertEquals(String.join("\n", HEADER, "world 1", call, "    duration n=3 mean=25.5", ""),
+    assertEquals(String.join("\n", HEADER, "world 1", call, "    duration 25.5*3", ""),
         CompressedTraceWriter.toString(t));
+    // Keyed, as files before issue 21 wrote it: the same.
+    assertEquals(t.body(), HandWrittenTrace.read(HEADER, "world 1", call,
+        "    duration n=3 mean=25.5").body());
+    assertEquals("hand-written.bgc:4: duration M*N needs N of at least 1 (no calls: duration n=0)",
+        error(HEADER, "world 1", call, "    duration 5*0"));
+    assertEquals("hand-written.bgc:4: bad count 'x'", error(HEADER, "world 1", call,
+        "    duration 5*x"));
     assertEquals(CallTime.NONE, ((Rsd) HandWrittenTrace.read(HEADER, "world 1", call,
         "    duration n=0").body().get(0)).duration());
     assertEquals("hand-written.bgc:4: duration: a mean for no calls (n=0)", error(HEADER,
@@ -160,14 +195,15 @@ class CompressedTraceReaderTest {
         error(HEADER, "world 1", call, "    duration n=-2 mean=1"));
     assertEquals("hand-written.bgc:4: duration: negative count n=-2",
         error(HEADER, "world 1", call, "    duration n=-2"));
-    // mean= alone: as many calls as the compute lines above count (2 + 1 here, by hand).
-    Rsd derived = (Rsd) HandWrittenTrace.read(HEADER, "world 2", call,
-        "    compute after=x n=2 all=5", "    compute after=y n=1 all=6", "    duration mean=7")
-        .body().get(0);
-    assertEquals(new CallTime(3, 7), derived.duration());
-    assertEquals("hand-written.bgc:4: duration mean=M needs n=N where the call has no compute"
-        + " line", error(HEADER, "world 1", call, "    duration mean=7"));
-    assertEquals("hand-written.bgc:4: duration: n=3 needs its mean (duration n=N mean=M)",
+    // The mean alone: as many calls as the compute lines above count (2 + 1 here, by hand).
+    for (String d : List.of("    duration 7", "    duration mean=7")) {
+      Rsd derived = (Rsd) HandWrittenTrace.read(HEADER, "world 2", call,
+          "    compute x 5*2", "    compute y 6", d).body().get(0);
+      assertEquals(new CallTime(3, 7), derived.duration());
+      assertEquals("hand-written.bgc:4: duration M needs its count (duration M*N) where the call"
+          + " has no compute line", error(HEADER, "world 1", call, d));
+    }
+    assertEquals("hand-written.bgc:4: duration: n=3 needs its mean (duration M*N)",
         error(HEADER, "world 1", call, "    duration n=3"));
     assertEquals("hand-written.bgc:4: duration: a mean for no calls (n=0)",
         error(HEADER, "world 1", call, "    duration n=0 mean=0"));

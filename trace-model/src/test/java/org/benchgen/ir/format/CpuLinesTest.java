@@ -27,12 +27,12 @@ class CpuLinesTest {
    * 1 3000 ns of which 3000; after b.c:2 both 2000 ns, 500 of it on a core.
    */
   private static final String[] CPU = {HEADER, "world 2",
-      "MPI_Barrier site=b.c:1 comm=0", "duration n=2 mean=10",
+      "MPI_Barrier site=b.c:1 comm=0", "duration 10*2",
       "loop trips=2 {", "MPI_Barrier site=b.c:2 comm=0",
-      "compute after=^ ranks=0 n=1 all=1000 cpu=250",
-      "compute after=^ ranks=1 n=1 all=3000 cpu=3000",
-      "compute after=b.c:2 n=2 all=2000 cpu=500",
-      "duration mean=10", "}"};
+      "compute ^ ranks=0 1000 cpu=250",
+      "compute ^ ranks=1 3000 cpu=3000",
+      "compute b.c:2 2000*2 cpu=500",
+      "duration 10", "}"};
 
   private static Rsd inner(CompressedTrace t) {
     return (Rsd) ((Loop) t.body().get(1)).body().get(0);
@@ -111,6 +111,6 @@ class CpuLinesTest {
     String[] extra = CPU.clone();
     extra[8] = extra[8] + " cpu=600";
     assertTrue(assertThrows(TraceFormatException.class, () -> HandWrittenTrace.read(extra))
-        .getMessage().contains("expected n= min= max= mean= sd= bins=, or n= all=, [cpu=]"));
+        .getMessage().contains("expected MIN..MAX mean= sd= bins=, V or V*N, [cpu=]"));
   }
 }

@@ -17,17 +17,17 @@ import org.junit.jupiter.api.Test;
 class RankClassLinesTest {
   private static final String HEADER = "benchgen-compressed 1";
   private static final String CALL = "MPI_Barrier site=b.c:2 comm=0";
-  private static final String DURATION = "    duration n=4 mean=10";
+  private static final String DURATION = "    duration 10*4";
   /** Ranks 0 and 2 compute 1000 ns twice each, rank 1 3000 ns twice, rank 3 5000 ns twice. */
   private static final String[] CLASSES = {HEADER, "world 4",
-      "MPI_Barrier site=b.c:1 comm=0", "    duration n=4 mean=10",
+      "MPI_Barrier site=b.c:1 comm=0", "    duration 10*4",
       "loop trips=2 {", CALL,
-      "    compute after=^ ranks=0,2 n=2 all=1000",
-      "    compute after=^ ranks=1 n=1 all=3000",
-      "    compute after=^ ranks=3 n=1 all=5000",
-      "    compute after=b.c:2 ranks=0,2 n=2 all=1000",
-      "    compute after=b.c:2 ranks=1,3 n=2 min=3000 max=5000 mean=4000 sd=1410 bins=12:1,1",
-      "    duration mean=10", "}"};
+      "    compute ^ ranks=0,2 1000*2",
+      "    compute ^ ranks=1 3000",
+      "    compute ^ ranks=3 5000",
+      "    compute b.c:2 ranks=0,2 1000*2",
+      "    compute b.c:2 ranks=1,3 3000..5000 mean=4000 sd=1410 bins=12:1,1",
+      "    duration 10", "}"};
 
   private static Rsd inner(CompressedTrace t) {
     return (Rsd) ((org.benchgen.ir.Loop) t.body().get(1)).body().get(0);
@@ -72,14 +72,14 @@ class RankClassLinesTest {
   void aPathWithBothAPooledLineAndClassesIsRefused() {
     String m = assertThrows(TraceFormatException.class, () -> HandWrittenTrace.read(HEADER,
         "world 2", "MPI_Barrier site=b.c:1 comm=0",
-        "compute after=x n=1 all=1",
-        "compute after=x ranks=0 n=1 all=1", DURATION)).getMessage();
+        "compute x 1",
+        "compute x ranks=0 1", DURATION)).getMessage();
     assertTrue(m.startsWith("hand-written.bgc:5: a second compute line for after=x"), m);
   }
 
   @Test
   void moreClassesThanTheBoundAreRefused() {
-    String line = "compute after=x ranks=%d n=1 all=1";
+    String line = "compute x ranks=%d 1";
     String m = assertThrows(TraceFormatException.class, () -> HandWrittenTrace.read(HEADER,
         "world 8", "MPI_Barrier site=b.c:1 comm=0", line.formatted(0), line.formatted(1),
         line.formatted(2), line.formatted(3), line.formatted(4), DURATION)).getMessage();
@@ -90,7 +90,7 @@ class RankClassLinesTest {
   void aClassesHistogramIsCheckedLikeAnyOther() {
     String m = assertThrows(TraceFormatException.class, () -> HandWrittenTrace.read(HEADER,
         "world 2", "MPI_Barrier site=b.c:1 comm=0",
-        "compute after=x ranks=0 n=1 min=5 max=1 mean=1 sd=0 bins=1:1", DURATION))
+        "compute x ranks=0 5..1 mean=1 sd=0 bins=1:1", DURATION))
         .getMessage();
     assertTrue(m.contains("hand-written.bgc:4: compute: need 0 <= min <= max"), m);
   }

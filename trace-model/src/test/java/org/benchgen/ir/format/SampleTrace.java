@@ -39,28 +39,28 @@ final class SampleTrace {
       "world 4",
       "comm 1 members=3,1",
       "MPI_Init site=main.c:8",
-      "    duration n=4 mean=10",
+      "    duration 10*4",
       "loop trips=5 {",
       "  MPI_Irecv site=ring.c:12 comm=0 src=-1 tag=ANY_TAG count=8 type=MPI_DOUBLE tsize=8 req=0"
           + " bytes=64*4,0",
-      "      compute after=^ n=4 all=100",
-      "      compute after=ring.c:14 n=16 all=40",
-      "      duration mean=5",
+      "      compute ^ 100*4",
+      "      compute ring.c:14 40*16",
+      "      duration 5",
       "  MPI_Isend site=ring.c:13 comm=0 dest=+1 tag=(1,2)*2,3 count=8 type=MPI_DOUBLE tsize=8"
           + " req=0",
-      "      duration n=20 mean=6",
+      "      duration 6*20",
       "  MPI_Waitall site=ring.c:14 reqs=[1,0]",
-      "      duration n=20 mean=20",
+      "      duration 20*20",
       "}",
       "loop ranks=1,3 trips=1@1;2@3 {",
       "  MPI_Send site=odd%20rank.c:5 comm=1 dest=PROC_NULL@1;1@3 tag=7 count=2,4 type=MPI_INT"
           + " tsize=4",
-      "      duration n=3 mean=8",
+      "      duration 8*3",
       "}",
       "MPI_Finalize site=main.c:30",
-      "    compute after=ring.c:14 n=2 all=50",
-      "    compute after=^ n=2 all=60",
-      "    duration mean=30");
+      "    compute ring.c:14 50*2",
+      "    compute ^ 60*2",
+      "    duration 30");
 
   static final List<CommDef> COMMS = List.of(new CommDef(1, List.of(3, 1)));
 

@@ -25,12 +25,12 @@ class SharedBlocksTest {
 
   /** An exchange made once, then three times in a loop: a peeled first iteration. */
   private static final String[] PEELED = {HEADER, "world 2",
-      "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
-      SEND, "    compute after=a n=1 all=500", "    duration n=1 mean=20",
-      RECV, "    compute after=a n=1 all=700", "    duration n=1 mean=30",
+      "MPI_Barrier site=a comm=0", "    duration 10*2",
+      SEND, "    compute a 500", "    duration 20*1",
+      RECV, "    compute a 700", "    duration 30*1",
       "loop trips=3 {",
-      "  " + SEND, "      compute after=s n=3 all=100", "      duration n=3 mean=40",
-      "  " + RECV, "      compute after=r n=3 all=300", "      duration n=3 mean=50",
+      "  " + SEND, "      compute s 100*3", "      duration 40*3",
+      "  " + RECV, "      compute r 300*3", "      duration 50*3",
       "}"};
 
   @Test
@@ -38,12 +38,12 @@ class SharedBlocksTest {
     // By hand: the Send's call times pool to n=1+3, mean (20 + 3 x 40) / 4 = 35; the Recv's to
     // (30 + 3 x 50) / 4 = 45. Each place's n is its count of the first call, the Send's.
     String shared = HandWrittenTrace.text(HEADER, "world 2", "block 1 {",
-        "  " + SEND, "      compute after=a n=1 all=500", "      compute after=s n=3 all=100",
-        "      duration mean=35",
-        "  " + RECV, "      compute after=a n=1 all=700", "      compute after=r n=3 all=300",
-        "      duration mean=45",
+        "  " + SEND, "      compute a 500", "      compute s 100*3",
+        "      duration 35",
+        "  " + RECV, "      compute a 700", "      compute r 300*3",
+        "      duration 45",
         "}",
-        "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
+        "MPI_Barrier site=a comm=0", "    duration 10*2",
         "use 1 n=1",
         "loop trips=3 {", "  use 1 n=3", "}");
     assertEquals(shared, CompressedTraceWriter.toString(HandWrittenTrace.read(PEELED)));
@@ -98,9 +98,9 @@ class SharedBlocksTest {
     String loop = "loop ranks=0 trips=3 {";
     String send = "  MPI_Send site=s comm=0 dest=1 tag=1 count=1,2 type=MPI_BYTE tsize=1";
     String[] lines = {HEADER, "world 2",
-        loop, send, "      duration n=3 mean=5", "}",
-        "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
-        loop, send, "      duration n=3 mean=5", "}"};
+        loop, send, "      duration 5*3", "}",
+        "MPI_Barrier site=a comm=0", "    duration 10*2",
+        loop, send, "      duration 5*3", "}"};
     CompressedTrace original = HandWrittenTrace.read(lines);
     String text = CompressedTraceWriter.toString(original);
     assertTrue(text.contains("use 1 n=3"), text);
@@ -116,14 +116,14 @@ class SharedBlocksTest {
     // the pair is not one block. Each call alone is: by hand, the Recv's times pool to n=1+6,
     // mean (30 + 6 x 50) / 7 = 47.142857.
     String[] lines = PEELED.clone();
-    lines[15] = "      compute after=r n=6 all=300";
-    lines[16] = "      duration n=6 mean=50";
+    lines[15] = "      compute r 300*6";
+    lines[16] = "      duration 50*6";
     assertEquals(HandWrittenTrace.text(HEADER, "world 2",
-        "block 1 {", "  " + SEND, "      compute after=a n=1 all=500",
-        "      compute after=s n=3 all=100", "      duration mean=35", "}",
-        "block 2 {", "  " + RECV, "      compute after=a n=1 all=700",
-        "      compute after=r n=6 all=300", "      duration mean=47.1429", "}",
-        "MPI_Barrier site=a comm=0", "    duration n=2 mean=10",
+        "block 1 {", "  " + SEND, "      compute a 500",
+        "      compute s 100*3", "      duration 35", "}",
+        "block 2 {", "  " + RECV, "      compute a 700",
+        "      compute r 300*6", "      duration 47.1429", "}",
+        "MPI_Barrier site=a comm=0", "    duration 10*2",
         "use 1 n=1", "use 2 n=1",
         "loop trips=3 {", "  use 1 n=3", "  use 2 n=6", "}"),
         CompressedTraceWriter.toString(HandWrittenTrace.read(lines)));
@@ -133,24 +133,24 @@ class SharedBlocksTest {
   void rankClassesPoolClassByClassWhereEveryPlaceHasTheSameClasses() {
     String a = "MPI_Barrier site=a comm=0";
     String between = "MPI_Barrier site=b comm=0";
-    String duration = "    duration n=2 mean=10";
+    String duration = "    duration 10*2";
     // By hand: rank 0's 100 and 200 ns are n=2 mean=150, sd sqrt(2 x 50^2) = 70.7, in bins 7
     // ([64, 128)) and 8; rank 1's 300 and 400 ns mean 350, both in bin 9 ([256, 512)).
     assertEquals(HandWrittenTrace.text(HEADER, "world 2", "block 1 {", "  " + a,
-        "      compute after=x ranks=0 n=2 min=100 max=200 mean=150 sd=70.7 bins=7:1,1",
-        "      compute after=x ranks=1 n=2 min=300 max=400 mean=350 sd=70.7 bins=9:2",
-        "      duration mean=10", "}", "use 1 n=2", between, duration, "use 1 n=2"),
+        "      compute x ranks=0 100..200 mean=150 sd=70.7 bins=7:1,1",
+        "      compute x ranks=1 300..400 mean=350 sd=70.7 bins=9:2",
+        "      duration 10", "}", "use 1 n=2", between, duration, "use 1 n=2"),
         CompressedTraceWriter.toString(HandWrittenTrace.read(HEADER, "world 2",
-            a, "    compute after=x ranks=0 n=1 all=100", "    compute after=x ranks=1 n=1 all=300",
+            a, "    compute x ranks=0 100", "    compute x ranks=1 300",
             duration, between, duration,
-            a, "    compute after=x ranks=0 n=1 all=200", "    compute after=x ranks=1 n=1 all=400",
+            a, "    compute x ranks=0 200", "    compute x ranks=1 400",
             duration)));
     // Classes in one place and none in the other: pooling would lose rank 1's imbalance.
     String[] apart = {HEADER, "world 2",
-        a, "    compute after=x ranks=0 n=1 all=100", "    compute after=x ranks=1 n=1 all=300",
-        "    duration mean=10", between, duration,
-        a, "    compute after=x n=2 min=200 max=400 mean=300 sd=141 bins=8:1,1",
-        "    duration mean=10"};
+        a, "    compute x ranks=0 100", "    compute x ranks=1 300",
+        "    duration 10", between, duration,
+        a, "    compute x 200..400 mean=300 sd=141 bins=8:1,1",
+        "    duration 10"};
     assertEquals(HandWrittenTrace.text(apart),
         CompressedTraceWriter.toString(HandWrittenTrace.read(apart)));
   }
@@ -158,8 +158,8 @@ class SharedBlocksTest {
   @Test
   void aBlockUsedOnceIsPutBackInPlace() {
     // Nothing repeats: the writer writes the trace as it is.
-    String[] lines = {HEADER, "world 2", SEND, "    duration n=1 mean=20",
-        RECV, "    duration n=1 mean=30"};
+    String[] lines = {HEADER, "world 2", SEND, "    duration 20*1",
+        RECV, "    duration 30*1"};
     assertEquals(HandWrittenTrace.text(lines),
         CompressedTraceWriter.toString(HandWrittenTrace.read(lines)));
   }
@@ -172,14 +172,14 @@ class SharedBlocksTest {
 
   @Test
   void badBlocksAndUsesAreNamedWithTheirLine() {
-    String[] block = {"block 1 {", "  MPI_Barrier site=a comm=0", "      duration n=4 mean=1", "}"};
+    String[] block = {"block 1 {", "  MPI_Barrier site=a comm=0", "      duration 1*4", "}"};
     assertEquals("hand-written.bgc:3: block 2 is not defined above",
         error(HEADER, "world 2", "use 2 n=1"));
     assertEquals("hand-written.bgc:3: blocks are numbered 1, 2, 3... in order: expected block 1,"
         + " found 2", error(HEADER, "world 2", "block 2 {"));
     assertEquals("hand-written.bgc:5: a block is defined at the top, before the first call (not"
         + " inside a loop or a block)",
-        error(HEADER, "world 2", "MPI_Barrier site=a comm=0", "    duration n=2 mean=1",
+        error(HEADER, "world 2", "MPI_Barrier site=a comm=0", "    duration 1*2",
             "block 1 {"));
     assertEquals("hand-written.bgc:7: use of block 1 with n=5: a use makes between 1 and the"
         + " block's 4 first calls", error(HEADER, "world 2", block[0], block[1], block[2],
@@ -194,7 +194,7 @@ class SharedBlocksTest {
             "block 1 {", "  MPI_Barrier site=a comm=0", "      duration n=0", "}"));
     assertEquals("hand-written.bgc:6: unexpected end of file: block 1 not closed with '}' (nor 1"
         + " loop(s) in it)", error(HEADER, "world 2", "block 1 {", "  loop trips=2 {",
-            "    MPI_Barrier site=a comm=0", "        duration n=4 mean=1"));
+            "    MPI_Barrier site=a comm=0", "        duration 1*4"));
     assertEquals("hand-written.bgc:7: expected 'use N n=K'", error(HEADER, "world 2", block[0],
         block[1], block[2], block[3], "use 1"));
   }
@@ -203,7 +203,7 @@ class SharedBlocksTest {
   void blocksThatUseBlocksCannotFillTheMemory() {
     // Block k uses block k-1 16 times: 16^6 copies of one call from a file of 120 lines.
     List<String> lines = new ArrayList<>(List.of(HEADER, "world 1", "block 1 {",
-        "  MPI_Barrier site=a comm=0", "      duration n=16777216 mean=1", "}"));
+        "  MPI_Barrier site=a comm=0", "      duration 1*16777216", "}"));
     for (int k = 2; k <= 7; k++) {
       lines.add("block " + k + " {");
       for (int u = 0; u < 16; u++) {
@@ -225,7 +225,7 @@ class SharedBlocksTest {
     for (int p = 0; p < 1100; p++) {
       lines.add("      compute after=s" + p + " n=1 all=1");
     }
-    lines.addAll(List.of("      duration mean=1", "}"));
+    lines.addAll(List.of("      duration 1", "}"));
     for (int u = 0; u < 1000; u++) {
       lines.add("use 1 n=1");
     }
@@ -244,7 +244,7 @@ class SharedBlocksTest {
     for (int i = 0; i < 200; i++) {
       lines.add("loop trips=1 {");
     }
-    lines.addAll(List.of("MPI_Barrier site=a comm=0", "duration n=1 mean=1"));
+    lines.addAll(List.of("MPI_Barrier site=a comm=0", "duration 1*1"));
     for (int i = 0; i < 200; i++) {
       lines.add("}");
     }
@@ -263,8 +263,8 @@ class SharedBlocksTest {
     // call of the second.
     assertEquals("hand-written.bgc:9: use of block 1 with n=1: its MPI_Barrier at b made 2 calls,"
         + " of which 1/4 is not a whole number", error(HEADER, "world 4", "block 1 {",
-            "  MPI_Barrier site=a comm=0", "      duration n=4 mean=1",
-            "  MPI_Barrier site=b ranks=0,1 comm=0", "      duration n=2 mean=1", "}",
+            "  MPI_Barrier site=a comm=0", "      duration 1*4",
+            "  MPI_Barrier site=b ranks=0,1 comm=0", "      duration 1*2", "}",
             "use 1 n=1"));
   }
 
@@ -275,20 +275,20 @@ class SharedBlocksTest {
     String call = "MPI_Barrier site=x comm=0";
     String between = "MPI_Barrier site=b comm=0";
     String text = CompressedTraceWriter.toString(HandWrittenTrace.read(HEADER, "world 1",
-        call, "    compute after=a n=1 all=100", "    duration mean=5", between,
-        "    duration n=1 mean=1",
-        call, "    compute after=a n=1 all=100", "    duration mean=5", between,
-        "    duration n=1 mean=1",
-        call, "    compute after=a n=1 all=900", "    duration mean=5"));
-    assertTrue(text.contains("block 1 {\n  " + call + "\n      compute after=a n=3 min=100"
-        + " max=900 mean=366.667 sd=462 bins=7:2,10:1\n      duration mean=5\n}"), text);
+        call, "    compute a 100", "    duration 5", between,
+        "    duration 1*1",
+        call, "    compute a 100", "    duration 5", between,
+        "    duration 1*1",
+        call, "    compute a 900", "    duration 5"));
+    assertTrue(text.contains("block 1 {\n  " + call + "\n      compute a 100..900"
+        + " mean=366.667 sd=462 bins=7:2,10:1\n      duration 5\n}"), text);
   }
 
   @Test
   void onlyACallWhosePathsCountMoreIntervalsThanItsCallsIsScaled() {
     // A rank's first call has no interval before it: 8 intervals for 10 calls, all its own.
     Rsd first = (Rsd) HandWrittenTrace.read(HEADER, "world 2", "MPI_Barrier site=a comm=0",
-        "    compute after=a n=8 all=10", "    duration n=10 mean=1").body().get(0);
+        "    compute a 10*8", "    duration 1*10").body().get(0);
     assertEquals(1, first.computeScale());
     assertEquals(80, first.computeTotal(), 1e-9);
   }
