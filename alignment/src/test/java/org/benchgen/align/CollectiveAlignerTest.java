@@ -432,6 +432,39 @@ class CollectiveAlignerTest {
     assertEquals(total(in, true), total(out, true), 1e-9 * total(in, true));
   }
 
+  /**
+   * A path's intervals go where their calls went (a review's case, worked out by hand): rank 0
+   * sends after MPI_Init, then waits in a barrier at a; ranks 1 and 2 wait in a barrier at b
+   * first, then send. Joined, the barrier splits the send in two: rank 0's, whose one interval is
+   * on the path after MPI_Init (1000 ns), and ranks 1 and 2's, on the path after b (2000 and
+   * 30000 ns, rank classes). Shared by the calls of all three ranks instead, rank 0's send lost
+   * its 1000 ns and the other got 3 intervals for 2 calls.
+   */
+  @Test
+  void eachIntervalGoesWithTheCallOnItsPath() throws IOException {
+    String text = String.join("\n", "benchgen-compressed 1", "world 3",
+        "MPI_Init site=i", "    duration 100*3",
+        "MPI_Barrier site=b ranks=1,2 comm=0", "    compute ^ 500*2", "    duration 10",
+        "MPI_Send site=x comm=0 dest=0 tag=1 count=1 type=MPI_BYTE tsize=1",
+        "    compute i 1000", "    compute b ranks=1 2000", "    compute b ranks=2 30000",
+        "    duration 20",
+        "MPI_Barrier site=a ranks=0 comm=0", "    compute ^ 700", "    duration 10",
+        "MPI_Finalize site=f", "    compute a 5", "    compute x 6*2", "    duration 1*3", "");
+    CompressedTrace in = CompressedTraceReader.read(Path.of("split3.bgc"),
+        new java.io.BufferedReader(new StringReader(text)));
+    CompressedTrace out = aligned(in).trace();
+    assertSameCalls(in, out, all(in));
+    List<Rsd> sends = new ArrayList<>();
+    rsds(out.body(), sends);
+    sends.removeIf(r -> r.op() != Op.SEND);
+    assertEquals(List.of("0 i:1000", "1,2 b:[1: 2000.0, 2: 30000.0]"), sends.stream()
+        .map(r -> r.ranks() + " " + r.compute().stream().map(c -> c.after() + ":"
+            + (c.classes().isEmpty() ? String.valueOf((long) c.time().total())
+            : c.classes().stream().map(k -> k.ranks() + ": " + k.time().total()).toList()))
+            .collect(java.util.stream.Collectors.joining(" "))).toList());
+    assertEquals(34_717, total(out, false), 1e-9);
+  }
+
   private static int rsds(CompressedTrace t) {
     List<Rsd> l = new ArrayList<>();
     rsds(t.body(), l);

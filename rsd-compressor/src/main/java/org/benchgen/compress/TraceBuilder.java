@@ -47,6 +47,14 @@ public final class TraceBuilder {
   private final int[] unitOf;
   /** Per source RSD, how many of its calls one rank of each unit made, over all appended. */
   private final Map<Rsd, long[]> taken = new IdentityHashMap<>();
+  /** The same per compute path: per source RSD, per path id, per unit. */
+  private final Map<Rsd, Map<Integer, long[]>> takenOnPath = new IdentityHashMap<>();
+  /** A path id that stands for every path. */
+  private static final int ANY_PATH = -2;
+  /** Compute paths (the sites of the calls before) by id. */
+  private final Map<String, Integer> pathIds = new HashMap<>();
+  /** Per unit, the path id of its next call: its last call's site, -1 before its first call. */
+  private final int[] pathOfNext;
   /** Per source RSD split over several calls, its compute given out to them so far. */
   private final Map<Rsd, ComputeParts> computeParts = new IdentityHashMap<>();
   /** Per source RSD, the fraction of its call time given to calls frozen before. */
@@ -60,6 +68,8 @@ public final class TraceBuilder {
     this.source = source;
     this.units = List.copyOf(units);
     this.unitOf = new int[source.worldSize()];
+    this.pathOfNext = new int[this.units.size()];
+    Arrays.fill(pathOfNext, -1);
     Arrays.fill(unitOf, -1);
     for (int u = 0; u < this.units.size(); u++) {
       int unit = u;
@@ -81,10 +91,31 @@ public final class TraceBuilder {
     }
     int shape = shapes.computeIfAbsent(new RsdKey(new IntsKey(ids), new IntsKey(units)),
         k -> shapes.size() + 1);
+    // Each unit's calls come in its own order, so its call before is its last one appended: the
+    // compute path of this call's interval, as the compressor named it.
+    int[] sourceOf = new int[units.length];
+    int[] pathOf = new int[units.length];
     for (int i = 0; i < units.length; i++) {
-      taken.computeIfAbsent(steps[i].rsd(), k -> new long[this.units.size()])[units[i]]++;
+      Rsd r = steps[i].rsd();
+      sourceOf[i] = identityIndex(sources, r);
+      pathOf[i] = pathOfNext[units[i]];
+      pathOfNext[units[i]] = pathIds.computeIfAbsent(r.site(), k -> pathIds.size());
+      taken.computeIfAbsent(r, k -> new long[this.units.size()])[units[i]]++;
+      takenOnPath.computeIfAbsent(r, k -> new HashMap<>())
+          .computeIfAbsent(pathOf[i], k -> new long[this.units.size()])[units[i]]++;
     }
-    folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps));
+    folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps,
+        new CallPaths(sourceOf, pathOf)));
+  }
+
+  /** The index of {@code r} in {@code sources}, by identity (equal RSDs may differ). */
+  private static int identityIndex(List<Rsd> sources, Rsd r) {
+    for (int i = 0; i < sources.size(); i++) {
+      if (sources.get(i) == r) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("a step of " + r.site() + " from none of the sources");
   }
 
   /** The trace appended so far, folded. */
@@ -102,33 +133,21 @@ public final class TraceBuilder {
     final int[] units;
     final List<Rsd> sources;
     final String site;
-    /** Per source, per unit: the calls of it that one rank of the unit made here. */
-    final long[][] calls;
+    /** The calls of each source, on each path, that one rank of each unit made here. */
+    final CallPaths calls;
     private Step[] steps;
     /** Per unit, per slot. */
     private ValueSeqBuilder[][] seqs;
     private boolean[][] relative;
 
-    OutRsd(int shape, List<Rsd> sources, String site, int[] units, Step[] steps) {
+    OutRsd(int shape, List<Rsd> sources, String site, int[] units, Step[] steps,
+        CallPaths calls) {
       super(shape);
       this.units = units;
       this.sources = sources;
       this.site = site;
       this.steps = steps;
-      this.calls = new long[sources.size()][units.length];
-      for (int u = 0; u < units.length; u++) {
-        calls[sourceOf(steps[u])][u]++;
-      }
-    }
-
-    /** The index of the source that {@code s} comes from, by identity (equal RSDs may differ). */
-    private int sourceOf(Step s) {
-      for (int i = 0; i < sources.size(); i++) {
-        if (sources.get(i) == s.rsd()) {
-          return i;
-        }
-      }
-      throw new IllegalArgumentException("a step of " + s.describe() + " from none of the sources");
+      this.calls = calls;
     }
 
     @Override
@@ -163,11 +182,7 @@ public final class TraceBuilder {
     public void merge(FoldNode other) {
       settle();
       OutRsd o = (OutRsd) other;
-      for (int i = 0; i < calls.length; i++) {
-        for (int u = 0; u < units.length; u++) {
-          calls[i][u] += o.calls[i][u];
-        }
-      }
+      calls.add(o.calls);
       if (o.seqs == null) {
         add(o.steps);
         return;
@@ -269,18 +284,24 @@ public final class TraceBuilder {
 
   /**
    * Source {@code i}'s compute paths as far as {@code r} made its calls: all of them where it made
-   * them all, else the next part ({@link ComputeParts}), each group of ranks of each path giving
-   * the fraction of its calls of the source that {@code r} made.
+   * them all, else the next part ({@link ComputeParts}): each group of ranks of each path gives
+   * the fraction of the group's calls on that path (after that site) that {@code r} made, so an
+   * interval goes where its call went; by all the group's calls of the source for a path no call
+   * was seen on.
    */
   private List<ComputeStat> part(OutRsd r, int i) {
     Rsd s = r.sources.get(i);
-    long[] all = made(r, i, s.ranks());
+    long[] all = made(r, i, ANY_PATH, s.ranks());
     if (all[0] == all[1]) {
       return s.compute();
     }
     return computeParts.computeIfAbsent(s, k -> new ComputeParts(k.compute(), k.ranks()))
-        .next(group -> {
-          long[] g = made(r, i, group);
+        .next((path, group) -> {
+          Integer id = pathIds.get(path.after());
+          long[] g = id == null ? new long[2] : made(r, i, id, group);
+          if (g[1] == 0) {
+            g = made(r, i, ANY_PATH, group);
+          }
           return g[1] == 0 ? 0 : (double) g[0] / g[1];
         });
   }
@@ -291,7 +312,7 @@ public final class TraceBuilder {
     for (int i = 0; i < r.sources.size(); i++) {
       Rsd s = r.sources.get(i);
       CallTime d = s.duration();
-      long[] madeOfAll = made(r, i, s.ranks());
+      long[] madeOfAll = made(r, i, ANY_PATH, s.ranks());
       if (madeOfAll[0] != madeOfAll[1] && madeOfAll[1] > 0) {
         double from = givenDuration.getOrDefault(s, 0.0);
         double to = Math.min(1, from + (double) madeOfAll[0] / madeOfAll[1]);
@@ -304,19 +325,23 @@ public final class TraceBuilder {
   }
 
   /**
-   * How many calls of source {@code i} the ranks of {@code group} made in {@code r}, and how many
-   * they made of it in all that was appended.
+   * How many calls of source {@code i} the ranks of {@code group} made in {@code r} on path
+   * {@code path} ({@link #ANY_PATH}: on any path), and how many they made of it so in all that was appended.
    */
-  private long[] made(OutRsd r, int i, RankList group) {
-    long[] all = taken.get(r.sources.get(i));
+  private long[] made(OutRsd r, int i, int path, RankList group) {
+    Rsd s = r.sources.get(i);
+    long[] all = path == ANY_PATH ? taken.get(s) : takenOnPath.get(s).get(path);
     long[] out = new long[2];
+    if (all == null) {
+      return out;
+    }
     group.stream().forEach(q -> {
       int u = q < unitOf.length ? unitOf[q] : -1;
       if (u >= 0) {
         out[1] += all[u];
         int at = Arrays.binarySearch(r.units, u);
         if (at >= 0) {
-          out[0] += r.calls[i][at];
+          out[0] += path == ANY_PATH ? r.calls.count(i, at) : r.calls.count(i, path, at);
         }
       }
     });

@@ -4,22 +4,29 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.ToDoubleFunction;
 
 /**
  * One call's compute paths given out in parts, in order, to the calls that each make some of its
  * calls: the places of a shared block that pools them ({@link PlaceShares}), the calls the aligner
  * split a call into. Each part names, for each group of ranks of each path (its rank classes, or
- * the path's ranks), the fraction of the group's calls that it made; it gets as many whole
- * intervals, bin by bin, so that:
+ * the path's ranks), the fraction of the group's intervals that are its own (of the calls it
+ * made); it gets as many whole intervals, bin by bin, so that:
  * <ul>
  *   <li>the parts of a bin add up to the bin (no interval lost or counted twice);
  *   <li>each part's distribution is the whole's in little (min, max, mean and deviation kept);
  *   <li>a part gets its fraction of all intervals, rounded once over all bins (largest
- *       remainders), so that it has no more intervals than calls where the whole had none.
+ *       remainders): where the fractions are those of its calls on each path, as many intervals
+ *       as its calls had.
  * </ul>
  */
 public final class ComputeParts {
+  /** A part's fraction (0 to 1) of one group of ranks' intervals on one path. */
+  @FunctionalInterface
+  public interface Share {
+    /** The fraction of {@code group}'s intervals on {@code path} that the part takes. */
+    double of(ComputeStat path, RankList group);
+  }
+
   private final List<ComputeStat> stats;
   /** Per path, its groups' ranks. */
   private final List<List<RankList>> groups = new ArrayList<>();
@@ -69,13 +76,15 @@ public final class ComputeParts {
   }
 
   /**
-   * The next part: {@code fraction} gives, for a group's ranks, the fraction (0 to 1) of the
-   * group's calls that the part made. Paths of which it gets no interval are left out.
+   * The next part, taking {@code share} of each group on each path. Paths of which it gets no
+   * interval are left out.
    */
-  public List<ComputeStat> next(ToDoubleFunction<RankList> fraction) {
+  public List<ComputeStat> next(Share share) {
     for (int p = 0; p < stats.size(); p++) {
       for (int k = 0; k < groups.get(p).size(); k++) {
-        double f = done[p][k] + Math.max(0, fraction.applyAsDouble(groups.get(p).get(k)));
+        double s = share.of(stats.get(p), groups.get(p).get(k));
+        // NaN (no calls to share by) takes nothing.
+        double f = done[p][k] + (s > 0 ? s : 0);
         // A group whose calls are all made gets all of its intervals, whatever the rounding.
         done[p][k] = f > 1 - 1e-9 ? 1 : f;
       }
@@ -89,17 +98,27 @@ public final class ComputeParts {
       ideal[i] = f == 1 ? count[i] : count[i] * f;
       total += ideal[i];
       take[i] = Math.max(0, Math.min(count[i], (long) Math.floor(ideal[i])) - given[i]);
-      sum += take[i];
+      sum = saturated(sum, take[i]);
     }
-    sum = adjust(take, sum, Math.round(total) - handed, ideal);
-    handed += sum;
+    sum = adjust(take, sum, saturated(Math.round(total), -handed), ideal);
+    handed = saturated(handed, sum);
     for (int i = 0; i < take.length; i++) {
       given[i] += take[i];
     }
     return part(take);
   }
 
-  /** Moves {@code sum} to {@code wanted} one interval at a time, largest remainders first. */
+  private static long saturated(long a, long b) {
+    long s = a + b;
+    // Overflow only where both have the sign the sum lacks (counts of a hostile file).
+    return ((a ^ s) & (b ^ s)) < 0 ? (a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE) : s;
+  }
+
+  /**
+   * Moves {@code sum} to {@code wanted} one interval at a time, largest remainders first. The
+   * floors leave it at most one interval per bin away; counts near 2^63, which round in
+   * floating point, may leave it further, and two passes are all it takes.
+   */
   private long adjust(long[] take, long sum, long wanted, double[] ideal) {
     Integer[] order = new Integer[take.length];
     for (int i = 0; i < order.length; i++) {
@@ -107,7 +126,7 @@ public final class ComputeParts {
     }
     Comparator<Integer> byRemainder = Comparator.comparingDouble(
         i -> ideal[i] - given[i] - take[i]);
-    while (sum != wanted) {
+    for (int pass = 0; pass < 2 && sum != wanted; pass++) {
       boolean up = sum < wanted;
       Arrays.sort(order, up ? byRemainder.reversed() : byRemainder);
       long before = sum;

@@ -1,6 +1,5 @@
 package org.benchgen.ir;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;

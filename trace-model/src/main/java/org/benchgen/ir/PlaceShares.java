@@ -30,7 +30,7 @@ public final class PlaceShares {
       return r;
     }
     List<ComputeStat> mine = parts.computeIfAbsent(r.compute(),
-        c -> new ComputeParts(c, r.ranks())).next(group -> s);
+        c -> new ComputeParts(c, r.ranks())).next((path, group) -> s);
     return new Rsd(r.op(), r.site(), r.ranks(), r.params(), mine, r.duration());
   }
 }

@@ -44,12 +44,12 @@ class ComputePartsTest {
     ComputeStat b = new ComputeStat("a.c:2", h(9000, 9100, 9050, 70, new int[] {14},
         new long[] {2}));
     ComputeParts parts = new ComputeParts(List.of(a, b), RankList.of(0));
-    List<ComputeStat> first = parts.next(g -> 0.3);
+    List<ComputeStat> first = parts.next((p, g) -> 0.3);
     assertEquals("a.c:1 2[10:1,12:1]; a.c:2 1[14:1]", text(first));
     // The distribution's summary is the whole's.
     Histogram t = first.get(0).time();
     assertEquals(List.of(600L, 3000L, 1200.0, 900.0), List.of(t.min(), t.max(), t.mean(), t.sd()));
-    assertEquals("a.c:1 6[10:4,12:2]; a.c:2 1[14:1]", text(parts.next(g -> 0.7)));
+    assertEquals("a.c:1 6[10:4,12:2]; a.c:2 1[14:1]", text(parts.next((p, g) -> 0.7)));
   }
 
   /**
@@ -66,10 +66,10 @@ class ComputePartsTest {
             new long[] {4}))));
     ComputeStat once = new ComputeStat("b.c:1", h(50, 50, 50, 0, new int[] {6}, new long[] {1}));
     ComputeParts parts = new ComputeParts(List.of(once, c), RankList.of(0, 1));
-    List<ComputeStat> first = parts.next(g -> g.equals(RankList.of(0)) ? 0.25
+    List<ComputeStat> first = parts.next((p, g) -> g.equals(RankList.of(0)) ? 0.25
         : g.equals(RankList.of(1)) ? 0.75 : 0);
     assertEquals("b.c:7 0:1[10:1] 1:3[12:3]", text(first));
-    assertEquals("b.c:1 1[6:1]; b.c:7 0:3[10:3] 1:1[12:1]", text(parts.next(g ->
+    assertEquals("b.c:1 1[6:1]; b.c:7 0:3[10:3] 1:1[12:1]", text(parts.next((p, g) ->
         g.equals(RankList.of(0)) ? 0.75 : g.equals(RankList.of(1)) ? 0.25 : 1)));
   }
 }

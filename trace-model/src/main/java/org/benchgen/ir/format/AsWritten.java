@@ -13,7 +13,7 @@ import org.benchgen.ir.TraceLimits;
 
 /**
  * A trace's times as its file holds them: means and deviations at the digits the writer writes
- * ({@link Decimals}), a histogram of one value as {@code all=} reads back, rank classes' pooled
+ * ({@link Decimals}), a histogram of one value as {@code V*N} reads back, rank classes' pooled
  * time merged from their written classes. Shared blocks pool these, so that a trace compressed
  * in memory and the same trace read from its file (the tracer's, which {@code benchgen trace}
  * writes again) pool to the same bytes. A list of compute paths that several calls share, as the

@@ -112,15 +112,20 @@ public final class CompressedTraceReader {
             if (blocks.defining()) {
               blocks.computeLine();
             }
-            Histogram h = TimeLines.histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
-            CompressedTraceChecks.histogram(tok[0], h);
             // The path's site, written alone (a name never holds '='), or after= in files
             // written before issue 21; ^ is the site of the call line above this call's.
             String site = tok.length < 2 ? "" : tok[1].startsWith("after=") ? tok[1].substring(6)
-                : tok[1];
+                : tok[1].contains("=") ? "" : tok[1];
             if (site.isEmpty()) {
-              throw new TraceProblem("compute needs its call path's SITE first");
+              throw new TraceProblem("compute needs its call path's SITE first"
+                  + (tok.length < 2 ? "" : ", found '" + tok[1] + "'"));
             }
+            if (from >= tok.length - (cpu.isPresent() ? 1 : 0)) {
+              throw new TraceProblem("compute " + tok[1] + " needs its times: MIN..MAX mean= sd="
+                  + " bins=, V or V*N");
+            }
+            Histogram h = TimeLines.histogram(tok, from, tok.length - (cpu.isPresent() ? 1 : 0));
+            CompressedTraceChecks.histogram(tok[0], h);
             String after = site.equals("^") ? before.orElseThrow(() -> new TraceProblem(
                 "^ names the call line above this call's, and there is none")).site()
                 : Names.decode(site);

@@ -29,7 +29,7 @@ final class ComputeLines {
   void add(String after, Optional<RankList> ranks, Histogram time, OptionalDouble cpu) {
     List<RankClass> seen = byPath.get(after);
     if (seen != null && (pooled.get(after) || ranks.isEmpty())) {
-      throw new TraceProblem("a second compute line for after=" + after + (ranks.isEmpty()
+      throw new TraceProblem("a second compute line for path " + after + (ranks.isEmpty()
           ? "" : " (a call path has one line, or one per rank class with ranks=)"));
     }
     if (seen == null) {
@@ -39,7 +39,7 @@ final class ComputeLines {
     }
     if (seen.size() == ComputeStat.MAX_CLASSES) {
       throw new TraceProblem("more than " + ComputeStat.MAX_CLASSES
-          + " rank classes for after=" + after);
+          + " rank classes for path " + after);
     }
     seen.add(new RankClass(ranks.orElse(RankList.empty()), time, cpu));
   }

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A call line as the next call line's shorthands see it: its site ({@code compute after=^} names
+ * A call line as the next call line's shorthands see it: its site ({@code compute ^} names
  * it) and its peer fields' texts in field order ({@code dest=^src} names one). The writer and the
  * reader keep one each, for the call line above the one at hand.
  */

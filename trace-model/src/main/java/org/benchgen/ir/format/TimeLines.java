@@ -14,7 +14,7 @@ import org.benchgen.trace.TraceProblem;
 
 /**
  * The times of a compressed trace's {@code compute} and {@code duration} lines as the reader takes
- * them: histograms (in full, {@code all=}, bins as runs) and call times (docs/compressed-format.md,
+ * them: histograms (in full, {@code V*N}, bins as runs) and call times (docs/compressed-format.md,
  * "Histograms").
  */
 final class TimeLines {
@@ -27,6 +27,9 @@ final class TimeLines {
    * are kept.
    */
   static CallTime callTime(String[] tok, long computeCount) {
+    if (tok.length < 2) {
+      throw new TraceProblem("expected duration M, M*N or n=0");
+    }
     if (tok.length == 2 && !tok[1].startsWith("n=") && !tok[1].startsWith("mean=")) {
       int star = tok[1].indexOf('*');
       if (star < 0) {
@@ -55,6 +58,10 @@ final class TimeLines {
       }
       return CompressedTraceChecks.callTime(n, 0);
     }
+    if (!tok[1].startsWith("n=")) {
+      throw new TraceProblem("expected duration M, M*N or n=0");
+    }
+    // A whole histogram, as files before issue 21 wrote it.
     Histogram h = histogram(tok, 1, tok.length);
     CompressedTraceChecks.histogram(tok[0], h);
     // The call time's own bounds too, so that what is read can be written again.
@@ -89,7 +96,7 @@ final class TimeLines {
       if (n < 1) {
         throw new TraceProblem("V*N needs N of at least 1, not " + n);
       }
-      return new Histogram(n, v, v, v, 0, List.of(new Histogram.Bin(Histogram.binOf(v), n)));
+      return same(n, v);
     }
     int dots = to == from + 4 ? tok[from].indexOf("..") : -1;
     if (dots < 0) {
@@ -99,6 +106,10 @@ final class TimeLines {
     long min = longValue(tok[from].substring(0, dots), "min");
     long max = longValue(tok[from].substring(dots + 2), "max");
     List<Histogram.Bin> bins = bins(value(tok[from + 3], "bins"));
+    if (bins.isEmpty()) {
+      // No values: only the keyed form says so (n=0), as the writer writes it.
+      throw new TraceProblem("MIN..MAX needs at least one bin");
+    }
     long n = 0;
     for (Histogram.Bin b : bins) {
       if (b.count() < 1 || n > Long.MAX_VALUE - b.count()) {
@@ -118,7 +129,7 @@ final class TimeLines {
       if (n < 1) {
         throw new TraceProblem("all= needs n= of at least 1, not " + n);
       }
-      return new Histogram(n, v, v, v, 0, List.of(new Histogram.Bin(Histogram.binOf(v), n)));
+      return same(n, v);
     }
     if (to != from + 6) {
       throw new TraceProblem("expected n= min= max= mean= sd= bins=, or n= all="
@@ -130,6 +141,11 @@ final class TimeLines {
     double mean = doubleValue(tok[from + 3], "mean");
     double sd = doubleValue(tok[from + 4], "sd");
     return new Histogram(n, min, max, mean, sd, bins(value(tok[from + 5], "bins")));
+  }
+
+  /** {@code n} values {@code v}, as read (not clamped: the checks name a bad value). */
+  private static Histogram same(long n, long v) {
+    return new Histogram(n, v, v, v, 0, List.of(new Histogram.Bin(Histogram.binOf(v), n)));
   }
 
   /** Bins {@code K:C,...}, a bin next to the one before written as its count alone. */

@@ -64,6 +64,18 @@ class CompressedTraceReaderTest {
         "    compute a.c:1 x*3", duration));
     assertEquals("hand-written.bgc:4: expected MIN..MAX mean= sd= bins=, V or V*N, [cpu=]",
         error(HEADER, "world 1", call, "    compute a.c:1 40 mean=40", duration));
+    assertEquals("hand-written.bgc:4: MIN..MAX needs at least one bin", error(HEADER, "world 1",
+        call, "    compute a.c:1 40..50 mean=45 sd=1 bins=", duration));
+    // A site forgotten, or times: said so.
+    assertEquals("hand-written.bgc:4: compute needs its call path's SITE first, found 'ranks=0'",
+        error(HEADER, "world 1", call, "    compute ranks=0 5", duration));
+    assertEquals("hand-written.bgc:4: compute a.c:1 needs its times: MIN..MAX mean= sd= bins=, V"
+        + " or V*N", error(HEADER, "world 1", call, "    compute a.c:1", duration));
+    for (String d : List.of("    duration", "    duration 5 extra",
+        "    duration 1..3 mean=2 sd=1 bins=1:1,1")) {
+      assertEquals("hand-written.bgc:4: expected duration M, M*N or n=0", error(HEADER,
+          "world 1", call, d));
+    }
     assertEquals("hand-written.bgc:4: all= needs n= of at least 1, not 0", error(HEADER,
         "world 1", call, "    compute after=a.c:1 n=0 all=40", duration));
     assertEquals("hand-written.bgc:4: bad all 'x'", error(HEADER, "world 1", call,

@@ -74,7 +74,7 @@ class RankClassLinesTest {
         "world 2", "MPI_Barrier site=b.c:1 comm=0",
         "compute x 1",
         "compute x ranks=0 1", DURATION)).getMessage();
-    assertTrue(m.startsWith("hand-written.bgc:5: a second compute line for after=x"), m);
+    assertTrue(m.startsWith("hand-written.bgc:5: a second compute line for path x"), m);
   }
 
   @Test
@@ -83,7 +83,7 @@ class RankClassLinesTest {
     String m = assertThrows(TraceFormatException.class, () -> HandWrittenTrace.read(HEADER,
         "world 8", "MPI_Barrier site=b.c:1 comm=0", line.formatted(0), line.formatted(1),
         line.formatted(2), line.formatted(3), line.formatted(4), DURATION)).getMessage();
-    assertEquals("hand-written.bgc:8: more than 4 rank classes for after=x", m);
+    assertEquals("hand-written.bgc:8: more than 4 rank classes for path x", m);
   }
 
   @Test
