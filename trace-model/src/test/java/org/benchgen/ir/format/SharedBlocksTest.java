@@ -293,6 +293,29 @@ class SharedBlocksTest {
     assertEquals(80, first.computeTotal(), 1e-9);
   }
 
+  /**
+   * Each place takes its calls' share of the pool (a review's case, by hand): a block whose call
+   * pools 3 intervals, used where it made 2 calls and where it made 4 (more than the pool has:
+   * a file no run writes, but a reader takes). The places get 1 and 2 intervals; the second place
+   * once kept the whole pool, as its share of calls over intervals was above 1, making 5 of 3.
+   */
+  @Test
+  void placesShareThePoolByTheirCallsAndTakeNoMoreThanItHas() {
+    CompressedTrace t = HandWrittenTrace.read(HEADER, "world 2",
+        "block 1 {", "  MPI_Send site=s ranks=0 comm=0 dest=1 tag=1 count=100 type=MPI_BYTE tsize=1",
+        "      compute a 1000*3", "      duration 35*6", "}",
+        "MPI_Barrier site=a comm=0", "    duration 10*2", "use 1 n=2",
+        "MPI_Barrier site=b comm=0", "    compute ^ 5*2", "    duration 10*2", "use 1 n=4",
+        "MPI_Finalize site=f", "    compute s 1*2", "    duration 1*2");
+    List<Long> sends = new ArrayList<>();
+    for (org.benchgen.ir.Node n : t.perPlace().body()) {
+      if (n instanceof Rsd r && r.site().equals("s")) {
+        sends.add(r.compute().isEmpty() ? 0 : r.compute().get(0).time().count());
+      }
+    }
+    assertEquals(List.of(1L, 2L), sends);
+  }
+
   /** A rank's calls in order, by name. */
   private static List<String> calls(CompressedTrace t, int rank) {
     List<String> out = new ArrayList<>();
