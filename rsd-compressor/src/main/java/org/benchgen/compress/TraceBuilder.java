@@ -45,10 +45,11 @@ public final class TraceBuilder {
   private final Map<IntsKey, RankList> rankLists = new HashMap<>();
   /** Each rank's unit, -1 for none. */
   private final int[] unitOf;
-  /** Per source RSD, how many of its calls one rank of each unit made, over all appended. */
-  private final Map<Rsd, long[]> taken = new IdentityHashMap<>();
-  /** The same per compute path: per source RSD, per path id, per unit. */
-  private final Map<Rsd, Map<Integer, long[]>> takenOnPath = new IdentityHashMap<>();
+  /**
+   * Per source RSD, how many of its calls one rank of each unit made over all appended, per
+   * compute path (path id, -1 for a rank's first call).
+   */
+  private final Map<Rsd, Map<Integer, long[]>> taken = new IdentityHashMap<>();
   /** A path id that stands for every path. */
   private static final int ANY_PATH = -2;
   /** Compute paths (the sites of the calls before) by id. */
@@ -100,8 +101,7 @@ public final class TraceBuilder {
       sourceOf[i] = identityIndex(sources, r);
       pathOf[i] = pathOfNext[units[i]];
       pathOfNext[units[i]] = pathIds.computeIfAbsent(r.site(), k -> pathIds.size());
-      taken.computeIfAbsent(r, k -> new long[this.units.size()])[units[i]]++;
-      takenOnPath.computeIfAbsent(r, k -> new HashMap<>())
+      taken.computeIfAbsent(r, k -> new HashMap<>())
           .computeIfAbsent(pathOf[i], k -> new long[this.units.size()])[units[i]]++;
     }
     folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps,
@@ -264,6 +264,14 @@ public final class TraceBuilder {
     return new Param(entries);
   }
 
+  private static long[] plus(long[] a, long[] b) {
+    long[] c = a.clone();
+    for (int i = 0; i < c.length; i++) {
+      c[i] += b[i];
+    }
+    return c;
+  }
+
   private static int[] concat(int[] a, int[] b) {
     int[] c = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, c, a.length, b.length);
@@ -326,11 +334,13 @@ public final class TraceBuilder {
 
   /**
    * How many calls of source {@code i} the ranks of {@code group} made in {@code r} on path
-   * {@code path} ({@link #ANY_PATH}: on any path), and how many they made of it so in all that was appended.
+   * {@code path} ({@link #ANY_PATH}: on any path), and how many they made of it so in all that
+   * was appended.
    */
   private long[] made(OutRsd r, int i, int path, RankList group) {
-    Rsd s = r.sources.get(i);
-    long[] all = path == ANY_PATH ? taken.get(s) : takenOnPath.get(s).get(path);
+    Map<Integer, long[]> onPaths = taken.getOrDefault(r.sources.get(i), Map.of());
+    long[] all = path != ANY_PATH ? onPaths.get(path) : onPaths.values().stream()
+        .reduce(new long[units.size()], TraceBuilder::plus);
     long[] out = new long[2];
     if (all == null) {
       return out;

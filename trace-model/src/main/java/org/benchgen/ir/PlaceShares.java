@@ -15,39 +15,38 @@ import java.util.Map;
  * call whose list is its own is left as it is.
  */
 public final class PlaceShares {
-  /** Per list that several calls hold: the calls they made in all, and its parts so far. */
-  private final Map<List<ComputeStat>, long[]> calls = new IdentityHashMap<>();
+  /** Per list of compute paths: how many calls hold it, and the calls they made in all. */
+  private final Map<List<ComputeStat>, long[]> holders = new IdentityHashMap<>();
   private final Map<List<ComputeStat>, ComputeParts> parts = new IdentityHashMap<>();
 
   private PlaceShares() {}
 
   static CompressedTrace of(CompressedTrace t) {
     PlaceShares p = new PlaceShares();
-    Map<List<ComputeStat>, Integer> holders = new IdentityHashMap<>();
-    p.count(t.body(), holders);
-    p.calls.keySet().removeIf(l -> holders.get(l) < 2);
-    return p.calls.isEmpty() ? t : t.withRsds(p::rsd);
+    p.count(t.body());
+    p.holders.values().removeIf(h -> h[0] < 2);
+    return p.holders.isEmpty() ? t : t.withRsds(p::rsd);
   }
 
-  private void count(List<Node> body, Map<List<ComputeStat>, Integer> holders) {
+  private void count(List<Node> body) {
     for (Node n : body) {
       if (n instanceof Loop l) {
-        count(l.body(), holders);
+        count(l.body());
       } else if (n instanceof Rsd r && !r.compute().isEmpty()) {
-        holders.merge(r.compute(), 1, Integer::sum);
-        long[] c = calls.computeIfAbsent(r.compute(), k -> new long[1]);
-        long n2 = c[0] + r.duration().count();
-        c[0] = n2 < 0 ? Long.MAX_VALUE : n2;
+        long[] h = holders.computeIfAbsent(r.compute(), k -> new long[2]);
+        h[0]++;
+        long calls = h[1] + r.duration().count();
+        h[1] = calls < 0 ? Long.MAX_VALUE : calls;
       }
     }
   }
 
   private Rsd rsd(Rsd r) {
-    long[] all = calls.get(r.compute());
-    if (all == null) {
+    long[] h = holders.get(r.compute());
+    if (h == null) {
       return r;
     }
-    double s = all[0] == 0 ? 0 : (double) r.duration().count() / all[0];
+    double s = h[1] == 0 ? 0 : (double) r.duration().count() / h[1];
     List<ComputeStat> mine = parts.computeIfAbsent(r.compute(),
         c -> new ComputeParts(c, r.ranks())).next((path, group) -> s);
     return new Rsd(r.op(), r.site(), r.ranks(), r.params(), mine, r.duration());
