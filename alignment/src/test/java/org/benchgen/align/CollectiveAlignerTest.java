@@ -436,8 +436,8 @@ class CollectiveAlignerTest {
    * A path's intervals go where their calls went (a review's case, worked out by hand): rank 0
    * sends after MPI_Init, then waits in a barrier at a; ranks 1 and 2 wait in a barrier at b
    * first, then send. Joined, the barrier splits the send in two: rank 0's, whose one interval is
-   * on the path after MPI_Init (1000 ns), and ranks 1 and 2's, on the path after b (2000 and
-   * 30000 ns, rank classes). Shared by the calls of all three ranks instead, rank 0's send lost
+   * on the path after MPI_Init (1000 ns), and ranks 1 and 2's, on the path after b, now the
+   * joined barrier a|b (2000 and 30000 ns, rank classes). Shared by the calls of all three ranks instead, rank 0's send lost
    * its 1000 ns and the other got 3 intervals for 2 calls.
    */
   @Test
@@ -457,7 +457,7 @@ class CollectiveAlignerTest {
     List<Rsd> sends = new ArrayList<>();
     rsds(out.body(), sends);
     sends.removeIf(r -> r.op() != Op.SEND);
-    assertEquals(List.of("0 i:1000", "1,2 b:[1: 2000.0, 2: 30000.0]"), sends.stream()
+    assertEquals(List.of("0 i:1000", "1,2 a|b:[1: 2000.0, 2: 30000.0]"), sends.stream()
         .map(r -> r.ranks() + " " + r.compute().stream().map(c -> c.after() + ":"
             + (c.classes().isEmpty() ? String.valueOf((long) c.time().total())
             : c.classes().stream().map(k -> k.ranks() + ": " + k.time().total()).toList()))

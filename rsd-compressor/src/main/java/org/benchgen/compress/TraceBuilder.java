@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeParts;
@@ -50,12 +52,18 @@ public final class TraceBuilder {
    * compute path (path id, -1 for a rank's first call).
    */
   private final Map<Rsd, Map<Integer, long[]>> taken = new IdentityHashMap<>();
-  /** A path id that stands for every path. */
-  private static final int ANY_PATH = -2;
-  /** Compute paths (the sites of the calls before) by id. */
-  private final Map<String, Integer> pathIds = new HashMap<>();
+  /**
+   * Compute paths by id: the site of the call before in the source, and that call's site here,
+   * which differ where calls of several sites were joined into one.
+   */
+  private final Map<Path, Integer> pathIds = new HashMap<>();
+  private final List<Path> paths = new ArrayList<>();
+  /** The ids of the paths of each source site. */
+  private final Map<String, int[]> pathsOfSite = new HashMap<>();
   /** Per unit, the path id of its next call: its last call's site, -1 before its first call. */
   private final int[] pathOfNext;
+  /** Whether some path's site here is not its site in the source (calls were joined). */
+  private boolean renamedPaths;
   /** Per source RSD split over several calls, its compute given out to them so far. */
   private final Map<Rsd, ComputeParts> computeParts = new IdentityHashMap<>();
   /** Per source RSD, the fraction of its call time given to calls frozen before. */
@@ -100,12 +108,27 @@ public final class TraceBuilder {
       Rsd r = steps[i].rsd();
       sourceOf[i] = identityIndex(sources, r);
       pathOf[i] = pathOfNext[units[i]];
-      pathOfNext[units[i]] = pathIds.computeIfAbsent(r.site(), k -> pathIds.size());
+      pathOfNext[units[i]] = pathId(new Path(r.site(), site));
       taken.computeIfAbsent(r, k -> new HashMap<>())
           .computeIfAbsent(pathOf[i], k -> new long[this.units.size()])[units[i]]++;
     }
     folder.push(new OutRsd(shape, List.copyOf(sources), site, units, steps,
         new CallPaths(sourceOf, pathOf)));
+  }
+
+  private int pathId(Path p) {
+    Integer id = pathIds.get(p);
+    if (id == null) {
+      id = paths.size();
+      pathIds.put(p, id);
+      paths.add(p);
+      renamedPaths |= !p.source().equals(p.result());
+      int[] old = pathsOfSite.getOrDefault(p.source(), new int[0]);
+      int[] ids = Arrays.copyOf(old, old.length + 1);
+      ids[old.length] = id;
+      pathsOfSite.put(p.source(), ids);
+    }
+    return id;
   }
 
   /** The index of {@code r} in {@code sources}, by identity (equal RSDs may differ). */
@@ -123,6 +146,9 @@ public final class TraceBuilder {
     folder.finish();
     return source.withBody(freeze(folder.nodes()));
   }
+
+  /** A compute path: the call before's site in the source, and its site in the result. */
+  private record Path(String source, String result) {}
 
   private record RsdKey(IntsKey sources, IntsKey units) {}
 
@@ -264,21 +290,16 @@ public final class TraceBuilder {
     return new Param(entries);
   }
 
-  private static long[] plus(long[] a, long[] b) {
-    long[] c = a.clone();
-    for (int i = 0; i < c.length; i++) {
-      c[i] += b[i];
-    }
-    return c;
-  }
-
   private static int[] concat(int[] a, int[] b) {
     int[] c = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, c, a.length, b.length);
     return c;
   }
 
-  /** {@code r}'s compute: each source's part for the calls {@code r} made of it, merged. */
+  /**
+   * {@code r}'s compute: each source's part for the calls {@code r} made of it, merged, each path
+   * named after the call before as it is here ({@link PathNames}).
+   */
   private List<ComputeStat> compute(OutRsd r) {
     List<ComputeStat> out = part(r, 0);
     RankList ranks = r.sources.get(0).ranks();
@@ -287,7 +308,44 @@ public final class TraceBuilder {
       out = ComputeClasses.merge(out, ranks, part(r, i), s.ranks());
       ranks = ranks.union(s.ranks());
     }
-    return out;
+    if (!renamedPaths) {
+      return out;
+    }
+    Map<String, String> names = new HashMap<>();
+    Map<String, RankList> ranksOn = new HashMap<>();
+    for (ComputeStat c : out) {
+      Set<String> results = new HashSet<>(2);
+      int[] on = ranksOn(r, pathsOfSite.getOrDefault(c.after(), new int[0]), results);
+      ranksOn.put(c.after(), on.length == 0 ? ranksOf(r.units) : ranksOf(on));
+      if (results.size() == 1 && !results.contains(c.after())) {
+        names.put(c.after(), results.iterator().next());
+      }
+    }
+    return PathNames.rename(out, names, ranksOn::get);
+  }
+
+  /**
+   * The units of {@code r} that made calls on any of the paths {@code ids}, ascending; the sites
+   * those paths have here go into {@code results}.
+   */
+  private int[] ranksOn(OutRsd r, int[] ids, Set<String> results) {
+    int[] on = new int[r.units.length];
+    int n = 0;
+    for (int at = 0; at < r.units.length; at++) {
+      boolean made = false;
+      for (int id : ids) {
+        for (int i = 0; i < r.sources.size(); i++) {
+          if (r.calls.count(i, id, at) > 0) {
+            results.add(paths.get(id).result());
+            made = true;
+          }
+        }
+      }
+      if (made) {
+        on[n++] = r.units[at];
+      }
+    }
+    return Arrays.copyOf(on, n);
   }
 
   /**
@@ -299,16 +357,15 @@ public final class TraceBuilder {
    */
   private List<ComputeStat> part(OutRsd r, int i) {
     Rsd s = r.sources.get(i);
-    long[] all = made(r, i, ANY_PATH, s.ranks());
+    long[] all = made(r, i, null, s.ranks());
     if (all[0] == all[1]) {
       return s.compute();
     }
     return computeParts.computeIfAbsent(s, k -> new ComputeParts(k.compute(), k.ranks()))
         .next((path, group) -> {
-          Integer id = pathIds.get(path.after());
-          long[] g = id == null ? new long[2] : made(r, i, id, group);
+          long[] g = made(r, i, pathsOfSite.getOrDefault(path.after(), new int[0]), group);
           if (g[1] == 0) {
-            g = made(r, i, ANY_PATH, group);
+            g = made(r, i, null, group);
           }
           return g[1] == 0 ? 0 : (double) g[0] / g[1];
         });
@@ -320,7 +377,7 @@ public final class TraceBuilder {
     for (int i = 0; i < r.sources.size(); i++) {
       Rsd s = r.sources.get(i);
       CallTime d = s.duration();
-      long[] madeOfAll = made(r, i, ANY_PATH, s.ranks());
+      long[] madeOfAll = made(r, i, null, s.ranks());
       if (madeOfAll[0] != madeOfAll[1] && madeOfAll[1] > 0) {
         double from = givenDuration.getOrDefault(s, 0.0);
         double to = Math.min(1, from + (double) madeOfAll[0] / madeOfAll[1]);
@@ -333,28 +390,45 @@ public final class TraceBuilder {
   }
 
   /**
-   * How many calls of source {@code i} the ranks of {@code group} made in {@code r} on path
-   * {@code path} ({@link #ANY_PATH}: on any path), and how many they made of it so in all that
-   * was appended.
+   * How many calls of source {@code i} the ranks of {@code group} made in {@code r} on the paths
+   * {@code ids} (null: on any path), and how many they made of it so on them in all that was
+   * appended.
    */
-  private long[] made(OutRsd r, int i, int path, RankList group) {
+  private long[] made(OutRsd r, int i, int[] ids, RankList group) {
     Map<Integer, long[]> onPaths = taken.getOrDefault(r.sources.get(i), Map.of());
-    long[] all = path != ANY_PATH ? onPaths.get(path) : onPaths.values().stream()
-        .reduce(new long[units.size()], TraceBuilder::plus);
-    long[] out = new long[2];
-    if (all == null) {
-      return out;
+    long[] all = new long[units.size()];
+    if (ids == null) {
+      onPaths.values().forEach(c -> add(all, c));
+    } else {
+      for (int id : ids) {
+        add(all, onPaths.get(id));
+      }
     }
+    long[] out = new long[2];
     group.stream().forEach(q -> {
       int u = q < unitOf.length ? unitOf[q] : -1;
       if (u >= 0) {
         out[1] += all[u];
         int at = Arrays.binarySearch(r.units, u);
         if (at >= 0) {
-          out[0] += path == ANY_PATH ? r.calls.count(i, at) : r.calls.count(i, path, at);
+          if (ids == null) {
+            out[0] += r.calls.count(i, at);
+          } else {
+            for (int id : ids) {
+              out[0] += r.calls.count(i, id, at);
+            }
+          }
         }
       }
     });
     return out;
+  }
+
+  private static void add(long[] sum, long[] c) {
+    if (c != null) {
+      for (int u = 0; u < sum.length; u++) {
+        sum[u] += c[u];
+      }
+    }
   }
 }
