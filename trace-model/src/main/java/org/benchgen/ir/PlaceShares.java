@@ -1,5 +1,9 @@
 package org.benchgen.ir;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,48 +11,135 @@ import java.util.Map;
 /**
  * Each call's compute its own: a shared block's copies, read from a file, hold the block's pooled
  * compute paths, one list that all its places share (docs/compressed-format.md, "Shared blocks").
- * Passes that merge the compute of several calls (alignment joining collectives, the data tables
- * of irregular sections) must merge each place's part, not the pool once per place. Here each
- * copy gets its part of every path, its calls' share of the calls of all copies of the list,
- * given out in document order by {@link ComputeParts}, so that the parts of one pool add up to
- * it exactly (no interval lost or counted twice), the distribution's mean and extremes kept. A
- * call whose list is its own is left as it is.
+ * Passes that merge or total the compute of calls (alignment joining collectives, the generated
+ * code's compute per call, the data tables of irregular sections, verify's loop regions) must take
+ * each place's part, not the pool once per place. A path's intervals go to the places by how many
+ * of their calls came after that site ({@link CallPredecessors}), given out in document order by
+ * {@link ComputeParts}, so that the parts of one pool add up to it exactly (no interval lost or
+ * counted twice), each part's distribution the path's in little. A call whose list is its own is
+ * left as it is.
  */
 public final class PlaceShares {
-  /** Per list of compute paths: how many calls hold it, and the calls they made in all. */
-  private final Map<List<ComputeStat>, long[]> holders = new IdentityHashMap<>();
+  /** Per list of compute paths, its places in document order. */
+  private final Map<List<ComputeStat>, List<Place>> holders = new IdentityHashMap<>();
   private final Map<List<ComputeStat>, ComputeParts> parts = new IdentityHashMap<>();
+  /** Per list, per path, each place's share of its intervals. */
+  private final Map<List<ComputeStat>, Map<String, double[]>> shares = new IdentityHashMap<>();
+  /** Per list, how many of its places were given their part. */
+  private final Map<List<ComputeStat>, Integer> placed = new IdentityHashMap<>();
+
+  /**
+   * One place of a list: its calls, and per site how many of them came after one there (NaN:
+   * some, how many not known); null where any site may have.
+   */
+  private record Place(int at, long calls, Map<String, Double> before) {
+    boolean takes(String path) {
+      return before == null || before.containsKey(path);
+    }
+
+    /** The calls after {@code path}, where known. */
+    double after(String path) {
+      return before == null ? Double.NaN : before.getOrDefault(path, 0.0);
+    }
+  }
 
   private PlaceShares() {}
 
   static CompressedTrace of(CompressedTrace t) {
     PlaceShares p = new PlaceShares();
-    p.count(t.body());
-    p.holders.values().removeIf(h -> h[0] < 2);
-    return p.holders.isEmpty() ? t : t.withRsds(p::rsd);
+    p.count(t.body(), new int[1]);
+    p.holders.values().removeIf(h -> h.size() < 2);
+    if (p.holders.isEmpty()) {
+      return t;
+    }
+    BitSet wanted = new BitSet();
+    p.holders.values().forEach(h -> h.forEach(place -> wanted.set(place.at())));
+    Map<Integer, Map<String, Double>> before = CallPredecessors.of(t, wanted);
+    p.holders.replaceAll((list, h) -> h.stream()
+        .map(q -> new Place(q.at(), q.calls(), before.get(q.at()))).toList());
+    return t.withRsds(p::rsd);
   }
 
-  private void count(List<Node> body) {
+  private void count(List<Node> body, int[] at) {
     for (Node n : body) {
       if (n instanceof Loop l) {
-        count(l.body());
-      } else if (n instanceof Rsd r && !r.compute().isEmpty()) {
-        long[] h = holders.computeIfAbsent(r.compute(), k -> new long[2]);
-        h[0]++;
-        long calls = h[1] + r.duration().count();
-        h[1] = calls < 0 ? Long.MAX_VALUE : calls;
+        count(l.body(), at);
+      } else if (n instanceof Rsd r) {
+        if (!r.compute().isEmpty()) {
+          holders.computeIfAbsent(r.compute(), k -> new ArrayList<>(2))
+              .add(new Place(at[0], r.duration().count(), null));
+        }
+        at[0]++;
       }
     }
   }
 
   private Rsd rsd(Rsd r) {
-    long[] h = holders.get(r.compute());
-    if (h == null) {
+    List<Place> places = holders.get(r.compute());
+    if (places == null) {
       return r;
     }
-    double s = h[1] == 0 ? 0 : (double) r.duration().count() / h[1];
-    List<ComputeStat> mine = parts.computeIfAbsent(r.compute(),
-        c -> new ComputeParts(c, r.ranks())).next((path, group) -> s);
-    return new Rsd(r.op(), r.site(), r.ranks(), r.params(), mine, r.duration());
+    int mine = placed.merge(r.compute(), 1, Integer::sum) - 1;
+    Map<String, double[]> s = shares.computeIfAbsent(r.compute(), c -> shares(c, places));
+    List<ComputeStat> part = parts.computeIfAbsent(r.compute(),
+        c -> new ComputeParts(c, r.ranks())).next((path, group) -> s.get(path.after())[mine]);
+    return new Rsd(r.op(), r.site(), r.ranks(), r.params(), part, r.duration());
+  }
+
+  /**
+   * Per path of {@code pool}, each place's share of its intervals: by the calls each made after
+   * that site, where they are known; else all of it to the one place it can come before, or
+   * among several by what their calls still lack after the paths given before (a loop entered
+   * after a call takes that path alone and shares its own with a later place); among all places
+   * where it can come before none, by the structure.
+   */
+  private static Map<String, double[]> shares(List<ComputeStat> pool, List<Place> places) {
+    int n = places.size();
+    double[] need = new double[n];
+    for (int i = 0; i < n; i++) {
+      need[i] = places.get(i).calls();
+    }
+    Map<String, double[]> out = new HashMap<>();
+    List<ComputeStat> left = new ArrayList<>();
+    for (ComputeStat c : pool) {
+      double[] w = new double[n];
+      for (int i = 0; i < n; i++) {
+        w[i] = places.get(i).after(c.after());
+      }
+      double sum = Arrays.stream(w).sum();
+      if (sum > 0 && !Double.isNaN(sum) && !Double.isInfinite(sum)) {
+        out.put(c.after(), give(w, sum, need, c.time().count()));
+      } else {
+        left.add(c);
+      }
+    }
+    for (ComputeStat c : left) {
+      boolean anyTakes = places.stream().anyMatch(p -> p.takes(c.after()));
+      double[] w = new double[n];
+      double sum = 0;
+      for (int i = 0; i < n; i++) {
+        w[i] = !anyTakes || places.get(i).takes(c.after()) ? Math.max(need[i], 0) : 0;
+        sum += w[i];
+      }
+      if (sum == 0) {
+        // Nothing left to fill (a hostile file's counts): evenly among the takers.
+        for (int i = 0; i < n; i++) {
+          w[i] = !anyTakes || places.get(i).takes(c.after()) ? 1 : 0;
+          sum += w[i];
+        }
+      }
+      out.put(c.after(), give(w, sum, need, c.time().count()));
+    }
+    return out;
+  }
+
+  /** Shares by weights {@code w} (summing to {@code sum}); what each place lacks, less them. */
+  private static double[] give(double[] w, double sum, double[] need, long intervals) {
+    double[] s = new double[w.length];
+    for (int i = 0; i < w.length; i++) {
+      s[i] = w[i] / sum;
+      need[i] -= s[i] * intervals;
+    }
+    return s;
   }
 }
