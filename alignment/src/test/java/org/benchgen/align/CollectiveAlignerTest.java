@@ -421,8 +421,8 @@ class CollectiveAlignerTest {
       calls += calls(in, r).size();
     }
     List<Rsd> rsds = new ArrayList<>();
-    rsds(out.body(), rsds);
-    assertTrue(rsds.size() > rsds(in), "the alignment split calls: " + outline(out.body(), false));
+    Traces.rsds(out.body(), rsds);
+    assertTrue(rsds.size() > rsdCount(in), "the alignment split calls: " + outline(out.body(), false));
     assertEquals(calls, rsds.stream().mapToLong(r -> r.duration().count()).sum());
     for (Rsd r : rsds) {
       assertTrue(ComputeStat.intervals(r.compute()) <= r.duration().count(), r.site()
@@ -455,7 +455,7 @@ class CollectiveAlignerTest {
     CompressedTrace out = aligned(in).trace();
     assertSameCalls(in, out, all(in));
     List<Rsd> sends = new ArrayList<>();
-    rsds(out.body(), sends);
+    Traces.rsds(out.body(), sends);
     sends.removeIf(r -> r.op() != Op.SEND);
     assertEquals(List.of("0 i:1000", "1,2 a|b:[1: 2000.0, 2: 30000.0]"), sends.stream()
         .map(r -> r.ranks() + " " + r.compute().stream().map(c -> c.after() + ":"
@@ -465,26 +465,16 @@ class CollectiveAlignerTest {
     assertEquals(34_717, total(out, false), 1e-9);
   }
 
-  private static int rsds(CompressedTrace t) {
+  private static int rsdCount(CompressedTrace t) {
     List<Rsd> l = new ArrayList<>();
-    rsds(t.body(), l);
+    Traces.rsds(t.body(), l);
     return l.size();
-  }
-
-  private static void rsds(List<Node> nodes, List<Rsd> out) {
-    for (Node n : nodes) {
-      if (n instanceof Loop l) {
-        rsds(l.body(), out);
-      } else {
-        out.add((Rsd) n);
-      }
-    }
   }
 
   /** The trace's compute time, or its MPI time, in all: count times mean, summed. */
   private static double total(CompressedTrace t, boolean mpi) {
     List<Rsd> l = new ArrayList<>();
-    rsds(t.body(), l);
+    Traces.rsds(t.body(), l);
     return l.stream().mapToDouble(r -> mpi ? r.duration().total() : r.computeTotal()).sum();
   }
 

@@ -1,5 +1,6 @@
 package org.benchgen.align;
 
+import static org.benchgen.align.Traces.rsds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,17 +14,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.benchgen.compress.TraceCompressor;
-import org.benchgen.expand.Expander;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
-import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
 import org.benchgen.ir.Rsd;
 import org.benchgen.ir.format.CompressedTraceReader;
-import org.benchgen.rawtrace.RawEvent;
-import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.stats.TraceStats;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,37 +40,10 @@ class JoinedPathsTest {
     return assertInstanceOf(Alignment.Aligned.class, new CollectiveAligner(t).align()).trace();
   }
 
-  /** Each rank's compute by expansion: the time from each call's exit to the next's enter. */
+  /** Each rank's compute by expansion: the time between its calls. */
   private static long[] computePerRank(CompressedTrace t) {
-    long[] out = new long[t.worldSize()];
-    Expander x = new Expander(t);
-    for (int r = 0; r < out.length; r++) {
-      int rank = r;
-      long[] lastExit = {-1};
-      x.expand(r, new RawTraceReader.Sink() {
-        @Override
-        public void comm(long id, long[] members, long[] remote) {}
-
-        @Override
-        public void event(RawEvent e) {
-          if (lastExit[0] >= 0) {
-            out[rank] += e.enter() - lastExit[0];
-          }
-          lastExit[0] = e.exit();
-        }
-      });
-    }
-    return out;
-  }
-
-  private static void rsds(List<Node> nodes, List<Rsd> out) {
-    for (Node n : nodes) {
-      if (n instanceof Loop l) {
-        rsds(l.body(), out);
-      } else {
-        out.add((Rsd) n);
-      }
-    }
+    TraceStats s = TraceStats.of(t, n -> { });
+    return IntStream.range(0, t.worldSize()).mapToLong(r -> s.rank(r).computeNs()).toArray();
   }
 
   /** Each RSD's paths, {@code op@site: path path ...}. */

@@ -68,6 +68,17 @@ final class Traces {
     }).collect(Collectors.joining(" "));
   }
 
+  /** Every RSD of {@code nodes}, loops' included, in document order, into {@code out}. */
+  static void rsds(List<Node> nodes, List<Rsd> out) {
+    for (Node n : nodes) {
+      if (n instanceof Loop l) {
+        rsds(l.body(), out);
+      } else {
+        out.add((Rsd) n);
+      }
+    }
+  }
+
   /** Rank {@code r}'s calls as op and parameters (sites and times left out), in order. */
   static List<String> calls(CompressedTrace t, int r) {
     return Calls.signatures(t, r);

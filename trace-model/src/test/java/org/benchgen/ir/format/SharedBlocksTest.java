@@ -356,22 +356,9 @@ class SharedBlocksTest {
     }
   }
 
-  /** A rank's compute by expansion: from each call's exit to the next one's enter. */
+  /** A rank's compute by expansion: the time between its calls. */
   private static long compute(CompressedTrace t, int rank) {
-    long[] sum = {0, -1};
-    new org.benchgen.expand.Expander(t).expand(rank, new org.benchgen.rawtrace.RawTraceReader.Sink() {
-      @Override
-      public void comm(long id, long[] members, long[] remote) {}
-
-      @Override
-      public void event(org.benchgen.rawtrace.RawEvent e) {
-        if (sum[1] >= 0) {
-          sum[0] += e.enter() - sum[1];
-        }
-        sum[1] = e.exit();
-      }
-    });
-    return sum[0];
+    return org.benchgen.stats.TraceStats.of(t, n -> { }).rank(rank).computeNs();
   }
 
   /** A rank's calls in order, by name. */
