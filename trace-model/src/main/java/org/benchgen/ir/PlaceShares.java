@@ -88,10 +88,11 @@ public final class PlaceShares {
 
   /**
    * Per path of {@code pool}, each place's share of its intervals: by the calls each made after
-   * that site, where they are known; else all of it to the one place it can come before, or
-   * among several by what their calls still lack after the paths given before (a loop entered
-   * after a call takes that path alone and shares its own with a later place); among all places
-   * where it can come before none, by the structure.
+   * that site, where they are known (paths whose counts are all known first). Places whose count
+   * is not known (a loop whose trip count varies) share what the known ones leave, by what their
+   * calls still lack after the paths given before, among those that can take the path (a loop
+   * entered after a call takes that path alone and shares its own with a later place); all of
+   * them where none can, by the structure.
    */
   private static Map<String, double[]> shares(List<ComputeStat> pool, List<Place> places) {
     int n = places.size();
@@ -100,35 +101,76 @@ public final class PlaceShares {
       need[i] = places.get(i).calls();
     }
     Map<String, double[]> out = new HashMap<>();
-    List<ComputeStat> left = new ArrayList<>();
+    List<ComputeStat> mixed = new ArrayList<>();
     for (ComputeStat c : pool) {
       double[] w = new double[n];
+      double sum = 0;
+      boolean known = true;
       for (int i = 0; i < n; i++) {
         w[i] = places.get(i).after(c.after());
+        known &= Double.isFinite(w[i]);
+        sum += w[i];
       }
-      double sum = Arrays.stream(w).sum();
-      if (sum > 0 && !Double.isNaN(sum) && !Double.isInfinite(sum)) {
+      if (known && sum > 0) {
         out.put(c.after(), give(w, sum, need, c.time().count()));
       } else {
-        left.add(c);
+        mixed.add(c);
       }
     }
-    for (ComputeStat c : left) {
-      boolean anyTakes = places.stream().anyMatch(p -> p.takes(c.after()));
+    for (ComputeStat c : mixed) {
+      String path = c.after();
+      long intervals = c.time().count();
+      double[] s = new double[n];
+      // The places whose counts are known take them, as far as the path's intervals go.
+      double knownSum = 0;
+      for (int i = 0; i < n; i++) {
+        double k = places.get(i).after(path);
+        knownSum += Double.isFinite(k) ? k : 0;
+      }
+      double scale = knownSum > intervals ? 1 / knownSum : intervals == 0 ? 0 : 1.0 / intervals;
+      double left = 1;
+      for (int i = 0; i < n; i++) {
+        double k = places.get(i).after(path);
+        if (Double.isFinite(k) && k > 0) {
+          s[i] = k * scale;
+          left -= s[i];
+          need[i] -= s[i] * intervals;
+        }
+      }
+      // The rest to the places not known that can take it (all not known, where none can); to
+      // all where every count is known and none is of this path (a file no run writes).
+      boolean[] open = new boolean[n];
+      boolean unknown = false;
+      boolean anyTakes = false;
+      for (Place p : places) {
+        boolean u = !Double.isFinite(p.after(path));
+        unknown |= u;
+        anyTakes |= u && p.takes(path);
+      }
+      for (int i = 0; i < n; i++) {
+        Place p = places.get(i);
+        open[i] = !unknown || (!Double.isFinite(p.after(path)) && (!anyTakes || p.takes(path)));
+      }
       double[] w = new double[n];
       double sum = 0;
       for (int i = 0; i < n; i++) {
-        w[i] = !anyTakes || places.get(i).takes(c.after()) ? Math.max(need[i], 0) : 0;
+        w[i] = open[i] ? Math.max(need[i], 0) : 0;
         sum += w[i];
       }
       if (sum == 0) {
-        // Nothing left to fill (a hostile file's counts): evenly among the takers.
+        // Nothing left to fill: evenly.
         for (int i = 0; i < n; i++) {
-          w[i] = !anyTakes || places.get(i).takes(c.after()) ? 1 : 0;
+          w[i] = open[i] ? 1 : 0;
           sum += w[i];
         }
       }
-      out.put(c.after(), give(w, sum, need, c.time().count()));
+      if (left > 0) {
+        double[] rest = give(w, sum, need, Math.round(left * intervals));
+        for (int i = 0; i < n; i++) {
+          s[i] += rest[i] * left;
+        }
+      }
+      out.put(path, s);
     }
     return out;
   }

@@ -356,6 +356,88 @@ class SharedBlocksTest {
     }
   }
 
+  /**
+   * A review's cases, each rank's compute by expansion of the per-place trace against the
+   * pooled one (whose copies find each path's time by the call before): a copy in a loop whose
+   * trip count varies (1, then 2) beside copies in loops of constant trips, which keep their
+   * exact shares (the varying one once made them all fall back); a copy after a loop that rank
+   * 0 runs 0 times and rank 1 twice, where rank 1 stands at two sites and the counts are not
+   * known (once counted as exact: rank 1 computed 4 ms of its 8).
+   */
+  @Test
+  void copiesBesideLoopsWhoseTripsVaryKeepEachRanksCompute() {
+    String x = "MPI_Barrier site=x comm=0";
+    CompressedTrace varying = HandWrittenTrace.read(HEADER, "world 1",
+        "block 1 {", "  " + x, "      compute u 1000000*5", "      compute x 100000*6",
+        "      duration 10*11", "}",
+        "MPI_Init site=i", "    duration 100*1",
+        "MPI_Barrier site=u comm=0", "    compute i 10", "    duration 10",
+        "loop trips=4 {", "  use 1 n=4", "}",
+        "loop trips=2 {", "  MPI_Barrier site=u comm=0", "      compute x 10*2",
+        "      duration 10*2", "  loop trips=2 {", "    use 1 n=4", "  }", "}",
+        "loop trips=2 {", "  MPI_Barrier site=u comm=0", "      compute x 10*2",
+        "      duration 10*2", "  loop trips=1,2 {", "    use 1 n=3", "  }", "}",
+        "MPI_Finalize site=f", "    compute x 10", "    duration 10");
+    CompressedTrace skipped = HandWrittenTrace.read(HEADER, "world 2",
+        "block 1 {", "  " + x, "      compute e ranks=0 1000000*2",
+        "      compute e ranks=1 5000000", "      compute y 3000000", "      duration 10*4", "}",
+        "MPI_Init site=i", "    duration 100*2",
+        "MPI_Barrier site=e comm=0", "    compute i 10*2", "    duration 10*2",
+        "loop trips=0@0;2@1 {",
+        "  MPI_Send site=y comm=0 dest=0 tag=1 count=1 type=MPI_BYTE tsize=1",
+        "      compute e 10", "      compute y 10", "      duration 10*2", "}",
+        "use 1 n=2",
+        "MPI_Barrier site=e comm=0", "    compute x 10*2", "    duration 10*2",
+        "use 1 n=2",
+        "MPI_Finalize site=f", "    compute x 10*2", "    duration 10*2");
+    for (CompressedTrace t : List.of(varying, skipped)) {
+      CompressedTrace parts = t.perPlace();
+      for (int rank = 0; rank < t.worldSize(); rank++) {
+        assertEquals(compute(t, rank), compute(parts, rank), "rank " + rank);
+      }
+    }
+    // Rank 1: barrier e, two sends (after e, after y), x after y, e, x after e, Finalize.
+    assertEquals(10 + 10 + 10 + 3_000_000 + 10 + 5_000_000 + 10, compute(skipped, 1));
+  }
+
+  /**
+   * More sites at once than are followed (66 ranks, each sending from a site of its own), then a
+   * barrier of every rank: after it, each rank's last site is known again, and FT's shape (the
+   * test above) comes out exact. Once the walk gave up for the rest of the trace, and the block's
+   * first place took 9 of c's 66 intervals.
+   */
+  @Test
+  void aCallOfEveryRankEndsWhatTooManySitesLeftUnknown() {
+    List<String> lines = new ArrayList<>(List.of(HEADER, "world 66",
+        "block 1 {", "  MPI_Alltoall site=x comm=0 count=8 type=MPI_BYTE tsize=1 rcount=8"
+            + " rtype=MPI_BYTE rtsize=1",
+        "      compute c 5800000*66", "      compute b 3400000*66", "      compute x 3500000*66",
+        "      compute r 2300000*330", "      duration 800*528", "}",
+        "MPI_Init site=i", "    duration 100*66"));
+    for (int r = 0; r < 66; r++) {
+      lines.addAll(List.of("MPI_Send site=s" + r + " ranks=" + r
+          + " comm=0 dest=0 tag=1 count=1 type=MPI_BYTE tsize=1", "    compute i 10",
+          "    duration 10"));
+    }
+    lines.add("MPI_Comm_split site=c comm=0 color=0 key=0 newcomm=1");
+    for (int r = 0; r < 66; r++) {
+      lines.add("    compute s" + r + " ranks=" + r + " 25000");
+    }
+    lines.addAll(List.of("    duration 1000*66",
+        "use 1 n=66",
+        "MPI_Barrier site=b comm=0", "    compute x 1000000*66", "    duration 60000*66",
+        "loop trips=2 {", "  use 1 n=132", "}",
+        "loop trips=5 {",
+        "  MPI_Reduce site=r comm=0 root=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM",
+        "      compute x 2000000*330", "      duration 7000*330",
+        "  use 1 n=330", "}",
+        "MPI_Finalize site=f", "    compute x 1500000*66", "    duration 3000*66"));
+    CompressedTrace t = HandWrittenTrace.read(lines.toArray(String[]::new));
+    Rsd first = (Rsd) t.perPlace().body().get(68);
+    assertEquals(List.of("c:66"), first.compute().stream()
+        .map(c -> c.after() + ":" + c.time().count()).toList());
+  }
+
   /** A rank's compute by expansion: the time between its calls. */
   private static long compute(CompressedTrace t, int rank) {
     return org.benchgen.stats.TraceStats.of(t, n -> { }).rank(rank).computeNs();
