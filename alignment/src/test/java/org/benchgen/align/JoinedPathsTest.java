@@ -105,6 +105,35 @@ class JoinedPathsTest {
   }
 
   /**
+   * A review's case, by hand: the barrier at a that rank 0 reaches first is joined with rank 1's
+   * at b, and a loop then calls x and a barrier at a again (one wrapper's site). x's path a
+   * followed the joined call in the first iteration and the barrier at a in the others: its
+   * first interval goes to a|b, the others stay on a, rank by rank (rank 0 1 ms each; rank 1 30
+   * ms after b, 2 ms after a). Kept whole on a, rank 0 took rank 1's 30 ms after a|b (32 ms
+   * where it computed 3).
+   */
+  @Test
+  void aPathThatFollowedTheJoinedCallAndItsOwnSiteIsSplitBetweenThem() throws IOException {
+    CompressedTrace in = read("benchgen-compressed 1", "world 2",
+        "MPI_Init site=i", "    duration 100*2",
+        "MPI_Barrier site=a ranks=0 comm=0", "    compute i 500", "    duration 10",
+        "MPI_Barrier site=b ranks=1 comm=0", "    compute i 700", "    duration 10",
+        "loop trips=3 {",
+        "  MPI_Barrier site=x comm=0", "      compute a ranks=0 1000000*3",
+        "      compute a ranks=1 2000000*2", "      compute b ranks=1 30000000",
+        "      duration 10*6",
+        "  MPI_Barrier site=a comm=0", "      compute x 5000*6", "      duration 10*6", "}",
+        "MPI_Finalize site=f", "    compute a 6*2", "    duration 1*2");
+    CompressedTrace out = aligned(in);
+    assertEquals(List.of("MPI_Init@i:", "MPI_Barrier@a|b: i", "MPI_Barrier@x: a|b a",
+        "MPI_Barrier@a: x", "MPI_Finalize@f: a"), paths(out));
+    long[] c = computePerRank(out);
+    // 600 ns (500 and 700 pooled), x three times, 5 us before each barrier a, 6 ns.
+    assertEquals(600 + 3 * 1_000_000 + 3 * 5000 + 6, c[0]);
+    assertEquals(600 + 30_000_000 + 2 * 2_000_000 + 3 * 5000 + 6, c[1]);
+  }
+
+  /**
    * The paper's Figures 3 and 4 (the split-collectives sample, 4 ranks): ranks 2 and 3 compute
    * after the barrier they reach from split.c:24, which is joined with rank 0's split.c:21. Each
    * rank's compute by expansion is what it was before the alignment, to the classes' 2 % (rank

@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeParts;
@@ -311,41 +309,74 @@ public final class TraceBuilder {
     if (!renamedPaths) {
       return out;
     }
-    Map<String, String> names = new HashMap<>();
-    Map<String, RankList> ranksOn = new HashMap<>();
+    List<PathNames.Named> named = new ArrayList<>(out.size());
     for (ComputeStat c : out) {
-      Set<String> results = new HashSet<>(2);
-      int[] on = ranksOn(r, pathsOfSite.getOrDefault(c.after(), new int[0]), results);
-      ranksOn.put(c.after(), on.length == 0 ? ranksOf(r.units) : ranksOf(on));
-      if (results.size() == 1 && !results.contains(c.after())) {
-        names.put(c.after(), results.iterator().next());
+      // The paths of this site by their site here, as far as r's units took them.
+      Map<String, int[]> byResult = new LinkedHashMap<>();
+      for (int id : pathsOfSite.getOrDefault(c.after(), new int[0])) {
+        if (calls(r, new int[] {id}, null) > 0) {
+          byResult.merge(paths.get(id).result(), new int[] {id}, TraceBuilder::concat);
+        }
+      }
+      if (byResult.size() <= 1) {
+        String name = byResult.isEmpty() ? c.after() : byResult.keySet().iterator().next();
+        int[] ids = byResult.isEmpty() ? new int[0] : byResult.values().iterator().next();
+        named.add(new PathNames.Named(c, name, ranksOn(r, ids)));
+        continue;
+      }
+      // Calls that followed a joined call and a call of its own at one site (a wrapper's
+      // barrier): each site here takes its calls' part, group by group.
+      int[] all = byResult.values().stream().flatMapToInt(Arrays::stream).toArray();
+      ComputeParts parts = new ComputeParts(List.of(c), ranksOf(r.units));
+      for (Map.Entry<String, int[]> e : byResult.entrySet()) {
+        for (ComputeStat p : parts.next((path, group) -> {
+          long whole = calls(r, all, group);
+          return whole == 0 ? 0 : (double) calls(r, e.getValue(), group) / whole;
+        })) {
+          named.add(new PathNames.Named(p, e.getKey(), ranksOn(r, e.getValue())));
+        }
       }
     }
-    return PathNames.rename(out, names, ranksOn::get);
+    return PathNames.merge(named);
   }
 
-  /**
-   * The units of {@code r} that made calls on any of the paths {@code ids}, ascending; the sites
-   * those paths have here go into {@code results}.
-   */
-  private int[] ranksOn(OutRsd r, int[] ids, Set<String> results) {
+  /** The calls {@code r}'s units in {@code group} (null: all) made on the paths {@code ids}. */
+  private long calls(OutRsd r, int[] ids, RankList group) {
+    long n = 0;
+    for (int at = 0; at < r.units.length; at++) {
+      if (group != null && !units.get(r.units[at]).intersects(group)) {
+        continue;
+      }
+      for (int id : ids) {
+        for (int i = 0; i < r.sources.size(); i++) {
+          n += r.calls.count(i, id, at);
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The ranks of {@code r}'s units that made calls on the paths {@code ids}; all if none. */
+  private RankList ranksOn(OutRsd r, int[] ids) {
     int[] on = new int[r.units.length];
     int n = 0;
     for (int at = 0; at < r.units.length; at++) {
-      boolean made = false;
       for (int id : ids) {
-        for (int i = 0; i < r.sources.size(); i++) {
-          if (r.calls.count(i, id, at) > 0) {
-            results.add(paths.get(id).result());
-            made = true;
-          }
+        if (calls(r, id, at) > 0) {
+          on[n++] = r.units[at];
+          break;
         }
       }
-      if (made) {
-        on[n++] = r.units[at];
-      }
     }
-    return Arrays.copyOf(on, n);
+    return n == 0 ? ranksOf(r.units) : ranksOf(Arrays.copyOf(on, n));
+  }
+
+  private long calls(OutRsd r, int id, int at) {
+    long n = 0;
+    for (int i = 0; i < r.sources.size(); i++) {
+      n += r.calls.count(i, id, at);
+    }
+    return n;
   }
 
   /**
