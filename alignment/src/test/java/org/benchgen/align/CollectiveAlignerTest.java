@@ -422,7 +422,8 @@ class CollectiveAlignerTest {
     }
     List<Rsd> rsds = new ArrayList<>();
     Traces.rsds(out.body(), rsds);
-    assertTrue(rsds.size() > rsdCount(in), "the alignment split calls: " + outline(out.body(), false));
+    assertTrue(rsds.size() > rsdCount(in),
+        "the alignment split calls: " + outline(out.body(), false));
     assertEquals(calls, rsds.stream().mapToLong(r -> r.duration().count()).sum());
     for (Rsd r : rsds) {
       assertTrue(ComputeStat.intervals(r.compute()) <= r.duration().count(), r.site()
@@ -437,8 +438,8 @@ class CollectiveAlignerTest {
    * sends after MPI_Init, then waits in a barrier at a; ranks 1 and 2 wait in a barrier at b
    * first, then send. Joined, the barrier splits the send in two: rank 0's, whose one interval is
    * on the path after MPI_Init (1000 ns), and ranks 1 and 2's, on the path after b, now the
-   * joined barrier a|b (2000 and 30000 ns, rank classes). Shared by the calls of all three ranks instead, rank 0's send lost
-   * its 1000 ns and the other got 3 intervals for 2 calls.
+   * joined barrier a|b (2000 and 30000 ns, rank classes). Shared by the calls of all three ranks
+   * instead, rank 0's send lost its 1000 ns and the other got 3 intervals for 2 calls.
    */
   @Test
   void eachIntervalGoesWithTheCallOnItsPath() throws IOException {

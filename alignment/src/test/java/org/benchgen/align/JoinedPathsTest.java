@@ -68,7 +68,8 @@ class JoinedPathsTest {
         "MPI_Init site=i", "    duration 100*2",
         "MPI_Barrier site=a ranks=0 comm=0", "    compute i 500", "    duration 10",
         "MPI_Barrier site=b ranks=1 comm=0", "    compute i 700", "    duration 10",
-        "MPI_Barrier site=x comm=0", "    compute a ranks=0 1000000", "    compute b ranks=1 3000000",
+        "MPI_Barrier site=x comm=0", "    compute a ranks=0 1000000",
+        "    compute b ranks=1 3000000",
         "    duration 10*2",
         "MPI_Finalize site=f", "    compute x 6*2", "    duration 1*2");
     CompressedTrace out = aligned(in);
@@ -79,7 +80,8 @@ class JoinedPathsTest {
     ComputeStat x = all.get(2).compute().get(0);
     assertEquals(List.of("0 1000000.0", "1 3000000.0"), x.classes().stream()
         .map(k -> k.ranks() + " " + k.time().mean()).toList());
-    assertEquals(List.of(1_000_606L, 3_000_606L), List.of(computePerRank(out)[0], computePerRank(out)[1]));
+    long[] c = computePerRank(out);
+    assertEquals(List.of(1_000_606L, 3_000_606L), List.of(c[0], c[1]));
   }
 
   /**
@@ -93,7 +95,8 @@ class JoinedPathsTest {
         "MPI_Init site=i", "    duration 100*2",
         "MPI_Barrier site=a ranks=0 comm=0", "    compute i 500", "    duration 10",
         "MPI_Barrier site=b ranks=1 comm=0", "    compute i 700", "    duration 10",
-        "MPI_Barrier site=a comm=0", "    compute a ranks=0 1000000", "    compute b ranks=1 3000000",
+        "MPI_Barrier site=a comm=0", "    compute a ranks=0 1000000",
+        "    compute b ranks=1 3000000",
         "    duration 10*2",
         "MPI_Finalize site=f", "    compute a 6*2", "    duration 1*2");
     CompressedTrace out = aligned(in);

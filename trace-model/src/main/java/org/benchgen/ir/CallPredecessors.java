@@ -154,7 +154,7 @@ final class CallPredecessors {
     }
   }
 
-  /** Counts, for call {@code at} made by {@code ranks}, its calls after each site of {@code last}. */
+  /** Counts, for call {@code at} made by {@code ranks}, its calls after each site it holds. */
   private void record(int at, Map<String, RankList> last, RankList ranks, double times) {
     if (!wanted.get(at) || (before.containsKey(at) && before.get(at) == null)) {
       return;

@@ -303,7 +303,8 @@ class SharedBlocksTest {
   @Test
   void eachPlaceTakesThePathsThatCanComeBeforeIt() {
     CompressedTrace t = HandWrittenTrace.read(HEADER, "world 2",
-        "block 1 {", "  MPI_Send site=s ranks=0 comm=0 dest=1 tag=1 count=100 type=MPI_BYTE tsize=1",
+        "block 1 {",
+        "  MPI_Send site=s ranks=0 comm=0 dest=1 tag=1 count=100 type=MPI_BYTE tsize=1",
         "      compute a 1000*3", "      duration 35*6", "}",
         "MPI_Barrier site=a comm=0", "    duration 10*2", "use 1 n=2",
         "MPI_Barrier site=b comm=0", "    compute ^ 5*2", "    duration 10*2", "use 1 n=4",
