@@ -1,5 +1,6 @@
 package org.benchgen.ir;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -9,8 +10,8 @@ import java.util.Map;
 
 /**
  * The call sites that came right before each call of a trace (its compute paths), from the
- * structure: per call in document order, per site, how many of the call's calls (over all its
- * ranks) followed a call at that site. It follows, per site, the ranks whose last call was
+ * structure: per call in document order, per site, which ranks made how many of the call's
+ * calls after a call at that site. It follows, per site, the ranks whose last call was
  * there, so that calls of complementary ranks (a Send of rank 0, the Recv of rank 1) each see
  * their own ranks' last calls; a loop of constant trip count T is walked twice, its first
  * iteration and then the other T - 1, entered after the first.
@@ -33,12 +34,21 @@ final class CallPredecessors {
   /** The calls asked about, by document order. */
   private final BitSet wanted;
   private final int lastWanted;
-  private final Map<Integer, Map<String, Double>> before = new HashMap<>();
+  private final Map<Integer, Map<String, List<Arrival>>> before = new HashMap<>();
   /** Per loop: its one trip count (-1 where it varies) and its calls, worked out once. */
   private final Map<Loop, long[]> loops = new IdentityHashMap<>();
   private int next;
   private long work;
   private boolean done;
+
+  /** Calls made after a site: by these ranks, each this many times (NaN: not known). */
+  record Arrival(RankList ranks, double times) {
+    /** The calls of the ranks of {@code group} (null: all) among them. */
+    double calls(RankList group) {
+      long k = group == null ? ranks.size() : ranks.stream().filter(group::contains).count();
+      return k == 0 ? 0 : times * k;
+    }
+  }
 
   private CallPredecessors(BitSet wanted) {
     this.wanted = wanted;
@@ -47,11 +57,11 @@ final class CallPredecessors {
 
   /**
    * For the calls of {@code t} numbered (in document order, that of {@link
-   * CompressedTrace#withRsds}) in {@code wanted}: per site, how many of their calls followed one
-   * there (NaN: some, how many not known); null where any site may have. A rank's first call
-   * has none before it. Empty where the walk would take too long.
+   * CompressedTrace#withRsds}) in {@code wanted}: per site, which ranks made how many of their
+   * calls after one there (NaN: some, how many not known); null where any site may have. A
+   * rank's first call has none before it. Empty where the walk would take too long.
    */
-  static Map<Integer, Map<String, Double>> of(CompressedTrace t, BitSet wanted) {
+  static Map<Integer, Map<String, List<Arrival>>> of(CompressedTrace t, BitSet wanted) {
     CallPredecessors p = new CallPredecessors(wanted);
     Map<String, RankList> cur = new LinkedHashMap<>();
     for (Node n : t.body()) {
@@ -159,7 +169,7 @@ final class CallPredecessors {
     if (!wanted.get(at) || (before.containsKey(at) && before.get(at) == null)) {
       return;
     }
-    Map<String, Double> seen = new HashMap<>();
+    Map<String, RankList> seen = new HashMap<>();
     BitSet made = new BitSet();
     long total = 0;
     for (Map.Entry<String, RankList> e : last.entrySet()) {
@@ -172,7 +182,7 @@ final class CallPredecessors {
         before.put(at, null);
         return;
       }
-      seen.put(e.getKey(), (double) on.length);
+      seen.put(e.getKey(), RankList.of(on));
       total += on.length;
       for (int q : on) {
         made.set(q);
@@ -180,8 +190,9 @@ final class CallPredecessors {
     }
     // A rank at several sites (after a loop whose trip count varies): which one, not known.
     double t = total > made.cardinality() ? Double.NaN : times;
-    Map<String, Double> counts = before.computeIfAbsent(at, k -> new HashMap<>());
-    seen.forEach((site, k) -> counts.merge(site, t * k, Double::sum));
+    Map<String, List<Arrival>> calls = before.computeIfAbsent(at, k -> new HashMap<>());
+    seen.forEach((site, on) -> calls.computeIfAbsent(site, k -> new ArrayList<>(2))
+        .add(new Arrival(on, t)));
   }
 
   /** {@code last} without {@code ranks}: they made a call since. */

@@ -29,17 +29,29 @@ public final class PlaceShares {
   private final Map<List<ComputeStat>, Integer> placed = new IdentityHashMap<>();
 
   /**
-   * One place of a list: its calls, and per site how many of them came after one there (NaN:
-   * some, how many not known); null where any site may have.
+   * One place of a list: its calls, and per site which of its ranks made how many of them after
+   * one there ({@link CallPredecessors}); null where any site may have.
    */
-  private record Place(int at, long calls, Map<String, Double> before) {
+  private record Place(int at, long calls, Map<String, List<CallPredecessors.Arrival>> before) {
     boolean takes(String path) {
       return before == null || before.containsKey(path);
     }
 
     /** The calls after {@code path}, where known. */
     double after(String path) {
-      return before == null ? Double.NaN : before.getOrDefault(path, 0.0);
+      return after(path, null);
+    }
+
+    /** The calls of {@code group}'s ranks (null: all) after {@code path}, where known. */
+    double after(String path, RankList group) {
+      if (before == null) {
+        return Double.NaN;
+      }
+      double n = 0;
+      for (CallPredecessors.Arrival a : before.getOrDefault(path, List.of())) {
+        n += a.calls(group);
+      }
+      return n;
     }
   }
 
@@ -54,7 +66,8 @@ public final class PlaceShares {
     }
     BitSet wanted = new BitSet();
     p.holders.values().forEach(h -> h.forEach(place -> wanted.set(place.at())));
-    Map<Integer, Map<String, Double>> before = CallPredecessors.of(t, wanted);
+    Map<Integer, Map<String, List<CallPredecessors.Arrival>>> before =
+        CallPredecessors.of(t, wanted);
     p.holders.replaceAll((list, h) -> h.stream()
         .map(q -> new Place(q.at(), q.calls(), before.get(q.at()))).toList());
     return t.withRsds(p::rsd);
@@ -82,7 +95,16 @@ public final class PlaceShares {
     int mine = placed.merge(r.compute(), 1, Integer::sum) - 1;
     Map<String, double[]> s = shares.computeIfAbsent(r.compute(), c -> shares(c, places));
     List<ComputeStat> part = parts.computeIfAbsent(r.compute(),
-        c -> new ComputeParts(c, r.ranks())).next((path, group) -> s.get(path.after())[mine]);
+        c -> new ComputeParts(c, r.ranks())).next((path, group) -> {
+          // A rank class's own calls where they are known (classes that came from different
+          // places: a Send of rank 0 then of rank 1); else the path's share.
+          double sum = 0;
+          for (Place p : places) {
+            sum += p.after(path.after(), group);
+          }
+          return Double.isFinite(sum) && sum > 0 ? places.get(mine).after(path.after(), group) / sum
+              : s.get(path.after())[mine];
+        });
     return new Rsd(r.op(), r.site(), r.ranks(), r.params(), part, r.duration());
   }
 

@@ -402,6 +402,39 @@ class SharedBlocksTest {
   }
 
   /**
+   * A review's case: a block's barrier reached after a Send of rank 0 and a Recv of rank 1, then
+   * after a Send of rank 1 and a Recv of rank 0, from the same two sites. Path a (after a Send)
+   * has rank classes {0: 1 ms} and {1: 9 ms}: rank 0's interval belongs to the first place, rank
+   * 1's to the second, which the path's calls alone (one a place) cannot tell; each class's own
+   * calls can. Shared by the path's calls, rank 1 computed nothing of its 11 ms.
+   */
+  @Test
+  void aPathsRankClassesGoToThePlacesTheirRanksCameFrom() {
+    CompressedTrace t = HandWrittenTrace.read(HEADER, "world 2",
+        "block 1 {", "  MPI_Barrier site=x comm=0", "      compute a ranks=0 1000000",
+        "      compute a ranks=1 9000000", "      compute c ranks=0 4000000",
+        "      compute c ranks=1 2000000", "      duration 10*4", "}",
+        "MPI_Init site=i", "    duration 100*2",
+        "MPI_Send site=a ranks=0 comm=0 dest=1 tag=1 count=1 type=MPI_BYTE tsize=1",
+        "    compute i 10", "    duration 10",
+        "MPI_Recv site=c ranks=1 comm=0 src=0 tag=1 count=1 type=MPI_BYTE tsize=1 bytes=1",
+        "    compute i 10", "    duration 10",
+        "use 1 n=2",
+        "MPI_Send site=a ranks=1 comm=0 dest=0 tag=1 count=1 type=MPI_BYTE tsize=1",
+        "    compute x 10", "    duration 10",
+        "MPI_Recv site=c ranks=0 comm=0 src=1 tag=1 count=1 type=MPI_BYTE tsize=1 bytes=1",
+        "    compute x 10", "    duration 10",
+        "use 1 n=2",
+        "MPI_Finalize site=f", "    compute x 10*2", "    duration 10*2");
+    // Rank 1: Recv, the barrier after c (2 ms), Send, the barrier after a (9 ms), Finalize.
+    assertEquals(10 + 2_000_000 + 10 + 9_000_000 + 10, compute(t, 1));
+    CompressedTrace parts = t.perPlace();
+    for (int rank = 0; rank < 2; rank++) {
+      assertEquals(compute(t, rank), compute(parts, rank), "rank " + rank);
+    }
+  }
+
+  /**
    * More sites at once than are followed (66 ranks, each sending from a site of its own), then a
    * barrier of every rank: after it, each rank's last site is known again, and FT's shape (the
    * test above) comes out exact. Once the walk gave up for the rest of the trace, and the block's
