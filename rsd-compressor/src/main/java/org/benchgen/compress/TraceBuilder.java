@@ -314,7 +314,7 @@ public final class TraceBuilder {
       // The paths of this site by their site here, as far as r's units took them.
       Map<String, int[]> byResult = new LinkedHashMap<>();
       for (int id : pathsOfSite.getOrDefault(c.after(), new int[0])) {
-        if (calls(r, new int[] {id}, null) > 0) {
+        if (calls(r, new int[] {id}, null) > 0) { // some unit of r took it
           byResult.merge(paths.get(id).result(), new int[] {id}, TraceBuilder::concat);
         }
       }
@@ -348,9 +348,7 @@ public final class TraceBuilder {
         continue;
       }
       for (int id : ids) {
-        for (int i = 0; i < r.sources.size(); i++) {
-          n += r.calls.count(i, id, at);
-        }
+        n += calls(r, id, at);
       }
     }
     return n;
@@ -371,6 +369,7 @@ public final class TraceBuilder {
     return n == 0 ? ranksOf(r.units) : ranksOf(Arrays.copyOf(on, n));
   }
 
+  /** The calls unit {@code at} of {@code r} made on path {@code id}, of all its sources. */
   private long calls(OutRsd r, int id, int at) {
     long n = 0;
     for (int i = 0; i < r.sources.size(); i++) {
