@@ -9,6 +9,7 @@ import java.util.Map;
 import org.benchgen.testing.RandomProgram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * streams made into real MPI programs by generate, run under the tracer), and the samples no
  * other test checks. Open MPI, oversubscribed, and MPICH.
  */
+@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InJobCompressionTest {
   private Path work;
@@ -29,7 +31,7 @@ class InJobCompressionTest {
   @BeforeAll
   void buildSamples(@TempDir Path tmp) throws Exception {
     work = tmp;
-    bins = MpiSamples.build(work);
+    bins = MpiSamples.bins();
   }
 
   /**

@@ -18,21 +18,12 @@ final class MpiSamples {
 
   private MpiSamples() {}
 
-  /** The builds of this test run, made by the first test class that asks. */
-  private static Map<String, Path> built;
-
   /**
-   * Builds samples/mpi for Open MPI and MPICH (flavour to build directory), once per test run:
-   * into a directory of its own, deleted when the run ends ({@code work} is a test class's and
-   * goes with it). Fails, never skips, when MPI or the tracer is missing.
+   * The programs of samples/mpi for Open MPI and MPICH (flavour to directory), as the build made
+   * them (samples/build.sh, once a build, into samples/target/mpi/FLAVOUR). Fails, never skips,
+   * when MPI, the tracer or a program is missing.
    */
-  static synchronized Map<String, Path> build(Path work) throws IOException,
-      InterruptedException {
-    if (built != null) {
-      return built;
-    }
-    Path dir = Files.createTempDirectory("benchgen-samples");
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
+  static Map<String, Path> bins() {
     Map<String, Path> bins = new HashMap<>();
     for (String f : List.of("openmpi", "mpich")) {
       for (String tool : List.of("mpicc." + f, "mpif90." + f, "mpirun." + f)) {
@@ -44,21 +35,13 @@ final class MpiSamples {
       assertTrue(Files.isRegularFile(TraceCommand.defaultLibrary(f.equals("openmpi")
           ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH)),
           "the tracer for " + f + " was not built (mvn builds tracer/ before cli/)");
-      Path out = dir.resolve("bin-" + f);
-      run(List.of("make", "-s", "-C", HOME.resolve("samples/mpi").toString(), "BUILD=" + out,
-          "MPICC=mpicc." + f, "MPIFC=mpif90." + f), work);
+      Path out = HOME.resolve("samples/target/mpi/" + f);
+      assertTrue(Files.isExecutable(out.resolve("ring")) && Files.isExecutable(
+          out.resolve("ring_f90")), "samples/mpi was not built for " + f + " in " + out
+          + " (mvn builds it with samples/build.sh before cli/)");
       bins.put(f, out);
     }
-    built = Map.copyOf(bins);
-    return built;
-  }
-
-  private static void delete(Path dir) {
-    try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // A temporary directory left behind is all that happens.
-    }
+    return Map.copyOf(bins);
   }
 
   /**

@@ -31,7 +31,7 @@ final class SampleTraces {
   /** Samples built (once per test run, MpiSamples), traces written under {@code work}. */
   SampleTraces(Path work) throws Exception {
     this.work = work;
-    this.bins = MpiSamples.build(work);
+    this.bins = MpiSamples.bins();
   }
 
   /** Where {@code flavour}'s (openmpi, mpich) builds of the samples are. */

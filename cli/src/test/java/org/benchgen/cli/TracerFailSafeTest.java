@@ -26,10 +26,12 @@ import org.benchgen.compress.TraceCompressor;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.testing.CpuDeadline;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,9 +43,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stops at its size limit. Every run has a time limit and every file a size limit, so that a
  * tracer that loops fails the test instead of filling the disk.
  */
+@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TracerFailSafeTest {
-  private static final Duration LIMIT = Duration.ofSeconds(120);
+  /**
+   * CPU time of the launcher and its ranks (CpuDeadline: load does not stretch it); a run takes
+   * a few seconds, a tracer that loops or waits in MPI spends its CPU fast (MPI polls).
+   */
+  private static final Duration LIMIT = Duration.ofSeconds(60);
   private static final long FEW_MB = 4L << 20;
 
   private Path work;
@@ -52,7 +59,7 @@ class TracerFailSafeTest {
   @BeforeAll
   void build(@TempDir Path tmp) throws Exception {
     work = tmp;
-    bins = MpiSamples.build(work);
+    bins = MpiSamples.bins();
   }
 
   /**
@@ -385,7 +392,7 @@ class TracerFailSafeTest {
     ExecutorService ex = Executors.newSingleThreadExecutor();
     try {
       Future<Integer> code = ex.submit(() -> cl.execute(cmd.toArray(String[]::new)));
-      long end = System.nanoTime() + LIMIT.toNanos();
+      CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
       while (true) {
         try {
           return new Traced(code.get(200, TimeUnit.MILLISECONDS), err.toString());
@@ -403,7 +410,7 @@ class TracerFailSafeTest {
     Path log = Files.createTempFile(work, "run", ".log");
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile()).start();
-    long end = System.nanoTime() + LIMIT.toNanos();
+    CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
     while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
       watch(dir, end, cmd);
     }
@@ -414,7 +421,7 @@ class TracerFailSafeTest {
    * Stops the run (its processes killed, the test failed) once it is past the time limit or one
    * of its files is past a few MB: a tracer that loops must not fill the disk first.
    */
-  private void watch(Path dir, long end, List<String> cmd) throws IOException {
+  private void watch(Path dir, CpuDeadline end, List<String> cmd) throws IOException {
     String too = null;
     try (Stream<Path> s = Files.walk(work, 2)) {
       for (Path p : (Iterable<Path>) s::iterator) {
@@ -430,11 +437,11 @@ class TracerFailSafeTest {
     } catch (java.io.UncheckedIOException e) {
       // a file renamed while walking: look again next time
     }
-    if (too == null && System.nanoTime() < end) {
+    if (too == null && !end.passed()) {
       return;
     }
     ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-    fail(String.join(" ", cmd) + ": " + (too != null ? too : "still ran after " + LIMIT));
+    fail(String.join(" ", cmd) + ": " + (too != null ? too : end.why()));
   }
 
   /** An environment variable for every rank, the way each launcher takes it. */

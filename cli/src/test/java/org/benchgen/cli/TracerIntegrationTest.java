@@ -44,6 +44,7 @@ import org.benchgen.testing.Calls;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -56,6 +57,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The calls beyond regular SPMD codes (issue 17) are MpiCallsIntegrationTest's. MPI must be
  * installed: without it these tests fail, they do not skip.
  */
+@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TracerIntegrationTest {
   private Path work;

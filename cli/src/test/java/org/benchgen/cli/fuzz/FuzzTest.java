@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>CI runs seeds 1 to {@value #CI_SEEDS} and {@link #FOUND}; more by hand with
  * {@code -Dfuzz.seeds=5000} (1 to 5000), {@code -Dfuzz.seeds=700-900} or {@code
- * -Dfuzz.seeds=17,523}. {@code -Dfuzz.timeout=S} sets the per-run deadline (10 s); {@code
+ * -Dfuzz.seeds=17,523}. {@code -Dfuzz.timeout=S} sets the per-run deadline (10 s of CPU time,
+ * which load does not stretch: testing.CpuDeadline); {@code
  * -Dfuzz.known=REGEX} prints the failures whose category matches instead of failing on them (to
  * see what else fails while a known bug is being fixed). Failing inputs are copied to {@code
  * target/fuzz-failures/}, the lines to {@code target/fuzz-failures.txt}.

@@ -20,12 +20,14 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.benchgen.cli.Benchgen;
 import org.benchgen.cli.Cli;
+import org.benchgen.testing.CpuDeadline;
 
 /**
- * Runs one {@code benchgen} command in process on a worker thread with a deadline, and judges it
- * as a user of a hostile input would: exit 0, 1 or 2; no stack trace on stderr (the command's or
- * the JVM's); finished in time; on failure no output, and never a temporary or hidden file left
- * anywhere in the case's directory.
+ * Runs one {@code benchgen} command in process on a worker thread with a deadline in CPU time
+ * (CpuDeadline: a loaded machine does not make a command late), and judges it as a user of a
+ * hostile input would: exit 0, 1 or 2; no stack trace on stderr (the command's or the JVM's);
+ * finished in time; on failure no output, and never a temporary or hidden file left anywhere in
+ * the case's directory.
  */
 final class Guard {
   /** The share of the heap whose use by live data stops a command (OutOfMemoryError). */
@@ -67,7 +69,7 @@ final class Guard {
     Set<String> before = listing(caseDir);
     Outcome o = run(limit, args);
     Set<String> after = listing(caseDir);
-    Optional<Problem> p = judge(o, limit);
+    Optional<Problem> p = judge(o);
     if (p.isEmpty()) {
       p = leftovers(caseDir, output, o.code(), before, after);
     }
@@ -82,11 +84,11 @@ final class Guard {
     return p;
   }
 
-  private static Optional<Problem> judge(Outcome o, Duration limit) {
+  private static Optional<Problem> judge(Outcome o) {
     String unstopped = o.stopped() ? "" : "; could not be stopped, the test ends here";
     if (o.hung()) {
       return Optional.of(new Problem("hang in " + where(o.thrown()).replaceAll(".* at ", ""),
-          "still running after " + limit.toSeconds() + " s" + unstopped, !o.stopped()));
+          o.thrown().getMessage() + unstopped, !o.stopped()));
     }
     if (o.thrown() != null) {
       String what = o.thrown() instanceof OutOfMemoryError ? "out of memory" : "uncaught";
@@ -147,15 +149,15 @@ final class Guard {
     t.setDaemon(true);
     t.start();
     try {
-      long deadline = System.nanoTime() + limit.toNanos();
-      while (t.isAlive() && System.nanoTime() < deadline && !heapNearlyFull()) {
+      CpuDeadline deadline = CpuDeadline.ofThisJvm(limit);
+      while (t.isAlive() && !deadline.passed() && !heapNearlyFull()) {
         t.join(50);
       }
       if (t.isAlive()) {
         // Where it was, before stopping it: that is where the time or the memory goes.
         Throwable where = heapNearlyFull()
             ? new OutOfMemoryError("live data past " + HEAP_SHARE + " of the heap; stopped")
-            : new Throwable("still running");
+            : new Throwable("still running: " + deadline.why());
         where.setStackTrace(t.getStackTrace());
         boolean stopped = stop(t);
         return new Outcome(-1, "", where, !(where instanceof OutOfMemoryError), stopped);
