@@ -3,8 +3,11 @@
 # this; `benchgen trace` picks the flavour of the launcher). Debian installs Open MPI's and MPICH's
 # compilers side by side as mpicc.openmpi and mpicc.mpich; elsewhere the plain mpicc is asked which
 # one it is. No MPI at all is not a build error: benchgen works on traces without it.
+# Its argument, from Maven: the classpath of StringTemplate, with which make generates the wrappers
+# of the signature table (Makefile, ST4_CLASSPATH).
 set -euo pipefail
 cd "$(dirname "$0")"
+export ST4_CLASSPATH="${1:-${ST4_CLASSPATH:-}}"
 built=()
 for flavour in openmpi mpich; do
   if cc=$(command -v "mpicc.$flavour"); then

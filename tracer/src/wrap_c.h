@@ -21,7 +21,8 @@
     return rc;                                                                                     \
   }
 
-/* A collective's record: its arguments as a bgt_coll (designated initialisers), its request req_. */
+/* A collective's record: its arguments as a bgt_coll (designated initialisers), its request req_
+ * (the generated wrappers' gen_c_coll.c). */
 #define COLL(OP, ...) bgt_coll a_ = { __VA_ARGS__ }; bgt_rec_coll(&c_, OP, &a_, req_)
 
 /* MPI-4's large-count forms (MPI_Send_c, ...): NAME's call, then RECORD (the statement that records
@@ -35,9 +36,5 @@
     LEAVE;                                                                                         \
     return rc;                                                                                     \
   }
-/* The same for a collective: REQ is the request it creates (MPI_REQUEST_NULL for a blocking one),
- * the rest initialises its bgt_coll. */
-#define LARGE_COLL(NAME, OP, REQ, PARAMS, ARGS, ...)                                               \
-  LARGE(NAME, PARAMS, ARGS, MPI_Request req_ = REQ; COLL(OP, __VA_ARGS__))
 
 #endif

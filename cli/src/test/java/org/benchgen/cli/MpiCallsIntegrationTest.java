@@ -15,6 +15,7 @@ import java.util.Map;
 import org.benchgen.cli.SampleTraces.Traced;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.stats.TraceStats;
 import org.benchgen.testing.Calls;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
@@ -22,6 +23,7 @@ import org.benchgen.trace.SymbolTable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,6 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * hand from the comment at its top (samples/mpi/README.md), and what each call records. MPI must
  * be installed: without it these tests fail, they do not skip.
  */
+@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MpiCallsIntegrationTest {
   private SampleTraces samples;
@@ -39,6 +42,28 @@ class MpiCallsIntegrationTest {
   @BeforeAll
   void buildSamples(@TempDir Path tmp) throws Exception {
     samples = new SampleTraces(tmp);
+  }
+
+  /**
+   * The Fortran bindings record what the C ones do (both generated from one signature table):
+   * collectives.f90 makes through mpi_xxx_ the calls that collectives.c makes through MPI_Xxx,
+   * each of the 22 collectives once blocking and once nonblocking, and every rank makes the same
+   * calls with the same bytes per MPI function in both.
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void fortranCollectivesRecordWhatTheCOnesDo(String flavour) throws Exception {
+    TraceStats c = samples.trace(flavour, "collectives").stats();
+    TraceStats f = samples.trace(flavour, "collectives_f90").stats();
+    assertEquals(c.rows(), f.rows());
+    for (int r = 0; r < N; r++) {
+      Map<Op, long[]> calls = f.rank(r).byOp();
+      List<Op> collectives = calls.keySet().stream().filter(Op::isCollective).toList();
+      assertEquals(44, collectives.size(), collectives.toString());
+      for (Op op : collectives) {
+        assertEquals(1, calls.get(op)[0], op + " on rank " + r);
+      }
+    }
   }
 
   /**
