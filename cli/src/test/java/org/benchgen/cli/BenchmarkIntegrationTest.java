@@ -22,7 +22,6 @@ import org.benchgen.trace.Op;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,7 +35,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (BenchmarkUnderMpichTest: MPICH for many). MPI must be installed: without it these tests fail,
  * they do not skip.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BenchmarkIntegrationTest {
   private static final int N = BenchmarkRuns.N;

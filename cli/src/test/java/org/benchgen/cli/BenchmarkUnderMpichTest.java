@@ -22,7 +22,6 @@ import org.benchgen.trace.Op;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,7 +31,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * BenchmarkIntegrationTest's promise under MPICH: the programs of samples/mpi that use what MPICH
  * has and Open MPI 4.1 lacks (MPI-4's calls), and a choice of the others.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BenchmarkUnderMpichTest {
   private static final int N = BenchmarkRuns.N;

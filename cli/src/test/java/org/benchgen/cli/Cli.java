@@ -13,7 +13,15 @@ public final class Cli {
   /** What a command printed and returned. */
   public record Result(int code, String out, String err) {}
 
+  /** Runs {@code benchgen args}; a {@code trace} holds the MPI tests' lock (MpiLock). */
   public static Result run(String... args) {
+    if (args.length > 0 && args[0].equals("trace")) {
+      return MpiLock.holdUnchecked(() -> runNow(args));
+    }
+    return runNow(args);
+  }
+
+  private static Result runNow(String... args) {
     CommandLine cl = Benchgen.commandLine();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

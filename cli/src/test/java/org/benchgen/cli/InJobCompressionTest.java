@@ -9,7 +9,6 @@ import java.util.Map;
 import org.benchgen.testing.RandomProgram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,7 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * streams made into real MPI programs by generate, run under the tracer), and the samples no
  * other test checks. Open MPI, oversubscribed, and MPICH.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InJobCompressionTest {
   private Path work;

@@ -15,7 +15,6 @@ import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Op;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +24,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * from C and from Fortran, under Open MPI and MPICH; the C+MPI benchmark asks for the same level
  * and verifies identical; the coNCePTuaL program says it cannot.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InitThreadTest {
   private static final Pattern PROVIDED = Pattern.compile("provided (\\w+)");

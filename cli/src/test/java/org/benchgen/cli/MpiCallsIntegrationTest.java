@@ -23,7 +23,6 @@ import org.benchgen.trace.SymbolTable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,7 +33,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * hand from the comment at its top (samples/mpi/README.md), and what each call records. MPI must
  * be installed: without it these tests fail, they do not skip.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MpiCallsIntegrationTest {
   private SampleTraces samples;

@@ -60,8 +60,19 @@ final class MpiSamples {
     return cmd;
   }
 
-  /** Runs a command in {@code dir}; it must exit 0. Returns its output. */
-  static String run(List<String> cmd, Path dir) throws IOException, InterruptedException {
+  /**
+   * Runs a command in {@code dir}; it must exit 0. Returns its output. An MPI launcher's run holds
+   * the MPI tests' lock (MpiLock).
+   */
+  static String run(List<String> cmd, Path dir) throws Exception {
+    if (cmd.get(0).startsWith("mpirun")) {
+      return MpiLock.hold(() -> runNow(cmd, dir));
+    }
+    return runNow(cmd, dir);
+  }
+
+  private static String runNow(List<String> cmd, Path dir) throws IOException,
+      InterruptedException {
     Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), String.join(" ", cmd) + " failed:\n" + out);

@@ -17,7 +17,6 @@ import org.benchgen.testing.NcptlRuns;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,7 +38,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * messages and bytes the trace's own streams say (counted here from the raw events, MPI_PROC_NULL
  * peers excluded); without it that test is skipped, with the reason, before it does anything.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NcptlIrregularTest {
   private static final Set<String> SENDS = Set.of("MPI_Send", "MPI_Isend", "MPI_Ssend",
@@ -82,7 +80,7 @@ class NcptlIrregularTest {
     List<String> mpi = new ArrayList<>(MpiSamples.launcher("openmpi", 4));
     mpi.add("./b");
     // NCPTL_FAST_INIT skips the timer calibration (10 s a run); counters are unaffected.
-    NcptlRuns.Run ran = run(gen, Map.of("NCPTL_FAST_INIT", "1"), mpi);
+    NcptlRuns.Run ran = MpiLock.hold(() -> run(gen, Map.of("NCPTL_FAST_INIT", "1"), mpi));
     assertEquals(0, ran.code(), ran.out() + ran.err());
     for (int r = 0; r < 4; r++) {
       assertEquals(traced(trace.resolve("rank-" + r + ".trace")),

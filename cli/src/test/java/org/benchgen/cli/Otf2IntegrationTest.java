@@ -12,7 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,7 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * otf2} and {@code import}: {@code verify} finds the same calls, bytes and message matrix on every
  * rank (docs/otf2.md, "Round trip"). Real MPI and the real OTF2 library; neither is skipped.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class Otf2IntegrationTest {
   private Path work;

@@ -31,7 +31,6 @@ import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,7 +42,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stops at its size limit. Every run has a time limit and every file a size limit, so that a
  * tracer that loops fails the test instead of filling the disk.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TracerFailSafeTest {
   /**
@@ -389,32 +387,36 @@ class TracerFailSafeTest {
     StringWriter err = new StringWriter();
     picocli.CommandLine cl = Benchgen.commandLine();
     cl.setErr(new PrintWriter(err));
-    ExecutorService ex = Executors.newSingleThreadExecutor();
-    try {
-      Future<Integer> code = ex.submit(() -> cl.execute(cmd.toArray(String[]::new)));
-      CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
-      while (true) {
-        try {
-          return new Traced(code.get(200, TimeUnit.MILLISECONDS), err.toString());
-        } catch (TimeoutException e) {
-          watch(dir, end, cmd);
+    return MpiLock.hold(() -> {
+      ExecutorService ex = Executors.newSingleThreadExecutor();
+      try {
+        Future<Integer> code = ex.submit(() -> cl.execute(cmd.toArray(String[]::new)));
+        CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
+        while (true) {
+          try {
+            return new Traced(code.get(200, TimeUnit.MILLISECONDS), err.toString());
+          } catch (TimeoutException e) {
+            watch(dir, end, cmd);
+          }
         }
+      } finally {
+        ex.shutdownNow();
       }
-    } finally {
-      ex.shutdownNow();
-    }
+    });
   }
 
   /** Runs a launcher directly; its exit status, or a failure when it outlives the time limit. */
-  private int runWithin(List<String> cmd, Path dir) throws IOException, InterruptedException {
+  private int runWithin(List<String> cmd, Path dir) throws Exception {
     Path log = Files.createTempFile(work, "run", ".log");
-    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
-    CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
-    while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
-      watch(dir, end, cmd);
-    }
-    return p.exitValue();
+    return MpiLock.hold(() -> {
+      Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
+          .redirectOutput(log.toFile()).start();
+      CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
+      while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
+        watch(dir, end, cmd);
+      }
+      return p.exitValue();
+    });
   }
 
   /**

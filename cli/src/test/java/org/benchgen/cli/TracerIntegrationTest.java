@@ -44,7 +44,6 @@ import org.benchgen.testing.Calls;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -57,7 +56,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The calls beyond regular SPMD codes (issue 17) are MpiCallsIntegrationTest's. MPI must be
  * installed: without it these tests fail, they do not skip.
  */
-@ExtendWith(MpiLock.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TracerIntegrationTest {
   private Path work;
@@ -461,7 +459,8 @@ class TracerIntegrationTest {
     cmd.add("--");
     cmd.addAll(MpiSamples.launcher("openmpi", N));
     cmd.addAll(List.of(exe.toString(), "10"));
-    assertEquals(Benchgen.INPUT_ERROR, cl.execute(cmd.toArray(String[]::new)), err.toString());
+    assertEquals(Benchgen.INPUT_ERROR, MpiLock.hold(() -> cl.execute(cmd.toArray(String[]::new))),
+        err.toString());
     return err;
   }
 
@@ -481,8 +480,9 @@ class TracerIntegrationTest {
     }
     Path full = Files.createDirectories(work.resolve("full"));
     Files.writeString(full.resolve("keep.txt"), "mine");
-    assertEquals(Benchgen.INPUT_ERROR, cl.execute("trace", "-o", full.toString(), "--",
-        "mpirun.mpich", "-np", "2", samples.bin("mpich").resolve("ring").toString()));
+    assertEquals(Benchgen.INPUT_ERROR, (int) MpiLock.hold(() -> cl.execute("trace", "-o",
+        full.toString(), "--", "mpirun.mpich", "-np", "2",
+        samples.bin("mpich").resolve("ring").toString())));
     assertEquals("mine", Files.readString(full.resolve("keep.txt")), "existing output untouched");
   }
 
@@ -555,7 +555,7 @@ class TracerIntegrationTest {
     return name.equals("openmpi") ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH;
   }
 
-  private void run(List<String> cmd) throws IOException, InterruptedException {
+  private void run(List<String> cmd) throws Exception {
     MpiSamples.run(cmd, work);
   }
 
