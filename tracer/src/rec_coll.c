@@ -73,8 +73,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
   int idle = inter && a->root == MPI_PROC_NULL;
   int others = inter ? remote_size(a->comm) : 0; /* peers of count arrays */
   int in = 0, out = 0; /* a neighbourhood collective's neighbours, each way */
-  if (base >= BGT_NEIGHBOR_ALLGATHER && base <= BGT_NEIGHBOR_ALLTOALLW)
-    bgt_peers(a->comm, 1, &in, &out);
+  if (bgt_shapes[base] & SHAPE_NEIGHBOURHOOD) bgt_peers(a->comm, 1, &in, &out);
   counts_t sc = {a->counts, a->counts_c}, rc = {a->rcounts, a->rcounts_c};
   int64_t cid = comm_id(a->comm);
   begin_event(c, op);

@@ -14,8 +14,12 @@
 #ifndef BG_CALL
 #define BG_CALL(id, name, kind, required, optional)
 #endif
+#ifndef BG_SHAPE
+#define BG_SHAPE(id, shape)
+#endif
 #include "mpi-vocabulary.def"
 #undef BG_SYNTAX
 #undef BG_SYMBOL
 #undef BG_FIELD
 #undef BG_CALL
+#undef BG_SHAPE

@@ -25,7 +25,11 @@ import org.stringtemplate.v4.STGroupFile;
  */
 public final class VocabularyGenerator {
   private static final Pattern ENTRY =
-      Pattern.compile("^BG_(SYNTAX|SYMBOL|FIELD|CALL)\\((.*)\\)\\s*$");
+      Pattern.compile("^BG_(SYNTAX|SYMBOL|FIELD|CALL|SHAPE)\\((.*)\\)\\s*$");
+  /** A collective's shape flags, as the .def writes them, and the words Op is generated with. */
+  private static final Map<String, String> SHAPES = Map.of("SHAPE_ROOTED", "rooted",
+      "SHAPE_VECTOR", "vector", "SHAPE_REDUCING", "reducing", "SHAPE_NEIGHBOURHOOD",
+      "neighbourhood");
   private static final Pattern ID = Pattern.compile("[A-Z][A-Z0-9_]*");
 
   /** A template argument: StringTemplate reads public fields. */
@@ -52,6 +56,7 @@ public final class VocabularyGenerator {
   private final List<Entry> symbols = new ArrayList<>();
   private final List<Entry> fields = new ArrayList<>();
   private final List<Entry> calls = new ArrayList<>();
+  private final List<Entry> shapes = new ArrayList<>();
   private int lineNo;
 
   private VocabularyGenerator(Path def) {
@@ -92,6 +97,10 @@ public final class VocabularyGenerator {
       if (!ID.matcher(id).matches()) {
         throw new IllegalArgumentException("bad id '" + id + "'");
       }
+      if (what.equals("SHAPE")) {
+        shapes.add(shape(id, a.get(1)));
+        continue;
+      }
       if (!ids.add(what + " " + id) || !names.add(what + " " + text(a.get(1)))) {
         throw new IllegalArgumentException(what.toLowerCase(Locale.ROOT) + " " + id
             + " is defined twice");
@@ -107,6 +116,48 @@ public final class VocabularyGenerator {
     if (calls.isEmpty() || fields.isEmpty() || symbols.isEmpty()) {
       throw new IllegalArgumentException("no calls, fields or symbols found");
     }
+    // Every collective has a shape: its own line, or its blocking form's (MPI_I<name>, _init).
+    for (Entry c : calls) {
+      if (!c.kind.equals("COLLECTIVE")) {
+        continue;
+      }
+      String base = c.id.endsWith("_INIT") ? c.id.substring(0, c.id.length() - 5) : c.id;
+      if (base.startsWith("I") && calls.stream().anyMatch(o -> o.id.equals(c.id.substring(1)))) {
+        base = base.substring(1);
+      }
+      String b = base;
+      if (shapes.stream().noneMatch(e -> e.id.equals(b))) {
+        throw new IllegalArgumentException("the collective " + c.id + " has no BG_SHAPE (nor "
+            + b + ")");
+      }
+    }
+  }
+
+  /**
+   * A collective's shape line: its id must be a collective call's, once; the entry's name is its
+   * flags as words ("rooted vector"), empty for 0.
+   */
+  private Entry shape(String id, String flags) {
+    Entry call = calls.stream().filter(c -> c.id.equals(id)).findFirst().orElseThrow(
+        () -> new IllegalArgumentException("BG_SHAPE of " + id + ", which is no BG_CALL above"));
+    if (!call.kind.equals("COLLECTIVE")) {
+      throw new IllegalArgumentException("BG_SHAPE of " + id + ", which is no collective");
+    }
+    if (shapes.stream().anyMatch(e -> e.id.equals(id))) {
+      throw new IllegalArgumentException("BG_SHAPE of " + id + " twice");
+    }
+    List<String> words = new ArrayList<>();
+    if (!flags.equals("0")) {
+      for (String f : flags.split("\\|")) {
+        String w = SHAPES.get(f.trim());
+        if (w == null) {
+          throw new IllegalArgumentException("unknown shape '" + f.trim() + "' (one of "
+              + SHAPES.keySet() + ", or 0)");
+        }
+        words.add(w);
+      }
+    }
+    return new Entry(id, String.join(" ", words), "", "", "", "");
   }
 
   /** Checks that every key names a field; returns the keys as written, one space apart. */
@@ -176,6 +227,7 @@ public final class VocabularyGenerator {
     args.put("symbols", symbols);
     args.put("fields", fields);
     args.put("calls", calls);
+    args.put("shapes", shapes);
     Path dir = out.resolve("org/benchgen/trace");
     Files.createDirectories(dir);
     for (String name : List.of("Op", "Field", "Sym", "TraceSyntax")) {

@@ -6,12 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.benchgen.trace.Op;
 
 /**
@@ -22,9 +20,13 @@ import org.benchgen.trace.Op;
  * (docs/otf2.md, "v-collectives").
  */
 final class CollectiveShares {
-  /** The v-collectives whose shares are gathered. */
-  static final Set<Op> V = EnumSet.of(Op.GATHERV, Op.SCATTERV, Op.ALLGATHERV, Op.ALLTOALLV,
-      Op.ALLTOALLW, Op.REDUCE_SCATTER);
+  /**
+   * Whether {@code op} is a v-collective whose shares are gathered: a blocking one with counts
+   * per peer (the vocabulary's shape), not a neighbourhood one (OTF2 has none).
+   */
+  static boolean gathered(Op op) {
+    return op == op.blockingForm() && op.isVector() && !op.isNeighbourhood();
+  }
   /** Members' entries kept at most; beyond, shares are spread by rule (counted). */
   static final long MAX_ENTRIES = 1L << 24;
 
@@ -44,7 +46,7 @@ final class CollectiveShares {
   static CollectiveShares read(Path bridge, ImportDefs defs) throws IOException {
     CollectiveShares s = new CollectiveShares();
     Map<Long, Op> vRegions = new HashMap<>();
-    defs.regions().forEach((ref, name) -> Op.forName(name).filter(V::contains)
+    defs.regions().forEach((ref, name) -> Op.forName(name).filter(CollectiveShares::gathered)
         .ifPresent(op -> vRegions.put(ref, op)));
     if (vRegions.isEmpty()) {
       return s;

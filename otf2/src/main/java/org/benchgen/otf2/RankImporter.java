@@ -420,7 +420,7 @@ final class RankImporter {
     }
     ImportDefs.Comm comm = fields.comm(end.comm());
     long[][] all = null;
-    if (CollectiveShares.V.contains(c.op())) {
+    if (CollectiveShares.gathered(c.op())) {
       all = shares.get(comm.id(), vCalls.merge(comm.id(), 1, Integer::sum) - 1).orElse(null);
     }
     fields.collectiveFields(s.b, c.op(), comm, end.root(), end.sent(), end.received(), all);

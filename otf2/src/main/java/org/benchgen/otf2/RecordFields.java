@@ -81,7 +81,7 @@ final class RecordFields {
     if (op.has(Field.OP)) {
       b.name(Field.OP, Otf2Bytes.OP);
     }
-    if (CollectiveShares.V.contains(op.blockingForm()) && (shares == null
+    if (CollectiveShares.gathered(op.blockingForm()) && (shares == null
         || shares.length != n || Arrays.asList(shares).contains(null))) {
       shares = null;
       notes.add("v-collectives whose other members' shares are not known: spread evenly");

@@ -55,4 +55,30 @@ class OpTest {
     assertFalse(Op.IBCAST.createsPersistentRequest());
     assertEquals(Op.ISEND, Op.ISEND.blockingForm()); // only collectives have forms
   }
+
+  /**
+   * The vocabulary's shapes (BG_SHAPE) against what the call table says of each collective, worked
+   * out apart: rooted ones record a root, reducing ones an operation, vector ones a list of counts
+   * per peer, and neighbourhood ones are named so; every form of a collective has its shape.
+   */
+  @Test
+  void everyCollectivesShapeAgreesWithItsFields() {
+    int collectives = 0;
+    for (Op op : Op.values()) {
+      String n = op.mpiName();
+      if (!op.isCollective()) {
+        assertFalse(op.isRooted() || op.isVector() || op.isReducing() || op.isNeighbourhood(), n);
+        continue;
+      }
+      collectives++;
+      assertEquals(op.has(Field.ROOT), op.isRooted(), n);
+      assertEquals(op.has(Field.OP), op.isReducing(), n);
+      assertEquals(op.has(Field.COUNTS) || op.has(Field.RCOUNTS), op.isVector(), n);
+      assertEquals(n.contains("_Neighbor_") || n.contains("_Ineighbor_"), op.isNeighbourhood(), n);
+    }
+    assertEquals(66, collectives); // 22 collectives, blocking, nonblocking and persistent
+    assertTrue(Op.GATHERV.isRooted() && Op.GATHERV.isVector() && !Op.GATHERV.isReducing());
+    assertTrue(Op.IREDUCE_SCATTER.isReducing() && Op.IREDUCE_SCATTER.isVector());
+    assertTrue(Op.NEIGHBOR_ALLTOALLW_INIT.isNeighbourhood());
+  }
 }
