@@ -1,109 +1,9 @@
-/* benchgen tracer, C bindings: the calls that create and free communicators, which the trace
- * must follow to name communicators alike on every rank (rec_comm.c, comms.c); wrap_f_comm.c is the
- * Fortran twin. */
+/* benchgen tracer, C bindings: the calls that create and free communicators whose wrappers the
+ * signature table cannot say (a Cartesian topology's logicals, a size or a rank read before the
+ * call, a string tag), and those refused; the generated gen_c_calls.c has the others. The trace
+ * must follow them to name communicators alike on every rank (rec_comm.c, comms.c);
+ * wrap_f_comm.c is the Fortran twin. */
 #include "wrap_c.h"
-
-int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Comm_split(comm, color, key, newcomm);
-  bgt_rec_comm_split(&c_, comm, color, key, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Comm_dup(comm, newcomm);
-  bgt_rec_comm_new(&c_, BGT_COMM_DUP, comm, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-/* The info (hints to the MPI library) is not recorded: the benchmark passes MPI_INFO_NULL. */
-int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
-  bgt_rec_comm_new(&c_, BGT_COMM_DUP_WITH_INFO, comm, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *req) {
-  ENTER;
-  int rc = PMPI_Comm_idup(comm, newcomm, req);
-  bgt_rec_comm_idup(&c_, BGT_COMM_IDUP, comm, *newcomm, *req);
-  LEAVE;
-  return rc;
-}
-
-#if MPI_VERSION >= 4
-int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *req) {
-  ENTER;
-  int rc = PMPI_Comm_idup_with_info(comm, info, newcomm, req);
-  bgt_rec_comm_idup(&c_, BGT_COMM_IDUP_WITH_INFO, comm, *newcomm, *req);
-  LEAVE;
-  return rc;
-}
-#endif
-
-/* Recorded by the members they give: the benchmark rebuilds the same groups on any machine (a
- * node's shared-memory split on another machine would group other ranks), and their topologies
- * matter to no call the tracer records yet. */
-int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_SPLIT_TYPE, comm, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder,
-                     MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm);
-  bgt_rec_graph_create(&c_, comm, nnodes, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
-                          const int destinations[], const int weights[], MPI_Info info,
-                          int reorder, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder,
-                                  newcomm);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_DIST_GRAPH_CREATE, comm, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[],
-                                   const int sourceweights[], int outdegree,
-                                   const int destinations[], const int destweights[],
-                                   MPI_Info info, int reorder, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree,
-                                           destinations, destweights, info, reorder, newcomm);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_DIST_GRAPH_CREATE_ADJACENT, comm, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Comm_create_group(comm, group, tag, newcomm);
-  bgt_rec_comm_create_group(&c_, comm, tag, *newcomm);
-  LEAVE;
-  return rc;
-}
-
-int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Comm_create(comm, group, newcomm);
-  bgt_rec_comm_create(&c_, comm, group, *newcomm);
-  LEAVE;
-  return rc;
-}
 
 int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder,
                     MPI_Comm *newcomm) {
@@ -167,14 +67,6 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
   return rc;
 }
 #endif
-
-int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newcomm) {
-  ENTER;
-  int rc = PMPI_Intercomm_merge(intercomm, high, newcomm);
-  bgt_rec_intercomm_merge(&c_, intercomm, high, *newcomm);
-  LEAVE;
-  return rc;
-}
 
 /* Not recorded: the stream says that the program reaches processes outside its world
  * (bgt_unsupported), before the call, which may not return. */

@@ -1,105 +1,6 @@
-/* benchgen tracer, Fortran bindings: the calls that create and free communicators; the twin of
- * wrap_c_comm.c. */
+/* benchgen tracer, Fortran bindings: the calls that create and free communicators whose wrappers
+ * the signature table cannot say; the twin of wrap_c_comm.c (gen_f_calls.c has the others). */
 #include "wrap_f.h"
-
-void mpi_comm_split_(fint *comm, fint *color, fint *key, fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(comm_split, comm, color, key, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_split(&c_, COMM(comm), *color, *key, COMM(newcomm));
-  LEAVE;
-}
-ALIASES(comm_split, COMM_SPLIT)
-
-void mpi_comm_dup_(fint *comm, fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(comm_dup, comm, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_DUP, COMM(comm), COMM(newcomm));
-  LEAVE;
-}
-ALIASES(comm_dup, COMM_DUP)
-
-void mpi_comm_dup_with_info_(fint *comm, fint *info, fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(comm_dup_with_info, comm, info, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_DUP_WITH_INFO, COMM(comm), COMM(newcomm));
-  LEAVE;
-}
-ALIASES(comm_dup_with_info, COMM_DUP_WITH_INFO)
-
-void mpi_comm_idup_(fint *comm, fint *newcomm, fint *req, fint *ierr) {
-  ENTER;
-  CALL(comm_idup, comm, newcomm, req, ierr);
-  if (c_.on) bgt_rec_comm_idup(&c_, BGT_COMM_IDUP, COMM(comm), COMM(newcomm), REQ(req));
-  LEAVE;
-}
-ALIASES(comm_idup, COMM_IDUP)
-
-#if MPI_VERSION >= 4
-void mpi_comm_idup_with_info_(fint *comm, fint *info, fint *newcomm, fint *req, fint *ierr) {
-  ENTER;
-  CALL(comm_idup_with_info, comm, info, newcomm, req, ierr);
-  if (c_.on)
-    bgt_rec_comm_idup(&c_, BGT_COMM_IDUP_WITH_INFO, COMM(comm), COMM(newcomm), REQ(req));
-  LEAVE;
-}
-ALIASES(comm_idup_with_info, COMM_IDUP_WITH_INFO)
-#endif
-
-void mpi_comm_split_type_(fint *comm, fint *split_type, fint *key, fint *info, fint *newcomm,
-                          fint *ierr) {
-  ENTER;
-  CALL(comm_split_type, comm, split_type, key, info, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_COMM_SPLIT_TYPE, COMM(comm), COMM(newcomm));
-  LEAVE;
-}
-ALIASES(comm_split_type, COMM_SPLIT_TYPE)
-
-void mpi_graph_create_(fint *comm, fint *nnodes, fint *index, fint *edges, fint *reorder,
-                       fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(graph_create, comm, nnodes, index, edges, reorder, newcomm, ierr);
-  bgt_rec_graph_create(&c_, COMM(comm), *nnodes, COMM(newcomm));
-  LEAVE;
-}
-ALIASES(graph_create, GRAPH_CREATE)
-
-void mpi_dist_graph_create_(fint *comm, fint *n, fint *sources, fint *degrees,
-                            fint *destinations, fint *weights, fint *info, fint *reorder,
-                            fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(dist_graph_create, comm, n, sources, degrees, destinations, weights, info, reorder,
-       newcomm, ierr);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_DIST_GRAPH_CREATE, COMM(comm), COMM(newcomm));
-  LEAVE;
-}
-ALIASES(dist_graph_create, DIST_GRAPH_CREATE)
-
-void mpi_dist_graph_create_adjacent_(fint *comm, fint *indegree, fint *sources,
-                                     fint *sourceweights, fint *outdegree, fint *destinations,
-                                     fint *destweights, fint *info, fint *reorder, fint *newcomm,
-                                     fint *ierr) {
-  ENTER;
-  CALL(dist_graph_create_adjacent, comm, indegree, sources, sourceweights, outdegree,
-       destinations, destweights, info, reorder, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_new(&c_, BGT_DIST_GRAPH_CREATE_ADJACENT, COMM(comm), COMM(newcomm));
-  LEAVE;
-}
-ALIASES(dist_graph_create_adjacent, DIST_GRAPH_CREATE_ADJACENT)
-void mpi_comm_create_group_(fint *comm, fint *group, fint *tag, fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(comm_create_group, comm, group, tag, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_create_group(&c_, COMM(comm), *tag, COMM(newcomm));
-  LEAVE;
-}
-ALIASES(comm_create_group, COMM_CREATE_GROUP)
-
-void mpi_comm_create_(fint *comm, fint *group, fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(comm_create, comm, group, newcomm, ierr);
-  if (c_.on) bgt_rec_comm_create(&c_, COMM(comm), PMPI_Group_f2c(*group), COMM(newcomm));
-  LEAVE;
-}
-ALIASES(comm_create, COMM_CREATE)
 
 void mpi_cart_create_(fint *comm, fint *ndims, fint *dims, fint *periods, fint *reorder,
                       fint *newcomm, fint *ierr) {
@@ -143,14 +44,6 @@ void mpi_intercomm_create_(fint *local, fint *local_leader, fint *peer, fint *re
   LEAVE;
 }
 ALIASES(intercomm_create, INTERCOMM_CREATE)
-
-void mpi_intercomm_merge_(fint *intercomm, fint *high, fint *newcomm, fint *ierr) {
-  ENTER;
-  CALL(intercomm_merge, intercomm, high, newcomm, ierr);
-  if (c_.on) bgt_rec_intercomm_merge(&c_, COMM(intercomm), *high, COMM(newcomm));
-  LEAVE;
-}
-ALIASES(intercomm_merge, INTERCOMM_MERGE)
 
 /* Processes outside the world: said before the call, which may not return. */
 void mpi_comm_connect_(char *port, fint *info, fint *root, fint *comm, fint *newcomm, fint *ierr,

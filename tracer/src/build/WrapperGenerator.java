@@ -56,7 +56,7 @@ public final class WrapperGenerator {
 
   /** What a value is, for the bindings that pass or record it: each needs its own reading. */
   enum Kind { VALUE, SCALAR, BUFFER, DATATYPE, OPERATION, COMMUNICATOR, DATATYPES, REQUEST,
-    STATUS, OUTPUT, LOGICAL, LITERAL }
+    STATUS, OUTPUT, LOGICAL, NEWCOMM, GROUP, LITERAL }
 
   /**
    * A value passed to the MPI library or to the record: a parameter (or a constant), with the
@@ -75,6 +75,9 @@ public final class WrapperGenerator {
     public final boolean status;
     public final boolean output;
     public final boolean logical;
+    /** A communicator the call makes: read after it. */
+    public final boolean newcomm;
+    public final boolean group;
     /** For {@code datatypes}: ctypes' arguments (1 or 0). */
     public final int neighbourhood;
     public final int receive;
@@ -92,6 +95,8 @@ public final class WrapperGenerator {
       this.status = kind == Kind.STATUS;
       this.output = kind == Kind.OUTPUT;
       this.logical = kind == Kind.LOGICAL;
+      this.newcomm = kind == Kind.NEWCOMM;
+      this.group = kind == Kind.GROUP;
       this.neighbourhood = neighbourhood;
       this.receive = receive;
     }
@@ -347,12 +352,11 @@ public final class WrapperGenerator {
         params.add(new Param(p.isConst(), large ? largeType(p) : p.type(), p.name(),
             p.array()));
       }
-      Kind kind = kind(p);
-      if (kind == Kind.STATUS) {
+      boolean isStatus = p.type().equals("MPI_Status *");
+      if (isStatus) {
         status = p.name();
       }
-      args.add(new Arg(p.name(), p.name(), kind == Kind.STATUS ? Kind.STATUS : Kind.VALUE, 0,
-          0));
+      args.add(new Arg(p.name(), p.name(), isStatus ? Kind.STATUS : Kind.VALUE, 0, 0));
     }
     List<Arg> record = new ArrayList<>();
     for (String a : call.record()) {
@@ -387,6 +391,8 @@ public final class WrapperGenerator {
       case "MPI_Datatype" -> Kind.DATATYPE;
       case "MPI_Op" -> Kind.OPERATION;
       case "MPI_Comm" -> Kind.COMMUNICATOR;
+      case "MPI_Comm *" -> Kind.NEWCOMM;
+      case "MPI_Group" -> Kind.GROUP;
       case "MPI_Request *" -> Kind.REQUEST;
       case "MPI_Status *" -> Kind.STATUS;
       case "int *" -> p.name().equals("flag") ? Kind.LOGICAL : Kind.OUTPUT;
