@@ -222,6 +222,8 @@ public final class WrapperGenerator {
         colls.add(new Entry(c.group(1), params, "", List.of(), false));
       } else {
         List<String> record = List.of(c.group(4).split("\\s*,\\s*"));
+        // Every parameter the record takes must have a reading in both bindings (named here).
+        params.stream().filter(p -> record.contains(p.name())).forEach(WrapperGenerator::kind);
         calls.add(new Entry(c.group(1), params, c.group(3), record,
             m.group(1).startsWith("MPI4")));
       }
