@@ -19,7 +19,7 @@ import picocli.CommandLine;
     subcommands = {TraceCommand.class, CompressCommand.class, AlignCommand.class,
         ResolveCommand.class, GenerateCommand.class, VerifyCommand.class, ShowCommand.class,
         ExpandCommand.class, ReportCommand.class, ImportCommand.class, ExportCommand.class,
-        StatsCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
+        StatsCommand.class, SynthCommand.class, ExtrapolateCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:success",

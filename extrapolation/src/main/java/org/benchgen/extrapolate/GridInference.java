@@ -1,0 +1,98 @@
+package org.benchgen.extrapolate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Sym;
+
+/**
+ * The process grid of one trace, from the peers' offsets (ScalaExtrap's way, where the program
+ * made no Cartesian communicator): the distances between ranks that talk through the world's
+ * relative peers, folded to at most half the world, are 1, px, px*py...; the offsets that are
+ * sums of those ({@code px+1}, a 9-point stencil's diagonals) add no dimension.
+ */
+final class GridInference {
+  private GridInference() {}
+
+  /** The grid of {@code t}; a line of its ranks where its peers show no other structure. */
+  static Grid of(CompressedTrace t) {
+    int p = t.worldSize();
+    TreeSet<Long> offsets = new TreeSet<>();
+    collect(t.body(), p, offsets);
+    List<Long> strides = new ArrayList<>();
+    strides.add(1L);
+    for (long o : offsets) {
+      if (o > 1 && !sumOf(o, strides, 0) && strides.size() < 4) {
+        strides.add(o);
+      }
+    }
+    List<Integer> dims = new ArrayList<>();
+    for (int i = 0; i < strides.size(); i++) {
+      long next = i + 1 < strides.size() ? strides.get(i + 1) : p;
+      if (next % strides.get(i) != 0 || next / strides.get(i) < 2) {
+        return new Grid(new int[] {p}); // not a grid: the offsets follow no product structure
+      }
+      dims.add((int) (next / strides.get(i)));
+    }
+    return new Grid(dims.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /** Whether {@code o} is a sum of the strides with coefficients -1, 0 or 1, two at least. */
+  private static boolean sumOf(long o, List<Long> strides, int from) {
+    if (from == strides.size()) {
+      return false;
+    }
+    for (int c = -1; c <= 1; c++) {
+      long rest = o - c * strides.get(from);
+      if (c != 0 && strides.contains(Math.abs(rest)) && strides.indexOf(Math.abs(rest)) > from) {
+        return true;
+      }
+      if (sumOf(rest, strides, from + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void collect(List<Node> nodes, int p, TreeSet<Long> out) {
+    for (Node n : nodes) {
+      if (n instanceof Loop l) {
+        collect(l.body(), p, out);
+        continue;
+      }
+      Rsd r = (Rsd) n;
+      Param comm = r.param(Field.COMM);
+      if (comm.isAbsent() || comm.leaves().anyMatch(c -> c != 0)) {
+        continue; // offsets on other communicators are not the world's
+      }
+      for (Field f : r.op().fields()) {
+        if (!f.isPeer()) {
+          continue;
+        }
+        for (ParamEntry e : r.param(f).entries()) {
+          EntryValues v = e.values();
+          var seq = v instanceof EntryValues.Relative rel ? rel.seq()
+              : v instanceof EntryValues.Undecided u ? u.relative() : null;
+          if (seq == null) {
+            continue;
+          }
+          seq.leaves().filter(x -> !Sym.isSymbol(x)).forEach(x -> {
+            long m = Math.floorMod(x, (long) p);
+            long d = Math.min(m, p - m);
+            if (d > 0) {
+              out.add(d);
+            }
+          });
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package org.benchgen.extrapolate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.benchgen.ir.CommDef;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Sym;
+
+/**
+ * Builds the trace at the target size from the inputs, the largest of them (the last) as the
+ * template: its nodes in its order, each kept for the target's regions whose standing rank in the
+ * template has it, each parameter entry carried per region ({@link ValueFitter}), then the
+ * compute and call times ({@link TimeScaler}). Work grows with the template's nodes times the
+ * target grid's regions (at most 3^d), and with the target's ranks only where its rank lists
+ * are made.
+ */
+final class TraceBuilder {
+  /** An output call, with what it was made from. */
+  record Made(Rsd template, String key, List<Reg> regions) {}
+
+  private final List<Input> inputs;
+  private final Scale.Size target;
+  private final ValueFitter values;
+  private final Map<Rsd, Made> made = new IdentityHashMap<>();
+
+  TraceBuilder(List<Input> inputs, Scale.Size target) {
+    this.inputs = inputs;
+    this.target = target;
+    this.values = new ValueFitter(inputs, target);
+  }
+
+  private Input template() {
+    return inputs.get(inputs.size() - 1);
+  }
+
+  List<Explanation> explained(TimeScaler times) {
+    List<Explanation> all = new ArrayList<>(values.explained());
+    all.addAll(times.explained());
+    return all;
+  }
+
+  /** The trace at the target, and the time scaler that filled its times (for its notes). */
+  CompressedTrace build(TimeScaler times) throws ExtrapolationException {
+    List<Reg> regs = new ArrayList<>();
+    for (Grid.Region r : target.grid().regions()) {
+      int rep = r.first();
+      int[] reps = new int[inputs.size()];
+      for (int i = 0; i < reps.length; i++) {
+        reps[i] = target.grid().mapTo(rep, inputs.get(i).grid()).orElse(-1);
+      }
+      Reg reg = new Reg(r, rep, reps);
+      if (reg.template() < 0) {
+        throw new ExtrapolationException("no traced count has a rank placed like rank " + rep
+            + " of the " + target.grid() + " grid at " + target.ranks() + " ranks ("
+            + r.describe() + "); the largest trace (" + template().name() + ", grid "
+            + template().grid() + ") needs 3 ranks or more along every dimension, so that"
+            + " it has ranks inside, and 1 along those the target has 1");
+      }
+      regs.add(reg);
+    }
+    List<Node> body = nodes(template().trace().body(), regs);
+    List<CommDef> comms = new ArrayList<>();
+    List<Integer> world = new ArrayList<>(target.ranks());
+    for (int r = 0; r < target.ranks(); r++) {
+      world.add(r);
+    }
+    for (CommDef c : template().trace().comms()) {
+      comms.add(new CommDef(c.id(), world));
+    }
+    CompressedTrace out = new CompressedTrace(target.ranks(), comms, body,
+        template().trace().symbols());
+    return times.fill(out, made);
+  }
+
+  private List<Node> nodes(List<Node> tnodes, List<Reg> active) throws ExtrapolationException {
+    List<Node> out = new ArrayList<>();
+    for (Node n : tnodes) {
+      List<Reg> here = new ArrayList<>();
+      for (Reg r : active) {
+        if (n.ranks().contains(r.template())) {
+          here.add(r);
+        }
+      }
+      if (here.isEmpty()) {
+        continue;
+      }
+      String key = template().keys().key(n);
+      RankList ranks = ranksOf(here);
+      if (n instanceof Loop l) {
+        Param trips = param(key, "loop at " + NodeKeys.label(l.body().get(0)), "trips",
+            FieldKind.COUNT, false, l.trips(), x -> ((Loop) x).trips(), here);
+        List<Node> body = nodes(l.body(), here);
+        if (!body.isEmpty()) {
+          out.add(new Loop(ranks, trips, body));
+        }
+      } else {
+        Rsd r = (Rsd) n;
+        String where = r.op().mpiName() + " at " + r.site();
+        List<Param> params = new ArrayList<>();
+        for (int i = 0; i < r.op().fields().size(); i++) {
+          Field f = r.op().fields().get(i);
+          int slot = i;
+          params.add(param(key, where, f.key(), f.kind(), f.isPeer(), r.params().get(i),
+              x -> ((Rsd) x).params().get(slot), here));
+        }
+        Rsd o = new Rsd(r.op(), r.site(), ranks, params, r.compute(), r.duration());
+        made.put(o, new Made(r, key, here));
+        out.add(o);
+      }
+    }
+    return out;
+  }
+
+  private Param param(String key, String where, String field, FieldKind kind, boolean peer,
+      Param tparam, Function<Node, Param> get, List<Reg> here) throws ExtrapolationException {
+    Map<EntryValues, List<Reg>> groups = new LinkedHashMap<>();
+    for (Reg reg : here) {
+      Optional<ParamEntry> te = tparam.entryFor(reg.template());
+      if (te.isEmpty()) {
+        continue;
+      }
+      EntryValues tv = te.get().values();
+      boolean relative = peer && !(tv instanceof EntryValues.Absolute);
+      List<ValueFitter.Seen> seen = new ArrayList<>();
+      for (int i = 0; i < inputs.size(); i++) {
+        Input in = inputs.get(i);
+        int rep = reg.reps()[i];
+        Node n = in.keys().node(key);
+        if (rep < 0 || n == null || !n.ranks().contains(rep)) {
+          continue;
+        }
+        Optional<ParamEntry> e = get.apply(n).entryFor(rep);
+        if (e.isEmpty()) {
+          continue;
+        }
+        EntryValues v = e.get().values();
+        ValueSeq s = relative ? ValueFitter.relativeOf(v)
+            : peer && v instanceof EntryValues.Relative rel ? absolute(rel.seq(), rep, in.ranks())
+            : v.seq();
+        seen.add(new ValueFitter.Seen(i, s));
+      }
+      EntryValues ev = values.fit(where, field, kind, peer, reg, tv, seen);
+      groups.computeIfAbsent(ev, k -> new ArrayList<>()).add(reg);
+    }
+    List<ParamEntry> entries = new ArrayList<>();
+    groups.forEach((v, regs) -> entries.add(new ParamEntry(v, ranksOf(regs))));
+    entries.sort((a, b) -> Integer.compare(a.ranks().first(), b.ranks().first()));
+    return new Param(entries);
+  }
+
+  /** A relative sequence made absolute for {@code rank} of a world of {@code size}. */
+  private static ValueSeq absolute(ValueSeq rel, int rank, int size) {
+    SeqShape s = SeqShape.of(rel);
+    long[] n = s.numbers().clone();
+    for (int j = 0; j < n.length; j++) {
+      if (!s.isTimes()[j] && !Sym.isSymbol(n[j])) {
+        n[j] = Math.floorMod(rank + n[j], (long) size);
+      }
+    }
+    return SeqShape.rebuild(rel, n);
+  }
+
+  static RankList ranksOf(List<Reg> regs) {
+    int n = 0;
+    for (Reg r : regs) {
+      n += (int) r.region().size();
+    }
+    int[] all = new int[n];
+    int k = 0;
+    for (Reg r : regs) {
+      int[] rs = r.region().ranks();
+      System.arraycopy(rs, 0, all, k, rs.length);
+      k += rs.length;
+    }
+    Arrays.sort(all);
+    return RankList.of(all);
+  }
+}

@@ -1,0 +1,185 @@
+package org.benchgen.extrapolate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.VNode;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Sym;
+
+/**
+ * The values of one parameter entry at the target count, number by number: a count, tag, root or
+ * absolute peer fitted to its values at the traced counts ({@link CountModel}); a relative peer
+ * carried over as a step through the grid (one row up stays one row up, however long the rows);
+ * a name or list, which must be the same at every count. Keeps what changed for
+ * {@code --explain}.
+ */
+final class ValueFitter {
+  /** One parameter entry's values at one traced count: the input's index and its sequence. */
+  record Seen(int input, ValueSeq seq) {}
+
+  private final List<Input> inputs;
+  private final Scale.Size target;
+  private final List<Scale> scales;
+  private final Map<String, Explanation> explained = new LinkedHashMap<>();
+
+  ValueFitter(List<Input> inputs, Scale.Size target) {
+    this.inputs = inputs;
+    this.target = target;
+    List<Scale> s = new ArrayList<>(List.of(Scale.P, Scale.LOG2_P, Scale.SQRT_P, Scale.CBRT_P));
+    for (int i = 0; i < target.grid().dims().length && target.grid().dims().length > 1; i++) {
+      s.add(Scale.dim(i));
+    }
+    this.scales = s;
+  }
+
+  List<Explanation> explained() {
+    return List.copyOf(explained.values());
+  }
+
+  private Input template() {
+    return inputs.get(inputs.size() - 1);
+  }
+
+  /**
+   * The template's entry {@code tv} at the target, for region {@code reg}; {@code seen} the same
+   * entry at the other counts (the template's own last), already absolute where {@code tv} is.
+   */
+  EntryValues fit(String where, String field, FieldKind kind, boolean peer, Reg reg,
+      EntryValues tv, List<Seen> seen) throws ExtrapolationException {
+    boolean relative = peer && !(tv instanceof EntryValues.Absolute);
+    ValueSeq tseq = relative ? relativeOf(tv) : tv.seq();
+    SeqShape ts = SeqShape.of(tseq);
+    List<SeqShape> shapes = new ArrayList<>();
+    for (Seen s : seen) {
+      SeqShape sh = SeqShape.of(s.seq());
+      if (!sh.shape().equals(ts.shape())) {
+        throw new ExtrapolationException(where + " " + field + ": the pattern of its values"
+            + " changes with the rank count (ranks " + reg.region().describe() + "): "
+            + seenText(seen) + "; a pattern that depends on the data or on the rank count in"
+            + " ways benchgen does not model (docs/extrapolation.md)");
+      }
+      shapes.add(sh);
+    }
+    long[] out = new long[ts.numbers().length];
+    for (int j = 0; j < out.length; j++) {
+      long tval = ts.numbers()[j];
+      if (ts.isTimes()[j] || (!relative && numeric(kind) && !Sym.isSymbol(tval))) {
+        out[j] = number(where, field, reg, seen, shapes, j);
+        if (ts.isTimes()[j] && out[j] < 1) {
+          throw new ExtrapolationException(where + " " + field + ": a repetition count fitted"
+              + " to " + out[j] + " at " + target.ranks() + " ranks (" + seenText(seen) + ")");
+        }
+      } else if (relative && !Sym.isSymbol(tval)) {
+        out[j] = PeerMap.map(tval, reg.template(), template().grid(), reg.rep(), target.grid());
+      } else {
+        for (int i = 0; i < seen.size(); i++) {
+          if (!same(kind, tval, template(), shapes.get(i).numbers()[j],
+              inputs.get(seen.get(i).input()))) {
+            throw new ExtrapolationException(where + " " + field + " differs between rank counts"
+                + " where it may not (ranks " + reg.region().describe() + "): " + seenText(seen));
+          }
+        }
+        out[j] = tval;
+      }
+    }
+    ValueSeq res = SeqShape.rebuild(tseq, out);
+    return relative ? new EntryValues.Relative(res)
+        : tv instanceof EntryValues.Absolute ? new EntryValues.Absolute(res)
+        : new EntryValues.Plain(res);
+  }
+
+  static ValueSeq relativeOf(EntryValues v) {
+    return v instanceof EntryValues.Undecided u ? u.relative() : v.seq();
+  }
+
+  private long number(String where, String field, Reg reg, List<Seen> seen,
+      List<SeqShape> shapes, int j) throws ExtrapolationException {
+    List<CountModel.Point> pts = new ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      long v = shapes.get(i).numbers()[j];
+      if (Sym.isSymbol(v)) {
+        throw new ExtrapolationException(where + " " + field + " is a symbol at some rank counts"
+            + " and a number at others (ranks " + reg.region().describe() + "): "
+            + seenText(seen));
+      }
+      pts.add(new CountModel.Point(inputs.get(seen.get(i).input()).size(), v));
+    }
+    StringBuilder why = new StringBuilder();
+    Optional<CountModel> m = CountModel.fit(pts, scales, target, why);
+    if (m.isEmpty()) {
+      throw new ExtrapolationException(where + " " + field + " (ranks "
+          + reg.region().describe() + "): " + pointsText(pts) + ": " + why);
+    }
+    long v = Math.round(m.get().at(target));
+    if (!m.get().isConstant()) {
+      String key = where + "\0" + field + "\0" + m.get().formula() + "\0" + pointsText(pts);
+      Explanation old = explained.get(key);
+      String ranks = old == null ? reg.region().describe()
+          : old.ranks().length() > 60 ? old.ranks() : old.ranks() + "; " + reg.region().describe();
+      explained.put(key, new Explanation(where, field, ranks,
+          pts.stream().map(p -> p.size().ranks()).toList(),
+          pts.stream().map(p -> Long.toString(p.value())).toList(), m.get().formula(),
+          Long.toString(v), "exact"));
+    }
+    return v;
+  }
+
+  private static boolean numeric(FieldKind k) {
+    return switch (k) {
+      case INT, OFFSET, PEER, ROOT, TAG, COUNT, BYTES, REQ, COLOR -> true;
+      default -> false;
+    };
+  }
+
+  /** Whether a name, list or id means the same in two traces (their symbol tables differ). */
+  private static boolean same(FieldKind k, long a, Input ia, long b, Input ib) {
+    if (Sym.isSymbol(a) || Sym.isSymbol(b)) {
+      return a == b;
+    }
+    return switch (k) {
+      case NAME -> ia.trace().symbols().name(a).equals(ib.trace().symbols().name(b));
+      case LIST, COUNTS, REQS -> Arrays.equals(ia.trace().symbols().list(a),
+          ib.trace().symbols().list(b));
+      default -> a == b;
+    };
+  }
+
+  private String seenText(List<Seen> seen) {
+    return seen.stream().map(s -> "at " + inputs.get(s.input()).ranks() + " ranks "
+        + render(s.seq().nodes())).collect(Collectors.joining(", "));
+  }
+
+  private static String pointsText(List<CountModel.Point> pts) {
+    return pts.stream().map(p -> p.value() + " at " + p.size().ranks() + " ranks")
+        .collect(Collectors.joining(", "));
+  }
+
+  /** A sequence for a message, numbers as stored (ids for names and lists), cut at 200. */
+  static String render(List<VNode> nodes) {
+    StringBuilder b = new StringBuilder();
+    render(nodes, b);
+    return b.length() > 200 ? b.substring(0, 200) + "..." : b.toString();
+  }
+
+  private static void render(List<VNode> nodes, StringBuilder b) {
+    for (int i = 0; i < nodes.size() && b.length() <= 200; i++) {
+      b.append(i == 0 ? "" : ",");
+      VNode v = nodes.get(i);
+      if (v instanceof VNode.Leaf l) {
+        b.append(Sym.isSymbol(l.value()) ? Sym.of(l.value()).text() : Long.toString(l.value()));
+      } else {
+        VNode.Rep r = (VNode.Rep) v;
+        b.append('(');
+        render(r.body(), b);
+        b.append(")*").append(r.times());
+      }
+    }
+  }
+}
