@@ -79,11 +79,12 @@ final class GridInference {
         }
         for (ParamEntry e : r.param(f).entries()) {
           EntryValues v = e.values();
-          var seq = v instanceof EntryValues.Relative rel ? rel.seq()
-              : v instanceof EntryValues.Undecided u ? u.relative() : null;
-          if (seq == null) {
+          // Only offsets that ranks agree on: a lone rank's peers are undecided, and a master's
+          // list of workers (1, 2, 3, ...) read as offsets would make a grid of every power of 2.
+          if (!(v instanceof EntryValues.Relative rel)) {
             continue;
           }
+          var seq = rel.seq();
           seq.leaves().filter(x -> !Sym.isSymbol(x)).forEach(x -> {
             long m = Math.floorMod(x, (long) p);
             long d = Math.min(m, p - m);

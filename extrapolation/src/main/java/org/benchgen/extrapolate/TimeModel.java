@@ -13,8 +13,8 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * {@link SimpleRegression}; the power law on logarithms). The one chosen is the one whose
  * leave-one-out predictions err least, so a model is judged on counts it was not fitted to, and
  * a model of two parameters only where it errs clearly less than the mean ({@link #OCCAM}); with
- * two traced counts that leaves one point per fit, so only {@code a} is tried. A prediction below
- * zero is taken as zero.
+ * two traced counts that leaves one point per fit, so only {@code a} is tried. A model that
+ * predicts no time or less at the target is not taken.
  */
 record TimeModel(String formula, double atTarget, double looError, double residual) {
   /** A traced mean: the rank count and the time there. */
@@ -51,7 +51,10 @@ record TimeModel(String formula, double atTarget, double looError, double residu
       err /= points.size();
       // A model earns its second parameter by predicting clearly better than the mean: noise
       // at three counts fits some curve, whose extrapolation would be worse than the mean.
-      if (err < best.looError && err < OCCAM * constantError && constantError - err > 0.02) {
+      double at = predict(f, points, target);
+      // A time of zero or less at the target is a curve that left the data, not a forecast.
+      if (err < best.looError && err < OCCAM * constantError && constantError - err > 0.02
+          && at > 0) {
         double resid = 0;
         for (Point p : points) {
           resid += relError(predict(f, points, p.ranks()), p.value());
@@ -59,7 +62,7 @@ record TimeModel(String formula, double atTarget, double looError, double residu
         SimpleRegression r = regression(f, points);
         String formula = f.name.replace("a", num(f.logY ? Math.exp(r.getIntercept())
             : r.getIntercept())).replace("b", num(r.getSlope()));
-        best = new TimeModel(formula, Math.max(0, predict(f, points, target)), err,
+        best = new TimeModel(formula, at, err,
             resid / points.size());
       }
     }

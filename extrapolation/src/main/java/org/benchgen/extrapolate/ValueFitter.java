@@ -62,7 +62,7 @@ final class ValueFitter {
       if (!sh.shape().equals(ts.shape())) {
         throw new ExtrapolationException(where + " " + field + ": the pattern of its values"
             + " changes with the rank count (ranks " + reg.region().describe() + "): "
-            + seenText(seen) + "; a pattern that depends on the data or on the rank count in"
+            + seenText(seen) + (relative ? " (peers as offsets from the rank)" : "") + "; a pattern that depends on the data or on the rank count in"
             + " ways benchgen does not model (docs/extrapolation.md)");
       }
       shapes.add(sh);
