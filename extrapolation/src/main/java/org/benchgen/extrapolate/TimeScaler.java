@@ -86,8 +86,9 @@ final class TimeScaler {
         long n = Math.round(c.time().count() * ratio);
         if (n > 0) {
           double f = factor(where, c.after(), "all", m, c.time().mean(), -1, null, false);
-          compute.add(new ComputeStat(c.after(), Histograms.scaled(c.time(), f, n),
-              cpu(where, c.after(), "all", m, c.cpu(), -1, null)));
+          OptionalDouble cpu = cpu(where, c.after(), "all", m, c.cpu(), -1, null);
+          f = atLeastCpu(f, c.time().mean(), cpu);
+          compute.add(new ComputeStat(c.after(), Histograms.scaled(c.time(), f, n), cpu));
         }
         continue;
       }
@@ -108,9 +109,11 @@ final class TimeScaler {
           Reg first = e.getValue().get(0);
           double f = factor(where, c.after(), first.region().describe(), m, k.time().mean(),
               e.getKey(), first, false);
+          OptionalDouble cpu = cpu(where, c.after(), first.region().describe(), m, k.cpu(),
+              e.getKey(), first);
+          f = atLeastCpu(f, k.time().mean(), cpu);
           classes.add(new ComputeStat.RankClass(TraceBuilder.ranksOf(e.getValue()),
-              Histograms.scaled(k.time(), f, n),
-              cpu(where, c.after(), first.region().describe(), m, k.cpu(), e.getKey(), first)));
+              Histograms.scaled(k.time(), f, n), cpu));
         }
       }
       if (!classes.isEmpty()) {
@@ -164,6 +167,16 @@ final class TimeScaler {
                   100 * model.looError(), 100 * model.residual())));
     }
     return model.atTarget() / templateMean;
+  }
+
+  /**
+   * The wall-time factor, raised where the fitted CPU time would exceed the fitted wall time: an
+   * interval lasts at least the CPU time it used, and wall times traced oversubscribed are the
+   * noisier fit (they hold the waits for a core).
+   */
+  private static double atLeastCpu(double f, double mean, OptionalDouble cpu) {
+    return cpu.isPresent() && mean > 0 && cpu.getAsDouble() > mean * f
+        ? cpu.getAsDouble() / mean : f;
   }
 
   /** The CPU time at the target, fitted on its own: descheduling is no part of it. */

@@ -1,6 +1,7 @@
 package org.benchgen.extrapolate;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,9 @@ final class ValueFitter {
   private final Scale.Size target;
   private final List<Scale> scales;
   private final Map<String, Explanation> explained = new LinkedHashMap<>();
+  /** Per input, its communicator ids to the template's, and back (see {@link #same}). */
+  private final Map<Integer, Map<Long, Long>> comms = new HashMap<>();
+  private final Map<Integer, Map<Long, Long>> commsBack = new HashMap<>();
 
   ValueFitter(List<Input> inputs, Scale.Size target) {
     this.inputs = inputs;
@@ -57,8 +61,14 @@ final class ValueFitter {
     ValueSeq tseq = relative ? relativeOf(tv) : tv.seq();
     SeqShape ts = SeqShape.of(tseq);
     List<SeqShape> shapes = new ArrayList<>();
+    List<Seen> kept = new ArrayList<>();
     for (Seen s : seen) {
       SeqShape sh = SeqShape.of(s.seq());
+      if (relative && !sh.shape().equals(ts.shape())) {
+        // Peers come from the template alone: a smaller grid's side of 2 makes both neighbours
+        // one rank (+1 and -1 alike), which folds the pattern into another shape.
+        continue;
+      }
       if (!sh.shape().equals(ts.shape())) {
         throw new ExtrapolationException(where + " " + field + ": the pattern of its values"
             + " changes with the rank count (ranks " + reg.region().describe() + "): "
@@ -66,7 +76,9 @@ final class ValueFitter {
             + " ways benchgen does not model (docs/extrapolation.md)");
       }
       shapes.add(sh);
+      kept.add(s);
     }
+    seen = kept;
     long[] out = new long[ts.numbers().length];
     for (int j = 0; j < out.length; j++) {
       long tval = ts.numbers()[j];
@@ -80,8 +92,7 @@ final class ValueFitter {
         out[j] = PeerMap.map(tval, reg.template(), template().grid(), reg.rep(), target.grid());
       } else {
         for (int i = 0; i < seen.size(); i++) {
-          if (!same(kind, tval, template(), shapes.get(i).numbers()[j],
-              inputs.get(seen.get(i).input()))) {
+          if (!same(kind, tval, shapes.get(i).numbers()[j], seen.get(i).input())) {
             throw new ExtrapolationException(where + " " + field + " differs between rank counts"
                 + " where it may not (ranks " + reg.region().describe() + "): " + seenText(seen));
           }
@@ -138,8 +149,15 @@ final class ValueFitter {
     };
   }
 
-  /** Whether a name, list or id means the same in two traces (their symbol tables differ). */
-  private static boolean same(FieldKind k, long a, Input ia, long b, Input ib) {
+  /**
+   * Whether a name, list or communicator of the template means the same as one of input
+   * {@code input}: names and lists by their text (each trace has its own symbol table);
+   * communicators by the first pairing seen, kept one to one, as each trace numbers its
+   * communicators in its own order (the tracer's ids are hashes).
+   */
+  private boolean same(FieldKind k, long a, long b, int input) {
+    Input ia = template();
+    Input ib = inputs.get(input);
     if (Sym.isSymbol(a) || Sym.isSymbol(b)) {
       return a == b;
     }
@@ -147,6 +165,20 @@ final class ValueFitter {
       case NAME -> ia.trace().symbols().name(a).equals(ib.trace().symbols().name(b));
       case LIST, COUNTS, REQS -> Arrays.equals(ia.trace().symbols().list(a),
           ib.trace().symbols().list(b));
+      case COMM, NEWCOMM, PEERCOMM -> {
+        if (a == 0 || b == 0 || input == inputs.size() - 1) {
+          yield a == b;
+        }
+        Map<Long, Long> to = comms.computeIfAbsent(input, x -> new HashMap<>());
+        Map<Long, Long> from = commsBack.computeIfAbsent(input, x -> new HashMap<>());
+        Long known = to.get(b);
+        if (known == null && !from.containsKey(a)) {
+          to.put(b, a);
+          from.put(a, b);
+          yield true;
+        }
+        yield known != null && known == a;
+      }
       default -> a == b;
     };
   }
