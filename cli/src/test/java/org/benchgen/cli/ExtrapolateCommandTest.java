@@ -73,9 +73,8 @@ class ExtrapolateCommandTest {
     // The master's list of workers grows with the count: named by site and field, with values.
     assertTrue(r.err().contains("MPI_Send at master.c:30 dest: the pattern of its values"
         + " changes with the rank count"), r.err());
-    assertTrue(r.err().contains("at 8 ranks 1,2,3,4,-3,-2,-1, at 16 ranks 1,2,3,4,5,6,7,8,-7"),
+    assertTrue(r.err().contains("at 4 ranks 1,2,3, at 8 ranks 1,2,3,4,5,6,7, at 16 ranks 1,2,3,"),
         r.err());
-    assertTrue(r.err().contains("(peers as offsets from the rank)"), r.err());
     assertFalse(Files.exists(out));
   }
 
