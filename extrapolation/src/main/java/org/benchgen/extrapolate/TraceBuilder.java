@@ -136,7 +136,7 @@ final class TraceBuilder {
         continue;
       }
       EntryValues tv = te.get().values();
-      boolean relative = peer && !(tv instanceof EntryValues.Absolute);
+      boolean relative = peer && tv instanceof EntryValues.Relative;
       List<ValueFitter.Seen> seen = new ArrayList<>();
       for (int i = 0; i < inputs.size(); i++) {
         Input in = inputs.get(i);

@@ -57,16 +57,18 @@ final class ValueFitter {
    */
   EntryValues fit(String where, String field, FieldKind kind, boolean peer, Reg reg,
       EntryValues tv, List<Seen> seen) throws ExtrapolationException {
-    boolean relative = peer && !(tv instanceof EntryValues.Absolute);
+    // A lone rank's peers are undecided in memory and absolute once written (the writer's
+    // choice): taken as absolute here, a trace extrapolates the same from its file or directory.
+    boolean relative = peer && tv instanceof EntryValues.Relative;
     ValueSeq tseq = relative ? relativeOf(tv) : tv.seq();
     SeqShape ts = SeqShape.of(tseq);
     List<SeqShape> shapes = new ArrayList<>();
     List<Seen> kept = new ArrayList<>();
     for (Seen s : seen) {
       SeqShape sh = SeqShape.of(s.seq());
-      if (relative && !sh.shape().equals(ts.shape())) {
-        // Peers come from the template alone: a smaller grid's side of 2 makes both neighbours
-        // one rank (+1 and -1 alike), which folds the pattern into another shape.
+      if (relative && !sh.shape().equals(ts.shape()) && hasShortSide(s.input())) {
+        // Peers come from the template: a smaller grid's side of 2 makes both neighbours one
+        // rank (+1 and -1 alike), which folds the pattern into another shape.
         continue;
       }
       if (!sh.shape().equals(ts.shape())) {
@@ -102,8 +104,20 @@ final class ValueFitter {
     }
     ValueSeq res = SeqShape.rebuild(tseq, out);
     return relative ? new EntryValues.Relative(res)
-        : tv instanceof EntryValues.Absolute ? new EntryValues.Absolute(res)
+        : peer ? new EntryValues.Absolute(res)
         : new EntryValues.Plain(res);
+  }
+
+  /** Whether input {@code i}'s grid has a side of 2 or less where the template's is longer. */
+  private boolean hasShortSide(int i) {
+    int[] d = inputs.get(i).grid().dims();
+    int[] t = template().grid().dims();
+    for (int k = 0; k < d.length; k++) {
+      if (d[k] <= 2 && t[k] > 2) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static ValueSeq relativeOf(EntryValues v) {
