@@ -38,11 +38,14 @@ final class TraceBuilder {
   private final Scale.Size target;
   private final ValueFitter values;
   private final Map<Rsd, Made> made = new IdentityHashMap<>();
+  /** Whether the target is the template's own count: its regions' ranks are then checked. */
+  private final boolean atTemplate;
 
   TraceBuilder(List<Input> inputs, Scale.Size target) {
     this.inputs = inputs;
     this.target = target;
     this.values = new ValueFitter(inputs, target);
+    this.atTemplate = target.ranks() == template().ranks();
   }
 
   private Input template() {
@@ -92,15 +95,18 @@ final class TraceBuilder {
     List<Node> out = new ArrayList<>();
     for (Node n : tnodes) {
       List<Reg> here = new ArrayList<>();
+      String key = template().keys().key(n);
       for (Reg r : active) {
         if (n.ranks().contains(r.template())) {
           here.add(r);
+        }
+        if (atTemplate) {
+          checkAlike(r, key, "", "runs", (x, rank) -> x.ranks().contains(rank) ? "yes" : "no", n);
         }
       }
       if (here.isEmpty()) {
         continue;
       }
-      String key = template().keys().key(n);
       RankList ranks = ranksOf(here);
       if (n instanceof Loop l) {
         Param trips = param(key, "loop at " + NodeKeys.label(l.body().get(0)), "trips",
@@ -131,6 +137,13 @@ final class TraceBuilder {
       Param tparam, Function<Node, Param> get, List<Reg> here) throws ExtrapolationException {
     Map<EntryValues, List<Reg>> groups = new LinkedHashMap<>();
     for (Reg reg : here) {
+      if (atTemplate && !field.equals("asrc") && !field.equals("atag")) {
+        // What a wildcard receive matched is the run's, not the program's: its order differs
+        // between ranks and runs (HPCCG's halo), and the check of the message matrix sees its sums.
+        checkAlike(reg, key, where + " ", field, (x, rank) -> get.apply(x).entryFor(rank)
+            .map(e -> describe(normal(e.values()))).orElse("absent"),
+            template().keys().node(key));
+      }
       Optional<ParamEntry> te = tparam.entryFor(reg.template());
       if (te.isEmpty()) {
         continue;
@@ -162,6 +175,43 @@ final class TraceBuilder {
     groups.forEach((v, regs) -> entries.add(new ParamEntry(v, ranksOf(regs))));
     entries.sort((a, b) -> Integer.compare(a.ranks().first(), b.ranks().first()));
     return new Param(entries);
+  }
+
+  /**
+   * Refuses a region of the template whose ranks differ in {@code what} (whether they run a node,
+   * a parameter's values): the region's standing rank would speak for ranks it does not describe,
+   * in values that calls and bytes need not show (a split's key, a tag), so the check against the
+   * traced counts would not see it.
+   */
+  private void checkAlike(Reg reg, String key, String where, String field,
+      java.util.function.BiFunction<Node, Integer, String> what, Node n)
+      throws ExtrapolationException {
+    String mine = what.apply(n, reg.template());
+    for (int rank : reg.region().ranks()) {
+      String theirs = what.apply(n, rank);
+      if (!theirs.equals(mine)) {
+        throw new ExtrapolationException((where.isEmpty() ? NodeKeys.label(n) + " " : where)
+            + field + " differs between ranks placed alike at " + target.ranks() + " ranks ("
+            + reg.region().describe() + "): rank " + reg.template() + " " + cut(mine)
+            + ", rank " + rank + " " + cut(theirs) + "; values that depend on the rank within"
+            + " a region (a key or colour that is the rank, a partner r XOR 1) are not"
+            + " extrapolated yet (docs/extrapolation.md)");
+      }
+    }
+  }
+
+  private static String describe(EntryValues v) {
+    return (v instanceof EntryValues.Relative ? "offsets " : "") + ValueFitter.render(v.seq()
+        .nodes());
+  }
+
+  private static String cut(String s) {
+    return s.length() > 80 ? s.substring(0, 80) + "..." : s;
+  }
+
+  /** Values as a file holds them: a lone rank's undecided peers are absolute there. */
+  private static EntryValues normal(EntryValues v) {
+    return v instanceof EntryValues.Undecided u ? new EntryValues.Absolute(u.absolute()) : v;
   }
 
   /** A relative sequence made absolute for {@code rank} of a world of {@code size}. */
