@@ -119,11 +119,13 @@ public final class Extrapolator {
       for (int i = 0; world && i < p; i++) {
         world = c.members().get(i) == i;
       }
-      if (!world) {
+      boolean self = !c.isInter() && c.members().size() == 1;
+      if (!world && !self) {
         throw new ExtrapolationException(t.name() + ": communicator " + c.id() + " holds "
             + c.members().size() + " of the " + p + " ranks" + (c.isInter() ? " (an"
             + " intercommunicator)" : "") + "; benchgen extrapolates only traces whose"
-            + " communicators are copies of MPI_COMM_WORLD (docs/extrapolation.md)");
+            + " communicators are copies of MPI_COMM_WORLD or of one rank each"
+            + " (docs/extrapolation.md)");
       }
     }
   }

@@ -83,8 +83,16 @@ final class TraceBuilder {
     for (int r = 0; r < target.ranks(); r++) {
       world.add(r);
     }
+    boolean selves = false;
     for (CommDef c : template().trace().comms()) {
-      comms.add(new CommDef(c.id(), world));
+      if (c.members().size() == 1 && template().ranks() > 1) {
+        selves = true; // one rank's own: written for every rank of the target below
+      } else {
+        comms.add(new CommDef(c.id(), world));
+      }
+    }
+    if (selves) {
+      comms.addAll(RankValues.selves(template().trace(), target.ranks()));
     }
     CompressedTrace out = new CompressedTrace(target.ranks(), comms, body,
         template().trace().symbols());
@@ -135,6 +143,10 @@ final class TraceBuilder {
 
   private Param param(String key, String where, String field, FieldKind kind, boolean peer,
       Param tparam, Function<Node, Param> get, List<Reg> here) throws ExtrapolationException {
+    Optional<Param> own = rankValues(key, where, field, kind, peer, tparam, get, here);
+    if (own.isPresent()) {
+      return own.get();
+    }
     Map<EntryValues, List<Reg>> groups = new LinkedHashMap<>();
     for (Reg reg : here) {
       if (atTemplate && !field.equals("asrc") && !field.equals("atag")) {
@@ -175,6 +187,56 @@ final class TraceBuilder {
     groups.forEach((v, regs) -> entries.add(new ParamEntry(v, ranksOf(regs))));
     entries.sort((a, b) -> Integer.compare(a.ranks().first(), b.ranks().first()));
     return new Param(entries);
+  }
+
+  /**
+   * The param where its values are the rank's own ({@link RankValues}): {@code a + b*rank} with
+   * a and b fitted across the counts, or each rank's communicator of itself alone; written rank
+   * by rank. Empty where the template's values are not so.
+   */
+  private Optional<Param> rankValues(String key, String where, String field, FieldKind kind,
+      boolean peer, Param tparam, Function<Node, Param> get, List<Reg> here)
+      throws ExtrapolationException {
+    if (peer) {
+      return Optional.empty();
+    }
+    RankList ranks = ranksOf(here);
+    if (RankValues.isComm(kind) && RankValues.self(template().trace(), tparam)) {
+      for (Input in : inputs) {
+        Node n = in.keys().node(key);
+        if (n != null && !RankValues.self(in.trace(), get.apply(n))) {
+          throw new ExtrapolationException(where + " " + field + " is each rank's own"
+              + " communicator at " + template().ranks() + " ranks but not at " + in.ranks());
+        }
+      }
+      return Optional.of(RankValues.byRank(ranks, r -> RankValues.selfId(template().trace(), r)));
+    }
+    Optional<RankValues.Linear> lin = RankValues.linear(tparam);
+    if (lin.isEmpty() || RankValues.isComm(kind)) {
+      return Optional.empty();
+    }
+    List<ValueFitter.Seen> as = new ArrayList<>();
+    List<ValueFitter.Seen> bs = new ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      Node n = inputs.get(i).keys().node(key);
+      if (n == null) {
+        continue;
+      }
+      Optional<RankValues.Linear> l = RankValues.linear(get.apply(n));
+      if (l.isEmpty()) {
+        throw new ExtrapolationException(where + " " + field + " is " + lin.get().a() + " + "
+            + lin.get().b() + "*rank at " + template().ranks() + " ranks but not at "
+            + inputs.get(i).ranks() + " (docs/extrapolation.md)");
+      }
+      as.add(new ValueFitter.Seen(i, ValueSeq.of(l.get().a())));
+      bs.add(new ValueFitter.Seen(i, ValueSeq.of(l.get().b())));
+    }
+    Reg all = here.get(0);
+    long a = values.fit(where, field + " (a of a + b*rank)", FieldKind.INT, false, all,
+        new EntryValues.Plain(ValueSeq.of(lin.get().a())), as).seq().constant().getAsLong();
+    long b = values.fit(where, field + " (b of a + b*rank)", FieldKind.INT, false, all,
+        new EntryValues.Plain(ValueSeq.of(lin.get().b())), bs).seq().constant().getAsLong();
+    return Optional.of(RankValues.byRank(ranks, r -> a + b * r));
   }
 
   /**

@@ -36,7 +36,8 @@ final class ValueFitter {
   ValueFitter(List<Input> inputs, Scale.Size target) {
     this.inputs = inputs;
     this.target = target;
-    List<Scale> s = new ArrayList<>(List.of(Scale.P, Scale.LOG2_P, Scale.SQRT_P, Scale.CBRT_P));
+    List<Scale> s = new ArrayList<>(List.of(Scale.P, Scale.P2, Scale.LOG2_P, Scale.SQRT_P,
+        Scale.CBRT_P));
     for (int i = 0; i < target.grid().dims().length && target.grid().dims().length > 1; i++) {
       s.add(Scale.dim(i));
     }
@@ -146,8 +147,10 @@ final class ValueFitter {
     if (!m.get().isConstant()) {
       String key = where + "\0" + field + "\0" + m.get().formula() + "\0" + pointsText(pts);
       Explanation old = explained.get(key);
-      String ranks = old == null ? reg.region().describe()
-          : old.ranks().length() > 60 ? old.ranks() : old.ranks() + "; " + reg.region().describe();
+      String mine = reg.region().describe();
+      String ranks = old == null ? mine
+          : List.of(old.ranks().split("; ")).contains(mine) || old.ranks().length() > 60
+              ? old.ranks() : old.ranks() + "; " + mine;
       explained.put(key, new Explanation(where, field, ranks,
           pts.stream().map(p -> p.size().ranks()).toList(),
           pts.stream().map(p -> Long.toString(p.value())).toList(), m.get().formula(),

@@ -48,10 +48,11 @@ class ExtrapolatorTest {
     List<Extrapolator.Traced> out = new ArrayList<>();
     for (int p : new int[] {4, 8, 16}) {
       String key = "0";
-      if (keyKind.equals("rank")) {
+      if (!keyKind.equals("zero")) {
         StringBuilder k = new StringBuilder();
         for (int r = 0; r < p; r++) {
-          k.append(r == 0 ? "" : ";").append(r).append('@').append(r);
+          k.append(r == 0 ? "" : ";").append(keyKind.equals("rank") ? r : r ^ 1).append('@')
+              .append(r);
         }
         key = k.toString();
       }
@@ -84,11 +85,21 @@ class ExtrapolatorTest {
   }
 
   @Test
-  void aKeyThatIsTheRankIsRefusedNotCarriedFromOneRank() throws Exception {
+  void aKeyThatIsTheRankIsTheRankAtTheTarget() throws Exception {
+    Rsd split = (Rsd) Extrapolator.extrapolate(traces("rank"), 64).trace().body().get(1);
+    org.benchgen.ir.Param key = split.param(org.benchgen.trace.Field.KEY);
+    for (int r : new int[] {0, 1, 30, 63}) {
+      assertEquals(r, key.entryFor(r).orElseThrow().values().seq().constant().getAsLong());
+    }
+  }
+
+  @Test
+  void aKeyOfNoModelIsRefusedNotCarriedFromOneRank() throws Exception {
+    // r XOR 1: 1, 0, 3, 2, ... differs between the inside ranks and is no a + b*rank.
     ExtrapolationException e = assertThrows(ExtrapolationException.class,
-        () -> Extrapolator.extrapolate(traces("rank"), 64));
+        () -> Extrapolator.extrapolate(traces("xor"), 64));
     assertTrue(e.getMessage().contains("MPI_Comm_split at b key differs between ranks placed"
-        + " alike at 16 ranks (x=1..14): rank 1 1, rank 2 2"), e.getMessage());
+        + " alike at 16 ranks (x=1..14): rank 1 0, rank 2 3"), e.getMessage());
   }
 
   @Test
