@@ -30,6 +30,18 @@ class ExtrapolateCommandTest {
     return out;
   }
 
+  /** {@code extrapolate} of synth's pattern at 4, 8 and 16 ranks to {@code target}, into out. */
+  private Cli.Result from4to16(String pattern, String iterations, int target, Path out,
+      String... more) {
+    List<String> cmd = new ArrayList<>(List.of("extrapolate"));
+    for (int n : new int[] {4, 8, 16}) {
+      cmd.add(synth(pattern, n, iterations).toString());
+    }
+    cmd.addAll(List.of("-n", "" + target, "-o", out.toString()));
+    cmd.addAll(List.of(more));
+    return Cli.run(cmd.toArray(String[]::new));
+  }
+
   private static void assertSameCalls(Path real, Path extrapolated) {
     Cli.Result v = Cli.run("verify", "--loops", "0", real.toString(), extrapolated.toString());
     assertEquals(0, v.code(), v.out() + v.err());
@@ -54,9 +66,8 @@ class ExtrapolateCommandTest {
   @Test
   void aStencilAt4096RanksIsSynthsStencilThere() throws Exception {
     Path out = dir.resolve("x4096.bgc");
-    Cli.Result r = Cli.ok(List.of("extrapolate", synth("stencil2d", 4, "3").toString(),
-        synth("stencil2d", 8, "3").toString(), synth("stencil2d", 16, "3").toString(),
-        "-n", "4096", "-o", out.toString(), "--explain"));
+    Cli.Result r = from4to16("stencil2d", "3", 4096, out, "--explain");
+    assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("4x4 -> 64x64"), r.out()); // the grid, by MPI_Dims_create
     CompressedTrace t = TraceFiles.readCompressed(out);
     assertEquals(4096, t.worldSize());
@@ -66,9 +77,7 @@ class ExtrapolateCommandTest {
   @Test
   void valuesThatDependOnTheDataAreRefusedAndNothingIsWritten() {
     Path out = dir.resolve("mw.bgc");
-    Cli.Result r = Cli.run("extrapolate", synth("master-worker", 4, "5").toString(),
-        synth("master-worker", 8, "5").toString(), synth("master-worker", 16, "5").toString(),
-        "-n", "64", "-o", out.toString());
+    Cli.Result r = from4to16("master-worker", "5", 64, out);
     assertEquals(1, r.code(), r.err());
     // The master's list of workers grows with the count: named by site and field, with values.
     assertTrue(r.err().contains("MPI_Send at master.c:30 dest: the pattern of its values"
@@ -82,9 +91,7 @@ class ExtrapolateCommandTest {
   void aCountTheGridCannotTakeIsRefused() {
     Path out = dir.resolve("x.bgc");
     // A 2-D grid of 31 ranks is a line of 31: no traced count has a rank placed like its ranks.
-    Cli.Result r = Cli.run("extrapolate", synth("stencil2d", 4, "3").toString(),
-        synth("stencil2d", 8, "3").toString(), synth("stencil2d", 16, "3").toString(),
-        "-n", "31", "-o", out.toString());
+    Cli.Result r = from4to16("stencil2d", "3", 31, out);
     assertEquals(1, r.code(), r.err());
     assertTrue(r.err().contains("31x1 grid"), r.err());
     assertFalse(Files.exists(out));
