@@ -50,7 +50,7 @@ class ExtrapolateCommandTest {
 
   @ParameterizedTest
   @CsvSource({"ring, 4 8 16, 256", "stencil2d, 4 8 16, 256", "stencil3d, 8 16 27, 216",
-      "wavefront, 4 8 16, 256", "alltoall, 4 8 16, 128"})
+      "wavefront, 4 8 16, 256", "alltoall, 4 8 16, 128", "master-worker, 4 8 16, 256"})
   void synthPatternsBecomeWhatSynthMakesAtTheTarget(String pattern, String counts, int target) {
     List<String> cmd = new ArrayList<>(List.of("extrapolate"));
     for (String c : counts.split(" ")) {
@@ -75,15 +75,20 @@ class ExtrapolateCommandTest {
   }
 
   @Test
-  void valuesThatDependOnTheDataAreRefusedAndNothingIsWritten() {
-    Path out = dir.resolve("mw.bgc");
-    Cli.Result r = from4to16("master-worker", "5", 64, out);
+  void partnersAtRandomAreRefusedAndNothingIsWritten() {
+    Path out = dir.resolve("irregular.bgc");
+    List<String> cmd = new ArrayList<>(List.of("extrapolate"));
+    for (int n : new int[] {4, 8, 16}) {
+      Path d = dir.resolve("irregular-" + n);
+      Cli.ok(List.of("synth", "irregular", "-n", "" + n, "--events", "300", "-o", d.toString()));
+      cmd.add(d.toString());
+    }
+    cmd.addAll(List.of("-n", "64", "-o", out.toString()));
+    Cli.Result r = Cli.run(cmd.toArray(String[]::new));
     assertEquals(1, r.code(), r.err());
-    // The master's list of workers grows with the count: named by site and field, with values.
-    assertTrue(r.err().contains("MPI_Send at master.c:30 dest: the pattern of its values"
-        + " changes with the rank count"), r.err());
-    assertTrue(r.err().contains("at 4 ranks 1,2,3, at 8 ranks 1,2,3,4,5,6,7, at 16 ranks 1,2,3,"),
-        r.err());
+    // Random partners make every offset: no grid, and the grids seen are named.
+    assertTrue(r.err().contains("the process grids of the traces follow no rule benchgen"
+        + " knows: 2x2x1 at 4, 2x2x2 at 8, 16x1x1 at 16"), r.err());
     assertFalse(Files.exists(out));
   }
 

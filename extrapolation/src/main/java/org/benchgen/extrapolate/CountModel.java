@@ -117,8 +117,8 @@ record CountModel(String formula, int parameters, double a, double b, Scale scal
     return switch (kind) {
       case TIMES -> a == 1 ? g : num(a) + "*" + g;
       case OVER -> num(a) + "/" + g;
-      default -> (a == 0 ? (b < 0 ? "-" : "") : num(a) + (b < 0 ? " - " : " + "))
-          + (Math.abs(b) == 1 ? "" : num(Math.abs(b)) + "*") + g;
+      default -> (b < 0 ? "-" : "") + (Math.abs(b) == 1 ? "" : num(Math.abs(b)) + "*") + g
+          + (a == 0 ? "" : (a < 0 ? " - " : " + ") + num(Math.abs(a)));
     };
   }
 

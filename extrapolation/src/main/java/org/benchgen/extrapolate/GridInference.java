@@ -17,7 +17,9 @@ import org.benchgen.trace.Sym;
  * The process grid of one trace, from the peers' offsets (ScalaExtrap's way, where the program
  * made no Cartesian communicator): the distances between ranks that talk through the world's
  * relative peers, folded to at most half the world, are 1, px, px*py...; the offsets that are
- * sums of those ({@code px+1}, a 9-point stencil's diagonals) add no dimension.
+ * sums of those ({@code px+1}, a 9-point stencil's diagonals) add no dimension. Offsets that
+ * would need a fourth dimension are taken for no grid at all (random partners make every
+ * offset).
  */
 final class GridInference {
   private GridInference() {}
@@ -30,7 +32,10 @@ final class GridInference {
     List<Long> strides = new ArrayList<>();
     strides.add(1L);
     for (long o : offsets) {
-      if (o > 1 && !sumOf(o, strides, 0) && strides.size() < 4) {
+      if (o > 1 && !sumOf(o, strides, 0)) {
+        if (strides.size() == 3) {
+          return new Grid(new int[] {p}); // a fourth dimension: random partners, not a grid
+        }
         strides.add(o);
       }
     }

@@ -2,6 +2,7 @@ package org.benchgen.extrapolate;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.PrimitiveIterator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,7 +117,9 @@ final class TraceBuilder {
         continue;
       }
       RankList ranks = ranksOf(here);
-      if (n instanceof Loop l) {
+      if (n instanceof Loop l && PartnerLoop.applies(l)) {
+        out.add(partnerLoop(l, key, here, ranks));
+      } else if (n instanceof Loop l) {
         Param trips = param(key, "loop at " + NodeKeys.label(l.body().get(0)), "trips",
             FieldKind.COUNT, false, l.trips(), x -> ((Loop) x).trips(), here);
         List<Node> body = nodes(l.body(), here);
@@ -187,6 +190,134 @@ final class TraceBuilder {
     groups.forEach((v, regs) -> entries.add(new ParamEntry(v, ranksOf(regs))));
     entries.sort((a, b) -> Integer.compare(a.ranks().first(), b.ranks().first()));
     return new Param(entries);
+  }
+
+  /**
+   * A loop read per partner ({@link PartnerLoop}) at the target: for each region, its partners
+   * and each partner's sequence fitted across the counts, served in turn.
+   */
+  private Loop partnerLoop(Loop l, String key, List<Reg> here, RankList ranks)
+      throws ExtrapolationException {
+    String where = "loop at " + NodeKeys.label(l.body().get(0));
+    int calls = l.body().size();
+    List<Map<EntryValues, List<Reg>>> groups = new ArrayList<>();
+    for (int c = 0; c < calls; c++) {
+      for (int f = 0; f < ((Rsd) l.body().get(c)).op().fields().size(); f++) {
+        groups.add(new LinkedHashMap<>());
+      }
+    }
+    Map<EntryValues, List<Reg>> tripGroups = new LinkedHashMap<>();
+    for (Reg reg : here) {
+      List<PartnerLoop.Reading> readings = new ArrayList<>();
+      List<Integer> at = new ArrayList<>();
+      for (int i = 0; i < inputs.size(); i++) {
+        Input in = inputs.get(i);
+        int rep = reg.reps()[i];
+        if (rep < 0 || !(in.keys().node(key) instanceof Loop li) || !li.ranks().contains(rep)
+            || !PartnerLoop.applies(li)) {
+          continue;
+        }
+        long entries = Executions.of(in.trace().body(), rep).getOrDefault(li, 0L);
+        StringBuilder why = new StringBuilder();
+        Optional<PartnerLoop.Reading> r = PartnerLoop.read(li, rep, in.ranks(), entries, why);
+        if (r.isEmpty()) {
+          throw new ExtrapolationException(where + " at " + in.ranks() + " ranks (ranks "
+              + reg.region().describe() + ") receives from MPI_ANY_SOURCE and is read per"
+              + " partner, but " + why + " (docs/extrapolation.md)");
+        }
+        readings.add(r.get());
+        at.add(i);
+      }
+      PartnerLoop.Reading t = readings.get(readings.size() - 1);
+      long first = number(where, "partners' first rank", reg, readings, at, x -> x.first());
+      long step = number(where, "partners' step", reg, readings, at, x -> x.step());
+      long count = number(where, "partners", reg, readings, at, x -> x.count());
+      long length = number(where, "calls per partner", reg, readings, at, x -> x.length());
+      tripGroups.computeIfAbsent(new EntryValues.Plain(ValueSeq.of(count * length)),
+          k -> new ArrayList<>()).add(reg);
+      int g = 0;
+      for (int c = 0; c < calls; c++) {
+        Rsd r = (Rsd) l.body().get(c);
+        for (int f = 0; f < r.op().fields().size(); f++, g++) {
+          if (t.fields().get(c)[f] == null) {
+            continue;
+          }
+          Field field = r.op().fields().get(f);
+          EntryValues v = partnerValues(r, field, reg, readings, at, c, f, first, step, count,
+              length);
+          groups.get(g).computeIfAbsent(v, k -> new ArrayList<>()).add(reg);
+        }
+      }
+    }
+    List<Node> body = new ArrayList<>();
+    int g = 0;
+    for (int c = 0; c < calls; c++) {
+      Rsd r = (Rsd) l.body().get(c);
+      List<Param> params = new ArrayList<>();
+      for (int f = 0; f < r.op().fields().size(); f++, g++) {
+        params.add(grouped(groups.get(g)));
+      }
+      Rsd o = new Rsd(r.op(), r.site(), ranks, params, r.compute(), r.duration());
+      made.put(o, new Made(r, template().keys().key(r), here));
+      body.add(o);
+    }
+    return new Loop(ranks, grouped(tripGroups), body);
+  }
+
+  private static Param grouped(Map<EntryValues, List<Reg>> groups) {
+    List<ParamEntry> entries = new ArrayList<>();
+    groups.forEach((v, regs) -> entries.add(new ParamEntry(v, ranksOf(regs))));
+    entries.sort((a, b) -> Integer.compare(a.ranks().first(), b.ranks().first()));
+    return new Param(entries);
+  }
+
+  private long number(String where, String what, Reg reg, List<PartnerLoop.Reading> readings,
+      List<Integer> at, java.util.function.ToLongFunction<PartnerLoop.Reading> f)
+      throws ExtrapolationException {
+    List<ValueFitter.Seen> seen = new ArrayList<>();
+    for (int i = 0; i < readings.size(); i++) {
+      seen.add(new ValueFitter.Seen(at.get(i), ValueSeq.of(f.applyAsLong(readings.get(i)))));
+    }
+    long t = f.applyAsLong(readings.get(readings.size() - 1));
+    return values.fit(where, what, FieldKind.COUNT, false, reg,
+        new EntryValues.Plain(ValueSeq.of(t)), seen).seq().constant().getAsLong();
+  }
+
+  /** One field of a partner loop's call at the target: the partners, or their sequence in turn. */
+  private EntryValues partnerValues(Rsd r, Field field, Reg reg,
+      List<PartnerLoop.Reading> readings, List<Integer> at, int c, int f, long first, long step,
+      long count, long length) throws ExtrapolationException {
+    String where = r.op().mpiName() + " at " + r.site();
+    long[] tsub = readings.get(readings.size() - 1).fields().get(c)[f];
+    boolean partner = tsub[0] == PartnerLoop.PARTNER;
+    List<ValueFitter.Seen> seen = new ArrayList<>();
+    for (int i = 0; i < readings.size(); i++) {
+      long[] sub = readings.get(i).fields().get(c)[f];
+      if (sub == null || Arrays.stream(sub).anyMatch(x -> x == PartnerLoop.PARTNER) != partner
+          || partner && Arrays.stream(sub).anyMatch(x -> x != PartnerLoop.PARTNER)) {
+        throw new ExtrapolationException(where + " " + field.key() + " answers the partner at"
+            + " some calls or counts and not at others (ranks " + reg.region().describe() + ")");
+      }
+      seen.add(new ValueFitter.Seen(at.get(i), PartnerLoop.inTurns(sub, 1)));
+    }
+    if (partner) {
+      return new EntryValues.Absolute(PartnerLoop.partners(first, step, count, length));
+    }
+    EntryValues fitted = values.fit(where, field.key(), field.kind(), false, reg,
+        new EntryValues.Plain(PartnerLoop.inTurns(tsub, 1)), seen);
+    long[] sub = new long[(int) length];
+    PrimitiveIterator.OfLong it = fitted.seq().once();
+    int n = 0;
+    while (it.hasNext() && n < sub.length) {
+      sub[n++] = it.nextLong();
+    }
+    if (n != length || it.hasNext()) {
+      throw new ExtrapolationException(where + " " + field.key() + ": a partner's sequence"
+          + " fitted to another length than its " + length + " calls (ranks "
+          + reg.region().describe() + ")");
+    }
+    ValueSeq turns = PartnerLoop.inTurns(sub, count);
+    return field.isPeer() ? new EntryValues.Absolute(turns) : new EntryValues.Plain(turns);
   }
 
   /**
@@ -278,14 +409,14 @@ final class TraceBuilder {
 
   /** A relative sequence made absolute for {@code rank} of a world of {@code size}. */
   private static ValueSeq absolute(ValueSeq rel, int rank, int size) {
-    SeqShape s = SeqShape.of(rel);
+    SeqShape s = SeqShape.of(rel, false);
     long[] n = s.numbers().clone();
     for (int j = 0; j < n.length; j++) {
       if (!s.isTimes()[j] && !Sym.isSymbol(n[j])) {
         n[j] = Math.floorMod(rank + n[j], (long) size);
       }
     }
-    return SeqShape.rebuild(rel, n);
+    return s.rebuild(n);
   }
 
   static RankList ranksOf(List<Reg> regs) {

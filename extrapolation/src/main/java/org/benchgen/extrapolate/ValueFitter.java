@@ -62,11 +62,11 @@ final class ValueFitter {
     // choice): taken as absolute here, a trace extrapolates the same from its file or directory.
     boolean relative = peer && tv instanceof EntryValues.Relative;
     ValueSeq tseq = relative ? relativeOf(tv) : tv.seq();
-    SeqShape ts = SeqShape.of(tseq);
+    SeqShape ts = SeqShape.of(tseq, !relative);
     List<SeqShape> shapes = new ArrayList<>();
     List<Seen> kept = new ArrayList<>();
     for (Seen s : seen) {
-      SeqShape sh = SeqShape.of(s.seq());
+      SeqShape sh = SeqShape.of(s.seq(), !relative);
       if (relative && !sh.shape().equals(ts.shape()) && hasShortSide(s.input())) {
         // Peers come from the template: a smaller grid's side of 2 makes both neighbours one
         // rank (+1 and -1 alike), which folds the pattern into another shape.
@@ -103,7 +103,7 @@ final class ValueFitter {
         out[j] = tval;
       }
     }
-    ValueSeq res = SeqShape.rebuild(tseq, out);
+    ValueSeq res = ts.rebuild(out);
     return relative ? new EntryValues.Relative(res)
         : peer ? new EntryValues.Absolute(res)
         : new EntryValues.Plain(res);
