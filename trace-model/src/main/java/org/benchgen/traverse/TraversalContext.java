@@ -49,6 +49,8 @@ public final class TraversalContext {
     final long trips;
     int index;
     long iteration;
+    /** The iteration in which the rank last took a call inside this frame; -1 before any. */
+    long takenIn = -1;
 
     Frame(List<Node> body, Loop loop, int loopIndex, long trips) {
       this.body = body;
@@ -96,8 +98,73 @@ public final class TraversalContext {
     Rsd r = (Rsd) f.body.get(f.index);
     Step s = step(r);
     f.index++;
+    for (Frame g : stack) {
+      g.takenIn = g.iteration;
+    }
     positioned = false;
     return s;
+  }
+
+  /**
+   * The loop whose second iteration the rank's next call opens (no call of that iteration taken
+   * yet), the outermost such; empty elsewhere. A simulation may stop ranks there, where an
+   * iteration has just ended, to see whether the others would repeat it.
+   */
+  public Optional<Loop> openingSecondIteration() {
+    if (!position()) {
+      return Optional.empty();
+    }
+    for (int i = 1; i < stack.size(); i++) {
+      Frame f = stack.get(i);
+      if (f.iteration == 1 && f.takenIn != 1) {
+        return Optional.of(f.loop);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Where the rank's current instance of {@code l} is, down to its iteration: the iteration of
+   * each loop around it and its own; empty when the rank is not inside it. Ranks with equal
+   * answers are in the same iteration of the same instance, wherever in it they stand.
+   */
+  public List<Long> iterationOf(Loop l) {
+    List<Long> out = new ArrayList<>();
+    for (int i = 1; i < stack.size(); i++) {
+      Frame f = stack.get(i);
+      out.add(f.iteration);
+      if (f.loop == l) {
+        return out;
+      }
+    }
+    return List.of();
+  }
+
+  /** The trip count of the rank's current instance of {@code l}; -1 when it is not inside it. */
+  public long tripsOf(Loop l) {
+    for (int i = 1; i < stack.size(); i++) {
+      if (stack.get(i).loop == l) {
+        return stack.get(i).trips;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Moves the rank from the start of an iteration of {@code l} to the start of its last: the
+   * iterations between are taken as made, without their calls. Sound only where every iteration
+   * reads the same values (each cursor of the loop's body is at the start of its cycle at every
+   * iteration's start) and nothing is in flight; the caller checks both.
+   */
+  public void skipToLastIteration(Loop l) {
+    for (int i = 1; i < stack.size(); i++) {
+      Frame f = stack.get(i);
+      if (f.loop == l) {
+        f.iteration = f.trips - 1;
+        return;
+      }
+    }
+    throw new IllegalStateException("rank " + rank + " is not inside the loop");
   }
 
   /**

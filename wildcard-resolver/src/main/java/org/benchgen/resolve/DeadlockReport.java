@@ -187,7 +187,11 @@ final class DeadlockReport {
           cancelled.merge(List.of((long) m.from, m.comm, m.tag), 1, Integer::sum);
         }
       }
-      for (Message m : sim.inbox[r].all) {
+      // By sender, each sender's in the order it sent them: the order in which senders' messages
+      // arrived is the simulation's schedule, which stopping ranks at loops changes (issue 50).
+      List<Message> waiting = new ArrayList<>(sim.inbox[r].all);
+      waiting.sort(java.util.Comparator.comparingInt(m -> m.from));
+      for (Message m : waiting) {
         if (m.matched) {
           continue;
         }

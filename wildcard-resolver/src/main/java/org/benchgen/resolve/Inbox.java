@@ -44,6 +44,16 @@ final class Inbox {
     compactAt = Math.max(MIN_COMPACT, 2 * all.size());
   }
 
+  /** Whether a message is waiting that no receive has taken. */
+  boolean holdsUnmatched() {
+    for (Message m : all) {
+      if (!m.matched) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The first waiting message that a receive of (comm, src, tag) matches, taken unless only
    * peeking; absent when none.

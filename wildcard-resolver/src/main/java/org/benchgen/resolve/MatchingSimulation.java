@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.Loop;
 import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
@@ -53,6 +54,14 @@ final class MatchingSimulation {
   private long disagreements;
   private long resolved;
   private final WaitCharges charges;
+  /** Whether loops' repeated iterations are skipped ({@link IterationSkip}): not while charging. */
+  private final boolean skipping;
+  private final IterationSkip skips;
+  /** Ranks stopped at a loop's second iteration, and those let go from there. */
+  private final boolean[] paused;
+  private final boolean[] released;
+  private int pausedCount;
+  private long skippedIterations;
 
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
     this(trace, reResolve, wildcards, WaitCharges.NONE);
@@ -81,16 +90,80 @@ final class MatchingSimulation {
     for (Rsd w : wildcards) {
       wild.put(w, new ResolvedSources[p]);
     }
+    // Stopping ranks at loops changes the order in which ranks run; that changes no result
+    // while wildcard receives match the sources the trace recorded (the tracer's asrc), and
+    // nothing while there are none. Charging waits follows the ranks' clocks call by call.
+    this.skipping = charges == WaitCharges.NONE && wildcards.stream().allMatch(w -> !reResolve
+        && w.param(Field.ASRC).entries().stream().mapToLong(e -> e.ranks().size()).sum()
+            == w.ranks().size());
+    this.skips = new IterationSkip(p, wild.keySet());
+    this.paused = new boolean[p];
+    this.released = new boolean[p];
   }
 
   /** Runs every rank as far as it can go. */
   void run() {
-    while (!ready.isEmpty()) {
-      int r = ready.poll();
-      if (state[r] == RankState.RUNNING) {
-        runRank(r);
+    while (true) {
+      while (!ready.isEmpty()) {
+        int r = ready.poll();
+        if (state[r] == RankState.RUNNING) {
+          runRank(r);
+        }
+      }
+      if (pausedCount == 0) {
+        return;
+      }
+      releasePaused();
+    }
+  }
+
+  /** Iterations of loops taken as made without simulating their calls ({@link IterationSkip}). */
+  long skippedIterations() {
+    return skippedIterations;
+  }
+
+  /**
+   * Every rank that stopped at a loop's second iteration goes on: past the iterations that
+   * repeat the first where all ranks stand at the same one with nothing in flight, else from
+   * where it stopped.
+   */
+  private void releasePaused() {
+    Optional<Loop> l = pausedCount == p ? ctx[0].openingSecondIteration() : Optional.empty();
+    boolean skip = l.isPresent() && quiescent();
+    long trips = skip ? ctx[0].tripsOf(l.get()) : -1;
+    List<Long> where = skip ? ctx[0].iterationOf(l.get()) : List.of();
+    for (int r = 0; skip && r < p; r++) {
+      skip = ctx[r].openingSecondIteration().equals(l) && ctx[r].iterationOf(l.get())
+          .equals(where) && ctx[r].tripsOf(l.get()) == trips && skips.periodic(l.get(), r);
+    }
+    for (int r = 0; r < p; r++) {
+      if (!paused[r]) {
+        continue;
+      }
+      if (skip) {
+        ctx[r].skipToLastIteration(l.get());
+      }
+      paused[r] = false;
+      released[r] = true;
+      ready.add(r);
+    }
+    if (skip) {
+      skippedIterations += trips - 2;
+    }
+    pausedCount = 0;
+  }
+
+  /** Nothing in flight: no message unreceived, no receive or request pending, no collective. */
+  private boolean quiescent() {
+    if (!arrived.isEmpty()) {
+      return false;
+    }
+    for (int r = 0; r < p; r++) {
+      if (!reqs.get(r).isEmpty() || !posted.get(r).isEmpty() || inbox[r].holdsUnmatched()) {
+        return false;
       }
     }
+    return true;
   }
 
   /** How many wildcard receives got a source. */
@@ -109,6 +182,19 @@ final class MatchingSimulation {
 
   private void runRank(int r) {
     while (ctx[r].hasNext()) {
+      if (skipping && !released[r]) {
+        Optional<Loop> l = ctx[r].openingSecondIteration();
+        // Only where this rank has nothing in flight and repeats its iterations: stopping it
+        // elsewhere would only change the order ranks run in.
+        if (l.isPresent() && ctx[r].tripsOf(l.get()) > 2 && skips.candidate(l.get())
+            && reqs.get(r).isEmpty() && posted.get(r).isEmpty() && !inbox[r].holdsUnmatched()
+            && skips.periodic(l.get(), r)) {
+          paused[r] = true;
+          pausedCount++;
+          return;
+        }
+      }
+      released[r] = false;
       Step s = ctx[r].next();
       charges.call(r, s);
       Optional<WaitState> wait = execute(r, s, dec[r].decode(s));

@@ -1,0 +1,89 @@
+package org.benchgen.resolve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.benchgen.io.TraceFiles;
+import org.benchgen.ir.CompressedTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The matching simulation takes repeated iterations as made only where that is sound. */
+class IterationSkipTest {
+  @TempDir
+  Path dir;
+
+  private CompressedTrace read(String body) throws IOException {
+    Path f = dir.resolve("t.bgc");
+    Files.writeString(f, "benchgen-compressed 1\nworld 4\nMPI_Init site=a\n    duration 1*4\n"
+        + body + "MPI_Finalize site=z\n    compute ^ 1*4\n    duration 1*4\n");
+    return TraceFiles.readCompressed(f);
+  }
+
+  private static MatchingSimulation run(CompressedTrace t) {
+    MatchingSimulation sim = new MatchingSimulation(t, false, List.of());
+    sim.run();
+    return sim;
+  }
+
+  /** A ring exchange of 1,000 iterations: two are simulated, 998 taken as made. */
+  private static final String RING = "loop trips=1000 {\n"
+      + "  MPI_Irecv site=b comm=0 src=-1 tag=0 count=1 type=MPI_INT tsize=4 req=0 bytes=4\n"
+      + "      compute ^ 1*4\n      compute d 1*3996\n      duration 1*4000\n"
+      + "  MPI_Isend site=c comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4 req=0\n"
+      + "      compute ^ 1*4000\n      duration 1*4000\n"
+      + "  MPI_Waitall site=d reqs=[1,0]\n      compute ^ 1*4000\n      duration 1*4000\n}\n";
+
+  @Test
+  void aPeriodicLoopWithNothingInFlightIsSimulatedTwice() throws IOException {
+    MatchingSimulation sim = run(read(RING));
+    assertEquals(998, sim.skippedIterations());
+    assertTrue(new DeadlockReport(sim).problem().isEmpty());
+  }
+
+  @Test
+  void aMessageCarriedIntoTheNextIterationStopsTheSkip() throws IOException {
+    // Each rank receives, in iteration i, what its left neighbour sent in iteration i - 1: at
+    // every iteration's start a message is in flight, so every iteration is simulated.
+    String carried = "MPI_Send site=s comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4\n"
+        + "    compute ^ 1*4\n    duration 1*4\n"
+        + "loop trips=50 {\n"
+        + "  MPI_Recv site=b comm=0 src=-1 tag=0 count=1 type=MPI_INT tsize=4 bytes=4\n"
+        + "      compute ^ 1*4\n      compute c 1*196\n      duration 1*200\n"
+        + "  MPI_Send site=c comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4\n"
+        + "      compute ^ 1*200\n      duration 1*200\n}\n"
+        + "MPI_Recv site=r comm=0 src=-1 tag=0 count=1 type=MPI_INT tsize=4 bytes=4\n"
+        + "    compute ^ 1*4\n    duration 1*4\n";
+    MatchingSimulation sim = run(read(carried));
+    assertEquals(0, sim.skippedIterations());
+    assertTrue(new DeadlockReport(sim).problem().isEmpty());
+  }
+
+  @Test
+  void valuesThatChangeBetweenIterationsStopTheSkip() throws IOException {
+    // The tag alternates 0, 1: every iteration reads the next, so no two in a row are alike.
+    MatchingSimulation sim = run(read(RING.replace("src=-1 tag=0", "src=-1 tag=0,1")
+        .replace("dest=+1 tag=0", "dest=+1 tag=0,1")));
+    assertEquals(0, sim.skippedIterations());
+    assertTrue(new DeadlockReport(sim).problem().isEmpty());
+  }
+
+  @Test
+  void aDeadlockInTheLastIterationIsStillFound() throws IOException {
+    // 999 iterations of the ring, then one where every rank receives first: a cycle.
+    String last = RING.replace("loop trips=1000", "loop trips=999")
+        + "MPI_Recv site=e comm=0 src=-1 tag=5 count=1 type=MPI_INT tsize=4 bytes=4\n"
+        + "    compute ^ 1*4\n    duration 1*4\n"
+        + "MPI_Send site=f comm=0 dest=+1 tag=5 count=1 type=MPI_INT tsize=4\n"
+        + "    compute ^ 1*4\n    duration 1*4\n";
+    MatchingSimulation sim = run(read(last));
+    assertEquals(997, sim.skippedIterations());
+    assertTrue(new DeadlockReport(sim).problem().isPresent());
+    assertInstanceOf(Resolution.Failed.class, new WildcardResolver(read(last), false).resolve());
+  }
+}
