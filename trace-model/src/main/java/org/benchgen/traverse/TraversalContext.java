@@ -106,18 +106,19 @@ public final class TraversalContext {
   }
 
   /**
-   * The loop whose second iteration the rank's next call opens (no call of that iteration taken
-   * yet), the outermost such; empty elsewhere. A simulation may stop ranks there, where an
-   * iteration has just ended, to see whether the others would repeat it.
+   * The loop whose iteration {@code k} the rank's next call opens, no call of that iteration
+   * taken yet (the outermost such loop whose iteration is 1 or 2); empty elsewhere. A simulation
+   * may stop ranks there, where an iteration has just ended, to see whether the others would
+   * repeat it.
    */
-  public Optional<Loop> openingSecondIteration() {
+  public Optional<Loop> openingIteration(long k) {
     if (!position()) {
       return Optional.empty();
     }
     for (int i = 1; i < stack.size(); i++) {
       Frame f = stack.get(i);
-      if (f.iteration == 1 && f.takenIn != 1) {
-        return Optional.of(f.loop);
+      if ((f.iteration == 1 || f.iteration == 2) && f.takenIn != f.iteration) {
+        return f.iteration == k ? Optional.of(f.loop) : Optional.empty();
       }
     }
     return Optional.empty();
@@ -151,16 +152,22 @@ public final class TraversalContext {
   }
 
   /**
-   * Moves the rank from the start of an iteration of {@code l} to the start of its last: the
-   * iterations between are taken as made, without their calls. Sound only where every iteration
-   * reads the same values (each cursor of the loop's body is at the start of its cycle at every
-   * iteration's start) and nothing is in flight; the caller checks both.
+   * Moves the rank from the start of an iteration of {@code l} to the end of the loop: the
+   * iterations left are taken as made, without their calls. Sound only where every iteration
+   * reads the same values (each cursor of the loop's body at the start of its cycle at every
+   * iteration's start, inner loops of one trip count) and an iteration started with nothing in
+   * flight ends so; the caller checks both.
    */
-  public void skipToLastIteration(Loop l) {
+  public void skipRestOf(Loop l) {
     for (int i = 1; i < stack.size(); i++) {
       Frame f = stack.get(i);
       if (f.loop == l) {
+        while (stack.size() > i + 1) {
+          stack.remove(stack.size() - 1); // inner loops entered for the iteration's first call
+        }
         f.iteration = f.trips - 1;
+        f.index = f.body.size();
+        positioned = false;
         return;
       }
     }

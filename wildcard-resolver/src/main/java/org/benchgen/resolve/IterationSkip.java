@@ -15,11 +15,11 @@ import org.benchgen.ir.Rsd;
  * Which loops the matching simulation may run for two iterations and take the others as made
  * (issue 50): a loop of every rank, with no wildcard receive inside (whose sources the
  * simulation records call by call), whose every iteration reads the same values on each rank.
- * Then, where all ranks stand at the start of its second iteration with nothing in flight (no
- * message unreceived, no request or receive pending, no collective begun), every later
- * iteration starts from the state the second did and makes the same calls: it completes as the
- * first did, and matches nothing differently. The simulation's cost then follows the trace's
- * loops, not the run's iterations.
+ * The simulation arms such a loop where all ranks stand at the start of its iteration 1 with
+ * nothing in flight (no message unreceived, no request or receive pending, no collective begun),
+ * and leaves it where they stand so again at iteration 2: an iteration that began with nothing in
+ * flight ended so, and every later one begins from that state and makes the same calls. Its cost
+ * then follows the trace's loops, not the run's iterations (docs/resolve.md).
  */
 final class IterationSkip {
   private final int p;

@@ -62,6 +62,12 @@ final class MatchingSimulation {
   private final boolean[] released;
   private int pausedCount;
   private long skippedIterations;
+  /**
+   * The loop instances whose iteration 1 began with nothing in flight on any rank, and where each
+   * is (the iterations of the loops around it): where iteration 2 begins so too, the rest of the
+   * loop is skipped. One per loop: an inner loop's arming leaves the outer one's.
+   */
+  private final Map<Loop, List<Long>> armed = new IdentityHashMap<>();
 
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
     this(trace, reResolve, wildcards, WaitCharges.NONE);
@@ -123,25 +129,37 @@ final class MatchingSimulation {
   }
 
   /**
-   * Every rank that stopped at a loop's second iteration goes on: past the iterations that
-   * repeat the first where all ranks stand at the same one with nothing in flight, else from
-   * where it stopped.
+   * Every rank that stopped at the start of a loop's iteration 1 or 2 goes on. Where all ranks
+   * stand there, at the same iteration of the same instance with the same trip count, each
+   * repeating its iterations, and nothing is in flight: at iteration 1 the loop is armed, and at
+   * iteration 2 of an armed loop (an iteration began and ended with nothing in flight, so every
+   * later one begins and ends as it did) every rank leaves the loop. Else the ranks go on from
+   * where they stopped.
    */
   private void releasePaused() {
-    Optional<Loop> l = pausedCount == p ? ctx[0].openingSecondIteration() : Optional.empty();
-    boolean skip = l.isPresent() && quiescent();
-    long trips = skip ? ctx[0].tripsOf(l.get()) : -1;
-    List<Long> where = skip ? ctx[0].iterationOf(l.get()) : List.of();
-    for (int r = 0; skip && r < p; r++) {
-      skip = ctx[r].openingSecondIteration().equals(l) && ctx[r].iterationOf(l.get())
-          .equals(where) && ctx[r].tripsOf(l.get()) == trips && skips.periodic(l.get(), r);
+    long k = ctx[0].openingIteration(1).isPresent() ? 1 : 2;
+    Optional<Loop> l = pausedCount == p ? ctx[0].openingIteration(k) : Optional.empty();
+    boolean alike = l.isPresent() && quiescent();
+    long trips = alike ? ctx[0].tripsOf(l.get()) : -1;
+    List<Long> where = alike ? ctx[0].iterationOf(l.get()) : List.of();
+    for (int r = 0; alike && r < p; r++) {
+      alike = ctx[r].openingIteration(k).equals(l) && ctx[r].iterationOf(l.get()).equals(where)
+          && ctx[r].tripsOf(l.get()) == trips && skips.periodic(l.get(), r);
+    }
+    List<Long> instance = alike ? where.subList(0, where.size() - 1) : List.of();
+    boolean skip = alike && k == 2 && instance.equals(armed.get(l.get()));
+    if (l.isPresent()) {
+      armed.remove(l.get());
+    }
+    if (alike && k == 1) {
+      armed.put(l.get(), instance);
     }
     for (int r = 0; r < p; r++) {
       if (!paused[r]) {
         continue;
       }
       if (skip) {
-        ctx[r].skipToLastIteration(l.get());
+        ctx[r].skipRestOf(l.get());
       }
       paused[r] = false;
       released[r] = true;
@@ -183,7 +201,10 @@ final class MatchingSimulation {
   private void runRank(int r) {
     while (ctx[r].hasNext()) {
       if (skipping && !released[r]) {
-        Optional<Loop> l = ctx[r].openingSecondIteration();
+        Optional<Loop> first = ctx[r].openingIteration(1);
+        Optional<Loop> second = ctx[r].openingIteration(2).filter(x -> armed.containsKey(x)
+            && ctx[r].iterationOf(x).subList(0, armed.get(x).size()).equals(armed.get(x)));
+        Optional<Loop> l = first.isPresent() ? first : second;
         // Only where this rank has nothing in flight and repeats its iterations: stopping it
         // elsewhere would only change the order ranks run in.
         if (l.isPresent() && ctx[r].tripsOf(l.get()) > 2 && skips.candidate(l.get())
