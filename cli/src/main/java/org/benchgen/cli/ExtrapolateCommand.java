@@ -24,10 +24,12 @@ import picocli.CommandLine.Spec;
         + " more smaller counts (docs/extrapolation.md). Each trace's process grid is inferred"
         + " from its peers; ranks are told apart by their place in the grid (corners, edges,"
         + " faces, inside); counts, trips, roots and tags are fitted exactly as functions of the"
-        + " rank count (a, a*g, a/g, a + b*g for g = P, log2 P, sqrt P, cbrt P or a side of the"
-        + " grid); compute and call times by least squares, the model of least leave-one-out"
-        + " error. Every command then works on the output: generate, stats, show, report,"
-        + " verify, export.",
+        + " rank count (a, a*g, a/g, a + b*g for g = P, P^2, log2 P, sqrt P, cbrt P or a side of"
+        + " the grid); values that are the rank's own (a + b*rank, a communicator of one rank)"
+        + " are written rank by rank, and a loop that serves MPI_ANY_SOURCE partners serves"
+        + " them in turn; compute and call times by least squares, the model of least"
+        + " leave-one-out error. Every command then works on the output: generate, stats, show,"
+        + " report, verify, export.",
         "Before writing, the traces are extrapolated back to each traced count, which must give"
             + " its calls, bytes and message matrix on every rank. What does not follow a model"
             + " (values that depend on the data, patterns that change with the count, counts"
