@@ -97,28 +97,7 @@ public final class SeqExpressions {
 
   /** The sum of the first {@code n} values of {@code seq}, read cyclically. */
   public static long before(ValueSeq seq, long n) {
-    return before(seq.nodes(), n);
-  }
-
-  private static long before(List<VNode> nodes, long n) {
-    long length = ValueSeq.length(nodes);
-    if (length == 0 || n == 0) {
-      return 0;
-    }
-    long whole = Math.multiplyExact(n / length, ValueSeq.sum(nodes));
-    long rest = n % length;
-    long sum = 0;
-    for (VNode v : nodes) {
-      if (rest == 0) {
-        break;
-      }
-      long len = length(v);
-      long take = Math.min(len, rest);
-      sum = Math.addExact(sum, v instanceof VNode.Rep r ? before(r.body(), take)
-          : ((VNode.Leaf) v).value());
-      rest -= take;
-    }
-    return Math.addExact(whole, sum);
+    return seq.sumOfFirst(n);
   }
 
   private static long plus(long a, long b) {

@@ -3,7 +3,6 @@ package org.benchgen.extrapolate;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PrimitiveIterator;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.ParamEntry;
@@ -39,20 +38,10 @@ final class Executions {
 
   /** The sum of the first {@code n} values of {@code seq}, read cyclically; saturating. */
   static long sumOfFirst(ValueSeq seq, long n) {
-    long len = seq.length();
-    if (len == 0 || n == 0) {
-      return 0;
-    }
-    long sum;
     try {
-      sum = Math.multiplyExact(n / len, ValueSeq.sum(seq.nodes()));
-      PrimitiveIterator.OfLong it = seq.once();
-      for (long i = 0; i < n % len; i++) {
-        sum = Math.addExact(sum, it.nextLong());
-      }
+      return seq.sumOfFirst(n);
     } catch (ArithmeticException e) {
       return Long.MAX_VALUE;
     }
-    return sum;
   }
 }

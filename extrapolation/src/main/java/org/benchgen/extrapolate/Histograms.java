@@ -15,17 +15,20 @@ final class Histograms {
     if (count <= 0 || h.count() == 0) {
       return Histogram.constant(Math.max(count, 0), 0);
     }
-    double f = Double.isFinite(factor) && factor > 0 ? factor : 0;
+    if (!Double.isFinite(factor) || factor <= 0) {
+      return Histogram.constant(count, 0);
+    }
+    double f = factor;
     long min = Math.round(h.min() * f);
     long max = Math.max(min, Math.round(h.max() * f));
     double mean = Math.min(max, Math.max(min, h.mean() * f));
     long[] counts = new long[65];
-    int shift = f == 0 ? 0 : (int) Math.round(Math.log(f) / Math.log(2));
+    int shift = (int) Math.round(Math.log(f) / Math.log(2));
     // Largest remainders, so the bins add up to the count exactly.
     double[] want = new double[65];
     long given = 0;
     for (Histogram.Bin b : h.bins()) {
-      int k = f == 0 ? 0 : b.log2() == 0 ? 0 : Math.max(1, Math.min(64, b.log2() + shift));
+      int k = b.log2() == 0 ? 0 : Math.max(1, Math.min(64, b.log2() + shift));
       want[k] += (double) b.count() * count / h.count();
     }
     for (int k = 0; k < 65; k++) {
@@ -48,9 +51,6 @@ final class Histograms {
       if (counts[k] > 0) {
         bins.add(new Histogram.Bin(k, counts[k]));
       }
-    }
-    if (f == 0) {
-      return Histogram.constant(count, 0);
     }
     return new Histogram(count, min, max, mean, h.sd() * f, bins);
   }

@@ -431,7 +431,6 @@ final class TraceBuilder {
       System.arraycopy(rs, 0, all, k, rs.length);
       k += rs.length;
     }
-    Arrays.sort(all);
-    return RankList.of(all);
+    return RankList.of(all); // sorts them
   }
 }

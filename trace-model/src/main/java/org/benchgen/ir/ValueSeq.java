@@ -88,6 +88,35 @@ public record ValueSeq(List<VNode> nodes) {
     return s;
   }
 
+  /**
+   * The sum of the first {@code n} values, read cyclically (where the sequence holds a loop's trip
+   * counts: how many times its body ran in the loop's first {@code n} entries); whole cycles at
+   * once, then the part of one. ArithmeticException if it overflows.
+   */
+  public long sumOfFirst(long n) {
+    return sumOfFirst(nodes, n);
+  }
+
+  private static long sumOfFirst(List<VNode> nodes, long n) {
+    long length = length(nodes);
+    if (length == 0 || n == 0) {
+      return 0;
+    }
+    long whole = Math.multiplyExact(n / length, sum(nodes));
+    long rest = n % length;
+    long part = 0;
+    for (VNode v : nodes) {
+      if (rest == 0) {
+        break;
+      }
+      long take = Math.min(length(List.of(v)), rest);
+      part = Math.addExact(part, v instanceof VNode.Rep r ? sumOfFirst(r.body(), take)
+          : ((VNode.Leaf) v).value());
+      rest -= take;
+    }
+    return Math.addExact(whole, part);
+  }
+
   private static long saturatingMultiply(long a, long b) {
     return a == 0 || b == 0 ? 0 : a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
   }
