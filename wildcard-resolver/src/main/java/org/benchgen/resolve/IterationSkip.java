@@ -3,6 +3,7 @@ package org.benchgen.resolve;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
@@ -10,6 +11,7 @@ import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
+import org.benchgen.traverse.TraversalContext;
 
 /**
  * Which loops the matching simulation may run for two iterations and take the others as made
@@ -22,18 +24,125 @@ import org.benchgen.ir.Rsd;
  * then follows the trace's loops, not the run's iterations (docs/resolve.md).
  */
 final class IterationSkip {
+  private final MatchingSimulation sim;
   private final int p;
+  /** Whether it may stop ranks at all: see the simulation's constructor. */
+  private final boolean on;
   private final Set<Rsd> wildcards;
   private final Map<Loop, Boolean> candidates = new IdentityHashMap<>();
   private final Map<Loop, boolean[]> periodic = new IdentityHashMap<>();
+  /** Ranks stopped at a loop's iteration 1 or 2, and those let go from there. */
+  private final boolean[] stopped;
+  private final boolean[] released;
+  private int stoppedCount;
+  private long skipped;
+  /**
+   * The loop instances whose iteration 1 began with nothing in flight on any rank, and where each
+   * is (the iterations of the loops around it): where iteration 2 begins so too, the rest of the
+   * loop is skipped. One per loop: an inner loop's arming leaves the outer one's.
+   */
+  private final Map<Loop, List<Long>> armed = new IdentityHashMap<>();
 
-  IterationSkip(int p, Set<Rsd> wildcards) {
-    this.p = p;
+  IterationSkip(MatchingSimulation sim, boolean on, Set<Rsd> wildcards) {
+    this.sim = sim;
+    this.p = sim.p;
+    this.on = on;
     this.wildcards = wildcards;
+    this.stopped = new boolean[p];
+    this.released = new boolean[p];
   }
 
-  /** Whether ranks may stop at the start of {@code l}'s second iteration. */
-  boolean candidate(Loop l) {
+  /** Iterations taken as made. */
+  long skipped() {
+    return skipped;
+  }
+
+  boolean anyStopped() {
+    return stoppedCount > 0;
+  }
+
+  /**
+   * Whether rank {@code r} stops before its next call: at the start of iteration 1 of a loop
+   * that may be skipped, or of iteration 2 of an armed one, where the rank has nothing in flight
+   * and repeats its iterations (stopping it elsewhere would only change the order ranks run in);
+   * never twice at one place.
+   */
+  boolean stops(int r) {
+    if (on && !released[r]) {
+      TraversalContext c = sim.ctx[r];
+      Optional<Loop> first = c.openingIteration(1);
+      Optional<Loop> l = first.isPresent() ? first : c.openingIteration(2).filter(x ->
+          armed.containsKey(x) && c.iterationOf(x).subList(0, armed.get(x).size())
+              .equals(armed.get(x)));
+      if (l.isPresent() && c.tripsOf(l.get()) > 2 && candidate(l.get()) && sim.idle(r)
+          && periodic(l.get(), r)) {
+        stopped[r] = true;
+        stoppedCount++;
+        return true;
+      }
+    }
+    released[r] = false;
+    return false;
+  }
+
+  /**
+   * Every stopped rank goes on. Where all ranks stand at the start of a loop's iteration 1 or 2,
+   * at the same iteration of the same instance with the same trip count, each repeating its
+   * iterations, and nothing is in flight: at iteration 1 the loop is armed, and at iteration 2 of
+   * an armed loop (an iteration began and ended with nothing in flight, so every later one begins
+   * and ends as it did) every rank leaves the loop. Else the ranks go on from where they stopped.
+   */
+  void release() {
+    TraversalContext[] ctx = sim.ctx;
+    long k = ctx[0].openingIteration(1).isPresent() ? 1 : 2;
+    Optional<Loop> l = stoppedCount == p ? ctx[0].openingIteration(k) : Optional.empty();
+    boolean alike = l.isPresent() && quiescent();
+    long trips = alike ? ctx[0].tripsOf(l.get()) : -1;
+    List<Long> where = alike ? ctx[0].iterationOf(l.get()) : List.of();
+    for (int r = 0; alike && r < p; r++) {
+      alike = ctx[r].openingIteration(k).equals(l) && ctx[r].iterationOf(l.get()).equals(where)
+          && ctx[r].tripsOf(l.get()) == trips && periodic(l.get(), r);
+    }
+    List<Long> instance = alike ? where.subList(0, where.size() - 1) : List.of();
+    boolean skip = alike && k == 2 && instance.equals(armed.get(l.get()));
+    if (l.isPresent()) {
+      armed.remove(l.get());
+    }
+    if (alike && k == 1) {
+      armed.put(l.get(), instance);
+    }
+    for (int r = 0; r < p; r++) {
+      if (!stopped[r]) {
+        continue;
+      }
+      if (skip) {
+        ctx[r].skipRestOf(l.get());
+      }
+      stopped[r] = false;
+      released[r] = true;
+      sim.resume(r);
+    }
+    if (skip) {
+      skipped += trips - 2;
+    }
+    stoppedCount = 0;
+  }
+
+  /** Nothing in flight anywhere: no rank's message, receive or request, no collective begun. */
+  private boolean quiescent() {
+    if (!sim.arrived.isEmpty()) {
+      return false;
+    }
+    for (int r = 0; r < p; r++) {
+      if (!sim.idle(r)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether ranks may stop at the start of {@code l}'s iterations 1 and 2. */
+  private boolean candidate(Loop l) {
     return candidates.computeIfAbsent(l, x -> {
       if (x.ranks().size() != p) {
         return false;
@@ -50,7 +159,7 @@ final class IterationSkip {
   }
 
   /** Whether every iteration of {@code l} reads the same values on {@code rank}. */
-  boolean periodic(Loop l, int rank) {
+  private boolean periodic(Loop l, int rank) {
     return periodic.computeIfAbsent(l, x -> {
       boolean[] ok = new boolean[p];
       for (int r = 0; r < p; r++) {

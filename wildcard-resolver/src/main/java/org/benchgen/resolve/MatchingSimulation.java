@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.Loop;
 import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
@@ -39,7 +38,7 @@ final class MatchingSimulation {
   final int p;
   final Communicators comms;
   private final boolean reResolve;
-  private final TraversalContext[] ctx;
+  final TraversalContext[] ctx;
   private final StepDecoder[] dec;
   private final List<Map<Long, Request>> reqs = new ArrayList<>();
   final Inbox[] inbox;
@@ -54,20 +53,8 @@ final class MatchingSimulation {
   private long disagreements;
   private long resolved;
   private final WaitCharges charges;
-  /** Whether loops' repeated iterations are skipped ({@link IterationSkip}): not while charging. */
-  private final boolean skipping;
+  /** Loops' repeated iterations, taken as made ({@link IterationSkip}). */
   private final IterationSkip skips;
-  /** Ranks stopped at a loop's second iteration, and those let go from there. */
-  private final boolean[] paused;
-  private final boolean[] released;
-  private int pausedCount;
-  private long skippedIterations;
-  /**
-   * The loop instances whose iteration 1 began with nothing in flight on any rank, and where each
-   * is (the iterations of the loops around it): where iteration 2 begins so too, the rest of the
-   * loop is skipped. One per loop: an inner loop's arming leaves the outer one's.
-   */
-  private final Map<Loop, List<Long>> armed = new IdentityHashMap<>();
 
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
     this(trace, reResolve, wildcards, WaitCharges.NONE);
@@ -99,12 +86,9 @@ final class MatchingSimulation {
     // Stopping ranks at loops changes the order in which ranks run; that changes no result
     // while wildcard receives match the sources the trace recorded (the tracer's asrc), and
     // nothing while there are none. Charging waits follows the ranks' clocks call by call.
-    this.skipping = charges == WaitCharges.NONE && wildcards.stream().allMatch(w -> !reResolve
-        && w.param(Field.ASRC).entries().stream().mapToLong(e -> e.ranks().size()).sum()
-            == w.ranks().size());
-    this.skips = new IterationSkip(p, wild.keySet());
-    this.paused = new boolean[p];
-    this.released = new boolean[p];
+    this.skips = new IterationSkip(this, charges == WaitCharges.NONE && wildcards.stream()
+        .allMatch(w -> !reResolve && w.param(Field.ASRC).entries().stream()
+            .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size()), wild.keySet());
   }
 
   /** Runs every rank as far as it can go. */
@@ -116,72 +100,26 @@ final class MatchingSimulation {
           runRank(r);
         }
       }
-      if (pausedCount == 0) {
+      if (!skips.anyStopped()) {
         return;
       }
-      releasePaused();
+      skips.release();
     }
   }
 
   /** Iterations of loops taken as made without simulating their calls ({@link IterationSkip}). */
   long skippedIterations() {
-    return skippedIterations;
+    return skips.skipped();
   }
 
-  /**
-   * Every rank that stopped at the start of a loop's iteration 1 or 2 goes on. Where all ranks
-   * stand there, at the same iteration of the same instance with the same trip count, each
-   * repeating its iterations, and nothing is in flight: at iteration 1 the loop is armed, and at
-   * iteration 2 of an armed loop (an iteration began and ended with nothing in flight, so every
-   * later one begins and ends as it did) every rank leaves the loop. Else the ranks go on from
-   * where they stopped.
-   */
-  private void releasePaused() {
-    long k = ctx[0].openingIteration(1).isPresent() ? 1 : 2;
-    Optional<Loop> l = pausedCount == p ? ctx[0].openingIteration(k) : Optional.empty();
-    boolean alike = l.isPresent() && quiescent();
-    long trips = alike ? ctx[0].tripsOf(l.get()) : -1;
-    List<Long> where = alike ? ctx[0].iterationOf(l.get()) : List.of();
-    for (int r = 0; alike && r < p; r++) {
-      alike = ctx[r].openingIteration(k).equals(l) && ctx[r].iterationOf(l.get()).equals(where)
-          && ctx[r].tripsOf(l.get()) == trips && skips.periodic(l.get(), r);
-    }
-    List<Long> instance = alike ? where.subList(0, where.size() - 1) : List.of();
-    boolean skip = alike && k == 2 && instance.equals(armed.get(l.get()));
-    if (l.isPresent()) {
-      armed.remove(l.get());
-    }
-    if (alike && k == 1) {
-      armed.put(l.get(), instance);
-    }
-    for (int r = 0; r < p; r++) {
-      if (!paused[r]) {
-        continue;
-      }
-      if (skip) {
-        ctx[r].skipRestOf(l.get());
-      }
-      paused[r] = false;
-      released[r] = true;
-      ready.add(r);
-    }
-    if (skip) {
-      skippedIterations += trips - 2;
-    }
-    pausedCount = 0;
+  /** Whether rank {@code r} has nothing in flight: no request, no posted receive, no message. */
+  boolean idle(int r) {
+    return reqs.get(r).isEmpty() && posted.get(r).isEmpty() && !inbox[r].holdsUnmatched();
   }
 
-  /** Nothing in flight: no message unreceived, no receive or request pending, no collective. */
-  private boolean quiescent() {
-    if (!arrived.isEmpty()) {
-      return false;
-    }
-    for (int r = 0; r < p; r++) {
-      if (!reqs.get(r).isEmpty() || !posted.get(r).isEmpty() || inbox[r].holdsUnmatched()) {
-        return false;
-      }
-    }
-    return true;
+  /** Rank {@code r} runs again, after the ranks already waiting to. */
+  void resume(int r) {
+    ready.add(r);
   }
 
   /** How many wildcard receives got a source. */
@@ -200,22 +138,9 @@ final class MatchingSimulation {
 
   private void runRank(int r) {
     while (ctx[r].hasNext()) {
-      if (skipping && !released[r]) {
-        Optional<Loop> first = ctx[r].openingIteration(1);
-        Optional<Loop> second = ctx[r].openingIteration(2).filter(x -> armed.containsKey(x)
-            && ctx[r].iterationOf(x).subList(0, armed.get(x).size()).equals(armed.get(x)));
-        Optional<Loop> l = first.isPresent() ? first : second;
-        // Only where this rank has nothing in flight and repeats its iterations: stopping it
-        // elsewhere would only change the order ranks run in.
-        if (l.isPresent() && ctx[r].tripsOf(l.get()) > 2 && skips.candidate(l.get())
-            && reqs.get(r).isEmpty() && posted.get(r).isEmpty() && !inbox[r].holdsUnmatched()
-            && skips.periodic(l.get(), r)) {
-          paused[r] = true;
-          pausedCount++;
-          return;
-        }
+      if (skips.stops(r)) {
+        return;
       }
-      released[r] = false;
       Step s = ctx[r].next();
       charges.call(r, s);
       Optional<WaitState> wait = execute(r, s, dec[r].decode(s));
