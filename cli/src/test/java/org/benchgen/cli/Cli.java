@@ -22,7 +22,7 @@ public final class Cli {
   }
 
   private static Result runNow(String... args) {
-    CommandLine cl = Benchgen.commandLine();
+    CommandLine cl = Benchgen.commandLine(args);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out, true));
