@@ -174,8 +174,10 @@ void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims,
   end_record();
 }
 
-void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, MPI_Comm newcomm) {
+void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, const int *remain, MPI_Comm newcomm) {
   RECORDING(c);
+  int ndims = 0;
+  PMPI_Cartdim_get(comm, &ndims); /* comm is unchanged by the call */
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
   begin_event(c, BGT_CART_SUB);

@@ -16,17 +16,15 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
 
 int MPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *newcomm) {
   ENTER;
-  int ndims = 0;
-  PMPI_Cartdim_get(comm, &ndims);
   int rc = PMPI_Cart_sub(comm, remain, newcomm);
-  bgt_rec_cart_sub(&c_, comm, ndims, remain, *newcomm);
+  if (c_.on) bgt_rec_cart_sub(&c_, comm, remain, *newcomm);
   LEAVE;
   return rc;
 }
 
 int MPI_Comm_free(MPI_Comm *comm) {
   ENTER;
-  if (c_.on) bgt_comm_free_before(*comm);
+  if (c_.on) bgt_comm_free_before(&c_, *comm);
   int rc = PMPI_Comm_free(comm);
   bgt_rec_comm_free(&c_);
   LEAVE;

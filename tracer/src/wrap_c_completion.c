@@ -6,9 +6,9 @@
 int MPI_Wait(MPI_Request *req, MPI_Status *st) {
   ENTER;
   STATUS(st);
-  if (c_.on) bgt_reqs_before(1, req);
+  if (c_.on) bgt_reqs_before(&c_, 1, req);
   int rc = PMPI_Wait(req, sp_);
-  bgt_reqs_after(&c_, BGT_WAIT, -1, 0, sp_);
+  if (c_.on) bgt_rec_wait(&c_, BGT_WAIT, 1, sp_);
   LEAVE;
   return rc;
 }
@@ -16,9 +16,9 @@ int MPI_Wait(MPI_Request *req, MPI_Status *st) {
 int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[]) {
   ENTER;
   STATUSES(sts, n);
-  if (c_.on) bgt_reqs_before(n, reqs);
+  if (c_.on) bgt_reqs_before(&c_, n, reqs);
   int rc = PMPI_Waitall(n, reqs, sts_);
-  bgt_reqs_after(&c_, BGT_WAITALL, -1, 0, sts_);
+  if (c_.on) bgt_rec_wait(&c_, BGT_WAITALL, 1, sts_);
   LEAVE;
   return rc;
 }
@@ -26,9 +26,9 @@ int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[]) {
 int MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st) {
   ENTER;
   STATUS(st);
-  if (c_.on) bgt_reqs_before(n, reqs);
+  if (c_.on) bgt_reqs_before(&c_, n, reqs);
   int rc = PMPI_Waitany(n, reqs, index, sp_);
-  bgt_reqs_after(&c_, BGT_WAITANY, *index == MPI_UNDEFINED ? 0 : 1, index, sp_);
+  if (c_.on) bgt_rec_waitany(&c_, BGT_WAITANY, 1, *index, sp_);
   LEAVE;
   return rc;
 }
@@ -36,9 +36,9 @@ int MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st) {
 int MPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int indices[], MPI_Status sts[]) {
   ENTER;
   STATUSES(sts, n);
-  if (c_.on) bgt_reqs_before(n, reqs);
+  if (c_.on) bgt_reqs_before(&c_, n, reqs);
   int rc = PMPI_Waitsome(n, reqs, outcount, indices, sts_);
-  bgt_reqs_after(&c_, BGT_WAITSOME, *outcount == MPI_UNDEFINED ? 0 : *outcount, indices, sts_);
+  if (c_.on) bgt_rec_waitsome(&c_, BGT_WAITSOME, *outcount, indices, sts_);
   LEAVE;
   return rc;
 }
@@ -46,9 +46,9 @@ int MPI_Waitsome(int n, MPI_Request reqs[], int *outcount, int indices[], MPI_St
 int MPI_Test(MPI_Request *req, int *flag, MPI_Status *st) {
   ENTER;
   STATUS(st);
-  if (c_.on) bgt_reqs_before(1, req);
+  if (c_.on) bgt_reqs_before(&c_, 1, req);
   int rc = PMPI_Test(req, flag, sp_);
-  bgt_reqs_after(&c_, BGT_TEST, *flag ? -1 : 0, 0, sp_);
+  if (c_.on) bgt_rec_wait(&c_, BGT_TEST, *flag, sp_);
   LEAVE;
   return rc;
 }
@@ -56,9 +56,9 @@ int MPI_Test(MPI_Request *req, int *flag, MPI_Status *st) {
 int MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[]) {
   ENTER;
   STATUSES(sts, n);
-  if (c_.on) bgt_reqs_before(n, reqs);
+  if (c_.on) bgt_reqs_before(&c_, n, reqs);
   int rc = PMPI_Testall(n, reqs, flag, sts_);
-  bgt_reqs_after(&c_, BGT_TESTALL, *flag ? -1 : 0, 0, sts_);
+  if (c_.on) bgt_rec_wait(&c_, BGT_TESTALL, *flag, sts_);
   LEAVE;
   return rc;
 }
@@ -66,9 +66,9 @@ int MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[]) {
 int MPI_Testany(int n, MPI_Request reqs[], int *index, int *flag, MPI_Status *st) {
   ENTER;
   STATUS(st);
-  if (c_.on) bgt_reqs_before(n, reqs);
+  if (c_.on) bgt_reqs_before(&c_, n, reqs);
   int rc = PMPI_Testany(n, reqs, index, flag, sp_);
-  bgt_reqs_after(&c_, BGT_TESTANY, *flag && *index != MPI_UNDEFINED ? 1 : 0, index, sp_);
+  if (c_.on) bgt_rec_waitany(&c_, BGT_TESTANY, *flag, *index, sp_);
   LEAVE;
   return rc;
 }
@@ -76,16 +76,16 @@ int MPI_Testany(int n, MPI_Request reqs[], int *index, int *flag, MPI_Status *st
 int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[], MPI_Status sts[]) {
   ENTER;
   STATUSES(sts, n);
-  if (c_.on) bgt_reqs_before(n, reqs);
+  if (c_.on) bgt_reqs_before(&c_, n, reqs);
   int rc = PMPI_Testsome(n, reqs, outcount, indices, sts_);
-  bgt_reqs_after(&c_, BGT_TESTSOME, *outcount == MPI_UNDEFINED ? 0 : *outcount, indices, sts_);
+  if (c_.on) bgt_rec_waitsome(&c_, BGT_TESTSOME, *outcount, indices, sts_);
   LEAVE;
   return rc;
 }
 
 int MPI_Start(MPI_Request *req) {
   ENTER;
-  if (c_.on) bgt_reqs_before(1, req);
+  if (c_.on) bgt_reqs_before(&c_, 1, req);
   int rc = PMPI_Start(req);
   bgt_rec_start(&c_, BGT_START, req);
   LEAVE;
@@ -94,7 +94,7 @@ int MPI_Start(MPI_Request *req) {
 
 int MPI_Startall(int n, MPI_Request reqs[]) {
   ENTER;
-  if (c_.on) bgt_reqs_before(n, reqs);
+  if (c_.on) bgt_reqs_before(&c_, n, reqs);
   int rc = PMPI_Startall(n, reqs);
   bgt_rec_start(&c_, BGT_STARTALL, reqs);
   LEAVE;
@@ -103,7 +103,7 @@ int MPI_Startall(int n, MPI_Request reqs[]) {
 
 int MPI_Request_free(MPI_Request *req) {
   ENTER;
-  if (c_.on) bgt_reqs_before(1, req);
+  if (c_.on) bgt_reqs_before(&c_, 1, req);
   int rc = PMPI_Request_free(req);
   bgt_rec_request_free(&c_);
   LEAVE;
@@ -125,7 +125,7 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_
 /* Whether the request was cancelled is recorded when it completes (rec_completion.c). */
 int MPI_Cancel(MPI_Request *req) {
   ENTER;
-  if (c_.on) bgt_reqs_before(1, req);
+  if (c_.on) bgt_reqs_before(&c_, 1, req);
   int rc = PMPI_Cancel(req);
   bgt_rec_cancel(&c_);
   LEAVE;

@@ -74,9 +74,10 @@ const void *cbuf(const void *buf);
 
 MPI_Request *creqs(int n, const fint *f);
 fint *fstatuses(int n);
+/* The first n of a Fortran array of statuses, or indices (from 1) from 0; n < 0 (an outcount of
+ * MPI_UNDEFINED): none. */
 MPI_Status *cstatuses(const fint *f, int n);
 int *cindices(const fint *f, int n);
-int *clogicals(const fint *f, int n);
 /* Fortran datatypes, one per peer of a collective on comm (MPI_Alltoallw's; its neighbours' for
  * MPI_Neighbor_alltoallw), in C: the receive side's if `recv`, each in a scratch array of its own. */
 MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int neighbourhood, int recv);

@@ -6,25 +6,22 @@ void mpi_cart_create_(fint *comm, fint *ndims, fint *dims, fint *periods, fint *
                       fint *newcomm, fint *ierr) {
   ENTER;
   CALL(cart_create, comm, ndims, dims, periods, reorder, newcomm, ierr);
-  if (c_.on)
-    bgt_rec_cart_create(&c_, COMM(comm), *ndims, dims, clogicals(periods, *ndims), COMM(newcomm));
+  if (c_.on) bgt_rec_cart_create(&c_, COMM(comm), *ndims, dims, periods, COMM(newcomm));
   LEAVE;
 }
 ALIASES(cart_create, CART_CREATE)
 
 void mpi_cart_sub_(fint *comm, fint *remain, fint *newcomm, fint *ierr) {
   ENTER;
-  int ndims = 0;
-  if (c_.on) PMPI_Cartdim_get(COMM(comm), &ndims);
   CALL(cart_sub, comm, remain, newcomm, ierr);
-  if (c_.on) bgt_rec_cart_sub(&c_, COMM(comm), ndims, clogicals(remain, ndims), COMM(newcomm));
+  if (c_.on) bgt_rec_cart_sub(&c_, COMM(comm), remain, COMM(newcomm));
   LEAVE;
 }
 ALIASES(cart_sub, CART_SUB)
 
 void mpi_comm_free_(fint *comm, fint *ierr) {
   ENTER;
-  if (c_.on) bgt_comm_free_before(COMM(comm));
+  if (c_.on) bgt_comm_free_before(&c_, COMM(comm));
   CALL(comm_free, comm, ierr);
   bgt_rec_comm_free(&c_);
   LEAVE;
@@ -34,13 +31,12 @@ ALIASES(comm_free, COMM_FREE)
 void mpi_intercomm_create_(fint *local, fint *local_leader, fint *peer, fint *remote_leader,
                            fint *tag, fint *newcomm, fint *ierr) {
   ENTER;
-  /* The local leader is known before the call: MPI reads peer only there. */
-  int me = -1;
-  if (c_.on) PMPI_Comm_rank(COMM(local), &me);
-  MPI_Comm p = c_.on && me == *local_leader ? COMM(peer) : MPI_COMM_NULL;
   CALL(intercomm_create, local, local_leader, peer, remote_leader, tag, newcomm, ierr);
-  if (c_.on) bgt_rec_intercomm_create(&c_, COMM(local), *local_leader, p, *remote_leader, *tag,
-                                      COMM(newcomm));
+  /* peer means something at the local leader only, where the core reads it; elsewhere it may be
+   * any INTEGER, which PMPI_Comm_f2c takes safely (MPICH: a cast; Open MPI: NULL if out of its
+   * table). */
+  if (c_.on) bgt_rec_intercomm_create(&c_, COMM(local), *local_leader, COMM(peer), *remote_leader,
+                                      *tag, COMM(newcomm));
   LEAVE;
 }
 ALIASES(intercomm_create, INTERCOMM_CREATE)
