@@ -1,11 +1,13 @@
-/* benchgen tracer: the interface between the wrappers (wrap_c_*.c, wrap_f_*.c) and the recording
- * core (the other files; their shared internals are in core.h).
+/* benchgen tracer: the interface between the wrappers (generated from the signature table, and
+ * wrap_c_special.c, wrap_f_special.c) and the recording core (the other files; their shared
+ * internals are in core.h).
  *
- * Every wrapper does: bgt_enter (guard, call site, enter time) -> the PMPI call -> one bgt_rec_*
- * helper (which decides what the trace format records for that call) -> bgt_leave. The semantics of
- * each call family live once in the core (rec_p2p.c, rec_completion.c, rec_coll.c, rec_comm.c), so
- * the C and Fortran bindings cannot disagree. Every function of the core that a wrapper calls
- * takes the wrapper's bgt_call first (but bgt_abort, which records nothing). */
+ * Every wrapper does: bgt_enter (guard, call site, enter time) -> [what the core must see before
+ * the call] -> the PMPI call -> one bgt_rec_* helper (which decides what the trace format records
+ * for that call) -> bgt_leave. The semantics of each call family live once in the core
+ * (rec_p2p.c, rec_completion.c, rec_coll.c, rec_comm.c), so the C and Fortran bindings cannot
+ * disagree. Every function of the core that a wrapper calls takes the wrapper's bgt_call first
+ * (but bgt_abort, which records nothing); the signature table leaves it out. */
 #ifndef BGT_H
 #define BGT_H
 

@@ -1,4 +1,4 @@
-/* benchgen tracer: the MPI library's Fortran layer as the Fortran wrappers (wrap_f_*.c) need it:
+/* benchgen tracer: the MPI library's Fortran layer as the Fortran wrappers need it:
  * its entry points, its constants (MPI_IN_PLACE, the ignored statuses), and its arguments turned
  * into what the core takes (C handles, statuses, 0-based indices). */
 #define _GNU_SOURCE

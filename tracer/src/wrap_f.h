@@ -1,4 +1,4 @@
-/* benchgen tracer: what the Fortran wrappers (wrap_f_*.c) share. They wrap the Fortran bindings of
+/* benchgen tracer: what the Fortran wrappers (the generated ones, and wrap_f_special.c) share. They wrap the Fortran bindings of
  * `include 'mpif.h'` and `use mpi`.
  *
  * Scope: those two bindings only. The mpi_f08 module calls other symbols (Open MPI: mpi_send_f08,
@@ -29,10 +29,8 @@
 
 typedef MPI_Fint fint;
 
-#define COMM(f) PMPI_Comm_f2c(*(f))
-#define TYPE(f) PMPI_Type_f2c(*(f))
-#define OPH(f) PMPI_Op_f2c(*(f))
-#define REQ(f) PMPI_Request_f2c(*(f))
+/* A Fortran handle in C: F2C(Comm, comm) is PMPI_Comm_f2c(*comm). */
+#define F2C(KIND, f) PMPI_##KIND##_f2c(*(f))
 
 /* Calls the library's entry point for mpi_<name>_, which has this wrapper's own signature. */
 #define CALL(name, ...)                                                                            \
@@ -47,17 +45,6 @@ typedef MPI_Fint fint;
   extern __typeof__(mpi_##name##_) mpi_##name##__ __attribute__((alias("mpi_" #name "_")));        \
   extern __typeof__(mpi_##name##_) mpi_##name __attribute__((alias("mpi_" #name "_")));            \
   extern __typeof__(mpi_##name##_) MPI_##NAME __attribute__((alias("mpi_" #name "_")));
-
-/* A call the tracer does not record yet (wrap_c.h's REFUSED): the stream says what, and the call
- * passes through to the library's own Fortran entry point. */
-#define REFUSED_F(name, NAME, WHAT, PARAMS, ...)                                                   \
-  void mpi_##name##_ PARAMS {                                                                      \
-    ENTER;                                                                                         \
-    if (c_.on) bgt_unsupported(&c_, WHAT);                                                         \
-    CALL(name, __VA_ARGS__);                                                                       \
-    LEAVE;                                                                                         \
-  }                                                                                                \
-  ALIASES(name, NAME)
 
 /* Hidden: the helpers of wrap_f.c must not be exported from a preloaded library. */
 #pragma GCC visibility push(hidden)
