@@ -1,10 +1,13 @@
-/* benchgen tracer: the interface between the wrappers (wrap_c_*.c, wrap_f_*.c) and the recording
- * core (the other files; their shared internals are in core.h).
+/* benchgen tracer: the interface between the wrappers (generated from the signature table, and
+ * wrap_c_special.c, wrap_f_special.c) and the recording core (the other files; their shared
+ * internals are in core.h).
  *
- * Every wrapper does: bgt_enter (guard, call site, enter time) -> the PMPI call -> one bgt_rec_*
- * helper (which decides what the trace format records for that call) -> bgt_leave. The semantics of
- * each call family live once in the core (rec_p2p.c, rec_completion.c, rec_coll.c, rec_comm.c), so
- * the C and Fortran bindings cannot disagree. */
+ * Every wrapper does: bgt_enter (guard, call site, enter time) -> [what the core must see before
+ * the call] -> the PMPI call -> one bgt_rec_* helper (which decides what the trace format records
+ * for that call) -> bgt_leave. The semantics of each call family live once in the core
+ * (rec_p2p.c, rec_completion.c, rec_coll.c, rec_comm.c), so the C and Fortran bindings cannot
+ * disagree. Every function of the core that a wrapper calls takes the wrapper's bgt_call first
+ * (but bgt_abort, which records nothing); the signature table leaves it out. */
 #ifndef BGT_H
 #define BGT_H
 
@@ -86,8 +89,24 @@ void bgt_rec_probe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int fla
 /* Completion and start calls: bgt_reqs_before maps the handles (before MPI overwrites them),
  * bgt_reqs_after records the event and retires what completed. `done` are indices into reqs of the
  * requests that completed (ndone < 0: all of them). `st` may be NULL (no statuses available). */
-void bgt_reqs_before(int n, const MPI_Request *reqs);
+void bgt_reqs_before(bgt_call *c, int n, const MPI_Request *reqs);
 void bgt_reqs_after(bgt_call *c, int op, int ndone, const int *done, const MPI_Status *st);
+/* What a wait or test completed, from what it returned, once for both bindings (inline: the
+ * library exports no more names). Wait and Waitall complete all (flag 1); Test and Testall all or
+ * none, as their flag says. */
+static inline void bgt_rec_wait(bgt_call *c, int op, int flag, const MPI_Status *st) {
+  bgt_reqs_after(c, op, flag ? -1 : 0, 0, st);
+}
+/* Waitany (flag 1) and Testany: the request at index (0-based), none if MPI_UNDEFINED (all were
+ * inactive) or the flag is 0. */
+static inline void bgt_rec_waitany(bgt_call *c, int op, int flag, int index, const MPI_Status *st) {
+  bgt_reqs_after(c, op, flag && index != MPI_UNDEFINED ? 1 : 0, &index, st);
+}
+/* Waitsome and Testsome: outcount requests, at indices (MPI_UNDEFINED: none, all were inactive). */
+static inline void bgt_rec_waitsome(bgt_call *c, int op, int outcount, const int *indices,
+                                    const MPI_Status *st) {
+  bgt_reqs_after(c, op, outcount == MPI_UNDEFINED ? 0 : outcount, indices, st);
+}
 /* Startall/Start: records bytes of the requests started; `now` are their handles after the call
  * (which MPI may have changed). */
 void bgt_rec_start(bgt_call *c, int op, const MPI_Request *now);
@@ -140,9 +159,11 @@ void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newco
 void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newcomm);
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm);
-void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, MPI_Comm newcomm);
+/* Cart_sub: comm's dimensions are read from it. Logicals (periods, remain) are true where not 0:
+ * Fortran's .true. is 1 for gfortran, -1 for ifort. */
+void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, const int *remain, MPI_Comm newcomm);
 /* Comm_free: call bgt_comm_free_before before PMPI_Comm_free (which nulls the handle). */
-void bgt_comm_free_before(MPI_Comm comm);
+void bgt_comm_free_before(bgt_call *c, MPI_Comm comm);
 void bgt_rec_comm_free(bgt_call *c);
 
 #endif

@@ -221,7 +221,7 @@ static void forget(MPI_Comm comm) {
 }
 
 static BGT_TLS int64_t g_freeing = -1; /* this thread's MPI_Comm_free in progress */
-void bgt_comm_free_before(MPI_Comm comm) {
+void bgt_comm_free_before(bgt_call *c, MPI_Comm comm) {
   if (tracing_off()) { g_freeing = V_NULL; return; }
   record_lock();
   g_freeing = comm_id(comm);

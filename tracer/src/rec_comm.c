@@ -2,12 +2,27 @@
  * communicator is defined (its `comm` line) before the event that names it, as the reader needs. */
 #include "core.h"
 
-void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm) {
-  RECORDING(c);
+/* A communicator made from comm, the parent, by every member of the parent: the new one is
+ * defined, then the event begins with its parent; the new one's id, for the event's newcomm. */
+static int64_t begin_made(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
   int64_t id = comm_made(newcomm, comm);
   int64_t cid = comm_id(comm);
-  begin_event(c, BGT_COMM_SPLIT);
+  begin_event(c, op);
   put(F_COMM, cid);
+  return id;
+}
+
+/* A list of logicals, as 0 or 1: any value but 0 is true (Fortran's .true. is -1 for ifort). */
+static void put_logicals(int field, const int *v, int n) {
+  int64_t x[64];
+  if (n > 64) n = 64;
+  for (int i = 0; i < n; i++) x[i] = v[i] ? 1 : 0;
+  put_list64(field, x, n);
+}
+
+void bgt_rec_comm_split(bgt_call *c, MPI_Comm comm, int color, int key, MPI_Comm newcomm) {
+  RECORDING(c);
+  int64_t id = begin_made(c, BGT_COMM_SPLIT, comm, newcomm);
   put(F_COLOR, color == MPI_UNDEFINED ? V_UNDEFINED : color);
   put(F_KEY, key);
   put(F_NEWCOMM, id);
@@ -38,10 +53,7 @@ static void put_neighbours(MPI_Comm t, int graph) {
 
 void bgt_rec_comm_new(bgt_call *c, int op, MPI_Comm comm, MPI_Comm newcomm) {
   RECORDING(c);
-  int64_t id = comm_made(newcomm, comm);
-  int64_t cid = comm_id(comm);
-  begin_event(c, op);
-  put(F_COMM, cid);
+  int64_t id = begin_made(c, op, comm, newcomm);
   put(F_NEWCOMM, id);
   if (op == BGT_DIST_GRAPH_CREATE || op == BGT_DIST_GRAPH_CREATE_ADJACENT) put_neighbours(newcomm, 0);
   end_record();
@@ -137,10 +149,7 @@ void bgt_rec_intercomm_from_groups(bgt_call *c, int leader, int rleader, const c
 
 void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newcomm) {
   RECORDING(c);
-  int64_t id = comm_made(newcomm, comm);
-  int64_t cid = comm_id(comm);
-  begin_event(c, BGT_GRAPH_CREATE);
-  put(F_COMM, cid);
+  int64_t id = begin_made(c, BGT_GRAPH_CREATE, comm, newcomm);
   put(F_NNODES, nnodes);
   put(F_NEWCOMM, id);
   put_neighbours(newcomm, 1);
@@ -150,10 +159,7 @@ void bgt_rec_graph_create(bgt_call *c, MPI_Comm comm, int nnodes, MPI_Comm newco
 /* A creation on the intercommunicator, which both its groups make. */
 void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newcomm) {
   RECORDING(c);
-  int64_t id = comm_made(newcomm, comm);
-  int64_t cid = comm_id(comm);
-  begin_event(c, BGT_INTERCOMM_MERGE);
-  put(F_COMM, cid);
+  int64_t id = begin_made(c, BGT_INTERCOMM_MERGE, comm, newcomm);
   put(F_HIGH, high ? 1 : 0);
   put(F_NEWCOMM, id);
   end_record();
@@ -162,27 +168,19 @@ void bgt_rec_intercomm_merge(bgt_call *c, MPI_Comm comm, int high, MPI_Comm newc
 void bgt_rec_cart_create(bgt_call *c, MPI_Comm comm, int ndims, const int *dims, const int *periods,
                          MPI_Comm newcomm) {
   RECORDING(c);
-  int64_t id = comm_made(newcomm, comm);
-  int64_t cid = comm_id(comm);
-  begin_event(c, BGT_CART_CREATE);
-  put(F_COMM, cid);
+  int64_t id = begin_made(c, BGT_CART_CREATE, comm, newcomm);
   put_list_int(F_DIMS, dims, ndims);
-  int64_t p[64];
-  for (int i = 0; i < ndims && i < 64; i++) p[i] = periods[i] ? 1 : 0;
-  put_list64(F_PERIODS, p, ndims < 64 ? ndims : 64);
+  put_logicals(F_PERIODS, periods, ndims);
   put(F_NEWCOMM, id);
   end_record();
 }
 
-void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, int ndims, const int *remain, MPI_Comm newcomm) {
+void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, const int *remain, MPI_Comm newcomm) {
   RECORDING(c);
-  int64_t id = comm_made(newcomm, comm);
-  int64_t cid = comm_id(comm);
-  begin_event(c, BGT_CART_SUB);
-  put(F_COMM, cid);
-  int64_t r[64];
-  for (int i = 0; i < ndims && i < 64; i++) r[i] = remain[i] ? 1 : 0;
-  put_list64(F_REMAIN, r, ndims < 64 ? ndims : 64);
+  int ndims = 0;
+  PMPI_Cartdim_get(comm, &ndims); /* comm is unchanged by the call */
+  int64_t id = begin_made(c, BGT_CART_SUB, comm, newcomm);
+  put_logicals(F_REMAIN, remain, ndims);
   put(F_NEWCOMM, id);
   end_record();
 }

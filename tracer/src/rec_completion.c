@@ -31,7 +31,7 @@ MPI_Status *bgt_statuses(int n) {
   return g_scratch;
 }
 
-void bgt_reqs_before(int n, const MPI_Request *reqs) {
+void bgt_reqs_before(bgt_call *c, int n, const MPI_Request *reqs) {
   if (n > g_cappend) {
     g_cappend = n < 64 ? 64 : n;
     g_pend = realloc(g_pend, (size_t) g_cappend * sizeof *g_pend);

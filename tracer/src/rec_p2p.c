@@ -84,29 +84,38 @@ void bgt_rec_irecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int 
   end_record();
 }
 
-void bgt_rec_sendrecv(bgt_call *c, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Count rcount,
-                      MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, const MPI_Status *st) {
-  RECORDING(c);
-  int64_t cid = comm_id(comm);
-  begin_event(c, BGT_SENDRECV);
+/* The fields of a send-receive (op): the send's, the receive's source and tag and, but for the
+ * _replace forms, which receive into the send's buffer, the receive's count and type. */
+static void put_sendrecv(int op, int64_t cid, MPI_Count count, MPI_Datatype type, int dest, int tag,
+                         MPI_Count rcount, MPI_Datatype rtype, int src, int rtag) {
   put_p2p(cid, F_DEST, dest, tag, count, type);
   put(F_SRC, peer_value(src));
   put(F_RTAG, tag_value(rtag));
-  put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, rcount, rtype);
+  if (op == BGT_SENDRECV || op == BGT_ISENDRECV) put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, rcount, rtype);
+}
+
+/* MPI_Sendrecv and MPI_Sendrecv_replace (op): the receive's size (and a wildcard's source and tag)
+ * from the status. */
+static void rec_sendrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, int dest, int tag,
+                         MPI_Count rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm,
+                         const MPI_Status *st) {
+  RECORDING(c);
+  int64_t cid = comm_id(comm);
+  begin_event(c, op);
+  put_sendrecv(op, cid, count, type, dest, tag, rcount, rtype, src, rtag);
   put_status(st, src, rtag);
   end_record();
 }
 
+void bgt_rec_sendrecv(bgt_call *c, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Count rcount,
+                      MPI_Datatype rtype, int src, int rtag, MPI_Comm comm, const MPI_Status *st) {
+  rec_sendrecv(c, BGT_SENDRECV, count, type, dest, tag, rcount, rtype, src, rtag, comm, st);
+}
+
 void bgt_rec_sendrecv_replace(bgt_call *c, MPI_Count count, MPI_Datatype type, int dest, int tag, int src,
                               int rtag, MPI_Comm comm, const MPI_Status *st) {
-  RECORDING(c);
-  int64_t cid = comm_id(comm);
-  begin_event(c, BGT_SENDRECV_REPLACE);
-  put_p2p(cid, F_DEST, dest, tag, count, type);
-  put(F_SRC, peer_value(src));
-  put(F_RTAG, tag_value(rtag));
-  put_status(st, src, rtag);
-  end_record();
+  rec_sendrecv(c, BGT_SENDRECV_REPLACE, count, type, dest, tag, 0, MPI_DATATYPE_NULL, src, rtag, comm,
+               st);
 }
 
 /* MPI-4's MPI_Isendrecv (op; rtype MPI_DATATYPE_NULL for MPI_Isendrecv_replace): a send and a
@@ -117,10 +126,7 @@ void bgt_rec_isendrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, 
   int64_t cid = comm_id(comm);
   req_entry *x = req_add(req, R_RECV, 0, 0);
   begin_event(c, op);
-  put_p2p(cid, F_DEST, dest, tag, count, type);
-  put(F_SRC, peer_value(src));
-  put(F_RTAG, tag_value(rtag));
-  if (op == BGT_ISENDRECV) put_type(F_RCOUNT, F_RTYPE, F_RTSIZE, rcount, rtype);
+  put_sendrecv(op, cid, count, type, dest, tag, rcount, rtype, src, rtag);
   put(F_REQ, x->id);
   /* Nothing taken from its status: MPICH 4.0's says a wrong source (0, or the destination) and 0
    * bytes. A wildcard's source is left for benchgen resolve to find, and the benchmark posts the

@@ -1,4 +1,4 @@
-/* benchgen tracer: the MPI library's Fortran layer as the Fortran wrappers (wrap_f_*.c) need it:
+/* benchgen tracer: the MPI library's Fortran layer as the Fortran wrappers need it:
  * its entry points, its constants (MPI_IN_PLACE, the ignored statuses), and its arguments turned
  * into what the core takes (C handles, statuses, 0-based indices). */
 #define _GNU_SOURCE
@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Count and index arrays (recvcounts, dims, ...) go to the core as they are: INTEGER is a C int. */
+/* Count and index arrays (recvcounts, dims, ...) go to the core as they are: INTEGER is a C int,
+ * and a LOGICAL one too (the core takes any value but 0 as true). */
 _Static_assert(sizeof(MPI_Fint) == sizeof(int), "the Fortran INTEGER of this MPI is not a C int");
 
 static void die(const char *what) {
@@ -120,15 +121,6 @@ int *cindices(const fint *f, int n) {
   static BGT_TLS int cap;
   x = grow(x, &cap, n, sizeof *x);
   for (int i = 0; i < n; i++) x[i] = f[i] - 1;
-  return x;
-}
-
-/* Fortran LOGICALs as 0/1: .true. is 1 for gfortran, -1 for ifort; .false. is 0 for both. */
-int *clogicals(const fint *f, int n) {
-  static BGT_TLS int *x;
-  static BGT_TLS int cap;
-  x = grow(x, &cap, n, sizeof *x);
-  for (int i = 0; i < n; i++) x[i] = f[i] != 0;
   return x;
 }
 

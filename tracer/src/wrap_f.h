@@ -1,4 +1,4 @@
-/* benchgen tracer: what the Fortran wrappers (wrap_f_*.c) share. They wrap the Fortran bindings of
+/* benchgen tracer: what the Fortran wrappers (the generated ones, and wrap_f_special.c) share. They wrap the Fortran bindings of
  * `include 'mpif.h'` and `use mpi`.
  *
  * Scope: those two bindings only. The mpi_f08 module calls other symbols (Open MPI: mpi_send_f08,
@@ -29,10 +29,8 @@
 
 typedef MPI_Fint fint;
 
-#define COMM(f) PMPI_Comm_f2c(*(f))
-#define TYPE(f) PMPI_Type_f2c(*(f))
-#define OPH(f) PMPI_Op_f2c(*(f))
-#define REQ(f) PMPI_Request_f2c(*(f))
+/* A Fortran handle in C: F2C(Comm, comm) is PMPI_Comm_f2c(*comm). */
+#define F2C(KIND, f) PMPI_##KIND##_f2c(*(f))
 
 /* Calls the library's entry point for mpi_<name>_, which has this wrapper's own signature. */
 #define CALL(name, ...)                                                                            \
@@ -47,17 +45,6 @@ typedef MPI_Fint fint;
   extern __typeof__(mpi_##name##_) mpi_##name##__ __attribute__((alias("mpi_" #name "_")));        \
   extern __typeof__(mpi_##name##_) mpi_##name __attribute__((alias("mpi_" #name "_")));            \
   extern __typeof__(mpi_##name##_) MPI_##NAME __attribute__((alias("mpi_" #name "_")));
-
-/* A call the tracer does not record yet (wrap_c.h's REFUSED): the stream says what, and the call
- * passes through to the library's own Fortran entry point. */
-#define REFUSED_F(name, NAME, WHAT, PARAMS, ...)                                                   \
-  void mpi_##name##_ PARAMS {                                                                      \
-    ENTER;                                                                                         \
-    if (c_.on) bgt_unsupported(&c_, WHAT);                                                         \
-    CALL(name, __VA_ARGS__);                                                                       \
-    LEAVE;                                                                                         \
-  }                                                                                                \
-  ALIASES(name, NAME)
 
 /* Hidden: the helpers of wrap_f.c must not be exported from a preloaded library. */
 #pragma GCC visibility push(hidden)
@@ -74,9 +61,10 @@ const void *cbuf(const void *buf);
 
 MPI_Request *creqs(int n, const fint *f);
 fint *fstatuses(int n);
+/* The first n of a Fortran array of statuses, or indices (from 1) from 0; n < 0 (an outcount of
+ * MPI_UNDEFINED): none. */
 MPI_Status *cstatuses(const fint *f, int n);
 int *cindices(const fint *f, int n);
-int *clogicals(const fint *f, int n);
 /* Fortran datatypes, one per peer of a collective on comm (MPI_Alltoallw's; its neighbours' for
  * MPI_Neighbor_alltoallw), in C: the receive side's if `recv`, each in a scratch array of its own. */
 MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int neighbourhood, int recv);

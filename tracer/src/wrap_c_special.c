@@ -1,5 +1,8 @@
-/* benchgen tracer, C bindings: MPI_Init, MPI_Init_thread, MPI_Finalize and MPI_Abort, which open,
- * close and cut short the rank's stream (lifecycle.c); wrap_f_lifecycle.c is the Fortran twin. */
+/* benchgen tracer, C bindings: the wrappers written by hand, as the signature table cannot say
+ * them (every other one is generated from it: mpi-signatures.def). MPI_Init, MPI_Init_thread,
+ * MPI_Finalize and MPI_Abort open, close and cut short the rank's stream (lifecycle.c), so their
+ * core functions run whether the call is recorded or not (a nested or untraced call still sets up
+ * or ends the stream), and MPI_Abort records nothing; wrap_f_special.c is the Fortran twin. */
 #include "bgt.h"
 
 int MPI_Init(int *argc, char ***argv) {

@@ -1,5 +1,5 @@
-/* benchgen tracer, Fortran bindings: MPI_INIT, MPI_INIT_THREAD, MPI_FINALIZE and MPI_ABORT; the
- * twin of wrap_c_lifecycle.c.
+/* benchgen tracer, Fortran bindings: the wrappers written by hand, MPI_INIT, MPI_INIT_THREAD,
+ * MPI_FINALIZE and MPI_ABORT; the twin of wrap_c_special.c.
  *
  * MPI_INIT, MPI_INIT_THREAD and MPI_FINALIZE are the exception to calling the library's Fortran
  * layer: they call the C PMPI_Init, PMPI_Init_thread and PMPI_Finalize themselves, so the stream is
