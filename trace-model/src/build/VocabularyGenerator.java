@@ -29,7 +29,8 @@ public final class VocabularyGenerator {
   /** A collective's shape flags, as the .def writes them, and the words Op is generated with. */
   private static final Map<String, String> SHAPES = Map.of("SHAPE_ROOTED", "rooted",
       "SHAPE_VECTOR", "vector", "SHAPE_REDUCING", "reducing", "SHAPE_NEIGHBOURHOOD",
-      "neighbourhood");
+      "neighbourhood", "SHAPE_SCATTERS", "scatters", "SHAPE_GATHERS", "gathers", "SHAPE_PREFIX",
+      "prefix", "SHAPE_EXCLUSIVE", "exclusive");
   private static final Pattern ID = Pattern.compile("[A-Z][A-Z0-9_]*");
 
   /** A template argument: StringTemplate reads public fields. */
