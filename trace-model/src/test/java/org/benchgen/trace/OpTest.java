@@ -139,4 +139,36 @@ class OpTest {
     assertEquals(Optional.of(split), CollectiveSide.received(Op.REDUCE_SCATTER));
     assertTrue(split.perPeer() && !block.perPeer());
   }
+
+  /**
+   * Each collective's C parameters (mpi-signatures.def) against its fields: every field that a
+   * collective's record takes from an argument is a parameter of that name, and every parameter
+   * named as a field is one of the call's; displacements follow their counts, and a datatype per
+   * peer its displacements (the C+MPI target takes them so).
+   */
+  @Test
+  void cParametersNameTheFieldsTheyFill() {
+    List<Field> fromArguments = List.of(Field.COMM, Field.ROOT, Field.COUNT, Field.TYPE,
+        Field.RCOUNT, Field.RTYPE, Field.COUNTS, Field.RCOUNTS, Field.OP);
+    for (Op op : Op.values()) {
+      List<String> names = op.cParameters().stream().map(CParameter::name).toList();
+      assertEquals(op.isCollective(), !names.isEmpty(), op.mpiName());
+      for (Field f : fromArguments) {
+        assertEquals(op.isCollective() && op.has(f), names.contains(f.key()),
+            op.mpiName() + " " + f.key());
+      }
+      for (int i = 0; i < names.size(); i++) {
+        if (names.get(i).endsWith("displs")) {
+          assertTrue(names.get(i - 1).endsWith("counts"), op.mpiName() + " " + names.get(i));
+        }
+        if (names.get(i).endsWith("types")) {
+          assertTrue(names.get(i - 1).endsWith("displs"), op.mpiName() + " " + names.get(i));
+        }
+      }
+    }
+    assertEquals(new CParameter("const MPI_Aint", "sdispls", true),
+        Op.INEIGHBOR_ALLTOALLW.cParameters().get(2));
+    assertEquals(List.of(new CParameter("MPI_Comm", "comm", false)),
+        Op.BARRIER_INIT.cParameters());
+  }
 }
