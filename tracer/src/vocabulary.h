@@ -42,7 +42,10 @@ enum bgt_symbol {
 static const int64_t V_UNSET = INT64_MIN + SYM_END; /* skipped when written if never patched */
 
 /* What a collective is (the .def's BG_SHAPE lines, by blocking form): flags of these. */
-enum bgt_shape { SHAPE_ROOTED = 1, SHAPE_VECTOR = 2, SHAPE_REDUCING = 4, SHAPE_NEIGHBOURHOOD = 8 };
+enum bgt_shape {
+  SHAPE_ROOTED = 1, SHAPE_VECTOR = 2, SHAPE_REDUCING = 4, SHAPE_NEIGHBOURHOOD = 8, SHAPE_SCATTERS = 16,
+  SHAPE_GATHERS = 32, SHAPE_PREFIX = 64, SHAPE_EXCLUSIVE = 128
+};
 #define BG_SHAPE(id, shape) [BGT_##id] = (shape),
 static const int bgt_shapes[BGT_NOPS] = {
 #include "vocab_each.h"

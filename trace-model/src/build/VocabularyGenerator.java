@@ -11,17 +11,22 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.stringtemplate.v4.Interpreter;
+import org.stringtemplate.v4.ModelAdaptor;
 import org.stringtemplate.v4.ST;
 import org.stringtemplate.v4.STGroupFile;
+import org.stringtemplate.v4.misc.STNoSuchPropertyException;
 
 /**
  * Build step of trace-model: turns the MPI vocabulary (src/main/vocabulary/mpi-vocabulary.def,
  * which the tracer includes as C) into the Java enums Op, Field and Sym and the class TraceSyntax,
- * through the templates of src/build/vocabulary.stg. Checks the table as it reads it (unknown
- * field keys, duplicates); a problem names the line and fails the build.
+ * through the templates of src/build/vocabulary.stg; each collective's C parameters come from the
+ * COLL lines of the signature table beside it (mpi-signatures.def). Checks the tables as it reads
+ * them (unknown field keys, duplicates, a collective without its shape or prototype); a problem
+ * names the line and fails the build.
  *
  * <p>Run by Maven (exec-maven-plugin, generate-sources) as a single-file program:
- * {@code java -cp ST4 VocabularyGenerator.java DEF STG OUTDIR}.
+ * {@code java -cp ST4 VocabularyGenerator.java DEF SIGNATURES STG OUTDIR}.
  */
 public final class VocabularyGenerator {
   private static final Pattern ENTRY =
@@ -29,8 +34,13 @@ public final class VocabularyGenerator {
   /** A collective's shape flags, as the .def writes them, and the words Op is generated with. */
   private static final Map<String, String> SHAPES = Map.of("SHAPE_ROOTED", "rooted",
       "SHAPE_VECTOR", "vector", "SHAPE_REDUCING", "reducing", "SHAPE_NEIGHBOURHOOD",
-      "neighbourhood");
+      "neighbourhood", "SHAPE_SCATTERS", "scatters", "SHAPE_GATHERS", "gathers", "SHAPE_PREFIX",
+      "prefix", "SHAPE_EXCLUSIVE", "exclusive");
   private static final Pattern ID = Pattern.compile("[A-Z][A-Z0-9_]*");
+  /** A collective's line of the signature table: {@code COLL Name(parameters)}. */
+  private static final Pattern COLL = Pattern.compile("^COLL\\s+(\\w+)\\((.*)\\)\\s*$");
+  /** One C parameter: its type, its name, {@code []} for an array. */
+  private static final Pattern PARAMETER = Pattern.compile("^(.*?)\\s*(\\w+)(\\[\\])?$");
 
   /** A template argument: StringTemplate reads public fields. */
   public static final class Entry {
@@ -57,25 +67,49 @@ public final class VocabularyGenerator {
   private final List<Entry> fields = new ArrayList<>();
   private final List<Entry> calls = new ArrayList<>();
   private final List<Entry> shapes = new ArrayList<>();
+  private final List<Prototype> prototypes = new ArrayList<>();
   private int lineNo;
+
+  /** A blocking collective's C parameters, as the signature table gives them. */
+  public record Prototype(String id, List<Parameter> params) {}
+
+  /** One C parameter of a prototype. */
+  public record Parameter(String type, String name, boolean array) {}
+
+  /** Lets the templates read records by their components (ST4 itself reads getters and fields). */
+  private static final class RecordAdaptor implements ModelAdaptor<Record> {
+    @Override
+    public Object getProperty(Interpreter interp, ST self, Record model, Object property,
+        String name) {
+      try {
+        return model.getClass().getMethod(name).invoke(model);
+      } catch (ReflectiveOperationException e) {
+        throw new STNoSuchPropertyException(e, model, name);
+      }
+    }
+  }
 
   private VocabularyGenerator(Path def) {
     this.def = def;
   }
 
   public static void main(String[] args) throws IOException {
-    if (args.length != 3) {
-      System.err.println("usage: java VocabularyGenerator.java DEF STG OUTDIR");
+    if (args.length != 4) {
+      System.err.println("usage: java VocabularyGenerator.java DEF SIGNATURES STG OUTDIR");
       System.exit(2);
     }
     VocabularyGenerator g = new VocabularyGenerator(Path.of(args[0]));
+    String file = args[0];
     try {
       g.read();
+      file = args[1];
+      g.lineNo = 0;
+      g.readPrototypes(Path.of(args[1]));
     } catch (IllegalArgumentException e) {
-      System.err.println(args[0] + ":" + g.lineNo + ": " + e.getMessage());
+      System.err.println(file + ":" + g.lineNo + ": " + e.getMessage());
       System.exit(1);
     }
-    g.write(Path.of(args[1]), Path.of(args[2]));
+    g.write(Path.of(args[2]), Path.of(args[3]));
   }
 
   private void read() throws IOException {
@@ -129,6 +163,43 @@ public final class VocabularyGenerator {
       if (shapes.stream().noneMatch(e -> e.id.equals(b))) {
         throw new IllegalArgumentException("the collective " + c.id + " has no BG_SHAPE (nor "
             + b + ")");
+      }
+    }
+  }
+
+  /**
+   * The C parameters of each collective that has a shape, from its COLL line of the signature
+   * table (its name in capitals is its id): every shaped collective needs one, once.
+   */
+  private void readPrototypes(Path signatures) throws IOException {
+    for (String line : Files.readAllLines(signatures, StandardCharsets.UTF_8)) {
+      lineNo++;
+      Matcher m = COLL.matcher(line);
+      if (!m.matches()) {
+        continue;
+      }
+      String id = m.group(1).toUpperCase(Locale.ROOT);
+      if (shapes.stream().noneMatch(e -> e.id.equals(id))) {
+        throw new IllegalArgumentException("COLL " + m.group(1) + ": no BG_SHAPE(" + id
+            + ") in the vocabulary");
+      }
+      if (prototypes.stream().anyMatch(p -> p.id().equals(id))) {
+        throw new IllegalArgumentException("COLL " + m.group(1) + " twice");
+      }
+      List<Parameter> params = new ArrayList<>();
+      for (String p : m.group(2).split(",")) {
+        Matcher q = PARAMETER.matcher(p.trim());
+        if (!q.matches() || q.group(1).isEmpty() || q.group(1).contains("\"")) {
+          throw new IllegalArgumentException("not a C parameter: '" + p.trim() + "'");
+        }
+        params.add(new Parameter(q.group(1), q.group(2), q.group(3) != null));
+      }
+      prototypes.add(new Prototype(id, params));
+    }
+    for (Entry s : shapes) {
+      if (prototypes.stream().noneMatch(p -> p.id().equals(s.id))) {
+        lineNo = 0;
+        throw new IllegalArgumentException("no COLL line for the collective " + s.id);
       }
     }
   }
@@ -222,12 +293,14 @@ public final class VocabularyGenerator {
 
   private void write(Path stg, Path out) throws IOException {
     STGroupFile group = new STGroupFile(stg.toUri().toURL(), "UTF-8", '$', '$');
+    group.registerModelAdaptor(Record.class, new RecordAdaptor());
     Map<String, List<Entry>> args = new LinkedHashMap<>();
     args.put("syntax", syntax);
     args.put("symbols", symbols);
     args.put("fields", fields);
     args.put("calls", calls);
     args.put("shapes", shapes);
+    Map<String, List<Prototype>> protos = Map.of("prototypes", prototypes);
     Path dir = out.resolve("org/benchgen/trace");
     Files.createDirectories(dir);
     for (String name : List.of("Op", "Field", "Sym", "TraceSyntax")) {
@@ -235,9 +308,12 @@ public final class VocabularyGenerator {
       if (st == null) {
         throw new IllegalStateException(stg + " has no template " + name);
       }
-      for (Map.Entry<String, List<Entry>> a : args.entrySet()) {
-        if (st.impl.formalArguments != null && st.impl.formalArguments.containsKey(a.getKey())) {
-          st.add(a.getKey(), a.getValue());
+      for (Map<String, ? extends List<?>> table : List.of(args, protos)) {
+        for (Map.Entry<String, ? extends List<?>> a : table.entrySet()) {
+          if (st.impl.formalArguments != null
+              && st.impl.formalArguments.containsKey(a.getKey())) {
+            st.add(a.getKey(), a.getValue());
+          }
         }
       }
       String text = st.render(Locale.ROOT);

@@ -1,7 +1,9 @@
 package org.benchgen.otf2;
 
+import java.util.Optional;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawEventBuilder;
+import org.benchgen.trace.CollectiveSide;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -16,33 +18,56 @@ import org.benchgen.trace.Sym;
 final class CollectiveBytes {
   private CollectiveBytes() {}
 
-  /** {@code {sent, received}} of collective {@code e} on the rank {@code me} of {@code n}. */
+  /**
+   * {@code {sent, received}} of collective {@code e} on the rank {@code me} of {@code n}, by its
+   * shape and sides: a prefix with the members before and after it; a one-to-all collective from
+   * the root to every member, an all-to-one one the other way; the others with every member.
+   */
   static long[] of(RawEvent e, int me, int n) {
+    Op op = e.op();
+    if (!op.isCollective() || op.isNeighbourhood()) { // OTF2 has no neighbourhood collective
+      throw new IllegalArgumentException(op.mpiName() + " is not a collective");
+    }
     boolean root = e.get(Field.ROOT) == me;
-    long sb = size(e, Field.COUNT, Field.TSIZE);
-    long rb = size(e, Field.RCOUNT, Field.RTSIZE);
-    long ts = num(e.get(Field.TSIZE));
-    long rts = num(e.get(Field.RTSIZE));
-    return switch (e.op().blockingForm()) {
-      case BARRIER -> pair(0, 0);
-      case BCAST -> root ? pair(x(n, sb), sb) : pair(0, sb);
-      case REDUCE -> root ? pair(sb, x(n, sb)) : pair(sb, 0);
-      case ALLREDUCE, REDUCE_SCATTER_BLOCK -> pair(x(n, sb), x(n, sb));
-      case SCAN -> pair(x(n - me, sb), x(me + 1L, sb));
-      case EXSCAN -> pair(x(n - me - 1L, sb), x(me, sb));
-      case REDUCE_SCATTER -> pair(x(sum(e.list(Field.RCOUNTS)), ts),
-          x(x(n, at(e.list(Field.RCOUNTS), me)), ts));
-      case GATHER -> root ? pair(sb, x(n, rb)) : pair(sb, 0);
-      case GATHERV -> root ? pair(sb, x(sum(e.list(Field.RCOUNTS)), rts)) : pair(sb, 0);
-      case SCATTER -> root ? pair(x(n, sb), rb) : pair(0, rb);
-      case SCATTERV -> root ? pair(x(sum(e.list(Field.COUNTS)), ts), rb) : pair(0, rb);
-      case ALLGATHER, ALLTOALL -> pair(x(n, sb), x(n, rb));
-      case ALLGATHERV -> pair(x(n, sb), x(sum(e.list(Field.RCOUNTS)), rts));
-      case ALLTOALLV -> pair(x(sum(e.list(Field.COUNTS)), ts),
-          x(sum(e.list(Field.RCOUNTS)), rts));
-      case ALLTOALLW -> pair(sum(e.list(Field.COUNTS)), sum(e.list(Field.RCOUNTS)));
-      default -> throw new IllegalArgumentException(e.op().mpiName() + " is not a collective");
-    };
+    Optional<CollectiveSide> s = CollectiveSide.sent(op);
+    Optional<CollectiveSide> r = CollectiveSide.received(op);
+    if (op.isPrefix()) {
+      long b = one(e, s);
+      return op.isExclusive() ? pair(x(n - me - 1L, b), x(me, b)) : pair(x(n - me, b),
+          x(me + 1L, b));
+    }
+    if (op.isRooted()) {
+      return toRoot(op) ? pair(one(e, s), root ? all(e, r, n) : 0)
+          : pair(root ? all(e, s, n) : 0, one(e, r));
+    }
+    if (op.gathers()) {
+      return pair(all(e, s, n), all(e, r, n));
+    }
+    // A reduction: its own block from every member (Reduce_scatter's: its item of the counts).
+    long own = r.filter(CollectiveSide::perPeer).map(x -> x(x(n, at(e.list(x.count()), me)),
+        num(e.get(x.size().orElseThrow())))).orElseGet(() -> x(n, one(e, r)));
+    return pair(all(e, s, n), own);
+  }
+
+  /** Whether rooted collective {@code op} moves its data to the root (MPI's all-to-one). */
+  static boolean toRoot(Op op) {
+    return op.isReducing() || op.gathers();
+  }
+
+  /** The bytes of one block of {@code side} (its count times its datatype's size); 0 for none. */
+  private static long one(RawEvent e, Optional<CollectiveSide> side) {
+    return side.map(x -> num(e.get(x.count())) * x.size().map(z -> num(e.get(z))).orElse(1L))
+        .orElse(0L);
+  }
+
+  /** The bytes of all of {@code side}'s blocks: its counts' sum, or {@code n} of its one block. */
+  private static long all(RawEvent e, Optional<CollectiveSide> side, int n) {
+    if (side.isEmpty() || !side.get().perPeer()) {
+      return x(n, one(e, side));
+    }
+    CollectiveSide x = side.get();
+    long sum = sum(e.list(x.count()));
+    return x.size().map(z -> x(sum, num(e.get(z)))).orElse(sum);
   }
 
   /**
@@ -55,67 +80,56 @@ final class CollectiveBytes {
    */
   static boolean fill(RawEventBuilder b, Op op, long sent, long recv, int me, int n, long root,
       long[][] all) {
+    if (!op.isCollective() || op.isNeighbourhood()) {
+      throw new IllegalArgumentException(op.mpiName() + " is not a collective");
+    }
+    if (CollectiveSide.sent(op).isEmpty()) {
+      return true; // a barrier: no data
+    }
     boolean isRoot = root == me;
     boolean exact = true;
-    long count;
+    long count = -1;
     long rcount = -1;
-    switch (op.blockingForm()) {
-      case BARRIER -> {
-        return true;
-      }
-      case BCAST -> count = recv;
-      case REDUCE -> count = isRoot && sent == 0 && n > 1 ? recv / (n - 1) : sent;
-      case ALLREDUCE, REDUCE_SCATTER_BLOCK -> {
-        exact = sent % n == 0;
-        count = sent / n;
-      }
-      case SCAN -> {
+    if (op.isPrefix()) {
+      if (op.isExclusive()) {
+        count = me > 0 ? recv / me : n > 1 ? sent / (n - 1) : 0;
+      } else {
         exact = recv % (me + 1) == 0;
         count = recv / (me + 1);
       }
-      case EXSCAN -> count = me > 0 ? recv / me : n > 1 ? sent / (n - 1) : 0;
-      case REDUCE_SCATTER -> {
-        b.list(Field.RCOUNTS, all != null ? shares(all, 1, n) : spread(sent, n, me, recv / n));
-        count = -1;
-      }
-      case GATHER -> {
-        count = sent;
+    } else if (op.isRooted() && !op.gathers() && !op.scatters()) { // one buffer
+      count = !op.isReducing() ? recv : isRoot && sent == 0 && n > 1 ? recv / (n - 1) : sent;
+    } else if (op.isRooted() && op.gathers()) {
+      count = sent;
+      if (!op.isVector()) {
         rcount = isRoot ? recv / n : sent;
+      } else if (isRoot) {
+        b.list(Field.RCOUNTS, all != null ? shares(all, 0, 1) : spread(recv, n, me, sent));
       }
-      case GATHERV -> {
-        count = sent;
-        if (isRoot) {
-          b.list(Field.RCOUNTS, all != null ? shares(all, 0, 1) : spread(recv, n, me, sent));
-        }
-      }
-      case SCATTER -> {
-        rcount = recv;
+    } else if (op.isRooted()) { // it scatters
+      rcount = recv;
+      if (!op.isVector()) {
         count = isRoot ? sent / n : recv;
+      } else if (isRoot) {
+        b.list(Field.COUNTS, all != null ? shares(all, 1, 1) : spread(sent, n, me, recv));
       }
-      case SCATTERV -> {
-        rcount = recv;
-        count = -1;
-        if (isRoot) {
-          b.list(Field.COUNTS, all != null ? shares(all, 1, 1) : spread(sent, n, me, recv));
-        }
-      }
-      case ALLGATHER, ALLTOALL -> {
-        exact = sent % n == 0 && recv % n == 0;
-        count = sent / n;
-        rcount = recv / n;
-      }
-      case ALLGATHERV -> {
-        exact = sent % n == 0;
-        count = sent / n;
-        b.list(Field.RCOUNTS, all != null ? shares(all, 0, n) : spread(recv, n, me, count));
-      }
-      case ALLTOALLV, ALLTOALLW -> {
-        long[][] rowAndColumn = all == null ? null : northwest(all, me);
-        b.list(Field.COUNTS, rowAndColumn != null ? rowAndColumn[0] : spread(sent, n, -1, 0));
-        b.list(Field.RCOUNTS, rowAndColumn != null ? rowAndColumn[1] : spread(recv, n, -1, 0));
-        count = -1;
-      }
-      default -> throw new IllegalArgumentException(op.mpiName() + " is not a collective");
+    } else if (op.isReducing() && op.isVector()) { // each member's block
+      b.list(Field.RCOUNTS, all != null ? shares(all, 1, n) : spread(sent, n, me, recv / n));
+    } else if (op.isReducing()) {
+      exact = sent % n == 0;
+      count = sent / n;
+    } else if (!op.isVector()) { // a block a member each way
+      exact = sent % n == 0 && recv % n == 0;
+      count = sent / n;
+      rcount = recv / n;
+    } else if (op.scatters()) { // a matrix of blocks
+      long[][] rowAndColumn = all == null ? null : northwest(all, me);
+      b.list(Field.COUNTS, rowAndColumn != null ? rowAndColumn[0] : spread(sent, n, -1, 0));
+      b.list(Field.RCOUNTS, rowAndColumn != null ? rowAndColumn[1] : spread(recv, n, -1, 0));
+    } else { // every member's block, this rank's as sent
+      exact = sent % n == 0;
+      count = sent / n;
+      b.list(Field.RCOUNTS, all != null ? shares(all, 0, n) : spread(recv, n, me, count));
     }
     if (count >= 0) {
       b.set(Field.COUNT, Otf2Bytes.count(count));
@@ -200,10 +214,6 @@ final class CollectiveBytes {
       Otf2Bytes.count(column[k]);
     }
     return new long[][] {row, column};
-  }
-
-  private static long size(RawEvent e, Field count, Field tsize) {
-    return num(e.get(count)) * num(e.get(tsize));
   }
 
   private static long num(long v) {

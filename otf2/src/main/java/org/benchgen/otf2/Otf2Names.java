@@ -1,6 +1,7 @@
 package org.benchgen.otf2;
 
 import java.util.Optional;
+import org.benchgen.trace.CollectiveSide;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.OpKind;
 
@@ -44,12 +45,13 @@ final class Otf2Names {
         default -> "POINT2POINT";
       };
     }
-    return switch (op.blockingForm()) {
-      case BARRIER -> "BARRIER";
-      case BCAST, SCATTER, SCATTERV -> "COLL_ONE2ALL";
-      case REDUCE, GATHER, GATHERV -> "COLL_ALL2ONE";
-      case SCAN, EXSCAN -> "COLL_OTHER";
-      default -> "COLL_ALL2ALL";
-    };
+    // By the collective's shape: no data, rooted (to or from the root), a prefix, all to all.
+    if (CollectiveSide.sent(op).isEmpty()) {
+      return "BARRIER";
+    }
+    if (op.isRooted()) {
+      return CollectiveBytes.toRoot(op) ? "COLL_ALL2ONE" : "COLL_ONE2ALL";
+    }
+    return op.isPrefix() ? "COLL_OTHER" : "COLL_ALL2ALL";
   }
 }

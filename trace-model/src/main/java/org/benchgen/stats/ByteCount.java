@@ -1,6 +1,7 @@
 package org.benchgen.stats;
 
 import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.trace.CollectiveSide;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -33,21 +34,19 @@ public final class ByteCount {
 
   /**
    * The bytes collective {@code e} moves each time it runs (a persistent one's _init: at each
-   * start of its request), {@code me} as in {@link #of}.
+   * start of its request), {@code me} as in {@link #of}: what its send side holds (the vocabulary's
+   * shape and {@link CollectiveSide}), where MPI reads it (a scatter's at its root only).
    */
   public static long collective(RawEvent e, int me) {
     // On an intercommunicator the root says MPI_ROOT (and me is -1: no peer is this rank).
     long r = e.get(Field.ROOT);
     boolean root = r == me || r == Sym.ROOT.code();
-    return switch (e.op().blockingForm()) {
-      case BARRIER -> 0;
-      case SCATTER -> root ? sendBuffer(e) : 0;
-      case SCATTERV -> root ? sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE) : 0;
-      case ALLTOALLV, NEIGHBOR_ALLTOALLV -> sum(e.list(Field.COUNTS)) * e.get(Field.TSIZE);
-      case ALLTOALLW, NEIGHBOR_ALLTOALLW -> sum(e.list(Field.COUNTS)); // in bytes
-      case REDUCE_SCATTER -> sum(e.list(Field.RCOUNTS)) * e.get(Field.TSIZE);
-      default -> sendBuffer(e);
-    };
+    Op op = e.op();
+    if (op.isRooted() && op.scatters() && !root) {
+      return 0;
+    }
+    return CollectiveSide.sent(op).map(s -> !s.perPeer() ? sendBuffer(e)
+        : sum(e.list(s.count())) * s.size().map(e::get).orElse(1L)).orElse(0L);
   }
 
   private static long sendBuffer(RawEvent e) {

@@ -60,10 +60,10 @@ final class BufferSizes {
     long counts = max(r, Field.COUNTS, this::sum);
     long rcounts = max(r, Field.RCOUNTS, this::sum);
     long bytes = max(r, Field.BYTES, v -> v);
-    boolean perMember = switch (op.blockingForm()) {
-      case GATHER, ALLGATHER, ALLTOALL, SCATTER, REDUCE_SCATTER_BLOCK -> true;
-      default -> false;
-    };
+    // One count for a block a member (a gather's, a scatter's, not their v-forms' lists); a
+    // neighbourhood collective's blocks are counted by neighbours below.
+    boolean perMember = (op.gathers() || op.scatters()) && !op.isVector()
+        && !op.isNeighbourhood();
     if (op.isNeighbourhood() && op.has(Field.RCOUNT)) { // a block per neighbour each way
       blockSent = Math.max(blockSent, times(count, tsize));
       blockReceived = Math.max(blockReceived, times(rcount, rtsize));

@@ -1,13 +1,23 @@
 package org.benchgen.codegen.cmpi;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
+import org.benchgen.trace.CParameter;
+import org.benchgen.trace.CollectiveSide;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 
-/** The C+MPI call of a collective RSD, its counts and datatypes as the trace recorded them. */
+/**
+ * The C+MPI call of a collective RSD, its counts and datatypes as the trace recorded them: its
+ * arguments in the order of its C prototype (mpi-signatures.def, {@link Op#cParameters()}), each
+ * taken by its parameter's name, so that no collective is named here.
+ */
 final class CCollectives {
   private final CArgs a;
 
@@ -22,63 +32,86 @@ final class CCollectives {
    */
   OutputModel of(RsdContext c, boolean large) {
     Op op = c.rsd().op();
+    // Made first, in this order, as they always were: approximations are counted, and a
+    // communicator's or count's table is numbered, as it is made.
     OutputModel send = a.count(c, Field.COUNT, Field.TYPE, Field.TSIZE);
     OutputModel stype = a.type(c, Field.TYPE);
-    OutputModel sb = a.sendBuf();
-    OutputModel rb = a.recvBuf();
     OutputModel comm = a.comm(c);
     Lists k = new Lists(op.createsRequest(), large);
-    List<OutputModel> args = switch (op.blockingForm()) {
-      case BARRIER -> a.args(comm);
-      case BCAST -> a.args(sb, send, a.idleType(c), a.root(c), comm);
-      case REDUCE -> a.args(sb, rb, send, a.idleType(c), a.reduceOp(c), a.root(c), comm);
-      case ALLREDUCE, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK -> a.args(sb, rb, send, a.reduceType(c),
-          a.reduceOp(c), comm);
-      // Its counts scaled as the other v-collectives' where the datatype is sent as bytes.
-      case REDUCE_SCATTER -> a.args(sb, rb,
-          k.items(a.counts(c, Field.RCOUNTS, Field.TYPE, Field.TSIZE, 1, large)), a.reduceType(c),
-          a.reduceOp(c), comm);
-      case GATHER, SCATTER -> a.args(sb, send, stype, rb, received(c),
-          a.type(c, Field.RTYPE), a.root(c), comm);
-      case ALLGATHER, ALLTOALL, NEIGHBOR_ALLGATHER, NEIGHBOR_ALLTOALL -> a.args(sb, send, stype,
-          rb, received(c), a.type(c, Field.RTYPE), comm);
-      case GATHERV -> {
-        Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1, large);
-        yield a.args(sb, send, stype, rb, k.items(rc), k.displs(rc, 0),
-            a.type(c, Field.RTYPE), a.root(c), comm);
-      }
-      case SCATTERV -> {
-        Value sc = a.counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0, large);
-        yield a.args(sb, k.items(sc), k.displs(sc, 0), stype, rb, received(c),
-            a.type(c, Field.RTYPE), a.root(c), comm);
-      }
-      case ALLGATHERV, NEIGHBOR_ALLGATHERV -> {
-        Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1, large);
-        yield a.args(sb, send, stype, rb, k.items(rc), k.displs(rc, 0),
-            a.type(c, Field.RTYPE), comm);
-      }
-      case ALLTOALLV, NEIGHBOR_ALLTOALLV -> {
-        Value sc = a.counts(c, Field.COUNTS, Field.TYPE, Field.TSIZE, 0, large);
-        Value rc = a.counts(c, Field.RCOUNTS, Field.RTYPE, Field.RTSIZE, 1, large);
-        yield a.args(sb, k.items(sc), k.displs(sc, 0), stype, rb, k.items(rc), k.displs(rc, 1),
-            a.type(c, Field.RTYPE), comm);
-      }
-      // Counts recorded in bytes, one per peer, whatever each peer's datatype was.
-      case ALLTOALLW, NEIGHBOR_ALLTOALLW -> {
-        Value sc = a.list(c, Field.COUNTS, 1, large);
-        Value rc = a.list(c, Field.RCOUNTS, 1, large);
-        boolean aint = op.isNeighbourhood(); // MPI_Neighbor_alltoallw's displacements
-        yield a.args(sb, k.items(sc), k.displs(sc, 0, aint), k.byteTypes(sc), rb,
-            k.items(rc), k.displs(rc, 1, aint), k.byteTypes(rc), comm);
-      }
-      default -> throw new IllegalStateException("not a collective: " + op);
-    };
+    List<CParameter> params = op.cParameters();
+    Map<String, Value> lists = new HashMap<>(); // the counts made so far, by parameter
+    List<OutputModel> args = new ArrayList<>();
+    int displs = 0;
+    for (int i = 0; i < params.size(); i++) {
+      CParameter p = params.get(i);
+      args.add(switch (p.name()) {
+        case "buf", "sbuf" -> a.sendBuf();
+        case "rbuf" -> a.recvBuf();
+        case "comm" -> comm;
+        case "root" -> a.root(c);
+        case "op" -> a.reduceOp(c);
+        case "count" -> send;
+        case "rcount" -> a.count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE);
+        case "type" -> type(c, stype);
+        case "rtype" -> a.type(c, Field.RTYPE);
+        case "counts" -> k.items(made(lists, p.name(), list(c, CollectiveSide.sent(op), 0,
+            large)));
+        case "rcounts" -> k.items(made(lists, p.name(), list(c, CollectiveSide.received(op), 1,
+            large)));
+        // The displacements of the counts before them, each array in a scratch one of its own.
+        case "displs", "sdispls", "rdispls" -> k.displs(madeBefore(lists, params, i), displs++,
+            p.type().contains("MPI_Aint"));
+        case "types", "rtypes" -> k.byteTypes(madeBefore(lists, params, i - 1));
+        default -> throw new IllegalStateException(op.mpiName() + ": no argument for its"
+            + " parameter " + p.name() + " (mpi-signatures.def)");
+      });
+    }
     if (op.createsRequest()) {
       boolean persistent = op.isPersistentCollective();
       args.addAll(a.args(persistent ? new CModel.InfoNull() : null,
           new CModel.NewReq(persistent)));
     }
     return new CModel.Call(op.mpiName(large), args);
+  }
+
+  private static Value made(Map<String, Value> lists, String name, Value list) {
+    lists.put(name, list);
+    return list;
+  }
+
+  /**
+   * The counts of parameter {@code i - 1}, which displacements (and after them a datatype per
+   * peer) follow in every prototype (OpTest checks it).
+   */
+  private static Value madeBefore(Map<String, Value> lists, List<CParameter> params, int i) {
+    Value v = lists.get(params.get(i - 1).name());
+    if (v == null) {
+      throw new IllegalStateException("no counts before " + params.get(i).name());
+    }
+    return v;
+  }
+
+  /**
+   * A collective's datatype: where it also has a receive datatype, {@code stype} as made; else
+   * (one buffer) a rooted one's as {@link CArgs#idleType}, a reduction's as {@link
+   * CArgs#reduceType}, made a second time (a datatype that cannot be named is noted twice for
+   * these, as it always was: the benchmarks stay byte for byte what they were).
+   */
+  private OutputModel type(RsdContext c, OutputModel stype) {
+    Op op = c.rsd().op();
+    return op.has(Field.RTYPE) ? stype : op.isRooted() ? a.idleType(c) : a.reduceType(c);
+  }
+
+  /**
+   * A side's per-peer counts ({@code which}: its scratch list): in its datatype's elements, or as
+   * recorded where the side has no datatype (counts in bytes, one per peer: MPI_Alltoallw's).
+   */
+  private Value list(RsdContext c, Optional<CollectiveSide> side, int which, boolean large) {
+    CollectiveSide s = side.orElseThrow();
+    if (s.type().isEmpty()) {
+      return a.list(c, s.count(), 1, large);
+    }
+    return a.counts(c, s.count(), s.type().orElseThrow(), s.size().orElseThrow(), which, large);
   }
 
   /**
@@ -96,10 +129,6 @@ final class CCollectives {
       return large ? new CModel.CountByteTypes(list) : new CModel.ByteTypes(list);
     }
 
-    OutputModel displs(Value list, int which) {
-      return displs(list, which, false);
-    }
-
     OutputModel displs(Value list, int which, boolean aint) {
       if (large) {
         return new CModel.CountDispls(list, which, held);
@@ -107,10 +136,5 @@ final class CCollectives {
       return held ? new CModel.KeptDispls(list, aint)
           : aint ? new CModel.AintDispls(list, which) : new CModel.Displs(list, which);
     }
-  }
-
-  /** The receive count of a collective with one: {@code rcount}, in bytes where need be. */
-  private OutputModel received(RsdContext c) {
-    return a.count(c, Field.RCOUNT, Field.RTYPE, Field.RTSIZE);
   }
 }

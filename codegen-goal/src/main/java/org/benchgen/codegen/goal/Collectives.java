@@ -2,8 +2,10 @@ package org.benchgen.codegen.goal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntToLongFunction;
 import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.trace.CollectiveSide;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 
@@ -40,39 +42,61 @@ final class Collectives {
     return n + 2;
   }
 
-  /** The operations of collective call {@code e} (or a barrier, for other kinds); their labels. */
+  /**
+   * The operations of collective call {@code e} (or a barrier, for other kinds); their labels. The
+   * algorithm follows from the collective's shape (the vocabulary's BG_SHAPE), its blocks from its
+   * sides ({@link CollectiveSide}): no collective is named here.
+   */
   List<Integer> expand(RawEvent e) {
-    Op op = e.op().blockingForm();
+    Op op = e.op();
     if (n == 1) {
       return List.of();
     }
     long size = has(e, Field.COUNT) ? e.get(Field.COUNT) * e.get(Field.TSIZE) : 0;
     long rsize = has(e, Field.RCOUNT) ? e.get(Field.RCOUNT) * e.get(Field.RTSIZE) : 0;
     int root = has(e, Field.ROOT) ? (int) e.get(Field.ROOT) : 0;
-    return switch (op) {
-      case BCAST -> bcast(root, size, List.of());
-      case REDUCE -> reduce(root, size);
-      case ALLREDUCE -> {
-        List<Integer> up = reduce(0, size);
-        List<Integer> all = new ArrayList<>(up);
-        all.addAll(bcast(0, size, up));
-        yield all;
+    IntToLongFunction sent = blocks(e, CollectiveSide.sent(op), size);
+    IntToLongFunction received = blocks(e, CollectiveSide.received(op),
+        op.has(Field.RCOUNT) ? rsize : size);
+    if (op.isNeighbourhood()) {
+      return dissemination();
+    }
+    if (op.isPrefix()) {
+      return chain(size);
+    }
+    if (op.isRooted()) {
+      return op.isReducing() ? reduce(root, size)
+          : op.gathers() ? gather(root, size, received)
+          : op.scatters() ? scatter(root, rsize, sent)
+          : bcast(root, size, List.of());
+    }
+    if (op.isReducing()) {
+      if (op.scatters()) {
+        return reduceScatter(received);
       }
-      case SCAN, EXSCAN -> chain(size);
-      case GATHER -> gather(root, size, j -> rsize);
-      case GATHERV -> gather(root, size, j -> e.list(Field.RCOUNTS)[j] * e.get(Field.RTSIZE));
-      case SCATTER -> scatter(root, rsize, j -> size);
-      case SCATTERV -> scatter(root, rsize, j -> e.list(Field.COUNTS)[j] * e.get(Field.TSIZE));
-      case ALLGATHER -> ring(j -> j == me ? size : rsize);
-      case ALLGATHERV -> ring(j -> e.list(Field.RCOUNTS)[j] * e.get(Field.RTSIZE));
-      case ALLTOALL -> pairwise(j -> size, j -> rsize);
-      case ALLTOALLV -> pairwise(j -> e.list(Field.COUNTS)[j] * e.get(Field.TSIZE),
-          j -> e.list(Field.RCOUNTS)[j] * e.get(Field.RTSIZE));
-      case ALLTOALLW -> pairwise(j -> e.list(Field.COUNTS)[j], j -> e.list(Field.RCOUNTS)[j]);
-      case REDUCE_SCATTER_BLOCK -> reduceScatter(j -> size);
-      case REDUCE_SCATTER -> reduceScatter(j -> e.list(Field.RCOUNTS)[j] * e.get(Field.TSIZE));
-      default -> dissemination();
-    };
+      List<Integer> up = reduce(0, size);
+      List<Integer> all = new ArrayList<>(up);
+      all.addAll(bcast(0, size, up));
+      return all;
+    }
+    if (op.scatters()) {
+      return pairwise(sent, received);
+    }
+    if (op.gathers()) {
+      // Its own block as sent where every block has one count.
+      return ring(op.isVector() ? received : j -> j == me ? size : rsize);
+    }
+    return dissemination();
+  }
+
+  /**
+   * The bytes of side {@code side}'s block for member j: its item of the side's counts times its
+   * datatype's size (counts in bytes where it has none), or {@code one} where the side has one
+   * count for every member.
+   */
+  private static IntToLongFunction blocks(RawEvent e, Optional<CollectiveSide> side, long one) {
+    return side.filter(CollectiveSide::perPeer).<IntToLongFunction>map(s -> j -> e.list(
+        s.count())[j] * s.size().map(e::get).orElse(1L)).orElse(j -> one);
   }
 
   private static boolean has(RawEvent e, Field f) {
