@@ -124,11 +124,11 @@ int *cindices(const fint *f, int n) {
   return x;
 }
 
-MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int neighbourhood, int recv) {
+MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int op, int recv) {
   static BGT_TLS MPI_Datatype *x[2];
   static BGT_TLS int cap[2];
   int in = 0, out = 0;
-  bgt_peers(comm, neighbourhood, &in, &out);
+  bgt_peers(comm, (bgt_shapes[op] & SHAPE_NEIGHBOURHOOD) != 0, &in, &out);
   int n = recv ? in : out;
   x[recv] = grow(x[recv], &cap[recv], n, sizeof *x[recv]);
   for (int i = 0; i < n; i++) x[recv][i] = f ? PMPI_Type_f2c(f[i]) : MPI_DATATYPE_NULL;

@@ -67,7 +67,7 @@ MPI_Status *cstatuses(const fint *f, int n);
 int *cindices(const fint *f, int n);
 /* Fortran datatypes, one per peer of a collective on comm (MPI_Alltoallw's; its neighbours' for
  * MPI_Neighbor_alltoallw), in C: the receive side's if `recv`, each in a scratch array of its own. */
-MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int neighbourhood, int recv);
+MPI_Datatype *ctypes(const fint *f, MPI_Comm comm, int op, int recv);
 
 /* A Waitany/Testany index, 1-based in Fortran, 0-based for the core; MPI_UNDEFINED stays so. MPICH
  * 4.0's Fortran layer adds 1 to MPI_UNDEFINED as well: anything out of 1..n means none. */

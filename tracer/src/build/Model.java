@@ -66,12 +66,15 @@ public final class Model {
     /** Of a value read before the call: its C type, and how it is read. */
     public final String ctype;
     public final Arg of;
-    /** For {@code datatypes}: ctypes' arguments (1 or 0). */
-    public final int neighbourhood;
+    /**
+     * For {@code datatypes}: ctypes' arguments, the id of the collective's blocking form (the
+     * core reads from its shape whether the peers are neighbours) and 1 for a receive side.
+     */
+    public final String shapeOf;
     public final int receive;
 
     Arg(String text, String member, Reading reading, String f2c, Arg length, Arg valid, Arg flag,
-        String ctype, Arg of, int neighbourhood, int receive) {
+        String ctype, Arg of, String shapeOf, int receive) {
       this.text = text;
       this.member = member;
       this.reading = reading;
@@ -95,18 +98,18 @@ public final class Model {
       this.flagged = flag != null;
       this.ctype = ctype;
       this.of = of;
-      this.neighbourhood = neighbourhood;
+      this.shapeOf = shapeOf;
       this.receive = receive;
     }
 
     /** A constant, or a parameter passed on as it is. */
     static Arg plain(String text) {
-      return new Arg(text, text, Reading.AS_IS, null, null, null, null, null, null, 0, 0);
+      return new Arg(text, text, Reading.AS_IS, null, null, null, null, null, null, null, 0);
     }
 
     /** The same value as a collective's member {@code member}. */
     Arg as(String member) {
-      return new Arg(text, member, reading, f2c, length, valid, flag, ctype, of, neighbourhood,
+      return new Arg(text, member, reading, f2c, length, valid, flag, ctype, of, shapeOf,
           receive);
     }
   }

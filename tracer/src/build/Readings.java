@@ -43,7 +43,7 @@ final class Readings {
         throw error("before(" + d.name() + "): a pointer to one value is read before the call");
       }
       return new Model.Arg(d.name(), d.name(), Model.Reading.BEFORE, null, null, null, null,
-          d.base(), param(d), 0, 0);
+          d.base(), param(d), null, 0);
     }
     return entry.param(text).map(this::param).orElseGet(() -> Model.Arg.plain(text));
   }
@@ -91,7 +91,7 @@ final class Readings {
         throw error("an array of datatypes is read per peer of a collective's comm: COLL only");
       }
       return new Model.Arg(d.name(), d.name(), Model.Reading.DATATYPES, null, null, null, null,
-          null, null, entry.name().startsWith("Neighbor_") ? 1 : 0,
+          null, null, "BGT_" + entry.name().toUpperCase(java.util.Locale.ROOT),
           d.name().equals("rtypes") ? 1 : 0);
     }
     return read(d, Model.Reading.AS_IS, null, null);
@@ -102,13 +102,13 @@ final class Readings {
     Model.Arg length = length(d);
     Model.Arg valid = entry.param("outcount").map(this::param).orElse(length);
     Model.Arg flag = entry.param("flag").map(this::param).orElse(null);
-    return new Model.Arg(d.name(), d.name(), reading, null, length, valid, flag, null, null, 0,
+    return new Model.Arg(d.name(), d.name(), reading, null, length, valid, flag, null, null, null,
         0);
   }
 
   private Model.Arg read(SignatureTable.Decl d, Model.Reading reading, String f2c,
       Model.Arg length) {
-    return new Model.Arg(d.name(), d.name(), reading, f2c, length, null, null, null, null, 0, 0);
+    return new Model.Arg(d.name(), d.name(), reading, f2c, length, null, null, null, null, null, 0);
   }
 
   /** An array's length, as the table gives it: a number, or an int parameter. */
