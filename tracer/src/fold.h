@@ -13,7 +13,7 @@
  * trace as bytes), fold_text.c (the compressed format), fold_tree.c (the merge of the ranks'
  * traces over a binary tree, and the final write). fold_records.c, which feeds the tracer's
  * records in and moves the traces between ranks over MPI, is the only one that knows the tracer
- * or MPI. */
+ * or MPI: the test driver (tracer/test/) links all the others. */
 #ifndef BGT_FOLD_H
 #define BGT_FOLD_H
 
