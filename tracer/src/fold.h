@@ -371,8 +371,13 @@ typedef struct {
 } fold_text;
 
 void fold_text_write(fold_text *t, const fold_trace *tr);
-/* A real number as the format writes it (Decimals): `digits` significant digits, no exponent. */
-void fold_decimal(char *buf, size_t cap, double v, int digits);
+/* A value sequence as a parameter writes it (ValueText.seq): `field` says how its values read
+ * (-1: integers and symbols), `relative` gives peers their sign. */
+void fold_text_values(fold_text *t, int field, const vseq *s, int relative);
+/* A histogram's real numbers as the format writes them (Decimals): a mean to 6 significant digits
+ * within [min, max], a standard deviation to 3; no exponent. */
+void fold_mean_text(char *buf, size_t cap, double mean, int64_t min, int64_t max);
+void fold_sd_text(char *buf, size_t cap, double sd);
 
 /* ---- fold_tree.c: the ranks' traces merged over a binary tree and written, without MPI --------- */
 
