@@ -89,14 +89,13 @@ static int compare(const char *d, int n, int q, int negative, int64_t x) {
   return negative ? -c : c;
 }
 
-void fold_decimal(char *buf, size_t cap, double v, int digits) {
+void fold_sd_text(char *buf, size_t cap, double sd) {
   char d[32];
-  int q, neg, n = round_digits(v, digits, d, &q, &neg);
+  int q, neg, n = round_digits(sd, SD_DIGITS, d, &q, &neg);
   plain(buf, cap, d, n, q, neg);
 }
 
-/* A mean: MEAN_DIGITS digits, kept within [min, max]. */
-static void mean_text(char *buf, size_t cap, double mean, int64_t min, int64_t max) {
+void fold_mean_text(char *buf, size_t cap, double mean, int64_t min, int64_t max) {
   char d[32];
   int q, neg, n = round_digits(mean, MEAN_DIGITS, d, &q, &neg);
   if (compare(d, n, q, neg, max) > 0) snprintf(buf, cap, "%lld", (long long) max);
@@ -239,6 +238,10 @@ static void nodes(fold_text *t, int field, vnode *const *v, int n, int relative)
   }
 }
 
+void fold_text_values(fold_text *t, int field, const vseq *s, int relative) {
+  nodes(t, field, s->nodes, s->n, relative);
+}
+
 /* A parameter's entries, `;`-separated, each with `@RANKS` unless it is the node's only one. */
 static void param(fold_text *t, int field, const fold_param *p, const ranklist *node) {
   for (int i = 0; i < p->n; i++) {
@@ -301,8 +304,8 @@ static void histogram(fold_text *t, const fold_hist *h) {
     fprintf(t->out, " all=%lld", (long long) h->min);
     return;
   }
-  mean_text(mean, sizeof mean, h->mean, h->min, h->max);
-  fold_decimal(sd, sizeof sd, h->sd, SD_DIGITS);
+  fold_mean_text(mean, sizeof mean, h->mean, h->min, h->max);
+  fold_sd_text(sd, sizeof sd, h->sd);
   fprintf(t->out, " min=%lld max=%lld mean=%s sd=%s bins=", (long long) h->min,
           (long long) h->max, mean, sd);
   /* A bin next to the one before is its count alone (CompressedTraceWriter). */
@@ -321,7 +324,7 @@ static void histogram(fold_text *t, const fold_hist *h) {
 static void cpu(fold_text *t, int has, double ns) {
   if (has) {
     char b[400];
-    mean_text(b, sizeof b, ns, 0, INT64_MAX);
+    fold_mean_text(b, sizeof b, ns, 0, INT64_MAX);
     fprintf(t->out, " cpu=%s", b);
   }
   fputc('\n', t->out);
@@ -394,7 +397,7 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
   fprintf(o, "duration n=%lld", (long long) n->duration.count);
   if (n->duration.count > 0) {
     char b[400];
-    mean_text(b, sizeof b, n->duration.mean, 0, (int64_t) 1 << 62);
+    fold_mean_text(b, sizeof b, n->duration.mean, 0, (int64_t) 1 << 62);
     fprintf(o, " mean=%s", b);
   }
   fputc('\n', o);
