@@ -36,7 +36,7 @@ class SeqExpressionsTest {
     Value.Arith a = (Value.Arith) v;
     long x = eval(a.a(), vars);
     long y = eval(a.b(), vars);
-    assertTrue(x >= 0 || a.op() != Value.Operator.MOD, "mod of a negative number: " + v);
+    assertTrue(x >= 0 || a.op() != Value.Operator.MOD, () -> "mod of a negative number: " + v);
     return switch (a.op()) {
       case ADD -> x + y;
       case SUB -> x - y;
@@ -75,9 +75,12 @@ class SeqExpressionsTest {
     Value before = SeqExpressions.before(s, ExecIndex.of(Expressions.var("x"), executions));
     for (int x = 0; x < executions; x++) {
       Map<String, Long> vars = Map.of("x", (long) x);
-      assertEquals(want[x], eval(e, vars), "value at " + x + " of " + s + ": " + e);
-      assertEquals(sum, eval(before, vars), "sum before " + x + " of " + s + ": " + before);
-      assertEquals(sum, SeqExpressions.before(s, x), "sum of the first " + x);
+      int at = x;
+      // Messages built only on failure: building them took most of this test's time.
+      assertEquals(want[x], eval(e, vars), () -> "value at " + at + " of " + s + ": " + e);
+      assertEquals(sum, eval(before, vars), () -> "sum before " + at + " of " + s + ": "
+          + before);
+      assertEquals(sum, SeqExpressions.before(s, x), () -> "sum of the first " + at);
       sum += want[x];
     }
   }
