@@ -14,6 +14,15 @@ for flavour in openmpi mpich; do
     built+=("$flavour")
   fi
 done
+# The machine's topology as hwloc sees it, once, for the tests' MPI launches (cli's pom sets
+# HWLOC_XMLFILE to it): Open MPI and MPICH then load it instead of discovering it in every rank
+# and launcher, a quarter of an empty job's CPU (docs/benchmarks.md, "The test suite"). hwloc
+# comes with MPICH (hwloc-nox); where the file is missing, hwloc discovers as usual.
+if command -v lstopo-no-graphics >/dev/null; then
+  mkdir -p target/mpi
+  lstopo-no-graphics --of xml --force target/mpi/topology.xml.tmp && \
+    mv target/mpi/topology.xml.tmp target/mpi/topology.xml
+fi
 if [ ${#built[@]} -eq 0 ]; then
   echo "samples: no mpicc.openmpi/mpif90.openmpi or mpicc.mpich/mpif90.mpich found, so samples/mpi" \
        "is not built; the MPI integration tests need them" >&2
