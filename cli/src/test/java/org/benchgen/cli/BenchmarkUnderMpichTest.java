@@ -33,7 +33,7 @@ class BenchmarkUnderMpichTest {
   /** The programs run under MPICH too (shorter: MPICH's ranks poll the 2 cores here). */
   static Stream<List<String>> mpichPrograms() {
     return Stream.of(List.of("stencil2d"), List.of("comm_dup_info"), List.of("comm_idup"),
-        List.of("comm_create_group"), List.of("comm_live", "50"), List.of("intercomm"),
+        List.of("comm_create_group"), List.of("comm_live", "12"), List.of("intercomm"),
         List.of("intercomm_vcoll"), List.of("comm_topologies"), List.of("comm_nonblocking_order"),
         List.of("comm_from_group"), List.of("pair_types", "5"), List.of("derived_types", "4"),
         List.of("alltoallw", "3"), List.of("neighbors", "3"),

@@ -98,12 +98,15 @@ class TracerFailSafeTest {
     assertEquals(List.of(1, 2), inter.remote());
   }
 
+  /** threads_multiple's iterations per thread here (at 2,000, Open MPI's run took 16 s of CPU). */
+  private static final int THREAD_ITERATIONS = 500;
+
   /**
-   * threads_multiple at 2 ranks: two threads of each rank make 2,000 Irecv+Isend+Waitall each at
+   * threads_multiple at 2 ranks: two threads of each rank make 500 Irecv+Isend+Waitall each at
    * once under MPI_THREAD_MULTIPLE, thread t with tag t. Both are recorded whole (once the shared
    * nesting guard dropped all but 5-8 of 4,000 Isends and trace exited 0; then the other thread
    * was refused), each event of the second thread tagged thread=1. Worked out from
-   * threads_multiple.c, not from the tracer: per thread 2,000 of each call, its tag, 32 bytes per
+   * threads_multiple.c, not from the tracer: per thread 500 of each call, its tag, 32 bytes per
    * receive, and each Waitall naming the two requests its own thread made just before (two
    * threads' requests may share a handle: a wrong claim named the other thread's). compress and
    * stats count both threads; alignment (so generate) refuses, naming the ranks and threads.
@@ -112,7 +115,7 @@ class TracerFailSafeTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void severalThreadsAreRecordedCountedAndRefusedByGenerate(String flavour) throws Exception {
     Path dir = work.resolve(flavour + "-threads");
-    Traced t = trace(dir, flavour, 2, "threads_multiple", "2000", "8");
+    Traced t = trace(dir, flavour, 2, "threads_multiple", "" + THREAD_ITERATIONS, "8");
     assertEquals(0, t.code, t.err);
     assertSmall(dir);
     for (int r = 0; r < 2; r++) {
@@ -139,18 +142,22 @@ class TracerFailSafeTest {
           waits.merge(thread, 1, Integer::sum);
         }
       }
-      assertEquals(Map.of("0", 2000, "1", 2000), waits, "Waitalls of rank " + r);
-      assertEquals(4000, calls(dir, r, "MPI_Isend").size(), "Isends of rank " + r);
-      assertEquals(2000, calls(dir, r, "MPI_Isend").stream().filter(l -> l.contains(" thread=1"))
-          .count(), "Isends of rank " + r + "'s second thread");
+      assertEquals(Map.of("0", THREAD_ITERATIONS, "1", THREAD_ITERATIONS), waits,
+          "Waitalls of rank " + r);
+      assertEquals(2 * THREAD_ITERATIONS, calls(dir, r, "MPI_Isend").size(),
+          "Isends of rank " + r);
+      assertEquals(THREAD_ITERATIONS, calls(dir, r, "MPI_Isend").stream()
+          .filter(l -> l.contains(" thread=1")).count(), "Isends of rank " + r
+          + "'s second thread");
     }
     CompressedTrace c = new TraceCompressor().compress(TraceDirectory.open(dir), n -> { })
         .trace();
     org.benchgen.stats.TraceStats stats = org.benchgen.stats.TraceStats.of(c, n -> { });
     for (int r = 0; r < 2; r++) {
       long[] isend = stats.rank(r).byOp().get(org.benchgen.trace.Op.ISEND);
-      assertEquals(4000, isend[0], "Isends of rank " + r + " in the compressed trace");
-      assertEquals(4000L * 32, isend[1], "bytes sent by rank " + r);
+      assertEquals(2 * THREAD_ITERATIONS, isend[0], "Isends of rank " + r
+          + " in the compressed trace");
+      assertEquals(2L * THREAD_ITERATIONS * 32, isend[1], "bytes sent by rank " + r);
       assertEquals(2, stats.rank(r).threads(), "threads of rank " + r);
     }
     org.benchgen.align.Alignment a = new org.benchgen.align.CollectiveAligner(c).align();
