@@ -123,7 +123,32 @@ public record ValueSeq(List<VNode> nodes) {
 
   /** Iterates the expanded values, cycling, without materializing them. */
   public PrimitiveIterator.OfLong iterator() {
+    if (nodes.size() == 1 && nodes.get(0) instanceof VNode.Leaf l) {
+      // Most entries of a regular code hold one value: a traversal keeps a cursor per entry per
+      // rank, and at 65,536 ranks a stack per cursor is most of its memory.
+      long v = l.value();
+      return v >= -CONSTANTS_LOW && v < CONSTANTS.length - CONSTANTS_LOW
+          ? CONSTANTS[(int) v + CONSTANTS_LOW] : new Constant(v);
+    }
     return new Cursor(nodes, true);
+  }
+
+  /** Shared iterators of the commonest single values (peer offsets, tags, small counts). */
+  private static final int CONSTANTS_LOW = 1024;
+  private static final Constant[] CONSTANTS = java.util.stream.IntStream
+      .range(-CONSTANTS_LOW, 4096).mapToObj(Constant::new).toArray(Constant[]::new);
+
+  /** The cycling iterator of a single value: no position to keep. */
+  private record Constant(long value) implements PrimitiveIterator.OfLong {
+    @Override
+    public boolean hasNext() {
+      return true;
+    }
+
+    @Override
+    public long nextLong() {
+      return value;
+    }
   }
 
   /** Iterates one cycle of the pattern. */

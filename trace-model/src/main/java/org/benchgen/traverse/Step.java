@@ -1,6 +1,5 @@
 package org.benchgen.traverse;
 
-import java.util.List;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Sym;
@@ -10,11 +9,11 @@ import org.benchgen.trace.Sym;
  * in the RSD's slots. {@code stored} holds them as the trace stores them (peers possibly relative,
  * requests as ages, lists as interned ids, {@link Sym#ABSENT} where the rank has no value); {@code
  * relative[i]} says that slot i was stored relative; {@code values} has peers made absolute
- * communicator ranks. {@code loops} are the enclosing loops, outermost first. {@code relative} is
- * shared by all steps of the RSD on this rank: read it, do not change it.
+ * communicator ranks. {@code loops} says which iteration of each enclosing loop it is in. {@code
+ * relative} is shared by all steps of the RSD on this rank: read it, do not change it.
  */
 public record Step(int rank, Rsd rsd, long[] stored, boolean[] relative, long[] values,
-    List<LoopCoord> loops) {
+    LoopPath loops) {
 
   /** The value of {@code f} (peers absolute), or {@link Sym#ABSENT}'s code. */
   public long value(Field f) {
@@ -39,10 +38,6 @@ public record Step(int rank, Rsd rsd, long[] stored, boolean[] relative, long[] 
 
   /** For people: the call, its site and its loop iterations, innermost first. */
   public String describe() {
-    StringBuilder b = new StringBuilder(rsd.op().mpiName()).append(" at ").append(rsd.site());
-    for (int i = loops.size() - 1; i >= 0; i--) {
-      b.append(i == loops.size() - 1 ? " in " : ", ").append(loops.get(i).describe());
-    }
-    return b.toString();
+    return rsd.op().mpiName() + " at " + rsd.site() + loops.describe();
   }
 }

@@ -38,6 +38,12 @@ public final class TraversalContext {
    * slots of peers (ranks in the call's communicator, roots included).
    */
   private record Slots(PrimitiveIterator.OfLong[] cursors, boolean[] relative, int[] peers) {}
+  /** Per operation, the slots of its peers (ranks in the call's communicator, roots included). */
+  private static final int[][] PEER_SLOTS = java.util.Arrays.stream(Op.values())
+      .map(op -> java.util.stream.IntStream.range(0, op.fields().size())
+          .filter(i -> op.fields().get(i).kind() == FieldKind.PEER
+              || op.fields().get(i).kind() == FieldKind.ROOT).toArray())
+      .toArray(int[][]::new);
   private final ArrayList<Frame> stack = new ArrayList<>();
   /** Whether the top frame's index points at the rank's next RSD. */
   private boolean positioned;
@@ -45,18 +51,24 @@ public final class TraversalContext {
   private static final class Frame {
     final List<Node> body;
     final Loop loop;
-    final int loopIndex;
     final long trips;
     int index;
     long iteration;
+    /** Where the frame's current iteration is; remade when the iteration changes. */
+    LoopPath path;
     /** The iteration in which the rank last took a call inside this frame; -1 before any. */
     long takenIn = -1;
 
-    Frame(List<Node> body, Loop loop, int loopIndex, long trips) {
+    Frame(List<Node> body, Loop loop, long trips, LoopPath outer) {
       this.body = body;
       this.loop = loop;
-      this.loopIndex = loopIndex;
       this.trips = trips;
+      this.path = loop == null ? outer : outer.in(loop, 0, trips);
+    }
+
+    /** The frame's path after its iteration changed. */
+    void moved(LoopPath outer) {
+      path = outer.in(loop, iteration, trips);
     }
   }
 
@@ -72,7 +84,7 @@ public final class TraversalContext {
     this.trace = trace;
     this.rank = rank;
     this.comms = comms;
-    stack.add(new Frame(trace.body(), null, -1, 1));
+    stack.add(new Frame(trace.body(), null, 1, LoopPath.TOP));
   }
 
   public int rank() {
@@ -167,6 +179,7 @@ public final class TraversalContext {
         }
         f.iteration = f.trips - 1;
         f.index = f.body.size();
+        f.moved(stack.get(i - 1).path);
         positioned = false;
         return;
       }
@@ -226,6 +239,7 @@ public final class TraversalContext {
       if (f.index >= f.body.size()) {
         if (f.loop != null && ++f.iteration < f.trips) {
           f.index = 0;
+          f.moved(stack.get(stack.size() - 2).path);
           continue;
         }
         stack.remove(stack.size() - 1);
@@ -244,7 +258,7 @@ public final class TraversalContext {
         if (trips <= 0) {
           f.index++;
         } else {
-          stack.add(new Frame(l.body(), l, f.index, trips));
+          stack.add(new Frame(l.body(), l, trips, f.path));
         }
       } else {
         positioned = true;
@@ -252,15 +266,6 @@ public final class TraversalContext {
       }
     }
     return false;
-  }
-
-  private List<LoopCoord> coords() {
-    List<LoopCoord> out = new ArrayList<>(stack.size());
-    for (int i = 1; i < stack.size(); i++) {
-      Frame f = stack.get(i);
-      out.add(new LoopCoord(f.loop, f.loopIndex, f.iteration, f.trips));
-    }
-    return out;
   }
 
   /** The next value of {@code e} for this rank; {@code node} and {@code key} name it in errors. */
@@ -289,10 +294,7 @@ public final class TraversalContext {
               + " for rank " + rank + ", which it requires");
         }
       }
-      int[] peers = java.util.stream.IntStream.range(0, n)
-          .filter(i -> x.op().fields().get(i).kind() == FieldKind.PEER
-              || x.op().fields().get(i).kind() == FieldKind.ROOT).toArray();
-      return new Slots(c, rel, peers);
+      return new Slots(c, rel, PEER_SLOTS[x.op().ordinal()]);
     });
   }
 
@@ -324,7 +326,7 @@ public final class TraversalContext {
     for (int i : slots.peers()) {
       checkPeer(r, op.fields().get(i), values[i], values[op.slot(Field.COMM)]);
     }
-    return new Step(rank, r, stored, relative, values, coords());
+    return new Step(rank, r, stored, relative, values, top().path);
   }
 
   /**

@@ -42,8 +42,8 @@ class TraversalContextTest {
     List<String> seen = new ArrayList<>();
     while (c.hasNext()) {
       Step s = c.next();
-      String where = s.loops().isEmpty() ? "top"
-          : "iteration " + s.loops().get(0).iteration() + " of " + s.loops().get(0).trips();
+      String where = s.loops() instanceof LoopPath.In in
+          ? "iteration " + in.iteration() + " of " + in.trips() : "top";
       String values = s.rsd().op().has(Field.DEST)
           ? " dest=" + s.value(Field.DEST) + " tag=" + s.value(Field.TAG) + " " : " ";
       seen.add(s.rsd().op().mpiName() + values + where);
