@@ -39,7 +39,9 @@ public record Param(List<ParamEntry> entries) {
 
   /** The entry that holds {@code rank}'s values. */
   public Optional<ParamEntry> entryFor(int rank) {
-    for (ParamEntry e : entries) {
+    // Indexed, not iterated: simulations ask this per rank and RSD (millions of times).
+    for (int i = 0; i < entries.size(); i++) {
+      ParamEntry e = entries.get(i);
       if (e.ranks().contains(rank)) {
         return Optional.of(e);
       }

@@ -270,11 +270,23 @@ public final class TraversalContext {
 
   /** The next value of {@code e} for this rank; {@code node} and {@code key} name it in errors. */
   private long next(ParamEntry e, String node, String key) {
-    PrimitiveIterator.OfLong it = cursors.computeIfAbsent(e, x -> x.values().seq().iterator());
+    PrimitiveIterator.OfLong it = cursor(e);
     if (!it.hasNext()) {
       throw new TraceProblem("the " + node + " " + key + " values of rank " + rank + " run out");
     }
     return it.nextLong();
+  }
+
+  /**
+   * The rank's cursor of {@code e}: a single value needs none of its own (the shared constant),
+   * which keeps most entries of a regular code out of the rank's map.
+   */
+  private PrimitiveIterator.OfLong cursor(ParamEntry e) {
+    List<org.benchgen.ir.VNode> nodes = e.values().seq().nodes();
+    if (nodes.size() == 1 && nodes.get(0) instanceof org.benchgen.ir.VNode.Leaf) {
+      return e.values().seq().iterator();
+    }
+    return cursors.computeIfAbsent(e, x -> x.values().seq().iterator());
   }
 
   /** The rank's slots of an RSD, found once per RSD: the entry a rank reads never changes. */
@@ -287,7 +299,7 @@ public final class TraversalContext {
         Optional<ParamEntry> e = x.params().get(i).entryFor(rank);
         Field f = x.op().fields().get(i);
         if (e.isPresent()) {
-          c[i] = cursors.computeIfAbsent(e.get(), y -> y.values().seq().iterator());
+          c[i] = cursor(e.get());
           rel[i] = e.get().values() instanceof EntryValues.Relative;
         } else if (x.op().isRequired(f)) {
           throw new TraceProblem(x.op().mpiName() + " at " + x.site() + " has no " + f.key()
