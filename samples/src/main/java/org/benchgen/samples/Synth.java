@@ -10,10 +10,11 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
+import org.benchgen.compress.ClassCompressor;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.io.TraceFiles;
+import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawEventBuilder;
-import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -148,8 +149,8 @@ public final class Synth {
     AtomicOutput.writeDirectory(out, tmp -> {
       try {
         IntStream.range(0, ranks).parallel().forEach(r -> {
-          try (RawTraceWriter w = TraceFiles.rankWriter(tmp, r, ranks, gzip, symbols)) {
-            new RankScript(r, w, masterOrder).run();
+          try (var w = TraceFiles.rankWriter(tmp, r, ranks, gzip, symbols)) {
+            new RankScript(r, w::event, masterOrder).run();
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
@@ -159,6 +160,34 @@ public final class Synth {
         throw e.getCause();
       }
     });
+  }
+
+  /**
+   * Why this run's compressed trace cannot be written directly ({@link #writeCompressed}); empty
+   * where it can.
+   */
+  public java.util.Optional<String> whyNotCompressed() {
+    return SynthClasses.of(pattern, ranks, splitCollectives).whyNone();
+  }
+
+  /**
+   * Writes the run's compressed trace to {@code out} without writing a stream: two ranks of
+   * each class of ranks that behave alike are compressed and stand for the class; the work is
+   * the classes', not the world's (docs/compression.md, "Classes of ranks").
+   */
+  public void writeCompressed(Path out) throws IOException {
+    SynthClasses.Classes c = SynthClasses.of(pattern, ranks, splitCollectives);
+    if (c.whyNone().isPresent()) {
+      throw new IllegalArgumentException(c.whyNone().get());
+    }
+    TraceFiles.writeCompressed(ClassCompressor.compress(ranks, c.classes(), symbols,
+        (r, sink) -> new RankScript(r, sink::event, new int[0]).run()), out);
+  }
+
+  /** Where a rank's events go: a stream's writer, or a rank's compressor. */
+  @FunctionalInterface
+  private interface Events {
+    void event(RawEvent e) throws IOException;
   }
 
   /** A grid of {@code dims} dimensions with about equal sides whose product is {@code n}. */
@@ -216,13 +245,13 @@ public final class Synth {
   /** One rank's stream: a clock, a request counter and the pattern's calls. */
   private final class RankScript {
     private final int rank;
-    private final RawTraceWriter out;
+    private final Events out;
     private final int[] masterOrder;
     private final SplittableRandom rnd;
     private long clock = 1_000_000;
     private long nextReq = 1;
 
-    RankScript(int rank, RawTraceWriter out, int[] masterOrder) {
+    RankScript(int rank, Events out, int[] masterOrder) {
       this.rank = rank;
       this.out = out;
       this.masterOrder = masterOrder;
