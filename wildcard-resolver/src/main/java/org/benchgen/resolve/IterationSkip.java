@@ -71,10 +71,13 @@ final class IterationSkip {
   boolean stops(int r) {
     if (on && !released[r]) {
       TraversalContext c = sim.ctx[r];
-      Optional<Loop> first = c.openingIteration(1);
-      Optional<Loop> l = first.isPresent() ? first : c.openingIteration(2).filter(x ->
-          armed.containsKey(x) && c.iterationOf(x).subList(0, armed.get(x).size())
-              .equals(armed.get(x)));
+      Optional<Loop> l = c.openingIteration(1);
+      if (l.isEmpty()) {
+        l = c.openingIteration(2);
+        if (l.isPresent() && !armedHere(c, l.get())) {
+          l = Optional.empty();
+        }
+      }
       if (l.isPresent() && c.tripsOf(l.get()) > 2 && candidate(l.get()) && sim.idle(r)
           && periodic(l.get(), r)) {
         stopped[r] = true;
@@ -84,6 +87,12 @@ final class IterationSkip {
     }
     released[r] = false;
     return false;
+  }
+
+  /** Whether {@code x} is armed for the instance {@code c} is in. */
+  private boolean armedHere(TraversalContext c, Loop x) {
+    List<Long> instance = armed.get(x);
+    return instance != null && c.iterationOf(x).subList(0, instance.size()).equals(instance);
   }
 
   /**

@@ -61,7 +61,12 @@ sealed interface WaitState {
 
     @Override
     public boolean satisfied() {
-      return requests.stream().allMatch(q -> q.done);
+      for (int i = 0; i < requests.size(); i++) { // asked after every step: no stream
+        if (!requests.get(i).done) {
+          return false;
+        }
+      }
+      return true;
     }
 
     @Override
