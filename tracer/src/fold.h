@@ -10,10 +10,11 @@
  * folder), fold_node.c (RSDs and loops being folded, frozen), fold_encode.c (the vocabulary as
  * the folder sees it), fold_rank.c (one rank's compressor: each event as its RSD stores it),
  * fold_merge.c and fold_classes.c (two traces as one), fold_ranks.c (rank lists), fold_wire.c (a
- * trace as bytes), fold_text.c (the compressed format), fold_blocks.c (its shared blocks),
- * fold_tree.c (the merge of the ranks' traces over a binary tree, and the final write). fold_records.c, which feeds the tracer's
- * records in and moves the traces between ranks over MPI, is the only one that knows the tracer
- * or MPI: the test driver (tracer/test/) links all the others. */
+ * trace as bytes), fold_text.c (the compressed format), fold_blocks.c and fold_pool.c (its shared
+ * blocks: which, and their times), fold_tree.c (the merge of the ranks' traces over a binary tree,
+ * and the final write). fold_records.c, which feeds the tracer's records in and moves the traces
+ * between ranks over MPI, is the only one that knows the tracer or MPI: the test driver
+ * (tracer/test/) links all the others. */
 #ifndef BGT_FOLD_H
 #define BGT_FOLD_H
 
@@ -407,6 +408,20 @@ int fold_blocks_looks_for(const fold_trace *t);
  * them (the same blocks, times pooled to the same bits). Call only where looks_for says so. */
 void fold_blocks(fold_shared *s, const fold_trace *t, const fold_lines *lines);
 void fold_shared_free(fold_shared *s);
+fold_item *fold_item_new(fold_shared *s, int kind); /* freed with s */
+void fold_items_push(fold_items *b, fold_item *it);
+
+/* ---- fold_pool.c: the times of shared blocks (AsWritten, SharedBlocks.pool) ---------------------- */
+
+/* A call item's times: n's, as the file holds them (means and deviations at the digits written,
+ * read back), so that pooling them gives the bits Java's pooling of the file's times gives. */
+void fold_item_times(fold_item *it, const inode *n);
+/* The m copies (sequences of len items of the same shapes, copies[i] the first of each) as one,
+ * into out: counts summed, times pooled; -1 where the counts are not proportional to calls (each
+ * copy's first call's count) or a compute path's rank classes differ between copies. */
+int fold_pool(fold_shared *s, fold_item **const *copies, int m, int len, const int64_t *calls,
+              fold_items *out);
+void fold_stats_free(fold_stat *st, int n);
 
 /* ---- fold_text.c: the compressed format (CompressedTraceWriter) ---------------------------------- */
 

@@ -1,9 +1,9 @@
 /* benchgen tracer: shared blocks (docs/compressed-format.md, "Shared blocks"), the C twin of
- * org.benchgen.ir.format.SharedBlocks and AsWritten, step for step, so that the trace.bgc the
+ * org.benchgen.ir.format.SharedBlocks, step for step, so that the trace.bgc the
  * library writes alone is the file benchgen's writer writes of the same trace (issue 50: before,
  * `benchgen trace` read the tracer's file and wrote it again in Java to get its blocks). A
  * sequence of sibling nodes that occurs in several places is written once as a block, each place
- * as `use B n=K`; times are pooled as the file holds them (means at the digits written), so the
+ * as `use B n=K`; the places' times are pooled as the file holds them (fold_pool.c), so the
  * choice and the pooled bits are Java's. The shared cases (tracer/test/cases/blocks.cases) and
  * cli's FoldTwinTest keep the two one; docs/compression.md says how. */
 #include "fold.h"
@@ -35,7 +35,7 @@ typedef struct {
 
 /* ---- items ---------------------------------------------------------------------------------------- */
 
-static fold_item *item_new(fold_shared *s, int kind) {
+fold_item *fold_item_new(fold_shared *s, int kind) {
   fold_item *it = fold_calloc(1, sizeof *it);
   it->kind = kind;
   if (s->nall == s->capall) {
@@ -46,7 +46,7 @@ static fold_item *item_new(fold_shared *s, int kind) {
   return it;
 }
 
-static void items_push(fold_items *b, fold_item *it) {
+void fold_items_push(fold_items *b, fold_item *it) {
   if (b->n == b->cap) {
     b->cap = b->cap ? 2 * b->cap : 8;
     b->v = fold_realloc(b->v, (size_t) b->cap * sizeof *b->v);
@@ -88,83 +88,11 @@ static int64_t text_len(const ctx *c, int text) {
   return (int64_t) len;
 }
 
-/* ---- times as the file holds them (AsWritten) ------------------------------------------------------ */
-
-static double as_written_mean(double mean, int64_t min, int64_t max) {
-  char b[400];
-  fold_mean_text(b, sizeof b, mean, min, max);
-  return strtod(b, NULL);
-}
-
-static fold_hist as_written(const fold_hist *h) {
-  fold_hist w = *h;
-  if (h->count > 0 && h->min == h->max) {
-    w.mean = (double) h->min;
-    w.sd = 0;
-  } else {
-    char b[400];
-    w.mean = as_written_mean(h->mean, h->min, h->max);
-    fold_sd_text(b, sizeof b, h->sd);
-    w.sd = strtod(b, NULL);
-  }
-  return w;
-}
-
-static double as_written_cpu(int has, double cpu) {
-  return has ? as_written_mean(cpu, 0, INT64_MAX) : cpu;
-}
-
-/* ComputeStat.ofClasses: the pooled time and CPU time of a path's classes (count is what the
- * writer reads of it: a call's intervals). */
-static void pool_classes(fold_stat *st) {
-  st->time = st->classes[0].time;
-  st->has_cpu = st->classes[0].has_cpu;
-  st->cpu = st->classes[0].cpu;
-  for (int k = 1; k < st->nclasses; k++) {
-    const fold_class *x = &st->classes[k];
-    int has;
-    double cpu;
-    fold_merge_cpu(&st->time, st->has_cpu, st->cpu, &x->time, x->has_cpu, x->cpu, &has, &cpu);
-    st->time = hist_merge(&st->time, &x->time);
-    st->has_cpu = has;
-    st->cpu = cpu;
-  }
-}
-
-static void stat_copy(fold_stat *to, const fold_stat *from) {
-  *to = *from;
-  if (from->nclasses) {
-    to->classes = fold_malloc((size_t) from->nclasses * sizeof *to->classes);
-    for (int k = 0; k < from->nclasses; k++) {
-      to->classes[k] = from->classes[k];
-      to->classes[k].ranks = ranks_copy(&from->classes[k].ranks);
-    }
-  }
-}
-
 static fold_item *call_item(ctx *c, const inode *n) {
-  fold_item *it = item_new(c->s, FI_CALL);
+  fold_item *it = fold_item_new(c->s, FI_CALL);
   it->node = n;
   it->text = text_of(c, n);
-  it->nstats = n->nstats;
-  it->stats = fold_calloc((size_t) (n->nstats ? n->nstats : 1), sizeof *it->stats);
-  for (int i = 0; i < n->nstats; i++) {
-    fold_stat *st = &it->stats[i];
-    stat_copy(st, &n->stats[i]);
-    if (st->nclasses == 0) {
-      st->time = as_written(&st->time);
-      st->cpu = as_written_cpu(st->has_cpu, st->cpu);
-      continue;
-    }
-    for (int k = 0; k < st->nclasses; k++) {
-      st->classes[k].time = as_written(&st->classes[k].time);
-      st->classes[k].cpu = as_written_cpu(st->classes[k].has_cpu, st->classes[k].cpu);
-    }
-    pool_classes(st);
-  }
-  it->duration.count = n->duration.count;
-  it->duration.mean = n->duration.count == 0 ? 0
-      : as_written_mean(n->duration.mean, 0, (int64_t) 1 << 62);
+  fold_item_times(it, n);
   return it;
 }
 
@@ -172,14 +100,14 @@ static void items_of(ctx *c, fold_items *out, inode *const *body, int n) {
   for (int i = 0; i < n; i++) {
     const inode *x = body[i];
     if (!x->is_loop) {
-      items_push(out, call_item(c, x));
+      fold_items_push(out, call_item(c, x));
       continue;
     }
-    fold_item *r = item_new(c->s, FI_REP);
+    fold_item *r = fold_item_new(c->s, FI_REP);
     r->node = x;
     r->text = text_of(c, x);
     items_of(c, &r->body, x->body, x->nbody);
-    items_push(out, r);
+    fold_items_push(out, r);
   }
 }
 
@@ -263,180 +191,72 @@ static int64_t first_calls(fold_item *const *v, int n) {
   return v[0]->calls;
 }
 
-/* ---- pooling the places of a block ------------------------------------------------------------- */
-
-static int same_ranks(const fold_stat *a, const fold_stat *b) {
-  if (a->nclasses != b->nclasses || a->nclasses == 0) return 0;
-  for (int k = 0; k < a->nclasses; k++)
-    if (!ranks_equal(&a->classes[k].ranks, &b->classes[k].ranks)) return 0;
-  return 1;
-}
-
-static void stats_free(fold_stat *st, int n) {
-  for (int i = 0; i < n; i++) {
-    for (int k = 0; k < st[i].nclasses; k++) ranks_free(&st[i].classes[k].ranks);
-    fold_free(st[i].classes);
-  }
-  fold_free(st);
-}
-
-/* The compute paths of a column of calls merged path by path, in order of first appearance;
- * -1 where a path has rank classes that differ between places (pooling would lose the
- * imbalance). Every call here has its own list (SharedBlocks counts a list shared by several
- * calls once: only the copies of a block read from a file share one). */
-static int pool_compute(fold_item *const *column, int m, fold_item *out) {
-  int cap = 0;
-  for (int i = 0; i < m; i++) cap += column[i]->nstats;
-  fold_stat *st = fold_calloc((size_t) (cap ? cap : 1), sizeof *st);
-  int n = 0;
-  for (int i = 0; i < m; i++) {
-    for (int j = 0; j < column[i]->nstats; j++) {
-      const fold_stat *x = &column[i]->stats[j];
-      int at = 0;
-      while (at < n && st[at].after != x->after) at++;
-      fold_stat *o = &st[at];
-      if (at == n) {
-        stat_copy(&st[n++], x);
-      } else if (o->nclasses == 0 && x->nclasses == 0) {
-        int has;
-        double cpu;
-        fold_merge_cpu(&o->time, o->has_cpu, o->cpu, &x->time, x->has_cpu, x->cpu, &has, &cpu);
-        o->time = hist_merge(&o->time, &x->time);
-        o->has_cpu = has;
-        o->cpu = cpu;
-      } else if (same_ranks(o, x)) {
-        for (int k = 0; k < o->nclasses; k++) {
-          fold_class *a = &o->classes[k];
-          const fold_class *b = &x->classes[k];
-          int has;
-          double cpu;
-          fold_merge_cpu(&a->time, a->has_cpu, a->cpu, &b->time, b->has_cpu, b->cpu, &has, &cpu);
-          ranklist r = ranks_union(&a->ranks, &b->ranks);
-          ranks_free(&a->ranks);
-          a->ranks = r;
-          a->time = hist_merge(&a->time, &b->time);
-          a->has_cpu = has;
-          a->cpu = cpu;
-        }
-        pool_classes(o);
-      } else {
-        stats_free(st, n);
-        return -1;
-      }
-    }
-  }
-  out->stats = st;
-  out->nstats = n;
-  return 0;
-}
-
-/* CallTime.merge's mean: Histogram.pool without sums of squares. */
-static double pool_mean(int64_t na, double ma, int64_t nb, double mb) {
-  if (na == 0) return mb;
-  if (nb == 0) return ma;
-  double n = (double) na + (double) nb;
-  double d = mb - ma;
-  return ma + d * (double) nb / n;
-}
-
-static int pool(ctx *c, fold_item **const *copies, int m, int len, const int64_t *calls,
-                fold_items *out);
-
-/* One column of the copies (items of one shape) as one item, or NULL where the counts are not
- * proportional to the copies' first calls, or the times do not pool. */
-static fold_item *pool_item(ctx *c, fold_item *const *column, int m, const int64_t *calls) {
-  const fold_item *first = column[0];
-  if (first->kind == FI_REP) {
-    fold_item ***bodies = fold_malloc((size_t) m * sizeof *bodies);
-    for (int i = 0; i < m; i++) bodies[i] = column[i]->body.v;
-    fold_items b = {NULL, 0, 0};
-    int ok = pool(c, (fold_item **const *) bodies, m, first->body.n, calls, &b);
-    fold_free(bodies);
-    if (ok < 0) {
-      fold_free(b.v);
-      return NULL;
-    }
-    fold_item *r = item_new(c->s, FI_REP);
-    r->node = first->node;
-    r->text = first->text;
-    r->body = b;
-    return r;
-  }
-  int64_t sum = 0;
-  for (int i = 0; i < m; i++) {
-    int64_t k = column[i]->kind == FI_CALL ? column[i]->duration.count : column[i]->calls;
-    int64_t k0 = column[0]->kind == FI_CALL ? column[0]->duration.count : column[0]->calls;
-    int64_t x, y;
-    if (__builtin_mul_overflow(k, calls[0], &x) || __builtin_mul_overflow(k0, calls[i], &y)
-        || x != y || __builtin_add_overflow(sum, k, &sum))
-      return NULL;
-  }
-  if (first->kind == FI_USE) {
-    fold_item *u = item_new(c->s, FI_USE);
-    u->block = first->block;
-    u->calls = sum;
-    return u;
-  }
-  fold_item *p = item_new(c->s, FI_CALL);
-  p->node = first->node;
-  p->text = first->text;
-  int64_t n = 0;
-  double mean = 0;
-  for (int i = 0; i < m; i++) {
-    const fold_hist *d = &column[i]->duration;
-    mean = pool_mean(n, mean, d->count, d->mean);
-    n = n > INT64_MAX - d->count ? INT64_MAX : n + d->count;
-  }
-  p->duration.count = n;
-  p->duration.mean = mean;
-  if (pool_compute(column, m, p) < 0) return NULL;
-  return p;
-}
-
-/* The copies (m sequences of len items, the same shapes item by item) as one, into out; -1
- * where they do not pool. */
-static int pool(ctx *c, fold_item **const *copies, int m, int len, const int64_t *calls,
-                fold_items *out) {
-  for (int i = 0; i < m; i++)
-    if (calls[i] <= 0) return -1;
-  fold_item **column = fold_malloc((size_t) m * sizeof *column);
-  int ok = 0;
-  for (int j = 0; j < len && ok == 0; j++) {
-    for (int i = 0; i < m; i++) column[i] = copies[i][j];
-    fold_item *p = pool_item(c, column, m, calls);
-    if (p) items_push(out, p);
-    else ok = -1;
-  }
-  fold_free(column);
-  return ok;
-}
-
 /* ---- the search: one block a round ------------------------------------------------------------ */
 
+/* The round's sequences of siblings, numbered in document order of their first place, as
+ * SharedBlocks' LinkedHashMap keeps them. A sequence is held as its first place (body, start,
+ * length) in the round's shape ids, not copied, its hash made prefix by prefix, and its places
+ * chained through one array: a trace of 5,000 nodes has up to 120,000 prefixes a round and up to
+ * 128 rounds, and a copy and an allocation a prefix took 3 s of a 4,000-node trace's 107 blocks. */
 typedef struct {
-  int *at; /* pairs: body, start */
-  int n, cap;
-} places;
+  int body, start, len;
+  uint64_t hash;
+  int first, last, count; /* its places: indexes into the round's place arrays */
+} seq;
 
-static void place_add(places *p, int body, int start) {
-  if (p->n == p->cap) {
-    p->cap = p->cap ? 2 * p->cap : 4;
-    p->at = fold_realloc(p->at, (size_t) p->cap * 2 * sizeof *p->at);
+typedef struct {
+  int **ids;  /* the shapes of each body's items */
+  seq *v;
+  int n;
+  int *slots; /* open addressing: sequence + 1, 0 empty */
+  size_t mask;
+  int *pbody, *pstart, *pnext; /* places */
+  int np;
+} round;
+
+static uint64_t hash_step(uint64_t h, int id) {
+  return (h ^ (uint64_t) (unsigned) id) * 0x100000001b3ULL;
+}
+
+/* The sequence ids[body][start .. start+len), its hash h: a new place of it. */
+static void seq_place(round *r, int body, int start, int len, uint64_t h) {
+  size_t at = (size_t) (h ^ (h >> 29)) & r->mask;
+  const int *key = r->ids[body] + start;
+  int q;
+  for (;;) {
+    q = r->slots[at] - 1;
+    if (q < 0) break;
+    const seq *x = &r->v[q];
+    if (x->hash == h && x->len == len
+        && memcmp(r->ids[x->body] + x->start, key, (size_t) len * sizeof *key) == 0)
+      break;
+    at = (at + 1) & r->mask;
   }
-  p->at[2 * p->n] = body;
-  p->at[2 * p->n + 1] = start;
-  p->n++;
+  if (q < 0) {
+    q = r->n++;
+    r->v[q] = (seq) {body, start, len, h, -1, -1, 0};
+    r->slots[at] = q + 1;
+  }
+  int p = r->np++;
+  r->pbody[p] = body;
+  r->pstart[p] = start;
+  r->pnext[p] = -1;
+  seq *x = &r->v[q];
+  if (x->last >= 0) r->pnext[x->last] = p;
+  else x->first = p;
+  x->last = p;
+  x->count++;
 }
 
 typedef struct {
-  int seq;      /* the sequence's id in the round's table */
-  int index;    /* its place lists' index (apart) */
+  int seq;    /* the sequence's number in the round */
+  int from;   /* its places apart: apart[from .. from + n) (pairs body, start) */
+  int n;
   int64_t gain;
 } candidate;
 
-/* The largest gain first, equal gains in document order (Java's stable List.sort): a merge
- * sort's stability, by the sequences' ids (in document order) through qsort, since
- * candidates are tens of thousands in a trace of a few thousand nodes. */
+/* The largest gain first, equal gains in document order (Java's stable List.sort): stability by
+ * the sequences' numbers, which are in document order, through qsort. */
 static int by_gain(const void *a, const void *b) {
   const candidate *x = a, *y = b;
   if (x->gain != y->gain) return x->gain > y->gain ? -1 : 1;
@@ -447,98 +267,105 @@ static int by_gain(const void *a, const void *b) {
 static int share_one(ctx *c) {
   fold_shared *s = c->s;
   bodies b = all_bodies(&s->top, s->blocks, s->nblocks);
-  int **ids = fold_malloc((size_t) b.n * sizeof *ids);
+  round r = {0};
+  r.ids = fold_malloc((size_t) b.n * sizeof *r.ids);
+  size_t prefixes = 0;
   for (int k = 0; k < b.n; k++) {
-    ids[k] = fold_malloc((size_t) (b.v[k]->n ? b.v[k]->n : 1) * sizeof **ids);
-    for (int i = 0; i < b.v[k]->n; i++) ids[k][i] = shape(c, b.v[k]->v[i]);
+    r.ids[k] = fold_malloc((size_t) (b.v[k]->n ? b.v[k]->n : 1) * sizeof **r.ids);
+    for (int i = 0; i < b.v[k]->n; i++) r.ids[k][i] = shape(c, b.v[k]->v[i]);
+    prefixes += (size_t) b.v[k]->n * MAX_LENGTH;
   }
   int *frequency = fold_calloc((size_t) c->shapes.n + 1, sizeof *frequency);
   for (int k = 0; k < b.n; k++)
-    for (int i = 0; i < b.v[k]->n; i++) frequency[ids[k][i]]++;
-  /* Every sequence of siblings that could repeat, numbered in document order of first place. */
-  fold_table seqs = {0};
-  places *at = NULL;
-  int nat = 0;
+    for (int i = 0; i < b.v[k]->n; i++) frequency[r.ids[k][i]]++;
+  /* Every sequence of siblings that could repeat, with where it starts, in document order. */
+  size_t nslots = 64;
+  while (nslots < 2 * prefixes) nslots *= 2;
+  r.slots = fold_calloc(nslots, sizeof *r.slots);
+  r.mask = nslots - 1;
+  size_t cap = prefixes ? prefixes : 1;
+  r.v = fold_malloc(cap * sizeof *r.v);
+  r.pbody = fold_malloc(cap * sizeof *r.pbody);
+  r.pstart = fold_malloc(cap * sizeof *r.pstart);
+  r.pnext = fold_malloc(cap * sizeof *r.pnext);
   for (int k = 0; k < b.n; k++) {
     int n = b.v[k]->n;
     for (int i = 0; i < n; i++) {
-      for (int j = i; j < n && j - i < MAX_LENGTH && frequency[ids[k][j]] > 1; j++) {
-        int id = fold_intern(&seqs, ids[k] + i, (size_t) (j - i + 1) * sizeof **ids);
-        if (id == nat) {
-          at = fold_realloc(at, (size_t) (nat + 1) * sizeof *at);
-          memset(&at[nat++], 0, sizeof *at);
-        }
-        place_add(&at[id], k, i);
+      uint64_t h = 0xcbf29ce484222325ULL;
+      for (int j = i; j < n && j - i < MAX_LENGTH && frequency[r.ids[k][j]] > 1; j++) {
+        h = hash_step(h, r.ids[k][j]);
+        seq_place(&r, k, i, j - i + 1, h);
       }
     }
   }
-  candidate *cand = fold_malloc((size_t) (nat ? nat : 1) * sizeof *cand);
-  places *apart = fold_calloc((size_t) (nat ? nat : 1), sizeof *apart);
+  candidate *cand = fold_malloc((size_t) (r.n ? r.n : 1) * sizeof *cand);
+  int *apart = fold_malloc((size_t) 2 * (r.np ? r.np : 1) * sizeof *apart), napart = 0;
   int ncand = 0;
-  for (int q = 0; q < nat; q++) {
-    size_t klen;
-    const void *key = fold_key(&seqs, q, &klen);
-    if (at[q].n < 2 || fold_find(&c->refused, key, klen) >= 0) continue;
-    int len = (int) (klen / sizeof(int));
-    places *a = &apart[ncand];
-    for (int p = 0; p < at[q].n; p++) {
-      int body = at[q].at[2 * p], start = at[q].at[2 * p + 1];
-      if (a->n == 0 || a->at[2 * (a->n - 1)] != body || a->at[2 * (a->n - 1) + 1] + len <= start)
-        place_add(a, body, start);
+  for (int q = 0; q < r.n; q++) {
+    const seq *x = &r.v[q];
+    if (x->count < 2
+        || fold_find(&c->refused, r.ids[x->body] + x->start, (size_t) x->len * sizeof(int)) >= 0)
+      continue;
+    int from = napart, n = 0;
+    for (int p = x->first; p >= 0; p = r.pnext[p]) {
+      int body = r.pbody[p], start = r.pstart[p];
+      int *last = n ? &apart[2 * (from + n - 1)] : NULL;
+      if (!last || last[0] != body || last[1] + x->len <= start) {
+        apart[2 * (from + n)] = body;
+        apart[2 * (from + n) + 1] = start;
+        n++;
+      }
     }
     int64_t size = 0;
-    for (int i = 0; i < len; i++) size += bytes(c, b.v[a->at[0]]->v[a->at[1] + i]);
-    int64_t gain = (a->n - 1) * size - a->n * USE_BYTES - BLOCK_BYTES;
-    if (a->n > 1 && gain > 0) {
-      cand[ncand] = (candidate) {q, ncand, gain};
-      ncand++;
-    } else {
-      fold_free(a->at);
-      memset(a, 0, sizeof *a);
+    for (int i = 0; i < x->len; i++) size += bytes(c, b.v[apart[2 * from]]->v[apart[2 * from + 1] + i]);
+    int64_t gain = (n - 1) * size - n * USE_BYTES - BLOCK_BYTES;
+    if (n > 1 && gain > 0) {
+      cand[ncand++] = (candidate) {q, from, n, gain};
+      napart += n;
     }
   }
   qsort(cand, (size_t) ncand, sizeof *cand, by_gain);
   int formed = 0;
   for (int x = 0; x < ncand && !formed; x++) {
-    size_t klen;
-    const void *key = fold_key(&seqs, cand[x].seq, &klen);
-    int len = (int) (klen / sizeof(int));
-    const places *a = &apart[cand[x].index];
-    fold_item ***copies = fold_malloc((size_t) a->n * sizeof *copies);
-    int64_t *calls = fold_malloc((size_t) a->n * sizeof *calls);
-    for (int i = 0; i < a->n; i++) {
-      copies[i] = b.v[a->at[2 * i]]->v + a->at[2 * i + 1];
+    const seq *sq = &r.v[cand[x].seq];
+    int len = sq->len, m = cand[x].n;
+    const int *at = apart + 2 * cand[x].from;
+    fold_item ***copies = fold_malloc((size_t) m * sizeof *copies);
+    int64_t *calls = fold_malloc((size_t) m * sizeof *calls);
+    for (int i = 0; i < m; i++) {
+      copies[i] = b.v[at[2 * i]]->v + at[2 * i + 1];
       calls[i] = first_calls(copies[i], len);
     }
     fold_items *pooled = fold_calloc(1, sizeof *pooled);
-    if (pool(c, (fold_item **const *) copies, a->n, len, calls, pooled) < 0) {
-      fold_intern(&c->refused, key, klen);
+    if (fold_pool(s, (fold_item **const *) copies, m, len, calls, pooled) < 0) {
+      fold_intern(&c->refused, r.ids[sq->body] + sq->start, (size_t) len * sizeof(int));
       fold_free(pooled->v);
       fold_free(pooled);
     } else {
       s->blocks = fold_realloc(s->blocks, (size_t) (s->nblocks + 1) * sizeof *s->blocks);
       s->blocks[s->nblocks++] = pooled;
       /* From the last place back, so that earlier starts in the same body stay valid. */
-      for (int i = a->n - 1; i >= 0; i--) {
-        fold_item *u = item_new(s, FI_USE);
+      for (int i = m - 1; i >= 0; i--) {
+        fold_item *u = fold_item_new(s, FI_USE);
         u->block = s->nblocks;
         u->calls = calls[i];
-        items_replace(b.v[a->at[2 * i]], a->at[2 * i + 1], len, u);
+        items_replace(b.v[at[2 * i]], at[2 * i + 1], len, u);
       }
       formed = 1;
     }
     fold_free(copies);
     fold_free(calls);
   }
-  for (int q = 0; q < ncand; q++) fold_free(apart[q].at);
   fold_free(apart);
   fold_free(cand);
-  for (int q = 0; q < nat; q++) fold_free(at[q].at);
-  fold_free(at);
-  fold_table_free(&seqs);
+  fold_free(r.v);
+  fold_free(r.slots);
+  fold_free(r.pbody);
+  fold_free(r.pstart);
+  fold_free(r.pnext);
   fold_free(frequency);
-  for (int k = 0; k < b.n; k++) fold_free(ids[k]);
-  fold_free(ids);
+  for (int k = 0; k < b.n; k++) fold_free(r.ids[k]);
+  fold_free(r.ids);
   fold_free(b.v);
   return formed;
 }
@@ -677,7 +504,7 @@ void fold_blocks(fold_shared *s, const fold_trace *t, const fold_lines *lines) {
 void fold_shared_free(fold_shared *s) {
   for (int i = 0; i < s->nall; i++) {
     fold_item *it = s->all[i];
-    if (it->kind == FI_CALL) stats_free(it->stats, it->nstats);
+    if (it->kind == FI_CALL) fold_stats_free(it->stats, it->nstats);
     fold_free(it->body.v);
     fold_free(it);
   }

@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the tracer's folding compressor, built with AddressSanitizer and UndefinedBehaviorSanitizer into
  * the driver {@code tracer/target/fold/fold-driver} (tracer/test/fold_driver.c: the tracer's own
  * fold, merge tree and writer, the streams read from text), and {@code rsd-compressor}'s
- * TraceCompressor, on the same streams: random programs, every synth pattern and the bundled
- * sample traces. The driver's file, as the C writer wrote it (shared blocks and all), must be
+ * TraceCompressor, on the same streams: random programs, programs of repeated phrases (full of
+ * shared blocks: PhraseProgram), every synth pattern and the bundled sample traces. The driver's file, as the C writer wrote it (shared blocks and all), must be
  * Java's byte for byte: it is the trace.bgc that the tracer leaves, and no step rewrites it. The
  * real-MPI check of the same property is InJobCompressionTest; this one is cheap enough for every
  * build and sees every rank count and pattern. Fails, never skips, without make and a C compiler.
@@ -59,6 +59,12 @@ class FoldTwinTest {
       String name = "random-" + seed + "-" + ranks;
       Path dir = Files.createDirectories(raw.resolve(name));
       new RandomProgram(seed, ranks).write(dir);
+      cases.add(name);
+    }
+    // Streams full of shared blocks (a hundred, where the programs above make a few).
+    for (long seed = 1; seed <= 3; seed++) {
+      String name = "phrases-" + seed;
+      PhraseProgram.write(raw.resolve(name), seed, 4, 1500);
       cases.add(name);
     }
     for (Map.Entry<String, Synth> s : synth().entrySet()) {
@@ -111,8 +117,14 @@ class FoldTwinTest {
         (CpuDeadline.jvmCpuNanos() - cpu0) / 1e9, driverCpu);
     assertEquals(List.of(), differ, "the driver's trace differs from rsd-compressor's (both are"
         + " in " + in + "/CASE: driver.bgc, java.bgc)");
-    // The blocks are the part of the writer most likely to differ: the comparison must see them.
-    assertTrue(withBlocks >= 5, withBlocks + " traces with shared blocks compared");
+    // The blocks are the part of the writer most likely to differ: the comparison must see them,
+    // many of them (the phrase programs' traces hold 60 or more).
+    assertTrue(withBlocks >= 8, withBlocks + " traces with shared blocks compared");
+    for (long seed = 1; seed <= 3; seed++) {
+      String phrases = java.get("phrases-" + seed);
+      assertTrue(phrases != null && phrases.contains("\nblock 60 {\n"), "phrases-" + seed
+          + " has fewer than 60 shared blocks");
+    }
   }
 
   /**
