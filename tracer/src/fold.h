@@ -10,10 +10,11 @@
  * folder), fold_node.c (RSDs and loops being folded, frozen), fold_encode.c (the vocabulary as
  * the folder sees it), fold_rank.c (one rank's compressor: each event as its RSD stores it),
  * fold_merge.c and fold_classes.c (two traces as one), fold_ranks.c (rank lists), fold_wire.c (a
- * trace as bytes), fold_text.c (the compressed format), fold_tree.c (the merge of the ranks'
- * traces over a binary tree, and the final write). fold_records.c, which feeds the tracer's
- * records in and moves the traces between ranks over MPI, is the only one that knows the tracer
- * or MPI: the test driver (tracer/test/) links all the others. */
+ * trace as bytes), fold_text.c (the compressed format), fold_blocks.c and fold_pool.c (its shared
+ * blocks: which, and their times), fold_tree.c (the merge of the ranks' traces over a binary tree,
+ * and the final write). fold_records.c, which feeds the tracer's records in and moves the traces
+ * between ranks over MPI, is the only one that knows the tracer or MPI: the test driver
+ * (tracer/test/) links all the others. */
 #ifndef BGT_FOLD_H
 #define BGT_FOLD_H
 
@@ -47,6 +48,7 @@ typedef struct {
 } fold_table;
 
 int fold_intern(fold_table *t, const void *key, size_t len);
+int fold_find(const fold_table *t, const void *key, size_t len); /* its id, or -1 */
 const void *fold_key(const fold_table *t, int id, size_t *len);
 void fold_table_free(fold_table *t);
 
@@ -283,6 +285,10 @@ void fold_trace_free(fold_trace *t);
 int fold_merge(fold_trace *a, fold_trace *b, char *why, size_t cap);
 /* fold_classes.c: b's compute statistics into a's (ComputeClasses.merge). */
 void fold_merge_stats(inode *a, const ranklist *ar, inode *b, const ranklist *br);
+/* ComputeStat.mergeCpu: the mean CPU time of two groups of intervals, weighted by their counts;
+ * none (*has 0) unless both have one. */
+void fold_merge_cpu(const fold_hist *a, int ha, double ca, const fold_hist *b, int hb, double cb,
+                    int *has, double *cpu);
 
 /* ---- fold_encode.c: one rank's events as its RSDs store them (EventEncoder, LiveRequests) -------- */
 
@@ -355,6 +361,68 @@ void fold_wire_put(fold_bytes *out, const fold_trace *t, const char *(*name)(int
 int fold_wire_get(const unsigned char *b, size_t n, fold_trace *t, int64_t (*intern)(const char *),
                   fold_table *lists);
 
+/* ---- fold_blocks.c: shared blocks (org.benchgen.ir.format.SharedBlocks) ------------------------- */
+
+/* A line of the body as the writer writes it (Item.java): a call with its times as the file holds
+ * them (pooled where it stands for several places), a loop over items, or `use B n=K`. */
+enum { FI_CALL, FI_REP, FI_USE };
+struct fold_item;
+typedef struct {
+  struct fold_item **v;
+  int n, cap;
+} fold_items;
+
+typedef struct fold_item {
+  int kind;
+  const inode *node; /* FI_CALL, FI_REP: the node whose line this is */
+  int text;          /* FI_CALL, FI_REP: its line's text (an id of fold_shared.texts) */
+  fold_stat *stats;  /* FI_CALL: its compute paths and call time, as written, pooled */
+  int nstats;
+  fold_hist duration;
+  fold_items body;   /* FI_REP */
+  int block;         /* FI_USE: the block, and how many times this place made its first call */
+  int64_t calls;
+} fold_item;
+
+/* The texts of call and loop lines by which blocks tell nodes apart and count bytes
+ * (CompressedTraceWriter.callText, loopText): ranks as at the top, no shorthands. malloc'd. */
+typedef struct {
+  void *ctx;
+  char *(*call)(void *ctx, const inode *n, size_t *len);
+  char *(*loop)(void *ctx, const inode *n, size_t *len);
+} fold_lines;
+
+typedef struct {
+  fold_items top;      /* the body, with uses of the blocks */
+  fold_items **blocks; /* block k + 1 is blocks[k]; it uses only blocks before it */
+  int nblocks;
+  fold_table texts;
+  fold_item **all; /* every item made, freed together */
+  int nall, capall;
+} fold_shared;
+
+/* Whether blocks are looked for in t (SharedBlocks.looksFor: at most 5,000 nodes and 2^20
+ * parameter entries). */
+int fold_blocks_looks_for(const fold_trace *t);
+/* t's body as items with blocks where sharing saves bytes, chosen as SharedBlocks.of chooses
+ * them (the same blocks, times pooled to the same bits). Call only where looks_for says so. */
+void fold_blocks(fold_shared *s, const fold_trace *t, const fold_lines *lines);
+void fold_shared_free(fold_shared *s);
+fold_item *fold_item_new(fold_shared *s, int kind); /* freed with s */
+void fold_items_push(fold_items *b, fold_item *it);
+
+/* ---- fold_pool.c: the times of shared blocks (AsWritten, SharedBlocks.pool) ---------------------- */
+
+/* A call item's times: n's, as the file holds them (means and deviations at the digits written,
+ * read back), so that pooling them gives the bits Java's pooling of the file's times gives. */
+void fold_item_times(fold_item *it, const inode *n);
+/* The m copies (sequences of len items of the same shapes, copies[i] the first of each) as one,
+ * into out: counts summed, times pooled; -1 where the counts are not proportional to calls (each
+ * copy's first call's count) or a compute path's rank classes differ between copies. */
+int fold_pool(fold_shared *s, fold_item **const *copies, int m, int len, const int64_t *calls,
+              fold_items *out);
+void fold_stats_free(fold_stat *st, int n);
+
 /* ---- fold_text.c: the compressed format (CompressedTraceWriter) ---------------------------------- */
 
 typedef struct {
@@ -368,6 +436,7 @@ typedef struct {
   char *above_text[3];
   int64_t *comm_number;            /* pairs (tracer's id, number) by id, where numbered (CommNumbers) */
   int ncomms;
+  ranklist world;                  /* the top level's ranks, while a trace is written */
 } fold_text;
 
 void fold_text_write(fold_text *t, const fold_trace *tr);

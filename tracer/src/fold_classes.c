@@ -14,7 +14,7 @@
 #define SAME_TOTAL_NS 100000.0
 
 /* ComputeStat.mergeCpu: weighted by counts, where both have one. */
-static void merge_cpu(const fold_hist *a, int ha, double ca, const fold_hist *b, int hb,
+void fold_merge_cpu(const fold_hist *a, int ha, double ca, const fold_hist *b, int hb,
                       double cb, int *has, double *cpu) {
   *has = ha && hb;
   if (!*has) {
@@ -30,7 +30,7 @@ static void join(fold_class *a, fold_class *b) {
   ranklist r = ranks_union(&a->ranks, &b->ranks);
   int has;
   double cpu;
-  merge_cpu(&a->time, a->has_cpu, a->cpu, &b->time, b->has_cpu, b->cpu, &has, &cpu);
+  fold_merge_cpu(&a->time, a->has_cpu, a->cpu, &b->time, b->has_cpu, b->cpu, &has, &cpu);
   a->time = hist_merge(&a->time, &b->time);
   a->has_cpu = has;
   a->cpu = cpu;

@@ -53,6 +53,17 @@ int fold_intern(fold_table *t, const void *key, size_t len) {
   return t->n++;
 }
 
+int fold_find(const fold_table *t, const void *key, size_t len) {
+  if (!t->nslots) return -1;
+  size_t s = (size_t) hash_bytes(key, len) & (t->nslots - 1);
+  while (t->slots[s]) {
+    int id = t->slots[s] - 1;
+    if (same_key(t->keys[id], key, len)) return id;
+    s = (s + 1) & (t->nslots - 1);
+  }
+  return -1;
+}
+
 const void *fold_key(const fold_table *t, int id, size_t *len) {
   memcpy(len, t->keys[id], sizeof *len);
   return t->keys[id] + sizeof *len;

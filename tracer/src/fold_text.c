@@ -1,7 +1,9 @@
 /* benchgen tracer: the compressed format (docs/compressed-format.md) as
  * org.benchgen.ir.format.CompressedTraceWriter writes it, byte for byte: strided runs of members,
- * value sequences, names percent-encoded, histograms with their real numbers at the format's
- * precision (Decimals: the exact binary value rounded half-even, as printf rounds it). */
+ * value sequences, names percent-encoded, time lines in their positional form with their real
+ * numbers at the format's precision (Decimals: the exact binary value rounded half-even, as
+ * printf rounds it), and shared blocks where the trace is small enough to look for them
+ * (fold_blocks.c). The file is final: no step after the job writes it again (issue 50). */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "fold.h"
 #include "vocabulary.h"
@@ -297,21 +299,28 @@ static void after(fold_text *t, uint64_t s) {
   else site(t->out, s);
 }
 
+/* A histogram in its positional form (issue 21): V or V*N where every value is the same, else
+ * MIN..MAX mean= sd= bins= (the count is the bins'). */
 static void histogram(fold_text *t, const fold_hist *h) {
   char mean[400], sd[400]; /* a double in plain digits: up to ~330 */
-  fprintf(t->out, " n=%lld", (long long) h->count);
   if (h->count > 0 && h->min == h->max) {
-    fprintf(t->out, " all=%lld", (long long) h->min);
+    fprintf(t->out, " %lld", (long long) h->min);
+    if (h->count > 1) fprintf(t->out, "*%lld", (long long) h->count);
     return;
   }
+  int64_t bins[65], binned = 0;
+  hist_bins(h, bins);
+  for (int k = 0; k < 65; k++) binned += bins[k];
+  if (h->count > 0 && binned == h->count)
+    fprintf(t->out, " %lld..%lld", (long long) h->min, (long long) h->max);
+  else
+    fprintf(t->out, " n=%lld min=%lld max=%lld", (long long) h->count, (long long) h->min,
+            (long long) h->max);
   fold_mean_text(mean, sizeof mean, h->mean, h->min, h->max);
   fold_sd_text(sd, sizeof sd, h->sd);
-  fprintf(t->out, " min=%lld max=%lld mean=%s sd=%s bins=", (long long) h->min,
-          (long long) h->max, mean, sd);
+  fprintf(t->out, " mean=%s sd=%s bins=", mean, sd);
   /* A bin next to the one before is its count alone (CompressedTraceWriter). */
   int previous = -2;
-  int64_t bins[65];
-  hist_bins(h, bins);
   for (int k = 0; k < 65; k++) {
     if (!bins[k]) continue;
     if (previous >= -1) fputc(',', t->out);
@@ -330,33 +339,30 @@ static void cpu(fold_text *t, int has, double ns) {
   fputc('\n', t->out);
 }
 
-static void node(fold_text *t, const inode *n, const ranklist *parent, int depth) {
+/* `loop [ranks=R] trips=T`, ranks written where they are not the parent's. */
+static void loop_line(fold_text *t, const inode *n, const ranklist *parent) {
+  fputs("loop", t->out);
+  ranks(t, &n->ranks, parent);
+  fputs(" trips=", t->out);
+  param(t, -1, &n->trips, &n->ranks);
+}
+
+/* `MPI_X site=S [ranks=R] key=P ...`; with `shorthands`, a peer field whose text a peer field of
+ * the call line above has, and is longer than ^KEY, as ^KEY (CompressedTraceWriter.samePeers),
+ * each peer field's text kept in pf/pt (np of them) for the line below. */
+static void call_line(fold_text *t, const inode *n, const ranklist *parent, int shorthands,
+                      int *np, int *pf, char **pt) {
   FILE *o = t->out;
-  indent(o, depth);
-  if (n->is_loop) {
-    fputs("loop", o);
-    ranks(t, &n->ranks, parent);
-    fputs(" trips=", o);
-    param(t, -1, &n->trips, &n->ranks);
-    fputs(" {\n", o);
-    for (int i = 0; i < n->nbody; i++) node(t, n->body[i], &n->ranks, depth + 1);
-    indent(o, depth);
-    fputs("}\n", o);
-    return;
-  }
   const fold_call *c = fold_call_of(n->op);
   fputs(fold_op_name(n->op), o);
   fputs(" site=", o);
   site(o, n->site);
   ranks(t, &n->ranks, parent);
-  /* A peer field whose text a peer field of the call line above has, and is longer than ^KEY,
-   * is written ^KEY (CompressedTraceWriter.samePeers). */
-  int np = 0, pf[3];
-  char *pt[3];
+  *np = 0;
   for (int i = 0; i < n->nf; i++) {
     if (n->params[i].n == 0) continue;
     fprintf(o, " %s=", fold_field_key(c->field[i]));
-    char *s = fold_field_is_peer(c->field[i]) && np < 3
+    char *s = shorthands && fold_field_is_peer(c->field[i]) && *np < 3
         ? param_text(t, c->field[i], &n->params[i], &n->ranks) : NULL;
     if (!s) {
       param(t, c->field[i], &n->params[i], &n->ranks);
@@ -369,22 +375,34 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
     }
     if (ref) fprintf(o, "^%s", ref);
     else fputs(s, o);
-    pf[np] = c->field[i];
-    pt[np++] = s;
+    pf[*np] = c->field[i];
+    pt[(*np)++] = s;
   }
+}
+
+/* A call: its line, then its times (those of the node, or a block's pooled ones). */
+static void call(fold_text *t, const inode *n, const fold_stat *stats, int nstats,
+                 const fold_hist *duration, const ranklist *parent, int depth) {
+  FILE *o = t->out;
+  indent(o, depth);
+  int np, pf[3];
+  char *pt[3];
+  call_line(t, n, parent, 1, &np, pf, pt);
   fputc('\n', o);
-  for (int i = 0; i < n->nstats; i++) {
-    const fold_stat *s = &n->stats[i];
+  int64_t intervals = 0;
+  for (int i = 0; i < nstats; i++) {
+    const fold_stat *s = &stats[i];
+    intervals = intervals > INT64_MAX - s->time.count ? INT64_MAX : intervals + s->time.count;
     if (s->nclasses == 0) {
       indent(o, depth + 2);
-      fputs("compute after=", o);
+      fputs("compute ", o);
       after(t, s->after);
       histogram(t, &s->time);
       cpu(t, s->has_cpu, s->cpu);
     }
     for (int k = 0; k < s->nclasses; k++) {
       indent(o, depth + 2);
-      fputs("compute after=", o);
+      fputs("compute ", o);
       after(t, s->after);
       fputs(" ranks=", o);
       ranks_print(o, &s->classes[k].ranks);
@@ -392,13 +410,17 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
       cpu(t, s->classes[k].has_cpu, s->classes[k].cpu);
     }
   }
-  /* A call's time is its count and mean (CallTime.java). */
+  /* A call's time is its count and mean (CallTime.java); the count is left out where the compute
+   * lines above count as many calls (all but a rank's first have an interval before them). */
   indent(o, depth + 2);
-  fprintf(o, "duration n=%lld", (long long) n->duration.count);
-  if (n->duration.count > 0) {
+  fputs("duration ", o);
+  if (duration->count == 0) {
+    fputs("n=0", o);
+  } else {
     char b[400];
-    fold_mean_text(b, sizeof b, n->duration.mean, 0, (int64_t) 1 << 62);
-    fprintf(o, " mean=%s", b);
+    fold_mean_text(b, sizeof b, duration->mean, 0, (int64_t) 1 << 62);
+    fputs(b, o);
+    if (duration->count != intervals) fprintf(o, "*%lld", (long long) duration->count);
   }
   fputc('\n', o);
   t->has_above = 1;
@@ -409,6 +431,64 @@ static void node(fold_text *t, const inode *n, const ranklist *parent, int depth
     t->above_text[k] = pt[k];
   }
   t->above_npeers = np;
+}
+
+/* A node of a trace written without blocks. */
+static void node(fold_text *t, const inode *n, const ranklist *parent, int depth) {
+  if (!n->is_loop) {
+    call(t, n, n->stats, n->nstats, &n->duration, parent, depth);
+    return;
+  }
+  indent(t->out, depth);
+  loop_line(t, n, parent);
+  fputs(" {\n", t->out);
+  for (int i = 0; i < n->nbody; i++) node(t, n->body[i], &n->ranks, depth + 1);
+  indent(t->out, depth);
+  fputs("}\n", t->out);
+}
+
+/* A line of a trace written with blocks: a call, a loop, or a use of a block. */
+static void item(fold_text *t, const fold_item *it, const ranklist *parent, int depth) {
+  if (it->kind == FI_CALL) {
+    call(t, it->node, it->stats, it->nstats, &it->duration, parent, depth);
+  } else if (it->kind == FI_USE) {
+    indent(t->out, depth);
+    fprintf(t->out, "use %d n=%lld\n", it->block, (long long) it->calls);
+  } else {
+    indent(t->out, depth);
+    loop_line(t, it->node, parent);
+    fputs(" {\n", t->out);
+    for (int i = 0; i < it->body.n; i++) item(t, it->body.v[i], &it->node->ranks, depth + 1);
+    indent(t->out, depth);
+    fputs("}\n", t->out);
+  }
+}
+
+/* A line's text in memory, ranks as at the top and no shorthands: what tells nodes apart for
+ * the blocks (CompressedTraceWriter.callText, loopText). */
+static char *line_text(void *ctx, const inode *n, size_t *len) {
+  fold_text *t = ctx;
+  char *buf = NULL;
+  FILE *ms = open_memstream(&buf, len);
+  if (!ms) {
+    fputs("benchgen-trace: out of memory while writing the trace\n", stderr);
+    abort();
+  }
+  FILE *out = t->out;
+  t->out = ms;
+  if (n->is_loop) {
+    loop_line(t, n, &t->world);
+  } else {
+    int np, pf[3];
+    char *pt[3];
+    call_line(t, n, &t->world, 0, &np, pf, pt);
+  }
+  t->out = out;
+  if (fclose(ms) != 0) {
+    fputs("benchgen-trace: out of memory while writing the trace\n", stderr);
+    abort();
+  }
+  return buf;
 }
 
 void fold_text_write(fold_text *t, const fold_trace *tr) {
@@ -428,8 +508,23 @@ void fold_text_write(fold_text *t, const fold_trace *tr) {
     }
     fputc('\n', t->out);
   }
-  ranklist world = {(int[]){0, 1, tr->world}, 1, tr->world};
-  for (int i = 0; i < tr->n; i++) node(t, tr->body[i], &world, 0);
+  int world_run[3] = {0, 1, tr->world};
+  t->world = (ranklist) {world_run, 1, tr->world};
+  if (!fold_blocks_looks_for(tr)) {
+    for (int i = 0; i < tr->n; i++) node(t, tr->body[i], &t->world, 0);
+  } else {
+    fold_shared sh;
+    fold_lines lines = {t, line_text, line_text};
+    fold_blocks(&sh, tr, &lines);
+    for (int k = 0; k < sh.nblocks; k++) {
+      /* A block's ranks are written as at the top: it has no one place. */
+      fprintf(t->out, "block %d {\n", k + 1);
+      for (int i = 0; i < sh.blocks[k]->n; i++) item(t, sh.blocks[k]->v[i], &t->world, 1);
+      fputs("}\n", t->out);
+    }
+    for (int i = 0; i < sh.top.n; i++) item(t, sh.top.v[i], &t->world, 0);
+    fold_shared_free(&sh);
+  }
   forget_peers(t);
   free(t->comm_number);
   t->comm_number = NULL;

@@ -104,7 +104,7 @@ int fold_write_file(const char *dir, const char *name, const fold_trace *t,
     return -1;
   }
   if (t) {
-    fold_text x = {out, names, lists, 0, 0, 0, {0}, {NULL}, NULL, 0};
+    fold_text x = {.out = out, .name = names, .lists = lists};
     fold_text_write(&x, t);
   }
   if (text) fputs(text, out);

@@ -106,7 +106,7 @@ static char *case_values(const char *input, char *why, size_t cap) {
   if (split < w.n) vseq_append_all(&a, &b);
   vseq s = vseq_build(&a);
   MEMSTREAM(o, buf);
-  fold_text t = {o, NULL, NULL, 0, 0, 0, {0}, {NULL}, NULL, 0};
+  fold_text t = {.out = o};
   fold_text_values(&t, -1, &s, 0);
   vseq_free(&s);
   vseq_builder_free(&a);
@@ -258,6 +258,7 @@ static const struct {
   char *(*run)(const char *input, char *why, size_t cap);
 } FILES[] = {
   {"values.cases", case_values},     {"folder.cases", case_folder},
+  {"blocks.cases", case_blocks},
   {"histograms.cases", case_histograms}, {"decimals.cases", case_decimals},
   {"ranks.cases", case_ranks},       {"sort.cases", case_sort},
 };

@@ -17,5 +17,6 @@ void words_free(words *w);
 /* Each runs one case of its file: the text it computes (malloc'd), or NULL with the reason in
  * `why` where the input is not a case of that file. */
 char *case_folder(const char *input, char *why, size_t cap);
+char *case_blocks(const char *input, char *why, size_t cap);
 
 #endif

@@ -2,7 +2,6 @@ package org.benchgen.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.RandomAccessFile;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +17,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.benchgen.io.AtomicOutput;
-import org.benchgen.io.TraceFiles;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
@@ -135,10 +133,9 @@ final class TraceCommand implements Callable<Integer> {
       }
       streams[0] = Streams.of(tmp);
       Path bgc = tmp.resolve(TraceDirectory.COMPRESSED);
+      // The tracer's file is final (shared blocks and all, docs/compression.md): no JVM pass
+      // rewrites it, so the library preloaded alone leaves the same file (issue 50).
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
-      if (compressed[0] != null) {
-        sharedBlocks(bgc, output.dir.resolve(TraceDirectory.COMPRESSED), err);
-      }
       Path why = tmp.resolve(TraceDirectory.PROBLEMS);
       // Ranks whose run ended before MPI_Finalize leave what they folded under their name.
       List<Integer> cut;
@@ -188,30 +185,6 @@ final class TraceCommand implements Callable<Integer> {
             + kilobytes(streams[0].bytes) + ")" : "", output);
     return 0;
   }
-
-  /**
-   * Writes rank 0's trace again through benchgen's writer, which stores repeated sequences once
-   * (shared blocks, docs/compressed-format.md): the tracer folds loops and merges ranks as
-   * {@code compress} does, but leaves that last step to Java, so that the two still write the
-   * same bytes. A trace over 64 MB (far more nodes than blocks are looked for in), or one the
-   * reader refuses, is left as the tracer wrote it, with a note: the run is not lost for it.
-   */
-  private static void sharedBlocks(Path bgc, Path named, PrintWriter err) throws IOException {
-    if (Files.size(bgc) > SHARED_BLOCKS_MAX_BYTES) {
-      return;
-    }
-    try {
-      TraceFiles.writeCompressed(TraceFiles.readCompressed(bgc), bgc);
-    } catch (TraceProblem | UncheckedIOException e) {
-      // The run is not lost for it: the tracer's file is kept (it is written whole or not at all).
-      err.println("benchgen trace: kept " + named + " as the tracer wrote it (without shared"
-          + " blocks): " + e.getMessage().replace(bgc.toString(), named.toString()));
-      err.flush();
-    }
-  }
-
-  /** Past this size a trace has more nodes than blocks are looked for in anyway. */
-  private static final long SHARED_BLOCKS_MAX_BYTES = 64L << 20;
 
   private static String kilobytes(long bytes) {
     return bytes < 1_000_000 ? (bytes + 999) / 1000 + " kB" : String.format("%.1f MB", bytes / 1e6);

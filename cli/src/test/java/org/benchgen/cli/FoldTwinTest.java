@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.benchgen.compress.TraceCompressor;
-import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.format.CompressedTraceWriter;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.samples.Synth;
@@ -32,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the tracer's folding compressor, built with AddressSanitizer and UndefinedBehaviorSanitizer into
  * the driver {@code tracer/target/fold/fold-driver} (tracer/test/fold_driver.c: the tracer's own
  * fold, merge tree and writer, the streams read from text), and {@code rsd-compressor}'s
- * TraceCompressor, on the same streams: random programs, every synth pattern and the bundled
- * sample traces. The driver's file is read and written again by benchgen's writer, as {@code
- * benchgen trace} does with the tracer's trace.bgc, and must then be Java's byte for byte. The
+ * TraceCompressor, on the same streams: random programs, programs of repeated phrases (full of
+ * shared blocks: PhraseProgram), every synth pattern and the bundled sample traces. The driver's file, as the C writer wrote it (shared blocks and all), must be
+ * Java's byte for byte: it is the trace.bgc that the tracer leaves, and no step rewrites it. The
  * real-MPI check of the same property is InJobCompressionTest; this one is cheap enough for every
  * build and sees every rank count and pattern. Fails, never skips, without make and a C compiler.
  */
@@ -60,6 +59,12 @@ class FoldTwinTest {
       String name = "random-" + seed + "-" + ranks;
       Path dir = Files.createDirectories(raw.resolve(name));
       new RandomProgram(seed, ranks).write(dir);
+      cases.add(name);
+    }
+    // Streams full of shared blocks (a hundred, where the programs above make a few).
+    for (long seed = 1; seed <= 3; seed++) {
+      String name = "phrases-" + seed;
+      PhraseProgram.write(raw.resolve(name), seed, 4, 1500);
       cases.add(name);
     }
     for (Map.Entry<String, Synth> s : synth().entrySet()) {
@@ -95,20 +100,31 @@ class FoldTwinTest {
     double driverCpu = runDriver(java.keySet().stream().map(c -> in.resolve(c).toString())
         .toList());
     List<String> differ = new ArrayList<>();
+    int withBlocks = 0;
     for (String c : java.keySet()) {
-      String driver = CompressedTraceWriter.toString(
-          TraceFiles.readCompressed(in.resolve(c).resolve("driver.bgc")));
+      // The C writer's own bytes, as the tracer leaves them: no step after it rewrites them.
+      String driver = Files.readString(in.resolve(c).resolve("driver.bgc"),
+          StandardCharsets.UTF_8);
       if (!driver.equals(java.get(c))) {
         differ.add(c);
         Files.writeString(in.resolve(c).resolve("java.bgc"), java.get(c));
       }
+      withBlocks += java.get(c).contains("\nblock 1 {\n") ? 1 : 0;
     }
     System.out.printf("FoldTwinTest: %d random programs (%d refused), %d synth patterns and"
-        + " samples compared; %.1f s of CPU in this JVM, about %.1f s in the driver%n", randoms,
-        refused.size(), java.size() - randoms, (CpuDeadline.jvmCpuNanos() - cpu0) / 1e9,
-        driverCpu);
+        + " samples compared, %d of them with shared blocks; %.1f s of CPU in this JVM, about"
+        + " %.1f s in the driver%n", randoms, refused.size(), java.size() - randoms, withBlocks,
+        (CpuDeadline.jvmCpuNanos() - cpu0) / 1e9, driverCpu);
     assertEquals(List.of(), differ, "the driver's trace differs from rsd-compressor's (both are"
         + " in " + in + "/CASE: driver.bgc, java.bgc)");
+    // The blocks are the part of the writer most likely to differ: the comparison must see them,
+    // many of them (the phrase programs' traces hold 60 or more).
+    assertTrue(withBlocks >= 8, withBlocks + " traces with shared blocks compared");
+    for (long seed = 1; seed <= 3; seed++) {
+      String phrases = java.get("phrases-" + seed);
+      assertTrue(phrases != null && phrases.contains("\nblock 60 {\n"), "phrases-" + seed
+          + " has fewer than 60 shared blocks");
+    }
   }
 
   /**

@@ -18,6 +18,7 @@ import org.benchgen.ir.TraceLimits;
  * in memory and the same trace read from its file (the tracer's, which {@code benchgen trace}
  * writes again) pool to the same bytes. A list of compute paths that several calls share, as the
  * copies of a block read from a file do, stays one list ({@link SharedBlocks} counts it once).
+ * The tracer's C twin is {@code tracer/src/fold_pool.c}.
  */
 final class AsWritten {
   private final Map<List<ComputeStat>, List<ComputeStat>> lists = new IdentityHashMap<>();

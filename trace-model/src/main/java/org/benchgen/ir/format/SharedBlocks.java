@@ -27,7 +27,10 @@ import org.benchgen.ir.Rsd;
  * block scales with it: occurrences are shared only where their counts are proportional, so the
  * reader gives each place its own counts back exactly (docs/compressed-format.md, "Shared
  * blocks"). The choice is greedy, the largest saving first, and looks at the calls only, never
- * at their times, so that writing a trace read from a file gives the same blocks again.
+ * at their times, so that writing a trace read from a file gives the same blocks again. The
+ * tracer makes the same blocks in the job with its C twin, {@code tracer/src/fold_blocks.c} (the
+ * times: {@code fold_pool.c}): a change here changes it and the shared cases
+ * ({@code tracer/test/cases/blocks.cases}) with it.
  */
 final class SharedBlocks {
   /**

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The histograms, decimals and rank lists of the folder's shared cases (tracer/test/cases,
- * README.md there), which the tracer's C unit test reads too, against the model's classes; the
- * folding steps themselves are rsd-compressor's TwinCasesTest.
+ * The histograms, decimals, rank lists and shared blocks of the folder's shared cases
+ * (tracer/test/cases, README.md there), which the tracer's C unit test reads too, against the
+ * model's classes; the folding steps themselves are rsd-compressor's TwinCasesTest.
  */
 class TwinCasesTest {
   private static final Path CASES = Path.of("../tracer/test/cases");
@@ -84,6 +84,12 @@ class TwinCasesTest {
     return cases("decimals.cases", w -> w[0].equals("mean")
         ? Decimals.mean(Double.parseDouble(w[1]), Long.parseLong(w[2]), Long.parseLong(w[3]))
         : Decimals.sd(Double.parseDouble(w[1])), false);
+  }
+
+  /** The writer's choice of shared blocks, from call lines and counts (BlocksCases). */
+  @TestFactory
+  Stream<DynamicTest> sharedBlocks() throws IOException {
+    return cases("blocks.cases", BlocksCases::run, false);
   }
 
   @TestFactory
