@@ -43,6 +43,14 @@ final class IterationSkip {
    * loop is skipped. One per loop: an inner loop's arming leaves the outer one's.
    */
   private final Map<Loop, List<Long>> armed = new IdentityHashMap<>();
+  /**
+   * Loops already skipped once. Where every rank stands at the start of one's iteration 1 in a
+   * later instance with nothing in flight, the state is the one from which the skipped instance's
+   * iteration 1 ran and ended with nothing in flight (every value at the same place of its cycle at
+   * every iteration's start, as the periodic test requires), so the rest is skipped there without
+   * simulating iteration 1 again: a nested loop's later instances cost one iteration, not two.
+   */
+  private final Set<Loop> proven = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
   IterationSkip(MatchingSimulation sim, boolean on, Set<Rsd> wildcards) {
     this.sim = sim;
@@ -100,7 +108,8 @@ final class IterationSkip {
    * at the same iteration of the same instance with the same trip count, each repeating its
    * iterations, and nothing is in flight: at iteration 1 the loop is armed, and at iteration 2 of
    * an armed loop (an iteration began and ended with nothing in flight, so every later one begins
-   * and ends as it did) every rank leaves the loop. Else the ranks go on from where they stopped.
+   * and ends as it did) every rank leaves the loop, as it does at iteration 1 of a loop left so
+   * before ({@link #proven}). Else the ranks go on from where they stopped.
    */
   void release() {
     TraversalContext[] ctx = sim.ctx;
@@ -114,12 +123,16 @@ final class IterationSkip {
           && ctx[r].tripsOf(l.get()) == trips && periodic(l.get(), r);
     }
     List<Long> instance = alike ? where.subList(0, where.size() - 1) : List.of();
-    boolean skip = alike && k == 2 && instance.equals(armed.get(l.get()));
+    boolean skip = alike && (k == 2 && instance.equals(armed.get(l.get()))
+        || k == 1 && proven.contains(l.get()));
     if (l.isPresent()) {
       armed.remove(l.get());
     }
-    if (alike && k == 1) {
+    if (alike && k == 1 && !skip) {
       armed.put(l.get(), instance);
+    }
+    if (skip) {
+      proven.add(l.get());
     }
     for (int r = 0; r < p; r++) {
       if (!stopped[r]) {
@@ -133,7 +146,7 @@ final class IterationSkip {
       sim.resume(r);
     }
     if (skip) {
-      skipped += trips - 2;
+      skipped += trips - k;
     }
     stoppedCount = 0;
   }
