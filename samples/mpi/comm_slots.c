@@ -8,8 +8,10 @@
  * -> next each step, an MPI_Barrier on it, and the one of the step before freed after it: two of
  * one place alive at once, so their slots alternate 0, 1, 0, 1. The tracer gives a freed
  * communicator's slot to the next one made at its place (issue 50): the trace holds 6
- * communicators whatever the number of steps, and its loop folds; before, every step defined 3
- * new ones and the steps did not fold. The sums are checked: the program says how many were wrong.
+ * communicators (2 halves, 2 copies, 2 slots of the world's dup) whatever the number of steps;
+ * before, every step defined 5 new ones (1,000 in 200 steps, 36 kB of trace against 3 kB), which
+ * the loop folded too, as the compressor's numbers count up, but with a definition a number.
+ * The sums are checked: the program says how many were wrong.
  */
 #include <mpi.h>
 #include <stdio.h>
