@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * communicators a step (two halves of a split, their dups, a dup of the world that lives into the
  * next step), and the tracer gives each freed one's slot, and id, to the next one made at its
  * place. So 60 steps, 300 communicators made, hold 6 ids and fold to a loop, under both MPIs; the
- * benchmark frees and remakes each in one slot of its table, and verifies exact.
+ * benchmark frees and remakes each in one slot of its table, and verifies exact; the
+ * coNCePTuaL and GOAL targets generate, and the OTF2 export reads back as the same calls.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CommunicatorSlotsIntegrationTest {
@@ -58,5 +59,22 @@ class CommunicatorSlotsIntegrationTest {
         "MPI_Comm_free(&bg_comm[1].c);")) {
       assertTrue(c.contains(call), call + " in\n" + c);
     }
+    // The other targets take the numbers made again too; OTF2's archive, read back, makes the
+    // same calls and bytes.
+    for (String lang : List.of("conceptual", "goal")) {
+      Cli.Result g = Cli.run("generate", original.toString(), "--lang", lang, "-o",
+          runs.work().resolve(flavour + "-" + lang).toString(), "--name", "comm_slots");
+      assertEquals(0, g.code(), lang + ": " + g.out() + g.err());
+    }
+    Path otf2 = runs.work().resolve(flavour + "-otf2");
+    Cli.Result x = Cli.run("export", original.toString(), "--format", "otf2", "-o",
+        otf2.toString());
+    assertEquals(0, x.code(), x.out() + x.err());
+    Path back = runs.work().resolve(flavour + "-otf2-back");
+    Cli.Result i = Cli.run("import", otf2.resolve("traces.otf2").toString(), "-o",
+        back.toString());
+    assertEquals(0, i.code(), i.out() + i.err());
+    Cli.Result v = Cli.run("verify", original.toString(), back.toString());
+    assertTrue(v.out().contains("verdict: same calls and bytes"), v.out() + v.err());
   }
 }
