@@ -4,7 +4,8 @@
  * Usage: many_comms [iterations]      default: iterations=50000
  * Any number of ranks n >= 2. Calls, in order (all ranks unless said):
  *   per iteration i: MPI_Comm_split(MPI_COMM_WORLD, color = (i + r) % 2, key = r) -> c,
- *     MPI_Barrier(c), MPI_Comm_free(c)          (iterations x 2 distinct communicators)
+ *     MPI_Barrier(c), MPI_Comm_free(c)          (iterations x 2 communicators made; since the
+ *     tracer's slots (issue 50) one id per set of members: each is freed before the next)
  *   MPI_Comm_split(MPI_COMM_WORLD, color = MPI_UNDEFINED on rank 0, 0 elsewhere) -> others
  *     (MPI_COMM_NULL on rank 0), then MPI_Comm_dup(MPI_COMM_WORLD) -> dup, MPI_Barrier(dup)
  *   MPI_Comm_create_group(MPI_COMM_WORLD, the world's group, tag 1) -> g1, and tag 2 -> g2:
@@ -13,6 +14,8 @@
  *   MPI_Comm_free of others (ranks 1..n-1), dup, g1, g2
  * Issue 16: ids were 31-bit hashes (two of ~50,000 communicators shared one), and the second
  * communicator met in use with the same members as the first got the first's id.
+ * Issue 50: the split's communicators now take their freed predecessors' ids, so the loop no
+ * longer makes ~10^5 distinct ids, and no longer tests the hashes' width.
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -4,20 +4,22 @@
 #include "core.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-/* Ids must be the same on every member, without talking to the other ranks, and unique for the
- * whole run. A communicator made by a recorded call on a parent is the k-th one this rank created
- * on that parent: every member of the parent makes the same creation calls on it in the same
- * order (MPI's rule for collectives), so (parent id, k, members) names it on every member, and no
- * two communicators share it. The id is a hash of that about 60 bits wide (31 bits collided among
- * ~50,000 communicators). A communicator first seen in use, made by a call the tracer does not
- * record (MPI_COMM_SELF, ...), is named by its members and by how many such communicators with
- * exactly these members this rank has met: a second one no longer takes the first's id. */
+/* Ids must be the same on every member, without talking to the other ranks, and unique among the
+ * communicators alive at once. A communicator is named by where it was made (its place: how, on
+ * which parent, with which members) and by its slot there: the lowest number that no live
+ * communicator of the same place holds. A freed communicator's slot is taken again by the next
+ * one made at the same place, so a communicator made and freed in a loop keeps one id and its
+ * calls fold (issue 50, as Pilgrim numbers them). Every member agrees on the slot: each
+ * communicator of the place has exactly these members, every one of which made it and frees it
+ * (both collective over the members, in one order in a correct program). The id is a hash of
+ * (how made, slot, members), about 60 bits wide (31 bits collided among ~50,000 communicators);
+ * an id that comes back has its first members, so it is defined once (g_defined). A communicator
+ * made by a recorded call on a parent is placed by the parent's id; one first seen in use, made by
+ * a call the tracer does not record (MPI_COMM_SELF, ...), by its members alone. */
 #define CCAP 1024
-static struct { uint64_t key; int64_t id; int used; uint64_t created; } g_comms[CCAP];
-static struct { uint64_t members; int seen; } g_seen[CCAP];
-static int g_nseen;
-static uint64_t g_world_created; /* communicators this rank created on MPI_COMM_WORLD */
+static struct { uint64_t key; int64_t id; int used; uint64_t place; int slot; } g_comms[CCAP];
 static MPI_Group g_world_group = MPI_GROUP_NULL;
 
 static int comm_slot(uint64_t k) {
@@ -26,6 +28,47 @@ static int comm_slot(uint64_t k) {
     if (!g_comms[i].used || g_comms[i].key == k) return (int) i;
   die("more than 1024 live communicators");
   return -1;
+}
+
+/* The lowest slot of place that no live communicator holds (at most CCAP are live). */
+static int free_slot(uint64_t place) {
+  static unsigned char taken[CCAP + 1];
+  memset(taken, 0, sizeof taken);
+  for (int i = 0; i < CCAP; i++)
+    if (g_comms[i].used && g_comms[i].place == place && g_comms[i].slot < CCAP)
+      taken[g_comms[i].slot] = 1;
+  int s = 0;
+  while (taken[s]) s++;
+  return s;
+}
+
+/* The ids this rank has defined (an open-addressing set, grown at half full): an id made again
+ * at its slot is not defined again, as the formats define an id once. */
+static int64_t *g_defined;
+static size_t g_ndefined, g_capdefined;
+
+/* Adds id to the set; 1 if it was new. */
+static int newly_defined(int64_t id) {
+  if (2 * (g_ndefined + 1) > g_capdefined) {
+    size_t cap = g_capdefined ? 2 * g_capdefined : 64;
+    int64_t *t = calloc(cap, sizeof *t);
+    if (!t) die("out of memory for communicator ids");
+    for (size_t i = 0; i < g_capdefined; i++) {
+      if (!g_defined[i]) continue;
+      size_t j = (size_t) mix((uint64_t) g_defined[i]) % cap;
+      while (t[j]) j = (j + 1) % cap;
+      t[j] = g_defined[i];
+    }
+    free(g_defined);
+    g_defined = t;
+    g_capdefined = cap;
+  }
+  size_t j = (size_t) mix((uint64_t) id) % g_capdefined;
+  for (; g_defined[j]; j = (j + 1) % g_capdefined)
+    if (g_defined[j] == id) return 0;
+  g_defined[j] = id; /* ids are >= 1: 0 marks an empty cell */
+  g_ndefined++;
+  return 1;
 }
 
 static int64_t *g_members, *g_remote;
@@ -104,38 +147,29 @@ static uint64_t members_hash(MPI_Comm comm, int n, int *nremote) {
   return fnv(FNV_BASIS, pair, sizeof pair);
 }
 
-/* How many communicators with these members (hash h) were met in use before, plus one. */
-static int seen_before(uint64_t h) {
-  int i;
-  for (i = 0; i < g_nseen && g_seen[i].members != h; i++) {}
-  if (i == g_nseen) {
-    if (g_nseen == CCAP)
-      die("more than 1024 distinct groups of communicators met in use or made by"
-          " MPI_Comm_create_group");
-    g_seen[g_nseen].members = h;
-    g_seen[g_nseen++].seen = 0;
-  }
-  return ++g_seen[i].seen;
-}
-
 /* An id from a hash: 1 .. 10^18 - 1 (0 is the world; the readers' limit, CommMembers.MAX_ID). */
 static int64_t id_of(uint64_t h) {
   return (int64_t) (mix(h) % 999999999999999999ULL) + 1;
 }
 
-/* Defines comm (a new communicator) and returns its id: made[0..1] say where it was made; its
- * members are those of like (comm itself, or the parent of a dup that may not be usable yet). */
-static int64_t comm_define(MPI_Comm comm, MPI_Comm like, uint64_t made[3]) {
+/* Defines comm (a new communicator) and returns its id: how says how it was made (a parent's id,
+ * or a domain below); its members are those of like (comm itself, or the parent of a dup that may
+ * not be usable yet). Its place is (how, members); its slot the lowest free there. */
+static int64_t comm_define(MPI_Comm comm, MPI_Comm like, uint64_t how) {
   int n = members_of(like), nremote = 0;
   uint64_t h = members_hash(like, n, &nremote);
-  if (made[0] == UINT64_MAX) made[1] = (uint64_t) seen_before(h);
-  made[2] = h;
+  uint64_t where[2] = { how, h };
+  uint64_t place = fnv(FNV_BASIS, where, sizeof where);
+  int slot = free_slot(place);
+  uint64_t made[3] = { how, (uint64_t) slot, h };
   int64_t id = id_of(fnv(FNV_BASIS, made, 3 * sizeof *made));
   int s = comm_slot(KEY(comm));
   g_comms[s].key = KEY(comm);
   g_comms[s].id = id;
   g_comms[s].used = 1;
-  g_comms[s].created = 0;
+  g_comms[s].place = place;
+  g_comms[s].slot = slot;
+  if (!newly_defined(id)) return id;
   const uint64_t words[1] = { (uint64_t) id };
   begin_record(K_COMM, 0, 1, words);
   put_list64(F_MEMBERS, g_members, n);
@@ -151,17 +185,13 @@ int64_t comm_id(MPI_Comm comm) {
   if (g_comms[s].used) return g_comms[s].id;
   /* Made by a call the tracer does not record (MPI_COMM_SELF, Comm_create_group, ...): define it
    * from its members alone. */
-  uint64_t made[3] = { UINT64_MAX, 0, 0 };
-  return comm_define(comm, comm, made);
+  return comm_define(comm, comm, UINT64_MAX);
 }
 
+/* Made on parent by its members (those that get MPI_COMM_NULL hold no slot). */
 static int64_t made_on(MPI_Comm newcomm, MPI_Comm parent, MPI_Comm like) {
-  /* Counted on every member of the parent, also where the result is MPI_COMM_NULL (a split's
-   * MPI_UNDEFINED), so that the members' counts stay equal. */
-  uint64_t made[3] = { (uint64_t) comm_id(parent), 0, 0 };
-  made[1] = parent == MPI_COMM_WORLD ? ++g_world_created
-                                     : ++g_comms[comm_slot(KEY(parent))].created;
-  return newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, like, made);
+  uint64_t how = (uint64_t) comm_id(parent);
+  return newcomm == MPI_COMM_NULL ? V_NULL : comm_define(newcomm, like, how);
 }
 
 int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent) { return made_on(newcomm, parent, newcomm); }
@@ -174,27 +204,25 @@ int64_t comm_made(MPI_Comm newcomm, MPI_Comm parent) { return made_on(newcomm, p
 #define GROUPED (1ULL << 62)
 
 /* MPI_Comm_create_group is made by the group's members alone, in the same order for one parent,
- * group and tag: the id counts such calls per parent, group and tag (the parent's count of
- * creations would differ between its members and the others), in its own domain of ids. */
+ * group and tag: its place is the parent, group and tag (the parent's other members take no part),
+ * in its own domain of ids. */
 int64_t comm_grouped(MPI_Comm newcomm, MPI_Comm parent, int tag) {
   if (newcomm == MPI_COMM_NULL) return V_NULL;
   int n = members_of(newcomm);
   uint64_t key[3] = { (uint64_t) comm_id(parent), (uint64_t) tag,
                       fnv(FNV_BASIS, g_members, (size_t) n * sizeof *g_members) };
   uint64_t k = fnv(FNV_BASIS, key, sizeof key);
-  uint64_t made[3] = { GROUPED | (k & ~DOMAINS), (uint64_t) seen_before(k), 0 };
-  return comm_define(newcomm, newcomm, made);
+  return comm_define(newcomm, newcomm, GROUPED | (k & ~DOMAINS));
 }
 
 /* MPI_Intercomm_create's two groups make it on two parents, in the same order for one pair of
- * groups and tag (their leaders pair the calls up): the id hashes the groups and the tag, and how
- * many such calls came before, in a domain of its own. */
+ * groups and tag (their leaders pair the calls up): its place is the groups and the tag, in a
+ * domain of its own. */
 int64_t comm_inter(MPI_Comm newcomm, int tag) {
   int n = members_of(newcomm), nremote = 0;
   uint64_t key[2] = { (uint64_t) tag, members_hash(newcomm, n, &nremote) };
   uint64_t k = fnv(FNV_BASIS, key, sizeof key);
-  uint64_t made[3] = { INTER | (k & ~DOMAINS), (uint64_t) seen_before(k), 0 };
-  return comm_define(newcomm, newcomm, made);
+  return comm_define(newcomm, newcomm, INTER | (k & ~DOMAINS));
 }
 
 /* MPI_Comm_idup's communicator may not be used before its request completes: a dup has its
@@ -209,14 +237,16 @@ static void forget(MPI_Comm comm) {
   /* Deleting from linear probing: re-insert the rest of the cluster. */
   g_comms[s].used = 0;
   for (int i = (s + 1) % CCAP; g_comms[i].used; i = (i + 1) % CCAP) {
-    uint64_t k = g_comms[i].key, created = g_comms[i].created;
+    uint64_t k = g_comms[i].key, place = g_comms[i].place;
     int64_t id = g_comms[i].id;
+    int slot = g_comms[i].slot;
     g_comms[i].used = 0;
     int t = comm_slot(k);
     g_comms[t].key = k;
     g_comms[t].id = id;
     g_comms[t].used = 1;
-    g_comms[t].created = created;
+    g_comms[t].place = place;
+    g_comms[t].slot = slot;
   }
 }
 

@@ -67,6 +67,45 @@ class CommSlotsTest {
   }
 
   /**
+   * The tracer's ids are slots (issue 50): a number freed and made again is one communicator made
+   * again, in one slot of the program, however many times it comes back.
+   */
+  @Test
+  void aNumberMadeAgainAfterItsFreeKeepsItsSlot() {
+    CommSlots s = slots("benchgen-compressed 1", "world 2",
+        "comm 11 members=0,1",
+        "MPI_Init site=a", D,
+        "loop trips=4 {",
+        "  MPI_Comm_dup site=b comm=0 newcomm=11", D,
+        "  MPI_Barrier site=c comm=11", D,
+        "  MPI_Comm_free site=d comm=11", D,
+        "}",
+        "MPI_Finalize site=z", D);
+    assertEquals(2, s.count());
+    assertEquals(1, s.of(11));
+  }
+
+  /**
+   * Two numbers of one place alive at once, each freed after the other is made again (the
+   * tracer's slots 0 and 1 alternating, samples/mpi/comm_slots.c): a program slot each.
+   */
+  @Test
+  void twoNumbersThatTakeTurnsTakeTwoSlots() {
+    CommSlots s = slots("benchgen-compressed 1", "world 2",
+        "comm 11 members=0,1", "comm 12 members=0,1",
+        "MPI_Init site=a", D,
+        "MPI_Comm_dup site=b comm=0 newcomm=11", D,
+        "loop trips=3 {",
+        "  MPI_Comm_dup site=b comm=0 newcomm=12,11", D,
+        "  MPI_Comm_free site=d comm=11,12", D,
+        "}",
+        "MPI_Comm_free site=e comm=12", D,
+        "MPI_Finalize site=z", D);
+    assertEquals(3, s.count());
+    assertEquals(List.of(1, 2), List.of(s.of(11), s.of(12)));
+  }
+
+  /**
    * Both ranks make 11 and 12, then rank 0 frees 11 and rank 1 frees 12, then both make 13.
    * Rank 0 puts 13 in 11's freed slot; on rank 1 that slot still holds 11: the call's
    * communicators each get a slot of their own.

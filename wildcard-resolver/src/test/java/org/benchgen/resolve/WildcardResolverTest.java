@@ -138,6 +138,44 @@ class WildcardResolverTest {
     return compress(dir);
   }
 
+  /**
+   * A communicator number made again after its free (the tracer's slots, issue 50): three splits
+   * give ranks 0 and 1 communicator 5 each time, freed at the end of the step; rank 0 receives
+   * from MPI_ANY_SOURCE on it, rank 1 sends. Each incarnation matches its own message, and the
+   * wildcard resolves to rank 1 every time.
+   */
+  @Test
+  void aCommunicatorMadeAgainAfterItsFreeMatchesAsANewOne() throws IOException {
+    List<StringBuilder> ranks = List.of(new StringBuilder("comm id=5 members=0,1\n"),
+        new StringBuilder("comm id=5 members=0,1\n"), new StringBuilder());
+    long t = 10;
+    for (int step = 0; step < 3; step++) {
+      for (int r = 0; r < 3; r++) {
+        StringBuilder b = ranks.get(r);
+        b.append("MPI_Comm_split site=s.c:4 enter=" + t + " exit=" + (t + 1) + " comm=0 color="
+            + (r < 2 ? "0" : "UNDEFINED") + " key=" + r + " newcomm=" + (r < 2 ? "5" : "NULL")
+            + "\n");
+        if (r == 0) {
+          b.append("MPI_Recv site=s.c:5 enter=" + (t + 2) + " exit=" + (t + 3) + " comm=5"
+              + " src=ANY_SOURCE tag=0 count=1 type=MPI_INT tsize=4 bytes=4 asrc=1 atag=0\n");
+        } else if (r == 1) {
+          b.append("MPI_Send site=s.c:6 enter=" + (t + 2) + " exit=" + (t + 3) + " comm=5"
+              + " dest=0 tag=0 count=1 type=MPI_INT tsize=4\n");
+        }
+        if (r < 2) {
+          b.append("MPI_Comm_free site=s.c:7 enter=" + (t + 4) + " exit=" + (t + 5)
+              + " comm=5\n");
+        }
+      }
+      t += 10;
+    }
+    CompressedTrace in = write(ranks.stream().map(b -> b + "MPI_Finalize site=m.c:9 enter=" + 100
+        + " exit=101\n").toList());
+    assertEquals(1, in.comms().size());
+    CompressedTrace out = resolved(in, true).trace();
+    assertEquals(List.of(1L, 1L, 1L), sources(out, 0));
+  }
+
   /** Four ranks each MPI_Ssend to the next, then receive: nobody receives; the cycle is all. */
   @Test
   void aRingOfSynchronousSendsDeadlocks() throws IOException {
