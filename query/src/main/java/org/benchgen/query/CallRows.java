@@ -42,8 +42,11 @@ final class CallRows {
   /** The irregular section of each top-level node inside one (by identity). */
   private final Map<Node, Integer> sectionOf = new IdentityHashMap<>();
 
-  CallRows(TraceInput input) {
+  private final CommIds ids;
+
+  CallRows(TraceInput input, CommIds ids) {
     this.input = input;
+    this.ids = ids;
     CompressedTrace t = input.trace();
     this.regions = Regions.of(t, IrregularSections.spans(t));
     for (IrregularSections.Span s : regions.spans()) {
@@ -160,6 +163,11 @@ final class CallRows {
       out.append(op.mpiName());
       out.append(op.kind().name().toLowerCase(Locale.ROOT));
       nullable(op.has(Field.COMM) ? e.get(Field.COMM) : Sym.ABSENT.code());
+      for (Field f : new Field[] {Field.COMM, Field.NEWCOMM}) {
+        if (op.has(f) && !Sym.isSymbol(e.get(f)) && !Sym.isSymbol(step.value(f))) {
+          ids.learn(step.value(f), e.get(f));
+        }
+      }
       long peer = peer(e);
       if (peer >= 0 && peer < peers.length) {
         out.append((int) peers[(int) peer]);

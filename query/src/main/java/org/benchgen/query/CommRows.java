@@ -11,12 +11,13 @@ import org.benchgen.ir.CompressedTrace;
 
 /**
  * Fills {@code bg_comms}, behind {@code comms}: the world (id 0) and every communicator the trace
- * defines, members as world ranks in communicator rank order. Few rows, so plain inserts.
+ * defines (ids as the calls name them, {@link CommIds}), members as world ranks in communicator
+ * rank order. Few rows, so plain inserts.
  */
 final class CommRows {
   private CommRows() {}
 
-  static long fill(CompressedTrace trace, Connection c) throws SQLException {
+  static long fill(CompressedTrace trace, CommIds ids, Connection c) throws SQLException {
     List<Integer> world = new ArrayList<>();
     for (int r = 0; r < trace.worldSize(); r++) {
       world.add(r);
@@ -29,7 +30,7 @@ final class CommRows {
     try (PreparedStatement p = c.prepareStatement("INSERT INTO bg_comms VALUES (?, ?, " + list
         + ", " + list + ", ?)")) {
       for (CommDef d : all) {
-        p.setLong(1, d.id());
+        p.setLong(1, ids.of(d.id()));
         p.setInt(2, d.members().size());
         p.setString(3, join(d.members()));
         p.setString(4, join(d.remote()));

@@ -16,7 +16,8 @@ final class MessageRows {
   /** What the matching said, and how many messages it matched. */
   record Filled(MatchedMessages.Outcome outcome, long rows) {}
 
-  static Filled fill(CompressedTrace trace, DuckDBAppender out) throws SQLException {
+  static Filled fill(CompressedTrace trace, CommIds ids, DuckDBAppender out)
+      throws SQLException {
     long[] rows = new long[1];
     SQLException[] failure = new SQLException[1];
     MatchedMessages.Outcome o = MatchedMessages.run(trace, m -> {
@@ -27,7 +28,7 @@ final class MessageRows {
         out.beginRow();
         out.append(m.src());
         out.append(m.dst());
-        out.append(m.comm());
+        out.append(ids.of(m.comm()));
         out.append((int) m.tag());
         out.append(m.bytes());
         out.append(m.sendSeq());

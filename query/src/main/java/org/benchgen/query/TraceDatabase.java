@@ -44,6 +44,8 @@ public final class TraceDatabase implements AutoCloseable {
   private final ProgressSink progress;
   private final Map<Views.Table, Filled> filled = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
+  /** Filled with calls, read by the tables made from the compressed trace. */
+  private final CommIds ids = new CommIds();
 
   private TraceDatabase(TraceInput input, DuckDBConnection connection, Path spill,
       ProgressSink progress) {
@@ -101,13 +103,14 @@ public final class TraceDatabase implements AutoCloseable {
     if (need.contains(Views.Table.CALLS) || need.contains(Views.Table.MATCHED)) {
       CallLimit.check(input.trace(), input.name());
     }
-    for (Views.Table t : need) { // in the enum's order: calls first
+    // In the enum's order: calls first, which also learns the streams' communicator ids.
+    for (Views.Table t : need) {
       if (!filled.containsKey(t)) {
         long start = System.nanoTime();
         Filled f = switch (t) {
           case CALLS -> fillCalls(start);
           case MATCHED -> fillMessages(start);
-          case COMMS -> new Filled(t, CommRows.fill(input.trace(), connection),
+          case COMMS -> new Filled(t, CommRows.fill(input.trace(), ids, connection),
               System.nanoTime() - start, "the trace's communicator definitions");
         };
         filled.put(t, f);
@@ -123,7 +126,7 @@ public final class TraceDatabase implements AutoCloseable {
   private Filled fillCalls(long start) throws IOException, SQLException {
     long rows;
     try (DuckDBAppender a = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA, "calls")) {
-      rows = new CallRows(input).fill(a, progress.of("loading calls",
+      rows = new CallRows(input, ids).fill(a, progress.of("loading calls",
           input.trace().worldSize()));
     }
     String from = input instanceof TraceInput.Streams ? "the per-rank streams (traced times)"
@@ -135,7 +138,7 @@ public final class TraceDatabase implements AutoCloseable {
     MessageRows.Filled m;
     try (DuckDBAppender a = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA,
         "bg_matched")) {
-      m = MessageRows.fill(input.trace(), a);
+      m = MessageRows.fill(input.trace(), ids, a);
     }
     if (m.outcome() instanceof MatchedMessages.Stopped s) {
       notes.add("the matching stopped early, so messages holds only what ran: " + s.why());

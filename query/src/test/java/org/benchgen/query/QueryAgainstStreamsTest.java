@@ -21,6 +21,7 @@ import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.samples.Synth;
+import org.benchgen.testing.StreamFacts;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -83,7 +84,7 @@ class QueryAgainstStreamsTest {
     }
   }
 
-  private static void check(TraceDatabase db, StreamFacts f, String what) throws SQLException {
+  static void check(TraceDatabase db, StreamFacts f, String what) throws SQLException {
     // Per-rank calls and bytes.
     Map<Integer, long[]> perRank = f.perRank();
     List<String> expected = new ArrayList<>();

@@ -1,4 +1,4 @@
-package org.benchgen.query;
+package org.benchgen.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,35 +14,36 @@ import java.util.TreeMap;
 /**
  * What a trace directory's per-rank streams say, worked out in plain Java from their text lines,
  * independently of benchgen's readers, byte counting and matching, and of DuckDB: the check that
- * the query engine's answers are right. Knows the bytes of the calls the samples, NPB and HPCCG
+ * the query engine's answers are right (query's and cli's tests). Knows the bytes of the calls the samples, NPB and HPCCG
  * make (docs/trace-format.md, "Bytes"), and fails on any other call that moves data rather than
  * guess. Messages are paired first in, first out per sender, receiver, communicator and tag, the
  * receives' sources and tags as recorded (asrc, atag): MPI's non-overtaking rule, which holds
  * where every receive says whom it matched.
  */
-final class StreamFacts {
+public final class StreamFacts {
   /** One call: rank, op, its fields as text. */
-  record Call(int rank, long seq, String op, Map<String, String> f) {
-    long num(String k) {
+  public record Call(int rank, long seq, String op, Map<String, String> f) {
+    public long num(String k) {
       return Long.parseLong(f.get(k));
     }
 
-    boolean has(String k) {
+    public boolean has(String k) {
       return f.containsKey(k);
     }
   }
 
   /** A message: world ranks, communicator, tag, bytes. */
-  record Msg(int src, int dst, long comm, long tag, long bytes) {}
+  public record Msg(int src, int dst, long comm, long tag, long bytes) {}
 
-  final int size;
-  final List<List<Call>> calls = new ArrayList<>();
+  public final int size;
+  public final List<List<Call>> calls = new ArrayList<>();
   /** Per rank, communicator id to its members' world ranks. */
-  final List<Map<Long, long[]>> comms = new ArrayList<>();
+  public final List<Map<Long, long[]>> comms = new ArrayList<>();
   /** Whether every receive names its source and tag (no unrecorded wildcard). */
-  boolean sourcesKnown = true;
+  public boolean sourcesKnown = true;
 
-  StreamFacts(Path dir) throws IOException {
+  /** Reads the per-rank streams {@code rank-R.trace} of {@code dir} (not gzipped). */
+  public StreamFacts(Path dir) throws IOException {
     int n = 0;
     while (Files.exists(dir.resolve("rank-" + n + ".trace"))) {
       n++;
@@ -83,7 +84,7 @@ final class StreamFacts {
   }
 
   /** Bytes of a call as docs/trace-format.md's "Bytes" says, for the calls it knows. */
-  long bytes(Call c) {
+  public long bytes(Call c) {
     String op = c.op();
     switch (op) {
       case "MPI_Send", "MPI_Isend", "MPI_Ssend", "MPI_Issend", "MPI_Bsend", "MPI_Rsend",
@@ -108,7 +109,7 @@ final class StreamFacts {
     }
   }
 
-  static boolean isCollective(String op) {
+  public static boolean isCollective(String op) {
     return switch (op) {
       case "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce", "MPI_Scan", "MPI_Exscan",
           "MPI_Allgather", "MPI_Alltoall", "MPI_Gather", "MPI_Barrier", "MPI_Scatter",
@@ -120,7 +121,7 @@ final class StreamFacts {
   }
 
   /** Calls and bytes per rank. */
-  Map<Integer, long[]> perRank() {
+  public Map<Integer, long[]> perRank() {
     Map<Integer, long[]> out = new TreeMap<>();
     for (List<Call> cs : calls) {
       for (Call c : cs) {
@@ -133,7 +134,7 @@ final class StreamFacts {
   }
 
   /** Every point-to-point message, paired as the class comment says. */
-  List<Msg> messages() {
+  public List<Msg> messages() {
     record Key(int src, int dst, long comm, long tag) {}
     Map<Key, Deque<Long>> sends = new HashMap<>();
     Map<Key, Integer> recvs = new HashMap<>();
@@ -182,7 +183,7 @@ final class StreamFacts {
   }
 
   /** How many collective calls each rank made on each communicator, by op. */
-  Map<String, Long> collectiveCalls(int rank, long comm) {
+  public Map<String, Long> collectiveCalls(int rank, long comm) {
     Map<String, Long> out = new TreeMap<>();
     for (Call c : calls.get(rank)) {
       if (isCollective(c.op()) && c.has("comm") && c.num("comm") == comm) {
