@@ -7,7 +7,7 @@ import org.duckdb.DuckDBAppender;
 
 /**
  * Fills {@code bg_matched}, the pairs behind {@code messages}: the resolver's matching simulation
- * ({@link MatchedMessages}) run over the trace, each message appended as it is matched. The calls
+ * ({@link MatchedMessages}) run over the trace, each message appended once received. The calls
  * are named by rank and place, so that {@code messages} takes their times from {@code calls}.
  */
 final class MessageRows {
@@ -31,8 +31,11 @@ final class MessageRows {
         out.append(ids.of(m.comm()));
         out.append((int) m.tag());
         out.append(m.bytes());
+        out.append(m.sendOp().mpiName());
+        out.append(m.recvOp().mpiName());
         out.append(m.sendSeq());
         out.append(m.recvSeq());
+        out.append(m.doneSeq());
         out.endRow();
         rows[0]++;
       } catch (SQLException e) {

@@ -44,18 +44,18 @@ public final class Views {
         rbytes BIGINT, t_enter BIGINT, t_exit BIGINT, site VARCHAR, loop INTEGER,
         iteration BIGINT, newcomm BIGINT)""", """
       CREATE TABLE bg_matched (src INTEGER, dst INTEGER, comm BIGINT, tag INTEGER, bytes BIGINT,
-        send_seq BIGINT, recv_seq BIGINT)""", """
+        send_op VARCHAR, recv_op VARCHAR, send_seq BIGINT, recv_seq BIGINT, done_seq BIGINT)""", """
       CREATE TABLE bg_comms (id BIGINT, size INTEGER, members INTEGER[], remote INTEGER[],
         inter BOOLEAN)""");
 
   /** The views and macros over the tables, in the order they are created. */
   static final List<String> VIEWS = List.of("""
       CREATE VIEW messages AS
-      SELECT m.src, m.dst, m.comm, m.tag, m.bytes, s.t_enter AS t_send, r.t_exit AS t_recv,
-        s.op AS send_op, r.op AS recv_op, m.send_seq, m.recv_seq
+      SELECT m.src, m.dst, m.comm, m.tag, m.bytes, s.t_enter AS t_send, d.t_exit AS t_recv,
+        m.send_op, m.recv_op, m.send_seq, m.recv_seq, m.done_seq
       FROM bg_matched m
       JOIN calls s ON s.rank = m.src AND s.seq = m.send_seq
-      JOIN calls r ON r.rank = m.dst AND r.seq = m.recv_seq""", """
+      JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq""", """
       CREATE VIEW collectives AS
       SELECT comm, instance, min(op) AS op, min(peer) AS root, count(*)::INTEGER AS members,
         sum(bytes)::BIGINT AS bytes, list(bytes ORDER BY rank) AS bytes_per_member,

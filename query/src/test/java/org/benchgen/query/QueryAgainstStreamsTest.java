@@ -35,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * trace is queried both as a compressed trace and as its directory of streams.
  */
 class QueryAgainstStreamsTest {
+  /** Where the synthetic traces and the expanded streams go (JUnit sets it before traces()). */
   @TempDir
   static Path tmp;
 
@@ -45,7 +46,7 @@ class QueryAgainstStreamsTest {
     }
     for (Synth.Pattern p : List.of(Synth.Pattern.stencil3d, Synth.Pattern.wavefront,
         Synth.Pattern.masterWorker, Synth.Pattern.alltoall)) {
-      Path d = Files.createTempDirectory("query-synth-" + p);
+      Path d = Files.createDirectories(tmp.resolve("synth-" + p));
       new Synth(p, 8, 12, 7).write(d, false, n -> { });
       out.add(d);
     }
@@ -61,7 +62,7 @@ class QueryAgainstStreamsTest {
   }
 
   private static Path synth(Synth s, String name) throws IOException {
-    Path d = Files.createTempDirectory("query-synth-" + name);
+    Path d = Files.createDirectories(tmp.resolve("synth-" + name));
     s.write(d, false, n -> { });
     return d;
   }
@@ -71,7 +72,7 @@ class QueryAgainstStreamsTest {
   void answersEqualThoseOfTheExpandedStreams(Path dir) throws Exception {
     TraceDirectory d = TraceDirectory.open(dir);
     CompressedTrace t = new TraceCompressor().compress(d, n -> { }).trace();
-    Path expanded = Files.createTempDirectory("query-expanded");
+    Path expanded = Files.createTempDirectory(tmp, "expanded");
     TraceFiles.expand(t, expanded.resolve("x"), false, n -> { });
     StreamFacts facts = new StreamFacts(expanded.resolve("x"));
     for (TraceInput in : List.of(new TraceInput.Compressed(dir.toString(), t),
@@ -103,6 +104,13 @@ class QueryAgainstStreamsTest {
       List<String> got = rows(db, "SELECT src, dst, comm, tag, bytes FROM messages");
       got.sort(Comparator.naturalOrder());
       assertEquals(all, got, what + ": every message");
+      // Which call completed each nonblocking receive.
+      List<String> completions = f.irecvCompletions();
+      completions.sort(Comparator.naturalOrder());
+      List<String> done = rows(db, "SELECT dst, recv_seq, done_seq FROM messages WHERE recv_op"
+          + " = 'MPI_Irecv'");
+      done.sort(Comparator.naturalOrder());
+      assertEquals(completions, done, what + ": the calls that completed the receives");
       System.out.println(what + ": " + all.size() + " messages, " + perRank.values().stream()
           .mapToLong(x -> x[0]).sum() + " calls checked");
 

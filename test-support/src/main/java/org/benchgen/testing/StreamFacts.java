@@ -182,6 +182,35 @@ public final class StreamFacts {
     return out;
   }
 
+  /**
+   * Each MPI_Irecv that names a source, as "rank recvSeq doneSeq": the call that completed its
+   * request, the first later call naming it (MPI_Wait's req, MPI_Waitall's reqs, the done list
+   * of the others), or the Irecv itself where none does. Requests are named by their ids, which a
+   * rank never reuses (docs/trace-format.md, "Requests").
+   */
+  public List<String> irecvCompletions() {
+    List<String> out = new ArrayList<>();
+    for (List<Call> cs : calls) {
+      for (Call c : cs) {
+        if (!c.op().equals("MPI_Irecv") || c.f().get("src").equals("PROC_NULL")) {
+          continue;
+        }
+        String req = c.f().get("req");
+        long done = c.seq();
+        for (int i = (int) c.seq() + 1; i < cs.size() && done == c.seq(); i++) {
+          Call w = cs.get(i);
+          String list = w.op().equals("MPI_Wait") ? w.f().get("req")
+              : w.op().equals("MPI_Waitall") ? w.f().get("reqs") : w.f().get("done");
+          if (list != null && List.of(list.split(",")).contains(req)) {
+            done = w.seq();
+          }
+        }
+        out.add(c.rank() + " " + c.seq() + " " + done);
+      }
+    }
+    return out;
+  }
+
   /** How many collective calls each rank made on each communicator, by op. */
   public Map<String, Long> collectiveCalls(int rank, long comm) {
     Map<String, Long> out = new TreeMap<>();

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.TraceThreads;
+import org.benchgen.trace.Op;
 
 /**
  * Every point-to-point message of a trace, as the resolver's matching simulation matches it (MPI's
@@ -16,11 +17,14 @@ public final class MatchedMessages {
 
   /**
    * A matched message: world ranks {@code src} and {@code dst}, the send's tag and bytes, the
-   * sending call ({@code sendSeq}, 0 for a rank's first call; MPI_Start's for a persistent send)
-   * and the call that posted the receive ({@code recvSeq}).
+   * functions that sent and received it ({@code MPI_Isend}, {@code MPI_Irecv}; a persistent one's
+   * _init), the sending call ({@code sendSeq}, a call's place among its rank's calls, 0 first;
+   * MPI_Start's for a persistent send), the call that posted the receive ({@code recvSeq}) and
+   * the one that completed it ({@code doneSeq}: the receive itself where blocking, else the wait
+   * or test that completed its request, or {@code recvSeq} where the trace has none).
    */
-  public record Match(int src, int dst, long comm, long tag, long bytes, long sendSeq,
-      long recvSeq) {}
+  public record Match(int src, int dst, long comm, long tag, long bytes, Op sendOp, Op recvOp,
+      long sendSeq, long recvSeq, long doneSeq) {}
 
   /** Takes the messages as they are matched. */
   public interface Sink {
@@ -45,9 +49,11 @@ public final class MatchedMessages {
     if (threads.isPresent()) {
       return new NotRun(threads.get() + ", and the matching follows one thread per rank");
     }
+    MatchLog log = new MatchLog(Optional.of(sink));
     MatchingSimulation sim = new MatchingSimulation(trace, false, List.of(), WaitCharges.NONE,
-        Optional.of(sink));
+        log);
     sim.run();
+    log.finish();
     return new DeadlockReport(sim).problem().<Outcome>map(f -> new Stopped(f.toString()))
         .orElse(new Complete());
   }

@@ -59,7 +59,7 @@ final class MatchingSimulation {
   /** Per rank, how many calls it has taken: its current call is number {@code taken[r] - 1}. */
   private final long[] taken;
   /** Where every matched message goes ({@link MatchedMessages}); none for resolution alone. */
-  private final Optional<MatchedMessages.Sink> matches;
+  private final MatchLog matches;
 
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
     this(trace, reResolve, wildcards, WaitCharges.NONE);
@@ -68,15 +68,15 @@ final class MatchingSimulation {
   /** A simulation that also charges waiting time to {@code charges}. */
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards,
       WaitCharges charges) {
-    this(trace, reResolve, wildcards, charges, Optional.empty());
+    this(trace, reResolve, wildcards, charges, MatchLog.NONE);
   }
 
   /**
-   * A simulation that also hands every message to {@code matches} as it is matched; every call
-   * of every rank is then simulated (no iteration is skipped), so that each message is seen.
+   * A simulation that also hands every message to {@code matches} once received; every call of
+   * every rank is then simulated (no iteration is skipped), so that each message is seen.
    */
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards,
-      WaitCharges charges, Optional<MatchedMessages.Sink> matches) {
+      WaitCharges charges, MatchLog matches) {
     this.charges = charges;
     this.matches = matches;
     this.p = trace.worldSize();
@@ -102,7 +102,7 @@ final class MatchingSimulation {
     // Stopping ranks at loops changes the order in which ranks run; that changes no result
     // while wildcard receives match the sources the trace recorded (the tracer's asrc), and
     // nothing while there are none. Charging waits follows the ranks' clocks call by call.
-    this.skips = new IterationSkip(this, charges == WaitCharges.NONE && matches.isEmpty()
+    this.skips = new IterationSkip(this, charges == WaitCharges.NONE && !matches.on()
         && wildcards.stream()
         .allMatch(w -> !reResolve && w.param(Field.ASRC).entries().stream()
             .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size()), wild.keySet());
@@ -391,8 +391,7 @@ final class MatchingSimulation {
     x.matched = true;
     x.message = m;
     charges.matched(x, m);
-    matches.ifPresent(k -> k.matched(new MatchedMessages.Match(m.from, x.owner, m.comm, m.tag,
-        m.bytes, m.sendSeq, x.seq)));
+    matches.matched(x);
     x.cell.filter(c -> !c.known).ifPresent(c -> {
       c.source = m.fromCommRank;
       c.known = true;
@@ -452,6 +451,9 @@ final class MatchingSimulation {
       if (!q.done) {
         waitFor.add(q);
       }
+    }
+    for (PostedReceive x : receives) {
+      matches.completed(x, taken[r] - 1);
     }
     boolean blocking = op == Op.WAIT || op == Op.WAITALL || op == Op.WAITANY
         || op == Op.WAITSOME;

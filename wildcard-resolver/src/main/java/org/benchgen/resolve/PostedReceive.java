@@ -23,6 +23,8 @@ final class PostedReceive {
   final boolean blocking;
   /** The posting call's place in its rank's calls (0 first; MPI_Start's for a persistent one). */
   final long seq;
+  /** The place of the call that completed it (a wait or test); -1 before ({@link MatchLog}). */
+  long doneSeq = -1;
   /** The message it matched, once matched. */
   Message message;
   /** The request of a nonblocking or persistent receive, done when this is matched. */
