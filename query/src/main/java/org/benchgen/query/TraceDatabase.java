@@ -30,6 +30,12 @@ import org.duckdb.DuckDBConnection;
  * statement off the file system.
  */
 public final class TraceDatabase implements AutoCloseable {
+  /**
+   * The Java property that caps DuckDB's memory (DuckDB's {@code memory_limit}, e.g. {@code
+   * 1GB}); by default DuckDB's own, 80 % of the machine's memory.
+   */
+  public static final String MEMORY_PROPERTY = "benchgen.query.memory";
+
   /** Progress of long work: what is done, out of how many ranks. */
   public interface ProgressSink {
     IntConsumer of(String what, int ranks);
@@ -65,6 +71,11 @@ public final class TraceDatabase implements AutoCloseable {
         s.execute("SET temp_directory = '" + spill.toString().replace("'", "''") + "'");
         // Compressed in memory as on disk (runs, dictionaries, bit packing): the calls of a
         // regular code compress well, and 10^7 of them then fit in 2 GB (docs/query.md).
+        String memory = System.getProperty(MEMORY_PROPERTY, "");
+        if (!memory.isBlank()) {
+          // DuckDB's own memory, outside the Java heap; past it DuckDB spills (docs/query.md).
+          s.execute("SET memory_limit = '" + memory.strip().replace("'", "''") + "'");
+        }
         s.execute("ATTACH ':memory:' AS trace (COMPRESS)");
         s.execute("USE trace");
         for (String sql : Views.TABLES) {
