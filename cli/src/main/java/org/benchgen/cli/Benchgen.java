@@ -44,7 +44,7 @@ public final class Benchgen implements Runnable {
   private static final List<Class<?>> SUBCOMMANDS = List.of(TraceCommand.class,
       CompressCommand.class, AlignCommand.class, ResolveCommand.class, GenerateCommand.class,
       VerifyCommand.class, ShowCommand.class, ExpandCommand.class, ReportCommand.class,
-      ImportCommand.class, ExportCommand.class, StatsCommand.class, SynthCommand.class,
+      ImportCommand.class, ExportCommand.class, QueryCommand.class, StatsCommand.class, SynthCommand.class,
       ExtrapolateCommand.class, CommandLine.HelpCommand.class);
 
   /** A command line with every subcommand and benchgen's exit-code mapping. */

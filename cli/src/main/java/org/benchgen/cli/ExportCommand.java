@@ -1,10 +1,13 @@
 package org.benchgen.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.benchgen.io.AtomicOutput;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.otf2.Otf2Export;
+import org.benchgen.query.ParquetExport;
 import org.benchgen.rawtrace.TraceDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,27 +24,33 @@ import picocli.CommandLine.Spec;
         + " with its message, collective and request records. A compressed trace is expanded"
         + " first (its times are then the histograms' means).",
         "benchgen import reads the archive back (docs/otf2.md).",
-        "Needs the OTF2 library's Python bindings (apt-get install python3-otf2).", ""})
+        "Needs the OTF2 library's Python bindings (apt-get install python3-otf2).",
+        "parquet: DIR/calls.parquet, messages, collectives, compute, comms, fan and"
+            + " comm_time.parquet: the views of benchgen query (docs/query.md), for pandas,"
+            + " Polars and Pipit; TRACE may also be an OTF2 archive's anchor file.", ""})
 final class ExportCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
   @Option(names = "--format", required = true, paramLabel = "FORMAT",
-      description = "the format to write: otf2")
+      description = "the format to write: otf2 or parquet")
   Format format;
 
   @Parameters(paramLabel = "TRACE", description = "a trace directory or a compressed trace"
-      + " (.bgc)")
+      + " (.bgc); for parquet also an OTF2 archive's anchor file (.otf2)")
   Path trace;
 
   @Mixin
   NewDirectory output;
 
   /** The formats export writes. */
-  enum Format { otf2 }
+  enum Format { otf2, parquet }
 
   @Override
   public Integer call() throws Exception {
+    if (format == Format.parquet) {
+      return parquet();
+    }
     Otf2Export.RankSource source;
     Path trace = TraceDirectory.input(this.trace);
     if (Files.isDirectory(trace)) {
@@ -56,6 +65,23 @@ final class ExportCommand implements Callable<Integer> {
     spec.commandLine().getOut().println(output.dir.resolve(Otf2Export.ANCHOR) + ": "
         + source.size() + " ranks, " + r.calls() + " MPI calls");
     r.rules().forEach((rule, n) -> spec.commandLine().getOut().println("  " + n + "  " + rule));
+    return 0;
+  }
+
+  /** The query's views as Parquet files ({@link ParquetExport}), written whole or not at all. */
+  private int parquet() throws IOException {
+    var err = spec.commandLine().getErr();
+    ParquetExport.Result[] r = new ParquetExport.Result[1];
+    try (QueryInputs in = QueryInputs.open(trace, err)) {
+      AtomicOutput.writeDirectory(output.dir, dir -> r[0] = ParquetExport.write(in.input(), dir,
+          QueryInputs.progress(err)));
+    }
+    var out = spec.commandLine().getOut();
+    out.println(output.dir + ": " + r[0].files().size() + " Parquet files");
+    for (ParquetExport.Written w : r[0].files()) {
+      out.println("  " + w.view() + ".parquet  " + w.rows() + " rows");
+    }
+    r[0].notes().forEach(n -> err.println("benchgen: note: " + n));
     return 0;
   }
 }

@@ -30,6 +30,35 @@ public final class Expander {
 
   /** Sends {@code rank}'s communicator definitions, then its events, to {@code sink}. */
   public void expand(int rank, RawTraceReader.Sink sink) {
+    walk(rank, new StepSink() {
+      @Override
+      public void comm(long id, long[] members, long[] remote) {
+        sink.comm(id, members, remote);
+      }
+
+      @Override
+      public void call(Step step, RawEvent event) {
+        sink.event(event);
+      }
+    });
+  }
+
+  /**
+   * Receives a rank's communicator definitions, then its calls as they are expanded: the step
+   * (its loops too) and its event.
+   */
+  public interface StepSink {
+    /** As {@link RawTraceReader.Sink#comm}. */
+    void comm(long id, long[] members, long[] remote);
+
+    void call(Step step, RawEvent event);
+  }
+
+  /**
+   * Sends {@code rank}'s communicator definitions, then its calls in order, to {@code sink}: each
+   * with the step it comes from (for a caller that wants the loops a call is in) and its event.
+   */
+  public void walk(int rank, StepSink sink) {
     if (rank < 0 || rank >= trace.worldSize()) {
       throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
     }
@@ -46,12 +75,12 @@ public final class Expander {
   private final class RankWalk {
     private final int rank;
     private final TraversalContext context;
-    private final RawTraceReader.Sink sink;
+    private final StepSink sink;
     private final StepDecoder decoder = new StepDecoder(trace.symbols());
     private long clock;
     private String prevSite;
 
-    RankWalk(int rank, RawTraceReader.Sink sink) {
+    RankWalk(int rank, StepSink sink) {
       this.rank = rank;
       this.context = new TraversalContext(trace, rank, comms);
       this.sink = sink;
@@ -59,7 +88,8 @@ public final class Expander {
 
     void run() {
       while (context.hasNext()) {
-        sink.event(event(context.next()));
+        Step s = context.next();
+        sink.call(s, event(s));
       }
     }
 

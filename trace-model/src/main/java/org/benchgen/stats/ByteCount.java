@@ -49,6 +49,36 @@ public final class ByteCount {
         : sum(e.list(s.count())) * s.size().map(e::get).orElse(1L)).orElse(0L);
   }
 
+  /**
+   * The bytes collective {@code e} receives at this member ({@code me} as in {@link #of}), where
+   * MPI writes them: its receive side (the sent one where the call describes one buffer); none at
+   * a gather's or reduction's non-root, none at a broadcast's root (its buffer is what it sends).
+   * MTF's fan-in counts these (docs/query.md); {@code stats} counts the send side only.
+   */
+  public static long collectiveReceived(RawEvent e, int me) {
+    Op op = e.op();
+    long r = e.get(Field.ROOT);
+    boolean root = r == me || r == Sym.ROOT.code();
+    if (op.isRooted()) {
+      boolean toRoot = op.gathers() || op.isReducing();
+      if (toRoot && !root || !toRoot && !op.scatters() && root) {
+        return 0;
+      }
+    }
+    return CollectiveSide.received(op).map(s -> s.perPeer()
+        ? sum(e.list(s.count())) * s.size().map(e::get).map(ByteCount::orZero).orElse(1L)
+        : orZero(e.get(s.count())) * s.size().map(e::get).map(ByteCount::orZero).orElse(1L))
+        .orElse(0L);
+  }
+
+  /**
+   * The bytes of the message a send-side call sends (a send, the send of a Sendrecv, a persistent
+   * send's _init at each start): its count times its datatype's size.
+   */
+  public static long sent(RawEvent e) {
+    return sendBuffer(e);
+  }
+
   private static long sendBuffer(RawEvent e) {
     return orZero(e.get(Field.COUNT)) * orZero(e.get(Field.TSIZE));
   }

@@ -276,11 +276,7 @@ public final class TraceStats {
   private static final class Collector implements RawTraceReader.Sink {
     final RankStats stats = new RankStats();
     private final int rank;
-    private final Map<Long, long[]> members = new HashMap<>();
-    /** This rank's rank in each communicator, found once (not per event: worlds are large). */
-    private final Map<Long, Integer> me = new HashMap<>();
-    /** Per persistent collective request: the bytes each start of it moves (ByteCount). */
-    private final Map<Long, Long> startedBytes = new HashMap<>();
+    private final RankBytes bytes;
     /** Per thread: when its previous call exited; compute intervals run per thread. */
     private final PerThread<long[]> lastExit = new PerThread<>(() -> new long[] {-1});
     private long firstEnter = -1;
@@ -291,56 +287,24 @@ public final class TraceStats {
     /** A collector for {@code rank}, the world's ranks in {@code world} (shared, not copied). */
     Collector(int rank, long[] world) {
       this.rank = rank;
-      members.put(0L, world);
-      me.put(0L, rank);
-    }
-
-    /**
-     * A persistent collective's bytes, counted at each start of its request: what the starts of
-     * {@code e} move (its _init is remembered, counting none).
-     */
-    private long persistentCollectives(RawEvent e, int mine) {
-      Op op = e.op();
-      if (op.isPersistentCollective()) {
-        startedBytes.put(e.get(Field.REQ), ByteCount.collective(e, mine));
-      } else if (op == Op.REQUEST_FREE) {
-        startedBytes.remove(e.get(Field.REQ));
-      } else if (op.kind() == OpKind.START) {
-        long sum = 0;
-        for (long id : e.startedRequests()) {
-          sum += startedBytes.getOrDefault(id, 0L);
-        }
-        return sum;
-      }
-      return 0;
+      this.bytes = new RankBytes(rank, world);
     }
 
     @Override
     public void comm(long id, long[] worldRanks, long[] remote) {
-      // Peers (the message matrix's) are ranks of the remote group on an intercommunicator.
-      members.put(id, remote.length > 0 ? remote : worldRanks);
-      int mine = -1;
-      for (int i = 0; i < worldRanks.length && remote.length == 0; i++) {
-        mine = worldRanks[i] == rank ? i : mine;
-      }
-      me.put(id, mine);
+      bytes.comm(id, worldRanks, remote);
     }
 
     @Override
     public void event(RawEvent e) {
-      int mine = -1;
-      long[] m = null;
-      if (e.op().has(Field.COMM)) {
-        m = members.get(e.get(Field.COMM));
-        mine = m == null ? -1 : me.get(e.get(Field.COMM));
-      }
-      long bytes = ByteCount.of(e, mine) + persistentCollectives(e, mine);
+      long[] m = this.bytes.peersOf(e);
+      long bytes = this.bytes.of(e);
       long[] cb = (e.isLarge() ? stats.largeForms : stats.intForms)
           .computeIfAbsent(e.op(), k -> new long[2]);
       cb[0]++;
       cb[1] += bytes;
       OpKind k = e.op().kind();
-      if ((k == OpKind.SEND || k == OpKind.SENDRECV) && m != null
+      if ((k == OpKind.SEND || k == OpKind.SENDRECV) && m.length > 0
           && !Sym.isSymbol(e.get(Field.DEST))) {
         stats.sentTo.merge((int) m[(int) e.get(Field.DEST)], bytes, Long::sum);
       }

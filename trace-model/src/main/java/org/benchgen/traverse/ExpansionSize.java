@@ -42,6 +42,33 @@ public final class ExpansionSize {
     return steps;
   }
 
+  /**
+   * How many calls walking every rank of {@code t} makes, at most: each RSD once for each of its
+   * ranks in every iteration of its loops, a loop counting its largest trip count. Exact where
+   * every rank of a loop runs it equally often (regular codes); saturates at {@link
+   * Long#MAX_VALUE}.
+   */
+  public static long calls(CompressedTrace t) {
+    record Level(List<Node> body, long times) {}
+    Deque<Level> todo = new ArrayDeque<>();
+    todo.push(new Level(t.body(), 1));
+    long calls = 0;
+    while (!todo.isEmpty()) {
+      Level l = todo.pop();
+      for (Node n : l.body()) {
+        if (n instanceof Loop loop) {
+          long runs = times(l.times(), loop.trips().leaves().max().orElse(0));
+          if (runs > 0) {
+            todo.push(new Level(loop.body(), runs));
+          }
+        } else if (n instanceof org.benchgen.ir.Rsd r) {
+          calls = sum(calls, times(l.times(), r.ranks().size()));
+        }
+      }
+    }
+    return calls;
+  }
+
   private static long times(long a, long b) {
     long high = Math.multiplyHigh(a, b);
     return high != 0 || a * b < 0 ? Long.MAX_VALUE : a * b;

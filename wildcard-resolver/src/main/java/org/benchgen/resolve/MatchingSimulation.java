@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.stats.ByteCount;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -55,6 +56,10 @@ final class MatchingSimulation {
   private final WaitCharges charges;
   /** Loops' repeated iterations, taken as made ({@link IterationSkip}). */
   private final IterationSkip skips;
+  /** Per rank, how many calls it has taken: its current call is number {@code taken[r] - 1}. */
+  private final long[] taken;
+  /** Where every matched message goes ({@link MatchedMessages}); none for resolution alone. */
+  private final MatchLog matches;
 
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
     this(trace, reResolve, wildcards, WaitCharges.NONE);
@@ -63,7 +68,17 @@ final class MatchingSimulation {
   /** A simulation that also charges waiting time to {@code charges}. */
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards,
       WaitCharges charges) {
+    this(trace, reResolve, wildcards, charges, MatchLog.NONE);
+  }
+
+  /**
+   * A simulation that also hands every message to {@code matches} once received; every call of
+   * every rank is then simulated (no iteration is skipped), so that each message is seen.
+   */
+  MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards,
+      WaitCharges charges, MatchLog matches) {
     this.charges = charges;
+    this.matches = matches;
     this.p = trace.worldSize();
     this.comms = new Communicators(trace);
     this.reResolve = reResolve;
@@ -71,6 +86,7 @@ final class MatchingSimulation {
     this.dec = new StepDecoder[p];
     this.inbox = new Inbox[p];
     this.state = new RankState[p];
+    this.taken = new long[p];
     for (int r = 0; r < p; r++) {
       ctx[r] = new TraversalContext(trace, r, comms);
       dec[r] = new StepDecoder(trace.symbols());
@@ -86,7 +102,8 @@ final class MatchingSimulation {
     // Stopping ranks at loops changes the order in which ranks run; that changes no result
     // while wildcard receives match the sources the trace recorded (the tracer's asrc), and
     // nothing while there are none. Charging waits follows the ranks' clocks call by call.
-    this.skips = new IterationSkip(this, charges == WaitCharges.NONE && wildcards.stream()
+    this.skips = new IterationSkip(this, charges == WaitCharges.NONE && !matches.on()
+        && wildcards.stream()
         .allMatch(w -> !reResolve && w.param(Field.ASRC).entries().stream()
             .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size()), wild.keySet());
   }
@@ -142,6 +159,7 @@ final class MatchingSimulation {
         return;
       }
       Step s = ctx[r].next();
+      taken[r]++;
       charges.call(r, s);
       Optional<WaitState> wait = execute(r, s, dec[r].decode(s));
       if (wait.isPresent()) {
@@ -157,8 +175,8 @@ final class MatchingSimulation {
     Op op = e.op();
     switch (op.kind()) {
       case SEND -> {
-        Optional<Message> m = send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG),
-            op == Op.SSEND || op == Op.ISSEND);
+        Optional<Message> m = send(r, s, e, e.get(Field.DEST), op == Op.SSEND
+            || op == Op.ISSEND);
         if (op.createsRequest()) {
           Request q = new Request(false, m.isEmpty() || !m.get().sync || m.get().matched);
           m.ifPresent(x -> {
@@ -178,7 +196,7 @@ final class MatchingSimulation {
         return post(r, s, e, e.get(Field.SRC), e.get(Field.TAG));
       }
       case SENDRECV -> {
-        send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG), false);
+        send(r, s, e, e.get(Field.DEST), false);
         long rtag = op.has(Field.RTAG) ? e.get(Field.RTAG) : e.get(Field.TAG);
         return post(r, s, e, e.get(Field.SRC), rtag);
       }
@@ -296,14 +314,19 @@ final class MatchingSimulation {
     return x.filter(y -> !y.matched).map(WaitState.Receive::new);
   }
 
-  /** Posts a message (none for PROC_NULL); it matches the earliest posted receive it fits. */
-  private Optional<Message> send(int r, Step s, long comm, long dest, long tag, boolean sync) {
+  /**
+   * Posts the message of send-side call {@code e} (none for PROC_NULL); it matches the earliest
+   * posted receive it fits.
+   */
+  private Optional<Message> send(int r, Step s, RawEvent e, long dest, boolean sync) {
     if (dest == PROC_NULL) {
       return Optional.empty();
     }
+    long comm = e.get(Field.COMM);
+    long tag = e.get(Field.TAG);
     int to = comms.world(comm, r, dest);
     Message m = new Message(r, to, comms.rankIn(comm, r), comm, tag, sync, s,
-        charges.enter(r));
+        charges.enter(r), taken[r] - 1, ByteCount.sent(e));
     for (PostedReceive x : posted.get(to)) {
       if (!x.matched && x.comm == comm && (x.src == ANY_SOURCE || x.src == m.fromCommRank)
           && (x.tag == ANY_TAG || x.tag == tag)) {
@@ -337,7 +360,7 @@ final class MatchingSimulation {
       matchTag = tag == ANY_TAG && atag != ABSENT ? atag : tag;
     }
     PostedReceive x = new PostedReceive(r, comm, matchSrc, matchTag, s, cell, recorded, e.op(),
-        charges.enter(r), charges.exit(r), !e.op().createsRequest());
+        charges.enter(r), charges.exit(r), !e.op().createsRequest(), taken[r] - 1);
     Optional<Message> m = inbox[r].find(comm, matchSrc, matchTag, true);
     if (m.isPresent()) {
       match(m.get(), x);
@@ -368,6 +391,7 @@ final class MatchingSimulation {
     x.matched = true;
     x.message = m;
     charges.matched(x, m);
+    matches.matched(x);
     x.cell.filter(c -> !c.known).ifPresent(c -> {
       c.source = m.fromCommRank;
       c.known = true;
@@ -428,6 +452,9 @@ final class MatchingSimulation {
         waitFor.add(q);
       }
     }
+    for (PostedReceive x : receives) {
+      matches.completed(x, taken[r] - 1);
+    }
     boolean blocking = op == Op.WAIT || op == Op.WAITALL || op == Op.WAITANY
         || op == Op.WAITSOME;
     if (blocking) {
@@ -451,8 +478,8 @@ final class MatchingSimulation {
       q.done = x.isEmpty() || x.get().matched;
       x.ifPresent(y -> y.request = q);
     } else {
-      Optional<Message> m = send(r, q.initStep, e.get(Field.COMM), e.get(Field.DEST),
-          e.get(Field.TAG), e.op() == Op.SSEND_INIT);
+      Optional<Message> m = send(r, q.initStep, e, e.get(Field.DEST),
+          e.op() == Op.SSEND_INIT);
       q.message = m.orElse(null);
       q.done = m.isEmpty() || !m.get().sync || m.get().matched;
       m.ifPresent(y -> y.request = q);

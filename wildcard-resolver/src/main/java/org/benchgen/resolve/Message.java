@@ -14,6 +14,9 @@ final class Message {
   final Step step;
   /** When the sending call entered (for late-sender times; 0 when times are not kept). */
   final long sendEnter;
+  /** The sending call: its place in the sender's calls (0 first), and the bytes it sends. */
+  final long sendSeq;
+  final long bytes;
   /** The request of a nonblocking send, done when this is matched (if synchronous). */
   Request request;
   boolean matched;
@@ -24,7 +27,7 @@ final class Message {
   boolean maybeCancelled;
 
   Message(int from, int to, long fromCommRank, long comm, long tag, boolean sync, Step step,
-      long sendEnter) {
+      long sendEnter, long sendSeq, long bytes) {
     this.from = from;
     this.to = to;
     this.fromCommRank = fromCommRank;
@@ -33,5 +36,7 @@ final class Message {
     this.sync = sync;
     this.step = step;
     this.sendEnter = sendEnter;
+    this.sendSeq = sendSeq;
+    this.bytes = bytes;
   }
 }

@@ -21,6 +21,10 @@ final class PostedReceive {
   final long exit;
   /** A blocking receive (or Sendrecv), which waits for its message in the posting call. */
   final boolean blocking;
+  /** The posting call's place in its rank's calls (0 first; MPI_Start's for a persistent one). */
+  final long seq;
+  /** The place of the call that completed it (a wait or test); -1 before ({@link MatchLog}). */
+  long doneSeq = -1;
   /** The message it matched, once matched. */
   Message message;
   /** The request of a nonblocking or persistent receive, done when this is matched. */
@@ -29,7 +33,7 @@ final class PostedReceive {
 
   PostedReceive(int owner, long comm, long src, long tag, Step step,
       java.util.Optional<ResolvedSources.Cell> cell,
-      long recorded, Op op, long enter, long exit, boolean blocking) {
+      long recorded, Op op, long enter, long exit, boolean blocking, long seq) {
     this.owner = owner;
     this.comm = comm;
     this.src = src;
@@ -41,5 +45,6 @@ final class PostedReceive {
     this.enter = enter;
     this.exit = exit;
     this.blocking = blocking;
+    this.seq = seq;
   }
 }

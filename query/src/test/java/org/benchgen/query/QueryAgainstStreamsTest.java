@@ -1,0 +1,229 @@
+package org.benchgen.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.io.TraceFiles;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.samples.Synth;
+import org.benchgen.testing.StreamFacts;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The query engine's answers to MTF's example queries (paper Figure 4), to per-rank calls and
+ * bytes and to MTF's fan-in and fan-out, against the same worked out in plain Java from {@code
+ * expand}'s per-rank streams ({@link StreamFacts}: no benchgen reader, byte count or matching,
+ * no DuckDB). On the bundled samples, synthetic patterns, and any trace directory named in the
+ * property {@code query.traces} (comma-separated: the NPB and HPCCG runs of docs/query.md). Each
+ * trace is queried both as a compressed trace and as its directory of streams.
+ */
+class QueryAgainstStreamsTest {
+  /** Where the synthetic traces and the expanded streams go (JUnit sets it before traces()). */
+  @TempDir
+  static Path tmp;
+
+  static List<Path> traces() throws IOException {
+    List<Path> out = new ArrayList<>();
+    try (Stream<Path> s = Files.list(Path.of("..", "samples", "traces"))) {
+      s.filter(Files::isDirectory).sorted().forEach(out::add);
+    }
+    for (Synth.Pattern p : List.of(Synth.Pattern.stencil3d, Synth.Pattern.wavefront,
+        Synth.Pattern.masterWorker, Synth.Pattern.alltoall)) {
+      Path d = Files.createDirectories(tmp.resolve("synth-" + p));
+      new Synth(p, 8, 12, 7).write(d, false, n -> { });
+      out.add(d);
+    }
+    out.add(synth(Synth.irregular(6, 40, 3), "irregular"));
+    out.add(synth(Synth.shuffled(5, 60, 11), "shuffled"));
+    String more = System.getProperty("query.traces", "");
+    for (String p : more.split(",")) {
+      if (!p.isBlank()) {
+        out.add(Path.of(p.strip()));
+      }
+    }
+    return out;
+  }
+
+  private static Path synth(Synth s, String name) throws IOException {
+    Path d = Files.createDirectories(tmp.resolve("synth-" + name));
+    s.write(d, false, n -> { });
+    return d;
+  }
+
+  @ParameterizedTest
+  @MethodSource("traces")
+  void answersEqualThoseOfTheExpandedStreams(Path dir) throws Exception {
+    TraceDirectory d = TraceDirectory.open(dir);
+    CompressedTrace t = new TraceCompressor().compress(d, n -> { }).trace();
+    Path expanded = Files.createTempDirectory(tmp, "expanded");
+    TraceFiles.expand(t, expanded.resolve("x"), false, n -> { });
+    StreamFacts facts = new StreamFacts(expanded.resolve("x"));
+    for (TraceInput in : List.of(new TraceInput.Compressed(dir.toString(), t),
+        new TraceInput.Streams(d, t))) {
+      try (TraceDatabase db = TraceDatabase.open(in, (w, n) -> x -> { })) {
+        db.fillAll();
+        db.lockDown();
+        check(db, facts, in.getClass().getSimpleName() + " " + dir);
+      }
+    }
+  }
+
+  static void check(TraceDatabase db, StreamFacts f, String what) throws SQLException {
+    // Per-rank calls and bytes.
+    Map<Integer, long[]> perRank = f.perRank();
+    List<String> expected = new ArrayList<>();
+    perRank.forEach((r, x) -> expected.add(r + " " + x[0] + " " + x[1]));
+    assertEquals(expected, rows(db, "SELECT rank, count(*), sum(bytes) FROM calls GROUP BY rank"
+        + " ORDER BY rank"), what + ": calls and bytes per rank");
+
+    List<StreamFacts.Msg> msgs = f.messages();
+    if (f.sourcesKnown) {
+      // Every message: MTF's "all messages in the MPI trace" (Table 4, 1).
+      List<String> all = new ArrayList<>();
+      for (StreamFacts.Msg m : msgs) {
+        all.add(m.src() + " " + m.dst() + " " + m.comm() + " " + m.tag() + " " + m.bytes());
+      }
+      all.sort(Comparator.naturalOrder());
+      List<String> got = rows(db, "SELECT src, dst, comm, tag, bytes FROM messages");
+      got.sort(Comparator.naturalOrder());
+      assertEquals(all, got, what + ": every message");
+      // Which call completed each nonblocking receive.
+      List<String> completions = f.irecvCompletions();
+      completions.sort(Comparator.naturalOrder());
+      List<String> done = rows(db, "SELECT dst, recv_seq, done_seq FROM messages WHERE recv_op"
+          + " = 'MPI_Irecv'");
+      done.sort(Comparator.naturalOrder());
+      assertEquals(completions, done, what + ": the calls that completed the receives");
+      System.out.println(what + ": " + all.size() + " messages, " + perRank.values().stream()
+          .mapToLong(x -> x[0]).sum() + " calls checked");
+
+      // Example 1: all messages in communicator C1, for each communicator.
+      Map<Long, long[]> byComm = new TreeMap<>();
+      for (StreamFacts.Msg m : msgs) {
+        long[] x = byComm.computeIfAbsent(m.comm(), k -> new long[2]);
+        x[0]++;
+        x[1] += m.bytes();
+      }
+      List<String> e1 = new ArrayList<>();
+      byComm.forEach((c, x) -> e1.add(c + " " + x[0] + " " + x[1]));
+      assertEquals(e1, rows(db, "SELECT comm, count(*), sum(bytes) FROM messages GROUP BY comm"
+          + " ORDER BY comm"), what + ": example 1");
+
+      // Example 2: all messages between processes 1 and 2 (world ranks) in the world.
+      if (f.size > 2) {
+        long n = msgs.stream().filter(m -> m.comm() == 0 && (m.src() == 1 && m.dst() == 2
+            || m.src() == 2 && m.dst() == 1)).count();
+        assertEquals(List.of(String.valueOf(n)), rows(db, "SELECT count(*) FROM messages WHERE"
+            + " comm = 0 AND ((src = 1 AND dst = 2) OR (src = 2 AND dst = 1))"),
+            what + ": example 2");
+      }
+
+      // MTF's fan-in and fan-out (point-to-point part): bytes received and sent per rank.
+      long[] in = new long[f.size];
+      long[] out = new long[f.size];
+      for (StreamFacts.Msg m : msgs) {
+        in[m.dst()] += m.bytes();
+        out[m.src()] += m.bytes();
+      }
+      List<String> fan = new ArrayList<>();
+      for (int r = 0; r < f.size; r++) {
+        fan.add(r + " " + in[r] + " " + out[r]);
+      }
+      assertEquals(fan, rows(db, "SELECT rank, p2p_in, p2p_out FROM fan ORDER BY rank"),
+          what + ": fan-in and fan-out of messages");
+    }
+
+    // Example 3: all point-to-point operations between processes 1 and 2.
+    if (f.size > 2) {
+      long ops = 0;
+      for (int r : new int[] {1, 2}) {
+        for (StreamFacts.Call c : f.calls.get(r)) {
+          long peer = peerWorld(f, c);
+          if (peer == 3 - r) {
+            ops++;
+          }
+        }
+      }
+      assertEquals(List.of(String.valueOf(ops)), rows(db, "SELECT count(*) FROM p2p WHERE"
+          + " (rank = 1 AND peer = 2) OR (rank = 2 AND peer = 1)"), what + ": example 3");
+    }
+
+    // Example 4: all collective operations among all processes of each communicator.
+    for (long comm : f.comms.get(0).keySet()) {
+      long[] members = f.comms.get(0).get(comm);
+      Map<String, Long> instances = f.collectiveCalls((int) members[0], comm);
+      for (long m : members) {
+        assertEquals(instances, f.collectiveCalls((int) m, comm), what + ": members disagree");
+      }
+      List<String> e4 = new ArrayList<>();
+      instances.forEach((op, n) -> e4.add(op + " " + n + " " + members.length));
+      assertEquals(e4, rows(db, "SELECT op, count(*), min(members) FROM collectives WHERE comm = "
+          + comm + " GROUP BY op ORDER BY op"), what + ": example 4, communicator " + comm);
+    }
+
+    // Example 5: the broadcasts process 1 made.
+    if (f.size > 1) {
+      long bcasts = f.calls.get(1).stream().filter(c -> c.op().equals("MPI_Bcast")).count();
+      assertEquals(List.of(String.valueOf(bcasts)), rows(db, "SELECT count(*) FROM calls WHERE"
+          + " rank = 1 AND op = 'MPI_Bcast'"), what + ": example 5");
+    }
+
+    // A communicator's members (MTF's process selection "processes in communicator c1").
+    for (Map.Entry<Long, long[]> c : f.comms.get(0).entrySet()) {
+      List<String> m = Arrays.stream(c.getValue()).sorted().mapToObj(String::valueOf).toList();
+      assertEquals(m, rows(db, "SELECT rank FROM members(" + c.getKey() + ") ORDER BY rank"),
+          what + ": members of " + c.getKey());
+    }
+    assertTrue(rows(db, "SELECT count(*) FROM compute").size() == 1);
+  }
+
+  /** The world rank a point-to-point call names as its peer (send side first), or -1. */
+  private static long peerWorld(StreamFacts f, StreamFacts.Call c) {
+    String op = c.op();
+    boolean p2p = op.contains("send") || op.contains("Send") || op.contains("Recv")
+        || op.contains("recv");
+    if (!p2p || !c.has("comm") || op.endsWith("_init")) {
+      return -1;
+    }
+    String peer = c.has("dest") ? c.f().get("dest") : c.f().get("src");
+    if (peer.equals("ANY_SOURCE")) {
+      peer = c.f().get("asrc");
+    }
+    if (peer == null || peer.equals("PROC_NULL") || peer.equals("ANY_SOURCE")) {
+      return -1;
+    }
+    return f.comms.get(c.rank()).get(c.num("comm"))[Integer.parseInt(peer)];
+  }
+
+  static List<String> rows(TraceDatabase db, String sql) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement s = db.connection().createStatement(); ResultSet r = s.executeQuery(sql)) {
+      int n = r.getMetaData().getColumnCount();
+      while (r.next()) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+          b.append(i == 1 ? "" : " ").append(r.getString(i));
+        }
+        out.add(b.toString());
+      }
+    }
+    return out;
+  }
+}
