@@ -24,7 +24,7 @@ import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.traverse.Communicators;
-import org.benchgen.traverse.LoopCoord;
+import org.benchgen.traverse.LoopPath;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.TraversalContext;
 import org.duckdb.DuckDBAppender;
@@ -83,14 +83,14 @@ final class CallRows {
 
   /** The loop region a step is in (docs/query.md): its innermost loop that is one, or section. */
   private Integer region(Step s) {
-    List<LoopCoord> loops = s.loops();
-    for (int i = loops.size() - 1; i >= 0; i--) {
-      var r = regions.region(loops.get(i).loop());
+    Node top = s.rsd();
+    for (LoopPath p = s.loops(); p instanceof LoopPath.In in; p = in.outer()) {
+      var r = regions.region(in.loop());
       if (r.isPresent()) {
         return r.get().number();
       }
+      top = in.loop();
     }
-    Node top = loops.isEmpty() ? s.rsd() : loops.get(0).loop();
     return sectionOf.get(top);
   }
 
@@ -201,10 +201,10 @@ final class CallRows {
       } else {
         out.append(region.intValue());
       }
-      if (step.loops().isEmpty()) {
-        out.appendNull();
+      if (step.loops() instanceof LoopPath.In in) {
+        out.append(in.iteration());
       } else {
-        out.append(step.loops().get(step.loops().size() - 1).iteration());
+        out.appendNull();
       }
       nullable(op.has(Field.NEWCOMM) ? e.get(Field.NEWCOMM) : Sym.ABSENT.code());
       out.endRow();
