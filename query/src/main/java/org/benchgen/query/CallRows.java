@@ -3,7 +3,6 @@ package org.benchgen.query;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntConsumer;
