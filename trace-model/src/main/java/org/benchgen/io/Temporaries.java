@@ -88,8 +88,7 @@ final class Temporaries {
 
   /** The error of a temporary that cannot be made, naming the target rather than the temporary. */
   private static IOException cannotWrite(Path dir, Path target, IOException e) {
-    return new IOException("cannot write " + target + ": " + dir + ": "
-        + InputFiles.describe(e), e);
+    return new OutputFailure(target, e, dir + ": " + InputFiles.describe(e));
   }
 
   private static final SecureRandom RANDOM = new SecureRandom();
