@@ -20,10 +20,10 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.TraceLimits;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
+import org.benchgen.trace.TraceLimits;
 import org.benchgen.trace.TraceProblem;
 
 /**
