@@ -42,6 +42,8 @@ final class MatchingSimulation {
   private final StepDecoder[] dec;
   private final List<Map<Long, Request>> reqs = new ArrayList<>();
   final Inbox[] inbox;
+  /** Messages that do not fit their receives, collectives whose members' blocks disagree. */
+  final SizeChecks sizes = new SizeChecks();
   final List<ArrayList<PostedReceive>> posted = new ArrayList<>();
   final RankState[] state;
   private final ArrayDeque<Integer> ready = new ArrayDeque<>();
@@ -158,7 +160,7 @@ final class MatchingSimulation {
     switch (op.kind()) {
       case SEND -> {
         Optional<Message> m = send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG),
-            op == Op.SSEND || op == Op.ISSEND);
+            op == Op.SSEND || op == Op.ISSEND, SizeChecks.sent(e));
         if (op.createsRequest()) {
           Request q = new Request(false, m.isEmpty() || !m.get().sync || m.get().matched);
           m.ifPresent(x -> {
@@ -178,7 +180,8 @@ final class MatchingSimulation {
         return post(r, s, e, e.get(Field.SRC), e.get(Field.TAG));
       }
       case SENDRECV -> {
-        send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG), false);
+        send(r, s, e.get(Field.COMM), e.get(Field.DEST), e.get(Field.TAG), false,
+            SizeChecks.sent(e));
         long rtag = op.has(Field.RTAG) ? e.get(Field.RTAG) : e.get(Field.TAG);
         return post(r, s, e, e.get(Field.SRC), rtag);
       }
@@ -236,7 +239,11 @@ final class MatchingSimulation {
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.
-        return arrive(r, op, s.syncComm());
+        long comm = s.syncComm();
+        if (!comms.isInter(comm)) {
+          sizes.arrive(r, s, e, comm, comms.rankIn(comm, r));
+        }
+        return arrive(r, op, comm);
       }
       case LOCAL -> {
         // MPI_Imrecv: its message was matched by its probe; its request is done.
@@ -297,13 +304,14 @@ final class MatchingSimulation {
   }
 
   /** Posts a message (none for PROC_NULL); it matches the earliest posted receive it fits. */
-  private Optional<Message> send(int r, Step s, long comm, long dest, long tag, boolean sync) {
+  private Optional<Message> send(int r, Step s, long comm, long dest, long tag, boolean sync,
+      long bytes) {
     if (dest == PROC_NULL) {
       return Optional.empty();
     }
     int to = comms.world(comm, r, dest);
     Message m = new Message(r, to, comms.rankIn(comm, r), comm, tag, sync, s,
-        charges.enter(r));
+        charges.enter(r), bytes);
     for (PostedReceive x : posted.get(to)) {
       if (!x.matched && x.comm == comm && (x.src == ANY_SOURCE || x.src == m.fromCommRank)
           && (x.tag == ANY_TAG || x.tag == tag)) {
@@ -338,6 +346,7 @@ final class MatchingSimulation {
     }
     PostedReceive x = new PostedReceive(r, comm, matchSrc, matchTag, s, cell, recorded, e.op(),
         charges.enter(r), charges.exit(r), !e.op().createsRequest());
+    x.capacity = SizeChecks.capacity(e);
     Optional<Message> m = inbox[r].find(comm, matchSrc, matchTag, true);
     if (m.isPresent()) {
       match(m.get(), x);
@@ -364,6 +373,7 @@ final class MatchingSimulation {
   }
 
   private void match(Message m, PostedReceive x) {
+    sizes.matched(m, x);
     m.matched = true;
     x.matched = true;
     x.message = m;
@@ -452,7 +462,7 @@ final class MatchingSimulation {
       x.ifPresent(y -> y.request = q);
     } else {
       Optional<Message> m = send(r, q.initStep, e.get(Field.COMM), e.get(Field.DEST),
-          e.get(Field.TAG), e.op() == Op.SSEND_INIT);
+          e.get(Field.TAG), e.op() == Op.SSEND_INIT, SizeChecks.sent(e));
       q.message = m.orElse(null);
       q.done = m.isEmpty() || !m.get().sync || m.get().matched;
       m.ifPresent(y -> y.request = q);
@@ -468,6 +478,7 @@ final class MatchingSimulation {
       return Optional.of(new WaitState.Collective(comm));
     }
     arrived.remove(comm);
+    sizes.complete(comm);
     charges.collectiveDone(comm);
     for (int x : here) {
       if (x != r) {

@@ -12,6 +12,8 @@ final class Message {
   /** A synchronous send: it completes only when matched. */
   final boolean sync;
   final Step step;
+  /** The bytes it holds (count x size), -1 where the trace does not say. */
+  final long bytes;
   /** When the sending call entered (for late-sender times; 0 when times are not kept). */
   final long sendEnter;
   /** The request of a nonblocking send, done when this is matched (if synchronous). */
@@ -24,7 +26,8 @@ final class Message {
   boolean maybeCancelled;
 
   Message(int from, int to, long fromCommRank, long comm, long tag, boolean sync, Step step,
-      long sendEnter) {
+      long sendEnter, long bytes) {
+    this.bytes = bytes;
     this.from = from;
     this.to = to;
     this.fromCommRank = fromCommRank;

@@ -21,6 +21,8 @@ final class PostedReceive {
   final long exit;
   /** A blocking receive (or Sendrecv), which waits for its message in the posting call. */
   final boolean blocking;
+  /** The bytes its buffer holds (count x size), -1 where the trace does not say. */
+  long capacity = -1;
   /** The message it matched, once matched. */
   Message message;
   /** The request of a nonblocking or persistent receive, done when this is matched. */
