@@ -76,7 +76,14 @@ class FullDiskTest {
     refused("out/stencil.c", "generate", t, "--lang", "c-mpi", "-o", out("out"));
     refused("out/stencil.goal", "generate", t, "--lang", "goal", "-o", out("out"));
     refused("out/stencil.ncptl", "generate", t, "--lang", "conceptual", "-o", out("out"));
-    refused("x/rank-0.trace", "expand", t, "-o", out("x"));
+    // expand first compares what it would write with the free space; forced, it meets the disk.
+    disk.fillLeaving(2048);
+    Cli.Result x = Cli.run("expand", t, "-o", out("x"));
+    assertEquals(1, x.code(), x.err());
+    assertTrue(x.err().contains("expanding writes 6 rank files, about 0.1 MB in all, more than"
+        + " the 0.0 MB free in " + disk.dir()), x.err());
+    assertEquals(List.of(), disk.contents());
+    refused("x/rank-0.trace", "expand", t, "--force", "-o", out("x"));
     refused("a.bgc", "align", t, "-o", out("a.bgc"));
     refused("a.bgc", "resolve", t, "-o", out("a.bgc"));
     refused("a.bgc", "compress", SAMPLES.resolve("stencil2d").toString(), "-o", out("a.bgc"));
@@ -134,5 +141,29 @@ class FullDiskTest {
     assertEquals(1, code, err.toString());
     assertTrue(err.toString().contains("cannot write standard output: No space left on device"),
         err.toString());
+  }
+
+  /**
+   * The tracer on a full disk (issue 47): each rank that cannot write its stream says so itself
+   * (the tracer's stderr), leaves it as rank-R.trace.unwritten-ENOSPC, never cut under its final
+   * name; `benchgen trace` then exits 1 naming the ranks and the cause, and leaves nothing.
+   */
+  @Test
+  void theTracerOnAFullDiskLeavesNothingAndSaysWhy() throws Exception {
+    needsDisk();
+    Path bins = MpiSamples.bins().get("openmpi");
+    for (boolean raw : new boolean[] {true, false}) {
+      disk.fillLeaving(20 * 1024);
+      java.util.List<String> args = new java.util.ArrayList<>(raw
+          ? List.of("trace", "--raw", "-o", out("t")) : List.of("trace", "-o", out("t")));
+      args.addAll(MpiSamples.launcher("openmpi", 2));
+      args.add(bins.resolve("random_exchange").toString());
+      Cli.Result r = Cli.run(args.toArray(String[]::new));
+      assertEquals(1, r.code(), r.err());
+      assertTrue(r.err().contains("cannot write " + out("t") + ": the tracer could not write"),
+          r.err());
+      assertTrue(r.err().contains("No space left on device"), r.err());
+      assertEquals(List.of(), disk.contents(), r.err());
+    }
   }
 }

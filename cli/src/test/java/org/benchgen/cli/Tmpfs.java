@@ -70,6 +70,16 @@ final class Tmpfs implements AutoCloseable {
 
   @Override
   public void close() throws IOException, InterruptedException {
-    new ProcessBuilder("umount", dir.toString()).inheritIO().start().waitFor();
+    clear();
+    // A process that had a file open there (an MPI launcher's last child) may take a moment to go;
+    // in the end the file system is detached lazily, so that the test's directory can be removed.
+    for (int i = 0; i < 20; i++) {
+      if (new ProcessBuilder("umount", dir.toString()).redirectErrorStream(true).start()
+          .waitFor() == 0) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    new ProcessBuilder("umount", "-l", dir.toString()).inheritIO().start().waitFor();
   }
 }

@@ -75,7 +75,7 @@ public final class AtomicOutput {
       committed = true;
     } finally {
       if (!committed) {
-        Temporaries.discard(tmp);
+        discard(tmp);
       }
     }
   }
@@ -123,8 +123,21 @@ public final class AtomicOutput {
       committed = true;
     } finally {
       if (!committed) {
-        Temporaries.discard(tmp);
+        discard(tmp);
       }
+    }
+  }
+
+  /**
+   * Removes a temporary that will not be committed. A failure to remove it (reported by the
+   * next run's cleanup, which removes it) must not hide why the output failed: it is only said.
+   */
+  private static void discard(Path tmp) {
+    try {
+      Temporaries.discard(tmp);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      System.err.println("benchgen: could not remove the temporary " + tmp + " ("
+          + e.getMessage() + "); the next output written beside it removes it");
     }
   }
 
