@@ -45,9 +45,13 @@ final class ExpandBudget {
     String what = input + ": expanding writes " + t.worldSize() + " rank files, about "
         + mb(bytes) + " in all";
     String force = "; --force writes it anyway (docs/compressed-format.md, \"Expanding\")";
-    if (bytes > MAX_BYTES || t.worldSize() > MAX_FILES) {
-      throw new TraceProblem(what + ", over the " + mb(MAX_BYTES) + " or " + MAX_FILES
-          + " files written without asking" + force);
+    if (bytes > MAX_BYTES) {
+      throw new TraceProblem(what + ", over the " + mb(MAX_BYTES) + " written without asking"
+          + force);
+    }
+    if (t.worldSize() > MAX_FILES) {
+      throw new TraceProblem(what + ", over the " + MAX_FILES + " files written without asking"
+          + force);
     }
     Path parent = out.toAbsolutePath().getParent();
     if (Files.isDirectory(parent)) {
