@@ -241,7 +241,7 @@ final class MatchingSimulation {
         // MPI_Finalize has no communicator: comm() is the world's.
         long comm = s.syncComm();
         if (!comms.isInter(comm)) {
-          sizes.arrive(r, s, e, comm, comms.rankIn(comm, r));
+          sizes.arrive(r, s, e, comm, comms.rankIn(comm, r), comms.size(comm));
         }
         return arrive(r, op, comm);
       }

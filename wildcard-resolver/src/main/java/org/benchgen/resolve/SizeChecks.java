@@ -29,6 +29,9 @@ final class SizeChecks {
   /** Collectives whose members are arriving, by communicator: each member's block sizes. */
   private final Map<Long, List<Member>> arriving = new HashMap<>();
 
+  /** The members of vector collectives that are arriving. */
+  private final VectorSizes vectors = new VectorSizes();
+
   /** A member's significant block sizes at a collective: -1 where MPI ignores the side. */
   private record Member(int rank, Step step, long sent, long received) {}
 
@@ -60,12 +63,20 @@ final class SizeChecks {
 
   /**
    * Rank {@code r} arrives at collective {@code e} (a blocking one) on intracommunicator
-   * {@code comm}, where its rank is {@code rankInComm}. Vector and neighbourhood collectives
-   * (a block per peer) and those of intercommunicators are not checked yet.
+   * {@code comm} of {@code size} members, where its rank is {@code rankInComm}; vector ones pair
+   * by pair ({@link VectorSizes}). Neighbourhood collectives, vector reductions and the
+   * collectives of intercommunicators are not checked yet.
    */
-  void arrive(int r, Step s, RawEvent e, long comm, long rankInComm) {
+  void arrive(int r, Step s, RawEvent e, long comm, long rankInComm, int size) {
     Op op = e.op();
-    if (!op.isCollective() || op.isVector() || op.isNeighbourhood() || first.isPresent()) {
+    if (first.isPresent()) {
+      return;
+    }
+    if (VectorSizes.checks(op)) {
+      vectors.arrive(r, s, e, comm, (int) rankInComm, size);
+      return;
+    }
+    if (!op.isCollective() || op.isVector() || op.isNeighbourhood()) {
       return;
     }
     long root = op.isRooted() ? e.get(Field.ROOT) : Sym.ABSENT.code();
@@ -83,6 +94,9 @@ final class SizeChecks {
 
   /** Every member of the collective on {@code comm} has arrived: their blocks must agree. */
   void complete(long comm) {
+    if (first.isEmpty()) {
+      first = vectors.complete(comm);
+    }
     List<Member> members = arriving.remove(comm);
     if (members == null || first.isPresent()) {
       return;

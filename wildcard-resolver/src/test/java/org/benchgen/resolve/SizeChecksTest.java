@@ -80,4 +80,22 @@ class SizeChecksTest {
             + " rtsize=4",
         "    compute ^ 1*3", "    duration 1*3", FIN, "    compute ^ 1*3", "    duration 1*3"));
   }
+
+  /** A vector collective pair by pair: rank 0's counts to rank 1 against rank 1's rcounts. */
+  @Test
+  void aVectorCollectivesPairsAreCompared() {
+    java.util.function.Function<String, CompressedTrace> alltoallv = rcounts -> CompressedText
+        .read("benchgen-compressed 1", "world 2", INIT, "    duration 1*2",
+            "MPI_Alltoallv site=v.c:7 comm=0 counts=[1,2] type=MPI_INT tsize=4 rcounts="
+                + rcounts + " rtype=MPI_INT rtsize=4",
+            "    compute ^ 1*2", "    duration 1*2", FIN, "    compute ^ 1*2",
+            "    duration 1*2");
+    // Rank 0 sends 1 to itself and 2 to rank 1; rank 1 sends 1 to rank 0 and 2 to itself.
+    resolves(alltoallv.apply("[1,1]@0;[2,2]@1"));
+    Finding f = refused(alltoallv.apply("[1,1]@0;[2,3]@1"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertEquals("rank 1's MPI_Alltoallv at v.c:7 sends 8 bytes to rank 1, whose MPI_Alltoallv"
+        + " at v.c:7 receives 12 bytes from it: MPI requires each pair's count x type size to"
+        + " agree, and the benchmark would abort with MPI_ERR_TRUNCATE", f.message());
+  }
 }
