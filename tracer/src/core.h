@@ -218,6 +218,10 @@ void writer_text_off(void); /* BENCHGEN_TRACE_RAW=0: records are folded, no text
 int writer_text(void);
 int writer_is_open(void);
 void writer_close(void);
+/* The errno of the first write (or close) of the stream that failed, 0 if none; and the bytes
+ * written until then. */
+int writer_error(void);
+uint64_t writer_bytes(void);
 void write_header(int rank, int size, int depth, char *library);
 void write_records(const uint64_t *r, size_t nwords); /* complete records, up to the limit */
 void write_truncated(void);

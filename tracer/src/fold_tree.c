@@ -4,6 +4,7 @@
  * memory in one process, and both merge and write with this one code, so that the driver checks
  * the order of the merges and the file the tracer writes, not a copy of them. */
 #include "fold.h"
+#include "errnames.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -109,10 +110,22 @@ int fold_write_file(const char *dir, const char *name, const fold_trace *t,
   }
   if (text) fputs(text, out);
   int bad = ferror(out);
-  bad |= fclose(out) != 0;
-  if (bad || rename(part, path) != 0) {
-    fprintf(stderr, "benchgen-trace: cannot write %s\n", path);
-    remove(part);
+  int err = bad ? errno : 0;
+  if (fclose(out) != 0 && !bad) {
+    bad = 1;
+    err = errno;
+  }
+  if (!bad && rename(part, path) != 0) {
+    bad = 1;
+    err = errno;
+  }
+  if (bad) {
+    /* Left under a name that says so and why (a rename takes no space on a full disk), never
+     * under the final name: `benchgen trace` names the file and the cause. */
+    char unwritten[4400];
+    snprintf(unwritten, sizeof unwritten, "%s.unwritten-%s", path, bgt_errno_name(err ? err : EIO));
+    if (rename(part, unwritten) != 0) remove(part);
+    fprintf(stderr, "benchgen-trace: cannot write %s: %s\n", path, strerror(err ? err : EIO));
     return -1;
   }
   return 0;

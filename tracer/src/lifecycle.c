@@ -4,6 +4,7 @@
  * marked as truncated. Also the guard that keeps calls nested in a wrapped call from being recorded. */
 #define _GNU_SOURCE
 #include "core.h"
+#include "errnames.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -167,7 +168,7 @@ static const int SIGNALS[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM
 static void on_signal(int sig) {
   if (g_finishing) {
     writer_emergency_end();
-    rename(g_part, g_final);
+    if (!writer_error()) rename(g_part, g_final);
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -284,7 +285,22 @@ static void finish(int truncated) {
              " then)", g_rank);
   fold_records_freeze(why[0] ? why : NULL, truncated ? g_dir : NULL);
   writer_close();
-  if (writer_text()) rename(g_part, g_final);
+  /* A stream that could not be written whole stays under its temporary name (rank-R.trace.part),
+   * never under the final one as if complete: `benchgen trace` and `compress` then name the rank
+   * and the file, and this says why. The folded records do not depend on it. */
+  int werr = writer_text() ? writer_error() : 0;
+  if (werr) {
+    /* Renamed, which takes no space on a full disk, to a name that says so and why, so that
+     * `benchgen trace` can tell it from a rank that was killed (rank-R.trace.part). */
+    char unwritten[4300];
+    snprintf(unwritten, sizeof unwritten, "%s.unwritten-%s", g_final, bgt_errno_name(werr));
+    if (rename(g_part, unwritten) != 0) snprintf(unwritten, sizeof unwritten, "%s", g_part);
+    fprintf(stderr, "benchgen-trace: rank %d could not write its stream %s: %s (after %llu"
+            " bytes); the stream is incomplete, and left as %s\n", g_rank, g_final,
+            strerror(werr), (unsigned long long) writer_bytes(), unwritten);
+  } else if (writer_text()) {
+    rename(g_part, g_final);
+  }
   g_finishing = 0; /* a signal from now on goes where it went before MPI_Init */
 }
 

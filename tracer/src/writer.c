@@ -58,21 +58,32 @@ static size_t g_outlen;
 static uint64_t g_written, g_max = UINT64_MAX; /* bytes in the file; BENCHGEN_TRACE_MAX_MB */
 static int g_full;                             /* g_max was reached: no more records */
 
+/* The first error writing the stream (a full disk, a quota), 0 while there is none: after it the
+ * rank writes nothing more, and its stream is never put in place (lifecycle.c says which rank
+ * could not write what, and why). Once a write failed, the file is cut mid-record. */
+static int g_werr;
+
 static void out_flush(void) {
   size_t done = 0;
-  if (g_fd < 0) {
+  if (g_fd < 0 || g_werr) {
     g_outlen = 0;
     return;
   }
   while (done < g_outlen) {
     ssize_t w = write(g_fd, g_out + done, g_outlen - done);
     if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) { perror("benchgen-trace: writing the trace"); break; }
+    if (w <= 0) {
+      g_werr = w < 0 ? errno : EIO;
+      break;
+    }
     done += (size_t) w;
   }
   g_written += done;
   g_outlen = 0;
 }
+
+int writer_error(void) { return g_werr; }
+uint64_t writer_bytes(void) { return g_written; }
 static void out_str(const char *s) {
   size_t n = strlen(s);
   if (g_outlen + n + 1 > OUTCAP) out_flush();
@@ -278,7 +289,8 @@ int writer_is_open(void) { return g_open; }
 
 void writer_close(void) {
   out_flush();
-  if (g_fd >= 0) close(g_fd);
+  /* A file system may report a failed write only at close (NFS, quotas). */
+  if (g_fd >= 0 && close(g_fd) != 0 && !g_werr) g_werr = errno;
   g_fd = -1;
   g_open = 0;
 }

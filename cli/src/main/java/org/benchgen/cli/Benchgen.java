@@ -1,11 +1,19 @@
 package org.benchgen.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.util.Optional;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
+import org.benchgen.io.OutputFailure;
 import org.benchgen.trace.InputFiles;
 import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Command;
@@ -75,8 +83,11 @@ public final class Benchgen implements Runnable {
     }
     cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
       PrintWriter err = cmd.getErr();
+      if (ex instanceof UncheckedIOException u) {
+        ex = u.getCause();
+      }
       if (ex instanceof TraceProblem || ex instanceof NoSuchFileException
-          || ex instanceof FileAlreadyExistsException) {
+          || ex instanceof FileAlreadyExistsException || ex instanceof OutputFailure) {
         err.println("benchgen: error: " + message(ex));
         err.flush();
         return INPUT_ERROR;
@@ -109,9 +120,41 @@ public final class Benchgen implements Runnable {
     return ex.getMessage();
   }
 
+  /**
+   * Runs {@code benchgen args} with its standard output on {@code stdout} and its errors on
+   * {@code stderr}, and returns the exit code. Every write to standard output is checked: one that
+   * fails (a full disk under {@code > FILE}, {@code /dev/full}) makes the run exit 1 naming
+   * "standard output" and the cause, whatever the command returned, rather than 0 with its output
+   * lost.
+   */
+  public static int run(String[] args, OutputStream stdout, PrintWriter stderr) {
+    CheckedOutput checked = new CheckedOutput(stdout);
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(checked, STDOUT_CHARSET), true);
+    CommandLine cl = commandLine(args);
+    cl.setOut(out);
+    cl.setErr(stderr);
+    int code = cl.execute(args);
+    out.flush();
+    Optional<IOException> failure = checked.failure();
+    // A reader that stopped reading (`benchgen show T | head`) lost nothing it wanted.
+    if (failure.isPresent() && !"Broken pipe".equals(failure.get().getMessage())) {
+      stderr.println("benchgen: error: cannot write standard output: "
+          + InputFiles.describe(failure.get()));
+      stderr.flush();
+      return code == 0 ? INPUT_ERROR : code;
+    }
+    return code;
+  }
+
+  /** The encoding picocli uses for standard output (the JVM's for the console, else the default). */
+  private static final Charset STDOUT_CHARSET = Optional.ofNullable(
+      System.getProperty("sun.stdout.encoding")).filter(Charset::isSupported).map(Charset::forName)
+      .orElse(Charset.defaultCharset());
+
   public static void main(String[] args) {
     try {
-      System.exit(commandLine(args).execute(args));
+      PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, STDOUT_CHARSET), true);
+      System.exit(run(args, new FileOutputStream(FileDescriptor.out), err));
     } catch (OutOfMemoryError e) {
       System.err.println("benchgen: out of memory; give the JVM more, e.g."
           + " BENCHGEN_JAVA_OPTS=-Xmx16g bin/benchgen ...");

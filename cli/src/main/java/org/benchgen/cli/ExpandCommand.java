@@ -28,9 +28,17 @@ final class ExpandCommand implements Callable<Integer> {
   @Option(names = "--gzip", description = "write rank-R.trace.gz files")
   boolean gzip;
 
+  @Option(names = "--force", description = "write even above 256 MB (estimated), 16,384 rank"
+      + " files or the free space where DIR goes, which are refused otherwise"
+      + " (docs/compressed-format.md, \"Expanding\")")
+  boolean force;
+
   @Override
   public Integer call() throws Exception {
     CompressedTrace t = TraceArgument.readToWalk(input);
+    if (!force) {
+      ExpandBudget.check(t, input, output.dir, gzip);
+    }
     TraceFiles.expand(t, output.dir, gzip, new Progress(spec.commandLine().getErr(), "expanding",
         t.worldSize()));
     spec.commandLine().getOut().println(output + ": " + t.worldSize() + " rank streams");

@@ -164,7 +164,7 @@ final class GenerateCommand implements Callable<Integer> {
     }
     AtomicOutput.writeDirectory(output, dir -> {
       for (GeneratedFile f : files) {
-        try (java.io.Writer w = Files.newBufferedWriter(dir.resolve(f.name()))) {
+        try (java.io.Writer w = AtomicOutput.newWriter(dir.resolve(f.name()))) {
           f.content().writeTo(w);
         }
       }

@@ -126,10 +126,17 @@ final class TraceArgument {
     return reportInput(input, load(input, err, true), err);
   }
 
-  /** What the report shows of the trace at {@code input}, already read as {@code t}. */
+  /**
+   * What the report shows of the trace at {@code input}, already read as {@code t}. The page names
+   * the trace by its file name only: a report is sent to others, and the path it was made from
+   * (a home directory, a project's name) is no part of it (issue 47: {@code generate --report}
+   * wrote the trace's absolute path into the page's title).
+   */
   static ReportInput reportInput(Path input, CompressedTrace t, PrintWriter err)
       throws IOException {
-    return new ReportInput(input.toString(), t, stats(input, err), waits(input, t));
+    Path name = input.toAbsolutePath().normalize().getFileName();
+    return new ReportInput(name == null ? "/" : name.toString(), t, stats(input, err),
+        waits(input, t));
   }
 
   /** Reads a compressed trace that a command will walk rank by rank ({@link ExpansionLimit}). */

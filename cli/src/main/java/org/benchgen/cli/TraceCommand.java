@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.benchgen.io.AtomicOutput;
+import org.benchgen.io.OutputFailure;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
@@ -131,6 +132,7 @@ final class TraceCommand implements Callable<Integer> {
         Thread.currentThread().interrupt();
         throw new IOException("interrupted while the application ran", e);
       }
+      unwritten(tmp, output.dir);
       streams[0] = Streams.of(tmp);
       Path bgc = tmp.resolve(TraceDirectory.COMPRESSED);
       // The tracer's file is final (shared blocks and all, docs/compression.md): no JVM pass
@@ -184,6 +186,43 @@ final class TraceCommand implements Callable<Integer> {
         raw ? ", and " + streams[0].ranks.size() + " rank streams ("
             + kilobytes(streams[0].bytes) + ")" : "", output);
     return 0;
+  }
+
+  /**
+   * A file the tracer could not write, left so by it ({@code tracer/src/errnames.h}): a rank's
+   * stream, {@code rank-R.trace.unwritten-CODE}, or rank 0's {@code trace.bgc.unwritten-CODE}.
+   */
+  private static final Pattern UNWRITTEN = Pattern.compile(
+      "(rank-(\\d+)\\.trace|trace\\.bgc)\\.unwritten-([A-Z]+)");
+
+  /**
+   * Fails the run when a rank could not write its stream (a full disk, a quota): the tracer left
+   * it as {@code rank-R.trace.unwritten-CODE}, said so on stderr, and the output is then nothing
+   * (a directory of cut streams would be taken for a trace), exit 1 naming the rank and the cause.
+   */
+  private static void unwritten(Path tmp, Path output) throws IOException {
+    List<String> ranks = new ArrayList<>();
+    String cause = "";
+    try (Stream<Path> files = Files.list(tmp)) {
+      for (Path p : files.sorted().toList()) {
+        Matcher m = UNWRITTEN.matcher(p.getFileName().toString());
+        if (m.matches()) {
+          ranks.add(m.group(2) != null ? "rank " + m.group(2) + "'s stream"
+              : "rank 0's " + TraceDirectory.COMPRESSED);
+          cause = switch (m.group(3)) {
+            case "ENOSPC" -> "No space left on device";
+            case "EDQUOT" -> "Disk quota exceeded";
+            case "EFBIG" -> "File too large";
+            case "EIO" -> "Input/output error";
+            default -> "a write error";
+          };
+        }
+      }
+    }
+    if (!ranks.isEmpty()) {
+      throw new OutputFailure(output, new IOException(cause), "the tracer could not write "
+          + String.join(", ", ranks) + ": " + cause + " (its messages above say more)");
+    }
   }
 
   private static String kilobytes(long bytes) {

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.benchgen.ir.TraceLimits;
+import org.benchgen.trace.TraceLimits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

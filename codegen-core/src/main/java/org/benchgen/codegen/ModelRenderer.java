@@ -1,5 +1,7 @@
 package org.benchgen.codegen;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.net.URL;
@@ -61,7 +63,12 @@ public final class ModelRenderer {
   public GeneratedFile.Content content(OutputModel model) {
     return out -> {
       ST st = instance(model);
-      st.write(new AutoIndentWriter(out), Locale.ROOT);
+      try {
+        st.write(new AutoIndentWriter(out), Locale.ROOT);
+      } catch (UncheckedIOException e) {
+        // The file could not be written (a full disk): an input/output error, not a bug.
+        throw e.getCause();
+      }
     };
   }
 
@@ -140,8 +147,12 @@ public final class ModelRenderer {
       throw new IllegalStateException(msg.toString());
     }
 
+    /** StringTemplate reports its writer's errors here and carries on: they must stop it. */
     @Override
     public void IOError(STMessage msg) {
+      if (msg.cause instanceof IOException e) {
+        throw new UncheckedIOException(e);
+      }
       throw new IllegalStateException(msg.toString());
     }
 

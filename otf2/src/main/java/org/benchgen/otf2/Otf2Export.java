@@ -81,8 +81,7 @@ public final class Otf2Export {
       RuleCounts rules = new RuleCounts();
       long calls = 0;
       for (int r = 0; r < source.size(); r++) {
-        try (Writer w = new BufferedWriter(Files.newBufferedWriter(bridge.resolve("rank-" + r),
-            StandardCharsets.UTF_8), 1 << 16)) {
+        try (Writer w = AtomicOutput.newWriter(bridge.resolve("rank-" + r))) {
           Counting c = new Counting(new RankExporter(defs, r, w, rules));
           source.read(r, c);
           calls += c.calls;
@@ -94,7 +93,7 @@ public final class Otf2Export {
         }
         progress.accept(r + 1);
       }
-      try (Writer w = Files.newBufferedWriter(bridge.resolve("defs"), StandardCharsets.UTF_8)) {
+      try (Writer w = AtomicOutput.newWriter(bridge.resolve("defs"))) {
         defs.write(w);
       }
       AtomicOutput.writeDirectory(out, dir -> Otf2Library.run("write", bridge, dir,

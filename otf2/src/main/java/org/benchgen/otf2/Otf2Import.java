@@ -118,7 +118,7 @@ public final class Otf2Import {
   }
 
   private static void writeNotes(Path file, Path archive, RuleCounts notes) throws IOException {
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    try (Writer w = AtomicOutput.newWriter(file)) {
       w.write("Imported by benchgen import from " + archive + "\n");
       w.write("Rules that filled in what OTF2 does not carry (docs/otf2.md), with their calls:\n");
       if (notes.counts().isEmpty()) {

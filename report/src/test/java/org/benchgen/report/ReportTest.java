@@ -159,6 +159,7 @@ class ReportTest {
           .append(" comm=0 root=0 count=").append((i * 7919L) % 100_003).append(" type=MPI_INT")
           .append(" tsize=4\n");
     }
+    b.append("MPI_Finalize site=end enter=20000 exit=20001\n");
     Files.writeString(dir.resolve("rank-0.trace"), b);
     Document page = Jsoup.parse(Report.html(input(dir), Optional.empty()));
     for (Element call : page.select("div.tree div.call")) {

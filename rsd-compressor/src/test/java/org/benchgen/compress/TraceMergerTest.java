@@ -18,7 +18,7 @@ class TraceMergerTest {
 
   @Test
   void communicatorsMustAgreeAcrossRanks() throws IOException {
-    String init = "MPI_Init site=m enter=1 exit=2\n";
+    String init = "MPI_Init site=m enter=1 exit=2\nMPI_Finalize site=f enter=3 exit=4\n";
     Files.writeString(dir.resolve("rank-0.trace"), "# benchgen-trace 1 rank=0 size=2\n"
         + "comm id=1 members=0,1\n" + init);
     Files.writeString(dir.resolve("rank-1.trace"), "# benchgen-trace 1 rank=1 size=2\n"

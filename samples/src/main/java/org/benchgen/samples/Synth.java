@@ -148,10 +148,17 @@ public final class Synth {
     AtomicInteger done = new AtomicInteger();
     AtomicOutput.writeDirectory(out, tmp -> {
       try {
+        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic
+            .AtomicBoolean();
         IntStream.range(0, ranks).parallel().forEach(r -> {
+          // After a failure (a full disk) no rank starts: the output is being removed.
+          if (failed.get()) {
+            return;
+          }
           try (var w = TraceFiles.rankWriter(tmp, r, ranks, gzip, symbols)) {
             new RankScript(r, w::event, masterOrder).run();
           } catch (IOException e) {
+            failed.set(true);
             throw new UncheckedIOException(e);
           }
           progress.accept(done.incrementAndGet());

@@ -25,6 +25,16 @@ public enum Problem {
   /** A receive is posted and never satisfied. */
   UNMATCHED_RECEIVE("BG203", "a receive never satisfied"),
   /**
+   * A message larger than the buffer of the receive that matches it: the benchmark would abort
+   * with MPI_ERR_TRUNCATE.
+   */
+  TRUNCATED_MESSAGE("BG204", "a message larger than the receive that takes it"),
+  /**
+   * Members of one collective whose blocks (count x type size) differ, as MPI forbids: the
+   * benchmark would abort with MPI_ERR_TRUNCATE.
+   */
+  MISMATCHED_SIZES("BG205", "members of a collective whose block sizes differ"),
+  /**
    * The target language cannot say a call exactly, and an approximation would change which
    * messages match (docs/codegen.md).
    */

@@ -48,6 +48,10 @@ public final class AtomicOutput {
     if (Files.exists(target) && !Files.isRegularFile(target)) {
       try (Writer w = writer(Files.newOutputStream(target, StandardOpenOption.WRITE))) {
         body.write(w);
+      } catch (OutputFailure e) {
+        throw e;
+      } catch (IOException e) {
+        throw new OutputFailure(target, e);
       }
       return;
     }
@@ -55,18 +59,33 @@ public final class AtomicOutput {
     Path tmp = Temporaries.newFile(parent, target);
     boolean committed = false;
     try {
-      try (Writer w = writer(Files.newOutputStream(tmp))) {
+      try (Writer w = writer(NamedOutputStream.create(tmp))) {
         body.write(w);
+      } catch (OutputFailure e) {
+        // Named after the temporary: the user knows the target.
+        throw new OutputFailure(target, e);
       }
       // Temporary files are private (0600); the output is an ordinary file.
       setPermissions(tmp, "rw-r--r--");
-      Temporaries.commit(tmp, () -> move(tmp, target));
+      try {
+        Temporaries.commit(tmp, () -> move(tmp, target));
+      } catch (FileSystemException e) {
+        throw new OutputFailure(target, e);
+      }
       committed = true;
     } finally {
       if (!committed) {
-        Temporaries.discard(tmp);
+        discard(tmp);
       }
     }
+  }
+
+  /**
+   * A new UTF-8 text file {@code file} (for the files of a directory output, inside the
+   * temporary that {@link #writeDirectory} hands its body), its errors naming it.
+   */
+  public static Writer newWriter(Path file) throws IOException {
+    return writer(NamedOutputStream.create(file));
   }
 
   private static Writer writer(OutputStream out) {
@@ -87,7 +106,13 @@ public final class AtomicOutput {
     Path tmp = Temporaries.newDirectory(parentOf(abs), abs);
     boolean committed = false;
     try {
-      body.fill(tmp);
+      try {
+        body.fill(tmp);
+      } catch (FileSystemException e) {
+        throw inTarget(target, tmp, e.getFile() == null ? null : Path.of(e.getFile()), e);
+      } catch (OutputFailure e) {
+        throw inTarget(target, tmp, e.file(), e);
+      }
       setPermissions(tmp, "rwxr-xr-x");
       Temporaries.commit(tmp, () -> {
         if (Files.exists(abs)) {
@@ -98,22 +123,49 @@ public final class AtomicOutput {
       committed = true;
     } finally {
       if (!committed) {
-        Temporaries.discard(tmp);
+        discard(tmp);
       }
     }
   }
 
   /**
-   * The directory that {@code target} goes into, created if need be, after removing the
-   * temporaries that killed runs left there.
+   * Removes a temporary that will not be committed. A failure to remove it (reported by the
+   * next run's cleanup, which removes it) must not hide why the output failed: it is only said.
+   */
+  private static void discard(Path tmp) {
+    try {
+      Temporaries.discard(tmp);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      System.err.println("benchgen: could not remove the temporary " + tmp + " ("
+          + e.getMessage() + "); the next output written beside it removes it");
+    }
+  }
+
+  /**
+   * A failure to write a file of a directory output, naming the file as it will be in
+   * {@code target} rather than in the temporary; one outside it stays as it is.
+   */
+  private static IOException inTarget(Path target, Path tmp, Path file, IOException e) {
+    if (file == null || !file.toAbsolutePath().startsWith(tmp)) {
+      return e;
+    }
+    Path rel = tmp.relativize(file.toAbsolutePath());
+    return new OutputFailure(rel.toString().isEmpty() ? target : target.resolve(rel), e);
+  }
+
+  /**
+   * The directory that {@code target} goes into, after removing the temporaries that killed runs
+   * left there. It must exist: an output names one file or directory, and a typo in a path
+   * ({@code -o /nonexistent-dir/r.html}) must not create directories nobody asked for.
    */
   private static Path parentOf(Path target) throws IOException {
     Path parent = target.toAbsolutePath().getParent();
-    try {
-      Files.createDirectories(parent);
-    } catch (FileAlreadyExistsException e) {
-      // A part of the path is a file.
-      throw new NotDirectoryException(e.getFile());
+    if (!Files.isDirectory(parent)) {
+      throw new OutputFailure(target, Files.exists(parent)
+          ? new NotDirectoryException(parent.toString())
+          : new java.nio.file.NoSuchFileException(parent.toString()),
+          (Files.exists(parent) ? "not a directory: " : "no such directory: ")
+              + target.getParent() + " (benchgen creates only the output it is given)");
     }
     Temporaries.removeStale(parent);
     return parent;

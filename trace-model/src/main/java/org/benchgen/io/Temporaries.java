@@ -88,8 +88,7 @@ final class Temporaries {
 
   /** The error of a temporary that cannot be made, naming the target rather than the temporary. */
   private static IOException cannotWrite(Path dir, Path target, IOException e) {
-    return new IOException("cannot write " + target + ": " + dir + ": "
-        + InputFiles.describe(e), e);
+    return new OutputFailure(target, e, dir + ": " + InputFiles.describe(e));
   }
 
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -111,7 +110,24 @@ final class Temporaries {
   /** Removes a temporary that will not be committed (the run failed). */
   static void discard(Path tmp) throws IOException {
     try {
-      deleteTree(tmp);
+      // Threads that fill a directory in parallel may still be finishing a file as the first
+      // failure arrives here: a file created during the removal makes it fail, so try again.
+      for (int attempt = 1; ; attempt++) {
+        try {
+          deleteTree(tmp);
+          return;
+        } catch (IOException | UncheckedIOException e) {
+          if (attempt == 50) {
+            throw e;
+          }
+          try {
+            Thread.sleep(20);
+          } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw e;
+          }
+        }
+      }
     } finally {
       LIVE.remove(tmp);
     }

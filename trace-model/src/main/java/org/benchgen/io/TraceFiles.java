@@ -83,7 +83,7 @@ public final class TraceFiles {
   public static RawTraceWriter rankWriter(Path dir, int rank, int size, boolean gzip,
       SymbolTable symbols)
       throws IOException {
-    OutputStream os = Files.newOutputStream(dir.resolve(TraceDirectory.fileName(rank, gzip)));
+    OutputStream os = NamedOutputStream.create(dir.resolve(TraceDirectory.fileName(rank, gzip)));
     if (gzip) {
       os = new GZIPOutputStream(os, 1 << 16);
     }

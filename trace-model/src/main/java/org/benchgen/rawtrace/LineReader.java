@@ -18,7 +18,7 @@ import org.benchgen.trace.TraceFormatException;
  * buffer's fields directly, with no object in between.
  */
 abstract class LineReader {
-  private static final int MAX_LINE = 1 << 20;
+  private static final int MAX_LINE = org.benchgen.trace.TraceLimits.MAX_RAW_LINE;
   /**
    * Bytes kept free after the data, so that a word read anywhere in the data stays in the buffer:
    * the word-at-a-time scans then need no byte-at-a-time tail, nor a branch the JIT would see

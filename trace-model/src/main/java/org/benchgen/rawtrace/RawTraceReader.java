@@ -181,6 +181,11 @@ public final class RawTraceReader extends EventLineParser {
         throw error(ex.getMessage());
       }
     }
+    try {
+      checks.end(header.rank());
+    } catch (TraceProblem ex) {
+      throw error(ex.getMessage());
+    }
   }
 
   /** Refuses a stream that the tracer marked as cut short, or as recording what it cannot. */

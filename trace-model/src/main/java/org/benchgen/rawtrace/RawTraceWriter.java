@@ -10,6 +10,8 @@ import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.trace.TraceLimits;
+import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.TraceSyntax;
 
 /** Writes one rank's stream in the {@code benchgen-trace 1} format (docs/trace-format.md). */
@@ -47,13 +49,26 @@ public final class RawTraceWriter implements Closeable {
     for (int i = 0; i < remote.size(); i++) {
       line.append(i == 0 ? " remote=" : ",").append(remote.get(i));
     }
-    out.write(line.append('\n').toString());
+    out.write(checked(line).append('\n').toString());
   }
 
   public void event(RawEvent e) throws IOException {
     line.setLength(0);
     append(line, e, symbols::name);
-    out.write(line.append('\n').toString());
+    out.write(checked(line).append('\n').toString());
+  }
+
+  /**
+   * A line the reader takes: at most {@link TraceLimits#MAX_RAW_LINE} bytes (names are
+   * percent-encoded ASCII, a character a byte), so that no stream is written that would be refused.
+   */
+  private static StringBuilder checked(StringBuilder line) {
+    if (line.length() >= TraceLimits.MAX_RAW_LINE) {
+      throw new TraceProblem("a line of " + line.length() + " bytes, over the "
+          + TraceLimits.MAX_RAW_LINE + " of TraceLimits.MAX_RAW_LINE: the stream would not be"
+          + " readable, so it is not written");
+    }
+    return line;
   }
 
   @Override

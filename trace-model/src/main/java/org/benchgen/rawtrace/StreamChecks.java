@@ -2,6 +2,7 @@ package org.benchgen.rawtrace;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.benchgen.trace.BufferBytes;
 import org.benchgen.trace.CommMembers;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.PerThread;
@@ -83,9 +84,43 @@ final class StreamChecks {
           + " exited at " + last[0]);
     }
     last[0] = exit;
+    lastOp = op;
+    buffers(op, seen, values, lists);
     peers(layout, op, values);
     if (checkRequests) {
       requests.check(op, values, lists);
+    }
+  }
+
+  /** The last event's call, to check that the stream ends with MPI_Finalize. */
+  private Op lastOp;
+
+  /**
+   * Checks the end of the stream of rank {@code rank}: its last event must be MPI_Finalize. A
+   * stream cut short (a full disk, a killed process) otherwise read as a complete run, and its
+   * benchmark stopped early with no word (issue 47); an aborted run's is marked {@code # truncated}
+   * by the tracer and refused for that.
+   */
+  void end(int rank) {
+    if (lastOp != Op.FINALIZE) {
+      throw new TraceProblem("rank " + rank + "'s stream ends " + (lastOp == null
+          ? "with no call" : "after " + lastOp.mpiName()) + ", not with MPI_Finalize and"
+          + " without the tracer's '# truncated' mark: it was cut short (a full disk? a killed"
+          + " process?), so the trace is incomplete");
+    }
+  }
+
+  /** No buffer's bytes (count x size) may pass 2^62: no pass's byte count may wrap. */
+  private static void buffers(Op op, long seen, long[] values, long[][] lists) {
+    for (BufferBytes.Buffer b : BufferBytes.of(op)) {
+      int c = op.slot(b.count());
+      if ((seen & (1L << c)) == 0) {
+        continue;
+      }
+      long n = b.count().kind().isList() ? BufferBytes.sum(lists[c]) : values[c];
+      int ss = b.size().isPresent() ? op.slot(b.size().get()) : -1;
+      long size = ss >= 0 && (seen & (1L << ss)) != 0 ? values[ss] : 0;
+      BufferBytes.check(op, b, n, size);
     }
   }
 

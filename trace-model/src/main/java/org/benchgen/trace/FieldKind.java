@@ -26,7 +26,7 @@ public enum FieldKind {
    */
   ROOT(EnumSet.of(Sym.PROC_NULL, Sym.ROOT), 0, Long.MAX_VALUE),
   /** A message tag: an {@code int} in MPI, 0 to 2^31-1. */
-  TAG(EnumSet.of(Sym.ANY_TAG), 0, Integer.MAX_VALUE),
+  TAG(EnumSet.of(Sym.ANY_TAG), 0, TraceLimits.MAX_TAG),
   /** Free text (call sites, datatype and op names), interned; percent-encoded in files. */
   NAME(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
   /** A list of integers, interned. */
@@ -36,11 +36,11 @@ public enum FieldKind {
    * {@code int}s, or as {@code MPI_Count}s in MPI-4's large-count forms ({@code large=1}), and
    * sizes as {@code MPI_Count}s ({@code MPI_Type_size_x}).
    */
-  COUNT(EnumSet.noneOf(Sym.class), 0, 1L << 62),
+  COUNT(EnumSet.noneOf(Sym.class), 0, TraceLimits.MAX_COUNT),
   /** A list of counts ({@link #COUNT} each), interned. */
-  COUNTS(EnumSet.noneOf(Sym.class), 0, 1L << 62),
+  COUNTS(EnumSet.noneOf(Sym.class), 0, TraceLimits.MAX_COUNT),
   /** Bytes a call moved: at most a count times a datatype size, so 0 to 2^62. */
-  BYTES(EnumSet.noneOf(Sym.class), 0, 1L << 62),
+  BYTES(EnumSet.noneOf(Sym.class), 0, TraceLimits.MAX_BYTES),
   /** A request: its id in raw streams, its age among live requests in compressed traces. */
   REQ(EnumSet.noneOf(Sym.class), 0, Long.MAX_VALUE),
   /** A list of requests ({@code NULL} for MPI_REQUEST_NULL), interned once encoded. */

@@ -161,4 +161,39 @@ class AtomicOutputTest {
     AtomicOutput.writeDirectory(target, d -> Files.writeString(d.resolve("a.txt"), "a"));
     assertEquals("rwxr-xr-x", permissions(target));
   }
+
+  /** issue 47: {@code report -o /nonexistent-dir/r.html} created the directory. */
+  @Test
+  void aMissingDirectoryAboveTheOutputIsNotCreated() {
+    Path file = dir.resolve("missing/r.html");
+    OutputFailure f = assertThrows(OutputFailure.class,
+        () -> AtomicOutput.writeFile(file, w -> w.write("x")));
+    assertEquals("cannot write " + file + ": no such directory: " + file.getParent()
+        + " (benchgen creates only the output it is given)", f.getMessage());
+    assertThrows(OutputFailure.class, () -> AtomicOutput.writeDirectory(dir.resolve("a/b"),
+        d -> Files.writeString(d.resolve("x"), "x")));
+    assertFalse(Files.exists(dir.resolve("missing")));
+    assertFalse(Files.exists(dir.resolve("a")));
+  }
+
+  /** A write error names the file as the user gave it, inside a directory output too. */
+  @Test
+  void aWriteErrorNamesTheOutputNotTheTemporary() throws IOException {
+    assumeTrue(Files.exists(Path.of("/dev/full")), "/dev/full fails every write");
+    Path target = dir.resolve("out");
+    OutputFailure f = assertThrows(OutputFailure.class, () -> AtomicOutput.writeDirectory(target,
+        d -> {
+          try (var w = AtomicOutput.newWriter(d.resolve("b.c"))) {
+            w.write("x");
+          }
+          // A file of the directory whose writes fail as a full disk's do.
+          throw new OutputFailure(d.resolve("c.c"), new IOException("No space left on device"));
+        }));
+    assertEquals("cannot write " + target.resolve("c.c") + ": No space left on device",
+        f.getMessage());
+    assertEquals(List.of(), names(dir));
+    OutputFailure full = assertThrows(OutputFailure.class,
+        () -> AtomicOutput.writeFile(Path.of("/dev/full"), w -> w.write("x")));
+    assertEquals("cannot write /dev/full: No space left on device", full.getMessage());
+  }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import java.util.TreeSet;
+import org.benchgen.trace.TraceLimits;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
 

@@ -71,7 +71,8 @@ class CpuTimeTest {
     List<RawEvent> e = read(barriers(2, 1000, 400));
     String line = RawTraceWriter.format(e.get(1), id -> "#" + id);
     assertEquals("MPI_Barrier site=b enter=1010 exit=1015 comm=0 cpu=400", line);
-    assertEquals(e.get(1), read("MPI_Init site=m enter=0 exit=10\n" + line + "\n").get(1));
+    assertEquals(e.get(1), read("MPI_Init site=m enter=0 exit=10\n" + line
+        + "\nMPI_Finalize site=m enter=2000 exit=2001\n").get(1));
   }
 
   @Test

@@ -25,6 +25,8 @@ class RawTraceReaderTest {
 
   private static final String HEAD = "# benchgen-trace 1 rank=0 size=2\n";
   private static final String INIT = "MPI_Init site=m enter=1 exit=2\n";
+  /** The last line of a complete stream: a stream that ends otherwise is refused (issue 47). */
+  private static final String FIN = "MPI_Finalize site=f enter=1000000 exit=1000001\n";
 
   private Path file(String name, String text) throws IOException {
     Path p = dir.resolve(name);
@@ -58,7 +60,7 @@ class RawTraceReaderTest {
         + String.format(barrier, 10, 11) + " cpu=0\n"
         + String.format(barrier, 20, 21) + "\n"
         + String.format(barrier, 30, 31) + "\n"
-        + String.format(barrier, 40, 41) + " cpu=34091\n");
+        + String.format(barrier, 40, 41) + " cpu=34091\n" + FIN);
     List<RawEvent> events = new ArrayList<>();
     RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
       @Override
@@ -69,7 +71,7 @@ class RawTraceReaderTest {
         events.add(x);
       }
     });
-    assertEquals(List.of(-1L, 0L, -1L, -1L, 34091L), events.stream().map(RawEvent::cpu)
+    assertEquals(List.of(-1L, 0L, -1L, -1L, 34091L, -1L), events.stream().map(RawEvent::cpu)
         .toList());
     assertEquals(1, events.get(4).get(org.benchgen.trace.Field.THREAD));
   }
@@ -78,7 +80,7 @@ class RawTraceReaderTest {
   void readsEventsAndDefinitions() throws IOException {
     Path p = file("rank-0.trace", HEAD + "# a comment\ncomm id=3 members=1,0\n" + INIT
         + "MPI_Send site=a%20b%3Dc enter=5 exit=6 comm=3 dest=0 tag=ANY_TAG count=2 type=MPI_INT"
-        + " tsize=4\n");
+        + " tsize=4\n" + FIN);
     List<RawEvent> events = new ArrayList<>();
     List<long[]> comms = new ArrayList<>();
     RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
@@ -94,7 +96,7 @@ class RawTraceReaderTest {
     });
     assertEquals(1, comms.size());
     assertEquals(1, comms.get(0)[0]);
-    assertEquals(2, events.size());
+    assertEquals(3, events.size());
     RawEvent send = events.get(1);
     assertEquals("a b=c", send.site());
     assertEquals(Sym.ANY_TAG.code(), send.get(Field.TAG));
@@ -136,6 +138,8 @@ class RawTraceReaderTest {
       expected.add(send.trim());
       expected.add(wait);
     }
+    text.append(FIN);
+    expected.add(FIN.trim());
     Path p = file("rank-0.trace", text.toString());
     for (boolean keeps : new boolean[] {true, false}) {
       List<RawEvent> kept = new ArrayList<>();
@@ -192,7 +196,7 @@ class RawTraceReaderTest {
   void initThreadCarriesItsLevels() throws IOException {
     String line = "MPI_Init_thread site=m enter=1 exit=2 level=THREAD_MULTIPLE"
         + " given=THREAD_SERIALIZED";
-    Path p = file("rank-0.trace", HEAD + line + "\n");
+    Path p = file("rank-0.trace", HEAD + line + "\n" + FIN);
     List<RawEvent> events = new ArrayList<>();
     RawTraceReader.read(p, symbols, new RawTraceReader.Sink() {
       @Override
@@ -227,7 +231,7 @@ class RawTraceReaderTest {
     String two = HEAD + INIT + "MPI_Barrier site=b enter=10 exit=50 comm=0\n"
         + "MPI_Barrier site=c enter=20 exit=30 comm=0 thread=1\n";
     List<String> seen = new ArrayList<>();
-    RawTraceReader.read(file("rank-0.trace", two), symbols, new RawTraceReader.Sink() {
+    RawTraceReader.read(file("rank-0.trace", two + FIN), symbols, new RawTraceReader.Sink() {
       @Override
       public void comm(long id, long[] members, long[] remote) {}
 
@@ -236,13 +240,30 @@ class RawTraceReaderTest {
         seen.add(x.site() + x.get(Field.THREAD));
       }
     });
-    assertEquals(List.of("m" + Sym.ABSENT.code(), "b" + Sym.ABSENT.code(), "c1"), seen);
+    assertEquals(List.of("m" + Sym.ABSENT.code(), "b" + Sym.ABSENT.code(), "c1",
+        "f" + Sym.ABSENT.code()), seen);
     assertEquals(f + "5: time goes backwards: MPI_Barrier enters at 25 before the previous call of"
         + " thread 1 exited at 30", readError(two + "MPI_Barrier site=c enter=25 exit=40 comm=0"
         + " thread=1\n"));
     assertTrue(readError(two + "MPI_Barrier site=b enter=45 exit=60 comm=0\n")
         .startsWith(f + "5: time goes backwards: MPI_Barrier enters at 45 before the previous call"
             + " exited at 50"));
+  }
+
+  /**
+   * A stream that does not end with MPI_Finalize is refused, naming the file, the line and the
+   * rank (issue 47: one cut short by a full disk read as a complete run); the tracer marks a run
+   * that aborted with '# truncated', refused for that.
+   */
+  @Test
+  void aStreamThatDoesNotEndWithFinalizeIsRefused() throws IOException {
+    String f = dir.resolve("rank-0.trace") + ":";
+    assertEquals(f + "3: rank 0's stream ends after MPI_Barrier, not with MPI_Finalize and without"
+        + " the tracer's '# truncated' mark: it was cut short (a full disk? a killed process?),"
+        + " so the trace is incomplete", readError(HEAD + INIT
+        + "MPI_Barrier site=b enter=3 exit=4 comm=0\n"));
+    assertTrue(readError(HEAD).contains("rank 0's stream ends with no call"));
+    assertTrue(readError(HEAD + INIT + "# truncated\n").contains("this stream is truncated"));
   }
 
   /** The tracer's mark of what it could not record refuses the stream, naming rank and feature. */
@@ -303,11 +324,23 @@ class RawTraceReaderTest {
     assertEquals(f + "bad integer '1000000000000000000' for 'rcounts'", readError(HEAD + INIT
         + "MPI_Alltoallv site=a enter=3 exit=4 comm=0 counts=1,2 type=T tsize=1"
         + " rcounts=1000000000000000000,1 rtype=T rtsize=1\n"));
+    // A buffer's bytes, count x size, are at most 2^62, worked out without wrapping (issue 47:
+    // tsize=2^62 with count=4 made 0 bytes).
+    assertEquals(f + "MPI_Send: count=999999999999999999 x tsize=999999999999999999: the buffer"
+        + " holds more than 2^62 bytes (TraceLimits.MAX_BYTES)", readError(HEAD + INIT + send
+        + "count=999999999999999999 type=T tsize=999999999999999999 large=1\n" + FIN));
+    assertEquals(f + "MPI_Send: count=5 x tsize=999999999999999999: the buffer holds more than"
+        + " 2^62 bytes (TraceLimits.MAX_BYTES)", readError(HEAD + INIT + send
+        + "count=5 type=T tsize=999999999999999999\n" + FIN));
+    assertEquals(f + "MPI_Alltoallv: counts (their sum)=1999999999999999998 x tsize=4: the buffer"
+        + " holds more than 2^62 bytes (TraceLimits.MAX_BYTES)", readError(HEAD + INIT
+        + "MPI_Alltoallv site=a enter=3 exit=4 comm=0 counts=999999999999999999,999999999999999999"
+        + " type=T tsize=4 rcounts=1,1 rtype=T rtsize=1\n" + FIN));
     // The largest values are accepted (a large-count call's beyond an int), and a key (of
     // Comm_split) may be negative.
     Path ok = file("rank-0.trace", HEAD + INIT + send + "count=999999999999999999 type=T"
-        + " tsize=999999999999999999 large=1"
-        + "\nMPI_Comm_split site=c enter=5 exit=6 comm=0 color=0 key=-3 newcomm=NULL\n");
+        + " tsize=4 large=1"
+        + "\nMPI_Comm_split site=c enter=5 exit=6 comm=0 color=0 key=-3 newcomm=NULL\n" + FIN);
     RawTraceReader.read(ok, symbols, new RawTraceReader.Sink() {
       @Override
       public void comm(long id, long[] members, long[] remote) {}

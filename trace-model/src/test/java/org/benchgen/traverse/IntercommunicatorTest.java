@@ -118,7 +118,8 @@ class IntercommunicatorTest {
     Path ok = Files.writeString(dir.resolve("rank-1.trace"), head
         + "comm id=9 members=1 remote=0,2\n"
         + "MPI_Bcast site=b enter=3 exit=4 comm=9 root=ROOT count=1 type=MPI_INT tsize=4\n"
-        + "MPI_Send site=s enter=5 exit=6 comm=9 dest=1 tag=0 count=1 type=MPI_INT tsize=4\n");
+        + "MPI_Send site=s enter=5 exit=6 comm=9 dest=1 tag=0 count=1 type=MPI_INT tsize=4\n"
+        + "MPI_Finalize site=f enter=7 exit=8\n");
     List<long[]> remotes = new ArrayList<>();
     RawTraceReader.read(ok, new SymbolTable(), new RawTraceReader.Sink() {
       @Override

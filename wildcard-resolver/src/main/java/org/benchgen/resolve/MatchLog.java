@@ -62,7 +62,9 @@ final class MatchLog {
 
   private void emit(PostedReceive x, long doneSeq) {
     Message m = x.message;
-    sink.get().matched(new MatchedMessages.Match(m.from, x.owner, m.comm, m.tag, m.bytes,
+    // A size the trace does not give counts 0 bytes, as stats counts it (ByteCount).
+    sink.get().matched(new MatchedMessages.Match(m.from, x.owner, m.comm, m.tag,
+        Math.max(0, m.bytes),
         m.step.rsd().op(), x.op, m.sendSeq, x.seq, doneSeq));
   }
 }

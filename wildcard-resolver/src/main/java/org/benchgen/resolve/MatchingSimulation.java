@@ -10,7 +10,6 @@ import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
-import org.benchgen.stats.ByteCount;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -43,6 +42,8 @@ final class MatchingSimulation {
   private final StepDecoder[] dec;
   private final List<Map<Long, Request>> reqs = new ArrayList<>();
   final Inbox[] inbox;
+  /** Messages that do not fit their receives, collectives whose members' blocks disagree. */
+  final SizeChecks sizes = new SizeChecks();
   final List<ArrayList<PostedReceive>> posted = new ArrayList<>();
   final RankState[] state;
   private final ArrayDeque<Integer> ready = new ArrayDeque<>();
@@ -254,7 +255,11 @@ final class MatchingSimulation {
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.
-        return arrive(r, op, s.syncComm());
+        long comm = s.syncComm();
+        if (!comms.isInter(comm)) {
+          sizes.arrive(r, s, e, comm, comms.rankIn(comm, r), comms.size(comm));
+        }
+        return arrive(r, op, comm);
       }
       case LOCAL -> {
         // MPI_Imrecv: its message was matched by its probe; its request is done.
@@ -326,7 +331,7 @@ final class MatchingSimulation {
     long tag = e.get(Field.TAG);
     int to = comms.world(comm, r, dest);
     Message m = new Message(r, to, comms.rankIn(comm, r), comm, tag, sync, s,
-        charges.enter(r), taken[r] - 1, ByteCount.sent(e));
+        charges.enter(r), taken[r] - 1, SizeChecks.sent(e));
     for (PostedReceive x : posted.get(to)) {
       if (!x.matched && x.comm == comm && (x.src == ANY_SOURCE || x.src == m.fromCommRank)
           && (x.tag == ANY_TAG || x.tag == tag)) {
@@ -361,6 +366,7 @@ final class MatchingSimulation {
     }
     PostedReceive x = new PostedReceive(r, comm, matchSrc, matchTag, s, cell, recorded, e.op(),
         charges.enter(r), charges.exit(r), !e.op().createsRequest(), taken[r] - 1);
+    x.capacity = SizeChecks.capacity(e);
     Optional<Message> m = inbox[r].find(comm, matchSrc, matchTag, true);
     if (m.isPresent()) {
       match(m.get(), x);
@@ -387,6 +393,7 @@ final class MatchingSimulation {
   }
 
   private void match(Message m, PostedReceive x) {
+    sizes.matched(m, x);
     m.matched = true;
     x.matched = true;
     x.message = m;
@@ -495,6 +502,7 @@ final class MatchingSimulation {
       return Optional.of(new WaitState.Collective(comm));
     }
     arrived.remove(comm);
+    sizes.complete(comm);
     charges.collectiveDone(comm);
     for (int x : here) {
       if (x != r) {

@@ -12,11 +12,12 @@ final class Message {
   /** A synchronous send: it completes only when matched. */
   final boolean sync;
   final Step step;
+  /** The bytes it holds (count x size), -1 where the trace does not say. */
+  final long bytes;
   /** When the sending call entered (for late-sender times; 0 when times are not kept). */
   final long sendEnter;
-  /** The sending call: its place in the sender's calls (0 first), and the bytes it sends. */
+  /** The sending call: its place in the sender's calls (0 first). */
   final long sendSeq;
-  final long bytes;
   /** The request of a nonblocking send, done when this is matched (if synchronous). */
   Request request;
   boolean matched;

@@ -25,6 +25,8 @@ final class PostedReceive {
   final long seq;
   /** The place of the call that completed it (a wait or test); -1 before ({@link MatchLog}). */
   long doneSeq = -1;
+  /** The bytes its buffer holds (count x size), -1 where the trace does not say. */
+  long capacity = -1;
   /** The message it matched, once matched. */
   Message message;
   /** The request of a nonblocking or persistent receive, done when this is matched. */

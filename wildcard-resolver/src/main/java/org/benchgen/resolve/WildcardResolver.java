@@ -69,7 +69,8 @@ public final class WildcardResolver {
     }.scan(trace.body());
     MatchingSimulation sim = new MatchingSimulation(trace, reResolve, wildcards);
     sim.run();
-    Optional<Finding> problem = new DeadlockReport(sim).problem();
+    // A size that does not fit aborts the benchmark where it first happens: said first.
+    Optional<Finding> problem = sim.sizes.problem().or(() -> new DeadlockReport(sim).problem());
     if (problem.isPresent()) {
       return new Resolution.Failed(problem.get());
     }

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class InboxTest {
   private static Message from(long source, long tag) {
-    return new Message((int) source, 0, source, 0, tag, false, null, 0, 0, 0);
+    return new Message((int) source, 0, source, 0, tag, false, null, 0, 0, -1);
   }
 
   @Test

@@ -93,10 +93,12 @@ class WaitAnalysisTest {
     Path dir = Files.createDirectories(tmp.resolve("cap"));
     Files.writeString(dir.resolve("rank-0.trace"), String.join("\n",
         "# benchgen-trace 1 rank=0 size=2",
-        "MPI_Recv site=a.c:1 enter=100 exit=200 src=1 bytes=4" + INT, ""));
+        "MPI_Recv site=a.c:1 enter=100 exit=200 src=1 bytes=4" + INT,
+        "MPI_Finalize site=f enter=6000 exit=6100", ""));
     Files.writeString(dir.resolve("rank-1.trace"), String.join("\n",
         "# benchgen-trace 1 rank=1 size=2",
-        "MPI_Send site=b.c:1 enter=5000 exit=5100 dest=0" + INT, ""));
+        "MPI_Send site=b.c:1 enter=5000 exit=5100 dest=0" + INT,
+        "MPI_Finalize site=f enter=6000 exit=6100", ""));
     TraceDirectory d = TraceDirectory.open(dir);
     assertArrayEquals(new long[] {100, 0}, WaitAnalysis.fromTraced(compress(d), d)
         .of(0, Op.RECV));
@@ -120,10 +122,12 @@ class WaitAnalysisTest {
     Files.writeString(dir.resolve("rank-0.trace"), String.join("\n",
         "# benchgen-trace 1 rank=0 size=2",
         "MPI_Probe site=a.c:1 enter=100 exit=500 comm=0 src=1 tag=0",
-        "MPI_Recv site=a.c:2 enter=510 exit=520 src=1 bytes=4" + INT, ""));
+        "MPI_Recv site=a.c:2 enter=510 exit=520 src=1 bytes=4" + INT,
+        "MPI_Finalize site=f enter=600 exit=700", ""));
     Files.writeString(dir.resolve("rank-1.trace"), String.join("\n",
         "# benchgen-trace 1 rank=1 size=2",
-        "MPI_Send site=b.c:1 enter=400 exit=450 dest=0" + INT, ""));
+        "MPI_Send site=b.c:1 enter=400 exit=450 dest=0" + INT,
+        "MPI_Finalize site=f enter=600 exit=700", ""));
     TraceDirectory d = TraceDirectory.open(dir);
     WaitTimes w = WaitAnalysis.fromTraced(compress(d), d);
     assertArrayEquals(new long[] {300, 0}, w.of(0, Op.PROBE));

@@ -132,8 +132,12 @@ class WildcardResolverTest {
   private CompressedTrace write(List<String> ranks) throws IOException {
     Path dir = Files.createDirectories(tmp.resolve("t"));
     for (int r = 0; r < ranks.size(); r++) {
+      // Every stream ends with MPI_Finalize (one that does not is refused): where the rank's own
+      // does not, one far in time, which a rank that blocks before it never reaches.
+      String calls = ranks.get(r);
       Files.writeString(dir.resolve("rank-" + r + ".trace"), "# benchgen-trace 1 rank=" + r
-          + " size=" + ranks.size() + "\n" + ranks.get(r));
+          + " size=" + ranks.size() + "\n" + calls + (calls.contains("MPI_Finalize") ? ""
+              : "MPI_Finalize site=end.c:1 enter=1000000 exit=1000001\n"));
     }
     return compress(dir);
   }

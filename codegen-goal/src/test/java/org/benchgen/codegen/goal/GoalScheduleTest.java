@@ -157,7 +157,8 @@ class GoalScheduleTest {
           "# benchgen-trace 1 rank=" + r + " size=2",
           "MPI_Iallreduce site=a.c:1 enter=0 exit=10 comm=0 count=1 type=MPI_INT tsize=4"
               + " op=MPI_SUM req=1",
-          "MPI_Wait site=a.c:2 enter=500010 exit=500020 req=1", ""));
+          "MPI_Wait site=a.c:2 enter=500010 exit=500020 req=1",
+          "MPI_Finalize site=a.c:3 enter=500030 exit=500040", ""));
     }
     List<Goal> ops = parse(schedule(dir)).get(0);
     int calc = 0;

@@ -9,7 +9,7 @@ import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.TraceLimits;
+import org.benchgen.trace.TraceLimits;
 
 /**
  * A trace's times as its file holds them: means and deviations at the digits the writer writes

@@ -18,15 +18,16 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.TraceLimits;
 import org.benchgen.ir.VNode;
 import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.BufferBytes;
 import org.benchgen.trace.CommMembers;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.trace.TraceLimits;
 import org.benchgen.trace.TraceProblem;
 import org.benchgen.trace.WorldSize;
 
@@ -169,6 +170,35 @@ public final class CompressedTraceChecks {
         e.values().seq().leaves().forEach(v -> value(op, f, v, relative, peerRange));
       }
     }
+    buffers(r);
+  }
+
+  /**
+   * No buffer's bytes may pass 2^62, checked with each field's largest value on any rank: a bound
+   * on every call's, so that no pass's count x size wraps (tsize=2^62 with count=4 made 0 bytes).
+   */
+  private void buffers(Rsd r) {
+    Op op = r.op();
+    for (BufferBytes.Buffer b : BufferBytes.of(op)) {
+      long n = b.count().kind().isList() ? largest(r.param(b.count()), true)
+          : largest(r.param(b.count()), false);
+      long size = b.size().map(f -> largest(r.param(f), false)).orElse(0L);
+      BufferBytes.check(op, b, n, size);
+    }
+  }
+
+  /** The largest value of {@code p} (numbers only), or of its lists' sums. */
+  private long largest(Param p, boolean listSums) {
+    long max = 0;
+    for (ParamEntry e : p.entries()) {
+      for (long v : e.values().seq().leaves().toArray()) {
+        if (Sym.isSymbol(v)) {
+          continue;
+        }
+        max = Math.max(max, listSums ? BufferBytes.sum(symbols.list(v)) : v);
+      }
+    }
+    return max;
   }
 
   /** Checks that {@code p} has an entry for each of {@code ranks}. */

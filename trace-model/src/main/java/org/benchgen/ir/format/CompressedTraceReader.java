@@ -4,7 +4,6 @@ import static org.benchgen.ir.format.Tokens.doubleValue;
 import static org.benchgen.ir.format.Tokens.longValue;
 import static org.benchgen.ir.format.Tokens.value;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
@@ -39,6 +38,7 @@ import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceFormatException;
+import org.benchgen.trace.TraceLimits;
 import org.benchgen.trace.TraceProblem;
 
 /** Reads the compressed trace text format (docs/compressed-format.md), with file:line errors. */
@@ -56,7 +56,7 @@ public final class CompressedTraceReader {
 
   /** Reads a compressed trace; {@code file} names it in errors. */
   public static CompressedTrace read(Path file, Reader in) throws IOException {
-    return new CompressedTraceReader(file).parse(new BufferedReader(in));
+    return new CompressedTraceReader(file).parse(new BoundedLines(file, in));
   }
 
   /**
@@ -68,8 +68,8 @@ public final class CompressedTraceReader {
   /** The shared blocks defined so far, for the uses that follow ({@link BlockUses}). */
   private final BlockUses blocks = new BlockUses();
 
-  private CompressedTrace parse(BufferedReader in) throws IOException {
-    String header = in.readLine();
+  private CompressedTrace parse(BoundedLines in) throws IOException {
+    String header = in.next();
     lineNo = 1;
     String expected = CompressedTraceWriter.FORMAT + " " + CompressedTraceWriter.VERSION;
     if (header == null || !header.trim().startsWith(CompressedTraceWriter.FORMAT + " ")) {
@@ -86,7 +86,7 @@ public final class CompressedTraceReader {
     Rsd last = null;
     ComputeLines lastCompute = new ComputeLines();
     String line;
-    while ((line = in.readLine()) != null) {
+    while ((line = in.next()) != null) {
       lineNo++;
       String s = line.strip();
       if (s.isEmpty() || s.startsWith("#")) {
@@ -335,7 +335,7 @@ public final class CompressedTraceReader {
 
   /**
    * Recursive descent over {@code item(,item)*}, item = scalar[*N] | (seq)*N, as deep as
-   * {@link org.benchgen.ir.TraceLimits#MAX_VALUE_DEPTH} repetitions.
+   * {@link org.benchgen.trace.TraceLimits#MAX_VALUE_DEPTH} repetitions.
    */
   private final class SeqParser {
     private final String s;

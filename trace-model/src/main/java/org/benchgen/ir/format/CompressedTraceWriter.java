@@ -20,10 +20,10 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
-import org.benchgen.ir.TraceLimits;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
+import org.benchgen.trace.TraceLimits;
 import org.benchgen.trace.TraceProblem;
 
 /**
@@ -100,15 +100,34 @@ public final class CompressedTraceWriter {
       items(block.body());
       depth--;
       b.append("}\n");
-      out.write(b.toString());
+      out.write(checkedLines(b));
       b.setLength(0);
     }
     // A top-level item at a time, so the text in memory stays that of one node.
     for (Item it : shared.body()) {
       item(it);
-      out.write(b.toString());
+      out.write(checkedLines(b));
       b.setLength(0);
     }
+  }
+
+  /**
+   * {@code text}, whose lines the reader would take: none longer than
+   * {@link TraceLimits#MAX_COMPRESSED_LINE} (benchgen never writes a file it would refuse).
+   */
+  private static String checkedLines(StringBuilder text) {
+    int start = 0;
+    for (int i = 0; i <= text.length(); i++) {
+      if (i == text.length() || text.charAt(i) == '\n') {
+        if (i - start > TraceLimits.MAX_COMPRESSED_LINE) {
+          throw new TraceProblem("the compressed trace would not be readable, so it is not"
+              + " written: a line of " + (i - start) + " characters, over the "
+              + TraceLimits.MAX_COMPRESSED_LINE + " of TraceLimits.MAX_COMPRESSED_LINE");
+        }
+        start = i + 1;
+      }
+    }
+    return text.toString();
   }
 
   private void indent(int extra) {

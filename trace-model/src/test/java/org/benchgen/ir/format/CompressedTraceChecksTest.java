@@ -8,15 +8,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
-import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.RankList;
-import org.benchgen.ir.TraceLimits;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.TraceFormatException;
+import org.benchgen.trace.TraceLimits;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +113,33 @@ class CompressedTraceChecksTest {
         + " requires", error(HEADER, "world 2",
             "MPI_Send site=a.c:1 comm=0 dest=+1 tag=0 count=8@0 type=MPI_INT tsize=4",
             DURATION));
+  }
+
+  /**
+   * A buffer's bytes (count x size) are at most 2^62, with each field's largest value (issue 47:
+   * tsize=2^62 with count=4 made an Allreduce of 0 bytes); 2^31 x 2^31 is just within.
+   */
+  @Test
+  void aBuffersBytesAreBoundedWithoutWrapping() {
+    assertEquals("hand-written.bgc:3: MPI_Send: count=4 x tsize=4611686018427387904: the buffer"
+        + " holds more than 2^62 bytes (TraceLimits.MAX_BYTES)",
+        error(send("1", "4", "4611686018427387904")));
+    assertEquals("hand-written.bgc:3: MPI_Send: count=4611686018427387904 x tsize=8: the buffer"
+        + " holds more than 2^62 bytes (TraceLimits.MAX_BYTES)",
+        error(send("1", "1@0;4611686018427387904@1", "8")));
+    HandWrittenTrace.read(send("1", "2147483648", "2147483648"));
+  }
+
+  /** A line over the bound is refused by file and line before it is read whole. */
+  @Test
+  void aLineOverTheBoundIsRefusedByNumber() throws java.io.IOException {
+    BoundedLines lines = new BoundedLines(java.nio.file.Path.of("t.bgc"),
+        new java.io.StringReader("ab\r\nabcd\rabcdefgh\nx"), 4);
+    assertEquals("ab", lines.next());
+    assertEquals("abcd", lines.next());
+    TraceFormatException e = assertThrows(TraceFormatException.class, lines::next);
+    assertEquals("t.bgc:3: line longer than 4 characters (TraceLimits.MAX_COMPRESSED_LINE)",
+        e.getMessage());
   }
 
   @Test

@@ -1,0 +1,157 @@
+package org.benchgen.resolve;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.benchgen.findings.Finding;
+import org.benchgen.findings.Problem;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.trace.CollectiveSide;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Step;
+
+/**
+ * What MPI requires of the sizes of calls that meet, checked as the simulation matches them
+ * (docs/resolve.md, "Sizes"): a message fits the receive that takes it, and the members of a
+ * collective give blocks of one size. A trace that breaks either makes a benchmark that aborts
+ * with MPI_ERR_TRUNCATE (two ranks' Sendrecv with their sizes swapped; an Alltoall whose count is
+ * 1,2 against an rcount of 256), so it is refused naming both calls. Sizes are compared in bytes,
+ * count x datatype size, as MPI's type signatures of predefined types are.
+ */
+final class SizeChecks {
+  /** The first mismatch found: at run time the benchmark aborts at the first. */
+  private Optional<Finding> first = Optional.empty();
+
+  /** Collectives whose members are arriving, by communicator: each member's block sizes. */
+  private final Map<Long, List<Member>> arriving = new HashMap<>();
+
+  /** The members of vector collectives that are arriving. */
+  private final VectorSizes vectors = new VectorSizes();
+
+  /** A member's significant block sizes at a collective: -1 where MPI ignores the side. */
+  private record Member(int rank, Step step, long sent, long received) {}
+
+  Optional<Finding> problem() {
+    return first;
+  }
+
+  /** The bytes a send's message holds: count x tsize. */
+  static long sent(RawEvent e) {
+    return bytes(e, Field.COUNT, Field.TSIZE);
+  }
+
+  /** The bytes a receive (or a Sendrecv's receive) may take: its buffer. */
+  static long capacity(RawEvent e) {
+    return e.op().has(Field.RCOUNT) ? bytes(e, Field.RCOUNT, Field.RTSIZE)
+        : bytes(e, Field.COUNT, Field.TSIZE);
+  }
+
+  /** A message matched to a receive: the receive's buffer must hold it. */
+  void matched(Message m, PostedReceive x) {
+    if (first.isPresent() || m.bytes < 0 || x.capacity < 0 || m.bytes <= x.capacity) {
+      return;
+    }
+    first = Optional.of(new Finding(Problem.TRUNCATED_MESSAGE, "rank " + m.from + "'s "
+        + m.step.describe() + " sends " + m.bytes + " bytes to rank " + x.owner + ", whose "
+        + x.step.describe() + " that receives it has a buffer of " + x.capacity + " bytes: the"
+        + " benchmark would abort with MPI_ERR_TRUNCATE"));
+  }
+
+  /**
+   * Rank {@code r} arrives at collective {@code e} (a blocking one) on intracommunicator
+   * {@code comm} of {@code size} members, where its rank is {@code rankInComm}; vector ones pair
+   * by pair ({@link VectorSizes}). Neighbourhood collectives, vector reductions and the
+   * collectives of intercommunicators are not checked yet.
+   */
+  void arrive(int r, Step s, RawEvent e, long comm, long rankInComm, int size) {
+    Op op = e.op();
+    if (first.isPresent()) {
+      return;
+    }
+    if (VectorSizes.checks(op)) {
+      vectors.arrive(r, s, e, comm, (int) rankInComm, size);
+      return;
+    }
+    if (!op.isCollective() || op.isVector() || op.isNeighbourhood()) {
+      return;
+    }
+    long root = op.isRooted() ? e.get(Field.ROOT) : Sym.ABSENT.code();
+    if (op.isRooted() && Sym.isSymbol(root)) {
+      return;
+    }
+    boolean isRoot = op.isRooted() && root == rankInComm;
+    long sent = CollectiveSide.sent(op).filter(x -> !(op.scatters() && op.isRooted() && !isRoot))
+        .map(x -> bytes(e, x)).orElse(-1L);
+    long received = CollectiveSide.received(op)
+        .filter(x -> !(op.gathers() && op.isRooted() && !isRoot)).map(x -> bytes(e, x))
+        .orElse(-1L);
+    arriving.computeIfAbsent(comm, k -> new ArrayList<>()).add(new Member(r, s, sent, received));
+  }
+
+  /** Every member of the collective on {@code comm} has arrived: their blocks must agree. */
+  void complete(long comm) {
+    if (first.isEmpty()) {
+      first = vectors.complete(comm);
+    }
+    List<Member> members = arriving.remove(comm);
+    if (members == null || first.isPresent()) {
+      return;
+    }
+    Member ref = null;
+    long size = -1;
+    String refSide = "";
+    for (Member m : members) {
+      for (int side = 0; side < 2; side++) {
+        long b = side == 0 ? m.sent() : m.received();
+        if (b < 0) {
+          continue;
+        }
+        if (ref == null) {
+          ref = m;
+          size = b;
+          refSide = side == 0 ? "sends" : "receives";
+        } else if (b != size) {
+          String other = m.rank() == ref.rank() ? "and" : "while rank " + m.rank() + "'s "
+              + m.step().describe();
+          first = Optional.of(new Finding(Problem.MISMATCHED_SIZES, "rank " + ref.rank() + "'s "
+              + ref.step().describe() + " " + refSide + " blocks of " + size + " bytes " + other
+              + " " + (side == 0 ? "sends" : "receives") + " blocks of " + b + " bytes: MPI"
+              + " requires every member's count x type size to agree, and the benchmark would"
+              + " abort with MPI_ERR_TRUNCATE"));
+          return;
+        }
+      }
+    }
+  }
+
+  private static long bytes(RawEvent e, CollectiveSide side) {
+    return side.size().map(f -> bytes(e, side.count(), f)).orElseGet(() -> value(e,
+        side.count()));
+  }
+
+  /** count x size in bytes, or -1 where either is unknown (absent, a symbol). */
+  private static long bytes(RawEvent e, Field count, Field size) {
+    if (!e.op().has(count) || !e.op().has(size)) {
+      return -1;
+    }
+    long n = value(e, count);
+    long s = value(e, size);
+    if (n < 0 || s < 0) {
+      return -1;
+    }
+    // Bounded on reading (TraceLimits.MAX_BYTES): exact.
+    return Math.multiplyExact(n, s);
+  }
+
+  private static long value(RawEvent e, Field f) {
+    if (!e.isPresent(f)) {
+      return -1;
+    }
+    long v = e.get(f);
+    return Sym.isSymbol(v) ? -1 : v;
+  }
+}

@@ -1,0 +1,110 @@
+package org.benchgen.resolve;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.benchgen.findings.Finding;
+import org.benchgen.findings.Problem;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.trace.CollectiveSide;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Step;
+
+/**
+ * The sizes of a vector collective's blocks, checked pair by pair as MPI requires (part of
+ * {@link SizeChecks}): what member i sends to member j (its counts[j] x its type size, or its one
+ * block) is what j receives from i (its rcounts[i] x its receive type size). An MPI_Alltoallv
+ * whose counts disagree with a peer's rcounts makes a benchmark that aborts with
+ * MPI_ERR_TRUNCATE. Reductions (MPI_Reduce_scatter) and neighbourhood collectives are not
+ * checked here.
+ */
+final class VectorSizes {
+  /** A member's bytes to and from each member, by rank in the communicator; empty: not read. */
+  private record Member(int rank, int inComm, Step step, long[] to, long[] from) {}
+
+  private final Map<Long, List<Member>> arriving = new HashMap<>();
+
+  /** Whether this class checks collective {@code op}. */
+  static boolean checks(Op op) {
+    return op.isCollective() && op.isVector() && !op.isNeighbourhood() && !op.isReducing();
+  }
+
+  void arrive(int r, Step s, RawEvent e, long comm, int inComm, int size) {
+    Op op = e.op();
+    long root = op.isRooted() ? e.get(Field.ROOT) : Sym.ABSENT.code();
+    if (op.isRooted() && Sym.isSymbol(root)) {
+      return;
+    }
+    boolean isRoot = op.isRooted() && root == inComm;
+    long[] to = CollectiveSide.sent(op).filter(x -> !(op.isRooted() && op.scatters() && !isRoot))
+        .map(x -> blocks(e, x, size, op.isRooted() && op.gathers() ? (int) root : -1))
+        .orElse(new long[0]);
+    long[] from = CollectiveSide.received(op)
+        .filter(x -> !(op.isRooted() && op.gathers() && !isRoot))
+        .map(x -> blocks(e, x, size, op.isRooted() && op.scatters() ? (int) root : -1))
+        .orElse(new long[0]);
+    arriving.computeIfAbsent(comm, k -> new ArrayList<>()).add(new Member(r, inComm, s, to,
+        from));
+  }
+
+  /** Every member has arrived: each pair's blocks must agree. */
+  Optional<Finding> complete(long comm) {
+    List<Member> members = arriving.remove(comm);
+    if (members == null) {
+      return Optional.empty();
+    }
+    for (Member i : members) {
+      for (Member j : members) {
+        if (i.to().length == 0 || j.from().length == 0) {
+          continue;
+        }
+        long sent = i.to()[j.inComm()];
+        long got = j.from()[i.inComm()];
+        if (sent >= 0 && got >= 0 && sent != got) {
+          return Optional.of(new Finding(Problem.MISMATCHED_SIZES, "rank " + i.rank() + "'s "
+              + i.step().describe() + " sends " + sent + " bytes to rank " + j.rank()
+              + ", whose " + j.step().describe() + " receives " + got + " bytes from it: MPI"
+              + " requires each pair's count x type size to agree, and the benchmark would"
+              + " abort with MPI_ERR_TRUNCATE"));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The bytes of a side to (or from) each of {@code size} members: a list's entries, or one block
+   * for every member (for {@code only} alone where it is a rank: a rooted call's one peer); -1
+   * where unknown.
+   */
+  private static long[] blocks(RawEvent e, CollectiveSide side, int size, int only) {
+    long[] out = new long[size];
+    long unit = side.size().map(f -> value(e, f)).orElse(1L);
+    if (side.perPeer()) {
+      long[] counts = e.isPresent(side.count()) ? e.list(side.count()) : new long[0];
+      for (int k = 0; k < size; k++) {
+        out[k] = k < counts.length && unit >= 0 && !Sym.isSymbol(counts[k])
+            ? Math.multiplyExact(counts[k], unit) : -1;
+      }
+      return counts.length == size ? out : new long[0];
+    }
+    long n = value(e, side.count());
+    long b = n < 0 || unit < 0 ? -1 : Math.multiplyExact(n, unit);
+    for (int k = 0; k < size; k++) {
+      out[k] = only < 0 || k == only ? b : 0;
+    }
+    return out;
+  }
+
+  private static long value(RawEvent e, Field f) {
+    if (!e.isPresent(f)) {
+      return -1;
+    }
+    long v = e.get(f);
+    return Sym.isSymbol(v) ? -1 : v;
+  }
+}

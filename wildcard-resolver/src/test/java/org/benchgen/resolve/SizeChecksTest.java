@@ -1,0 +1,101 @@
+package org.benchgen.resolve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import org.benchgen.findings.Finding;
+import org.benchgen.findings.Problem;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.testing.CompressedText;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sizes MPI requires to agree (issue 47): a trace whose benchmark would abort with
+ * MPI_ERR_TRUNCATE is refused by resolve, naming both calls; one whose sizes fit resolves.
+ */
+class SizeChecksTest {
+  private static final String INIT = "MPI_Init site=m.c:1";
+  private static final String FIN = "MPI_Finalize site=m.c:9";
+
+  private static Finding refused(CompressedTrace t) {
+    return assertInstanceOf(Resolution.Failed.class, new WildcardResolver(t, false).resolve())
+        .finding();
+  }
+
+  private static void resolves(CompressedTrace t) {
+    assertInstanceOf(Resolution.Resolved.class, new WildcardResolver(t, false).resolve());
+  }
+
+  private static CompressedTrace sendrecv(String counts, String rcounts) {
+    return CompressedText.read("benchgen-compressed 1", "world 2", INIT, "    duration 1*2",
+        "MPI_Sendrecv site=x.c:5 comm=0 dest=+1 tag=0 count=" + counts + " type=MPI_BYTE tsize=1"
+            + " src=+1 rtag=0 rcount=" + rcounts + " rtype=MPI_BYTE rtsize=1 bytes=8",
+        "    compute ^ 1*2", "    duration 1*2", FIN, "    compute ^ 1*2", "    duration 1*2");
+  }
+
+  /** Two ranks' Sendrecv with their sizes swapped: rank 0's 16 bytes into rank 1's 8. */
+  @Test
+  void aMessageLargerThanItsReceiveIsRefusedNamingBothCalls() {
+    Finding f = refused(sendrecv("16@0;8@1", "16@0;8@1"));
+    assertEquals(Problem.TRUNCATED_MESSAGE, f.problem());
+    assertEquals("rank 0's MPI_Sendrecv at x.c:5 sends 16 bytes to rank 1, whose MPI_Sendrecv at"
+        + " x.c:5 that receives it has a buffer of 8 bytes: the benchmark would abort with"
+        + " MPI_ERR_TRUNCATE", f.message());
+    // A receive larger than its message is MPI's rule too (the status says what came).
+    resolves(sendrecv("8", "16"));
+  }
+
+  private static CompressedTrace alltoall(String count, String rcount) {
+    return CompressedText.read("benchgen-compressed 1", "world 4", INIT, "    duration 1*4",
+        "loop trips=3 {",
+        "  MPI_Alltoall site=fft.c:80 comm=0 count=" + count + " type=MPI_DOUBLE tsize=8 rcount="
+            + rcount + " rtype=MPI_DOUBLE rtsize=8",
+        "      compute ^ 1*12", "      duration 1*12", "}", FIN, "    compute ^ 1*4",
+        "    duration 1*4");
+  }
+
+  /** An Alltoall whose count is 1,2 against an rcount of 256: refused naming the calls. */
+  @Test
+  void aCollectiveWhoseMembersBlocksDifferIsRefused() {
+    Finding f = refused(alltoall("1,2", "256"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertEquals("rank 0's MPI_Alltoall at fft.c:80 in iteration 1 of 3 of the loop from"
+        + " MPI_Alltoall at fft.c:80 sends blocks of 8 bytes and receives blocks of 2048 bytes:"
+        + " MPI requires every member's count x type size to agree, and the benchmark would abort"
+        + " with MPI_ERR_TRUNCATE", f.message());
+    Finding g = refused(alltoall("256@0..2;128@3", "256"));
+    assertEquals(Problem.MISMATCHED_SIZES, g.problem());
+    resolves(alltoall("256", "256"));
+  }
+
+  /** A gather's blocks off the root are only what they send; a scatter's, what they receive. */
+  @Test
+  void sidesThatMpiIgnoresAreNotCompared() {
+    resolves(CompressedText.read("benchgen-compressed 1", "world 3", INIT, "    duration 1*3",
+        "MPI_Gather site=g.c:1 comm=0 root=0 count=4 type=MPI_INT tsize=4 rcount=4@0;0@1..2"
+            + " rtype=MPI_INT@0;MPI_DATATYPE_NULL@1..2 rtsize=4@0;0@1..2",
+        "    compute ^ 1*3", "    duration 1*3",
+        "MPI_Scatter site=s.c:1 comm=0 root=0 count=2@0;0@1..2"
+            + " type=MPI_INT@0;MPI_DATATYPE_NULL@1..2 tsize=4@0;0@1..2 rcount=2 rtype=MPI_INT"
+            + " rtsize=4",
+        "    compute ^ 1*3", "    duration 1*3", FIN, "    compute ^ 1*3", "    duration 1*3"));
+  }
+
+  /** A vector collective pair by pair: rank 0's counts to rank 1 against rank 1's rcounts. */
+  @Test
+  void aVectorCollectivesPairsAreCompared() {
+    java.util.function.Function<String, CompressedTrace> alltoallv = rcounts -> CompressedText
+        .read("benchgen-compressed 1", "world 2", INIT, "    duration 1*2",
+            "MPI_Alltoallv site=v.c:7 comm=0 counts=[1,2] type=MPI_INT tsize=4 rcounts="
+                + rcounts + " rtype=MPI_INT rtsize=4",
+            "    compute ^ 1*2", "    duration 1*2", FIN, "    compute ^ 1*2",
+            "    duration 1*2");
+    // Rank 0 sends 1 to itself and 2 to rank 1; rank 1 sends 1 to rank 0 and 2 to itself.
+    resolves(alltoallv.apply("[1,1]@0;[2,2]@1"));
+    Finding f = refused(alltoallv.apply("[1,1]@0;[2,3]@1"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertEquals("rank 1's MPI_Alltoallv at v.c:7 sends 8 bytes to rank 1, whose MPI_Alltoallv"
+        + " at v.c:7 receives 12 bytes from it: MPI requires each pair's count x type size to"
+        + " agree, and the benchmark would abort with MPI_ERR_TRUNCATE", f.message());
+  }
+}
