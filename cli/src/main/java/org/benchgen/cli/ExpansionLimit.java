@@ -32,18 +32,10 @@ final class ExpansionLimit {
   }
 
   private static long limit() {
-    String v = System.getProperty(PROPERTY);
-    if (v == null) {
-      return DEFAULT;
-    }
     try {
-      double d = Double.parseDouble(v.strip());
-      if (d >= 1 && d <= Long.MAX_VALUE) {
-        return (long) d;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+      return ExpansionSize.limit(PROPERTY, DEFAULT, "steps");
+    } catch (IllegalArgumentException e) {
+      throw new TraceProblem(e.getMessage());
     }
-    throw new TraceProblem("-D" + PROPERTY + "=" + v + " is not a positive number of steps");
   }
 }

@@ -28,18 +28,10 @@ public final class CallLimit {
   }
 
   static long limit() {
-    String v = System.getProperty(PROPERTY);
-    if (v == null) {
-      return DEFAULT;
-    }
     try {
-      double d = Double.parseDouble(v.strip());
-      if (d >= 1 && d <= Long.MAX_VALUE) {
-        return (long) d;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+      return ExpansionSize.limit(PROPERTY, DEFAULT, "calls");
+    } catch (IllegalArgumentException e) {
+      throw new QueryProblem(e.getMessage());
     }
-    throw new QueryProblem("-D" + PROPERTY + "=" + v + " is not a positive number of calls");
   }
 }

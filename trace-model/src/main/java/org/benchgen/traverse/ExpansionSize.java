@@ -78,4 +78,26 @@ public final class ExpansionSize {
     long s = a + b;
     return s < 0 ? Long.MAX_VALUE : s;
   }
+
+  /**
+   * A limit on expansion set by the Java property {@code property} (a positive number of
+   * {@code unit}, {@code 1e7} allowed), or {@code dflt} where it is unset; the commands that walk
+   * or load a trace's calls each have one. IllegalArgumentException naming the property otherwise.
+   */
+  public static long limit(String property, long dflt, String unit) {
+    String v = System.getProperty(property);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      double d = Double.parseDouble(v.strip());
+      if (d >= 1 && d <= Long.MAX_VALUE) {
+        return (long) d;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("-D" + property + "=" + v + " is not a positive number of "
+        + unit);
+  }
 }
