@@ -252,6 +252,10 @@ final class MatchingSimulation {
           // Nonblocking and persistent collectives wait for no message: done once made (or
           // started, which finds no init to start again).
           reqs.get(r).put(e.get(Field.REQ), new Request(op.isPersistentCollective(), true));
+          long comm = s.syncComm();
+          if (!comms.isInter(comm)) {
+            sizes.made(r, s, e, comm, comms.rankIn(comm, r), comms.size(comm));
+          }
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.

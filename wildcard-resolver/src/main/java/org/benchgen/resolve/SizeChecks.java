@@ -32,6 +32,18 @@ final class SizeChecks {
   /** The members of vector collectives that are arriving. */
   private final VectorSizes vectors = new VectorSizes();
 
+  /**
+   * Nonblocking and persistent collectives, which the simulation does not make its members wait
+   * at: a member's n-th on a communicator meets the others' n-th (MPI has every member make
+   * them in one order). Each meeting is checked under a key of its own, negative so that it is
+   * no communicator's: by (communicator, n), the meeting's key; by (communicator, rank), how many
+   * that rank made; by key, how many members came.
+   */
+  private final Map<List<Long>, Long> meetings = new HashMap<>();
+  private final Map<List<Long>, Long> made = new HashMap<>();
+  private final Map<Long, Integer> came = new HashMap<>();
+  private long nextKey = -1;
+
   /** A member's significant block sizes at a collective: -1 where MPI ignores the side. */
   private record Member(int rank, Step step, long sent, long received) {}
 
@@ -64,8 +76,9 @@ final class SizeChecks {
   /**
    * Rank {@code r} arrives at collective {@code e} (a blocking one) on intracommunicator
    * {@code comm} of {@code size} members, where its rank is {@code rankInComm}; vector ones pair
-   * by pair ({@link VectorSizes}). Neighbourhood collectives, vector reductions and the
-   * collectives of intercommunicators are not checked yet.
+   * by pair ({@link VectorSizes}); nonblocking and persistent ones through {@link #made}.
+   * Neighbourhood collectives, vector reductions and the collectives of intercommunicators are
+   * not checked yet.
    */
   void arrive(int r, Step s, RawEvent e, long comm, long rankInComm, int size) {
     Op op = e.op();
@@ -90,6 +103,23 @@ final class SizeChecks {
         .filter(x -> !(op.gathers() && op.isRooted() && !isRoot)).map(x -> bytes(e, x))
         .orElse(-1L);
     arriving.computeIfAbsent(comm, k -> new ArrayList<>()).add(new Member(r, s, sent, received));
+  }
+
+  /**
+   * Rank {@code r} makes nonblocking or persistent collective {@code e} on intracommunicator
+   * {@code comm}: checked as {@link #arrive} checks a blocking one, once every member made its
+   * own of the same place in their order.
+   */
+  void made(int r, Step s, RawEvent e, long comm, long rankInComm, int size) {
+    long n = made.merge(List.of(comm, (long) r), 1L, Long::sum) - 1;
+    List<Long> meeting = List.of(comm, n);
+    long key = meetings.computeIfAbsent(meeting, k -> nextKey--);
+    arrive(r, s, e, key, rankInComm, size);
+    if (came.merge(key, 1, Integer::sum) == size) {
+      meetings.remove(meeting);
+      came.remove(key);
+      complete(key);
+    }
   }
 
   /** Every member of the collective on {@code comm} has arrived: their blocks must agree. */

@@ -68,6 +68,33 @@ class SizeChecksTest {
     resolves(alltoall("256", "256"));
   }
 
+  /**
+   * An Ibcast whose root sends 16 bytes where rank 3 expects 8, in the second of two: the
+   * simulation completes nonblocking collectives at once, and their sizes are still compared,
+   * each member's n-th with the others' n-th.
+   */
+  @Test
+  void aNonblockingCollectiveWhoseMembersDifferIsRefused() {
+    Finding f = refused(ibcast("2,2@0..2;2,1@3"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertEquals("rank 0's MPI_Ibcast at b.c:3 in iteration 2 of 2 of the loop from MPI_Ibcast"
+        + " at b.c:3 sends blocks of 16 bytes while rank 3's MPI_Ibcast at b.c:3 in iteration 2"
+        + " of 2 of the loop from MPI_Ibcast at b.c:3 sends blocks of 8 bytes: MPI requires every"
+        + " member's count x type size to agree, and the benchmark would abort with"
+        + " MPI_ERR_TRUNCATE", f.message());
+    resolves(ibcast("2,1"));
+  }
+
+  private static CompressedTrace ibcast(String counts) {
+    return CompressedText.read("benchgen-compressed 1", "world 4", INIT, "    duration 1*4",
+        "loop trips=2 {",
+        "  MPI_Ibcast site=b.c:3 comm=0 root=0 count=" + counts + " type=MPI_DOUBLE tsize=8"
+            + " req=0",
+        "      compute ^ 1*8", "      duration 1*8",
+        "  MPI_Wait site=b.c:4 req=0", "      compute ^ 1*8", "      duration 1*8", "}", FIN,
+        "    compute ^ 1*4", "    duration 1*4");
+  }
+
   /** A gather's blocks off the root are only what they send; a scatter's, what they receive. */
   @Test
   void sidesThatMpiIgnoresAreNotCompared() {
