@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
@@ -144,7 +143,8 @@ public final class Synth {
 
   /** Writes all ranks' streams into a new directory {@code out}. */
   public void write(Path out, boolean gzip, IntConsumer progress) throws IOException {
-    int[] masterOrder = pattern == Pattern.masterWorker ? masterOrder() : new int[0];
+    int[] masterOrder = pattern == Pattern.masterWorker
+        ? MasterWorker.order(ranks, iterations, seed) : new int[0];
     AtomicInteger done = new AtomicInteger();
     AtomicOutput.writeDirectory(out, tmp -> {
       try {
@@ -213,40 +213,6 @@ public final class Synth {
       rest /= best;
     }
     return d;
-  }
-
-  /**
-   * Master-worker: the order in which the master receives results (worker ranks), simulated from
-   * the workers' task times so that every stream tells the same story.
-   */
-  private int[] masterOrder() {
-    int workers = ranks - 1;
-    SplittableRandom[] rnd = new SplittableRandom[ranks];
-    for (int w = 1; w < ranks; w++) {
-      rnd[w] = new SplittableRandom(seed * 7919 + w);
-    }
-    // (finish time, worker); each worker does `iterations` tasks back to back.
-    PriorityQueue<long[]> q = new PriorityQueue<>((a, b) -> a[0] != b[0]
-        ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-    for (int w = 1; w < ranks; w++) {
-      q.add(new long[] {taskTime(rnd[w], w), w});
-    }
-    int[] order = new int[workers * iterations];
-    int[] left = new int[ranks];
-    java.util.Arrays.fill(left, iterations);
-    for (int i = 0; i < order.length; i++) {
-      long[] f = q.poll();
-      int w = (int) f[1];
-      order[i] = w;
-      if (--left[w] > 0) {
-        q.add(new long[] {f[0] + taskTime(rnd[w], w), w});
-      }
-    }
-    return order;
-  }
-
-  private static long taskTime(SplittableRandom rnd, int worker) {
-    return (long) ((50_000 + 5_000 * (worker % 7)) * (0.8 + 0.4 * rnd.nextDouble()));
   }
 
   /** One rank's stream: a clock, a request counter and the pattern's calls. */
@@ -456,7 +422,7 @@ public final class Synth {
         SplittableRandom tasks = new SplittableRandom(seed * 7919 + rank);
         for (int t = 0; t < iterations; t++) {
           call(p2p(Op.RECV, "worker.c:60", Field.SRC, 0, 1, task), transfer(task * 8) + 5_000);
-          clock += taskTime(tasks, rank);
+          clock += MasterWorker.taskTime(tasks, rank);
           call(p2p(Op.SEND, "worker.c:70", Field.DEST, 0, 2, result), transfer(result * 8));
         }
         call(p2p(Op.RECV, "worker.c:60", Field.SRC, 0, 3, 0), transfer(0) + 5_000);
