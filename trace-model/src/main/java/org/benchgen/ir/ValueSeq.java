@@ -123,7 +123,8 @@ public record ValueSeq(List<VNode> nodes) {
 
   /** Iterates the expanded values, cycling, without materializing them. */
   public PrimitiveIterator.OfLong iterator() {
-    if (nodes.size() == 1 && nodes.get(0) instanceof VNode.Leaf l) {
+    if (isSingleValue()) {
+      VNode.Leaf l = (VNode.Leaf) nodes.get(0);
       // Most entries of a regular code hold one value: a traversal keeps a cursor per entry per
       // rank, and at 65,536 ranks a stack per cursor is most of its memory.
       long v = l.value();
@@ -131,6 +132,14 @@ public record ValueSeq(List<VNode> nodes) {
           ? CONSTANTS[(int) v + CONSTANTS_LOW] : new Constant(v);
     }
     return new Cursor(nodes, true);
+  }
+
+  /**
+   * Whether the sequence is one value written once: its {@link #iterator()} then keeps no
+   * position, and a traversal need not keep one per rank.
+   */
+  public boolean isSingleValue() {
+    return nodes.size() == 1 && nodes.get(0) instanceof VNode.Leaf;
   }
 
   /** Shared iterators of the commonest single values (peer offsets, tags, small counts). */

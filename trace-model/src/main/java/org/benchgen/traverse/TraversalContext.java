@@ -282,8 +282,7 @@ public final class TraversalContext {
    * which keeps most entries of a regular code out of the rank's map.
    */
   private PrimitiveIterator.OfLong cursor(ParamEntry e) {
-    List<org.benchgen.ir.VNode> nodes = e.values().seq().nodes();
-    if (nodes.size() == 1 && nodes.get(0) instanceof org.benchgen.ir.VNode.Leaf) {
+    if (e.values().seq().isSingleValue()) {
       return e.values().seq().iterator();
     }
     return cursors.computeIfAbsent(e, x -> x.values().seq().iterator());
