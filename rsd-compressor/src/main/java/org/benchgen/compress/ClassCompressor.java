@@ -71,16 +71,23 @@ public final class ClassCompressor {
     new org.benchgen.ir.NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
-        if (rankLists(List.of(r)).anyMatch(l -> l.contains(first) != l.contains(last))) {
+        if (splits(r, first, last)) {
           apart.add(r.op().mpiName() + " at " + r.site());
         }
       }
+
+      @Override
+      public void visitLoop(Loop l) {
+        if (splits(l, first, last)) {
+          apart.add("a loop's ranks or trip count");
+        }
+        super.visitLoop(l);
+      }
     }.scan(merged.body());
-    if (!apart.isEmpty() || rankLists(merged.body()).anyMatch(
-        l -> l.contains(first) != l.contains(last))) {
+    if (!apart.isEmpty()) {
       throw new IllegalArgumentException("ranks " + first + " and " + last
-          + " of one class do not behave alike: they differ in a call, a value or a trip count"
-          + (apart.isEmpty() ? "" : " (" + apart.get(0) + ")"));
+          + " of one class do not behave alike: they differ in a call, a value or a trip count ("
+          + apart.get(0) + ")");
     }
     return merged;
   }
@@ -92,22 +99,16 @@ public final class ClassCompressor {
     return rc.finish();
   }
 
-  /** Every rank list of the nodes that says what ranks do: theirs and their entries'. */
-  private static Stream<RankList> rankLists(List<Node> nodes) {
-    return nodes.stream().flatMap(n -> {
-      Stream<RankList> own = Stream.of(n.ranks());
-      if (n instanceof Loop l) {
-        return Stream.concat(Stream.concat(own, entries(l.trips())), rankLists(l.body()));
-      }
-      Rsd r = (Rsd) n;
-      // Not the compute classes: random jitter may set either half apart in time, which is a
-      // statistic of the half, not a difference of behaviour.
-      return Stream.concat(own, r.params().stream().flatMap(ClassCompressor::entries));
-    });
-  }
-
-  private static Stream<RankList> entries(Param p) {
-    return p.entries().stream().map(e -> e.ranks());
+  /**
+   * Whether a rank list of {@code n} that says what ranks do (its own, its parameters' or trip
+   * count's entries) holds one of the two ranks and not the other. Not the compute classes:
+   * random jitter may set either half apart in time, which is a statistic of the half, not a
+   * difference of behaviour.
+   */
+  private static boolean splits(Node n, int a, int b) {
+    Stream<Param> params = n instanceof Loop l ? Stream.of(l.trips()) : ((Rsd) n).params().stream();
+    return Stream.concat(Stream.of(n.ranks()), params.flatMap(p -> p.entries().stream()
+        .map(e -> e.ranks()))).anyMatch(l -> l.contains(a) != l.contains(b));
   }
 
   /** Classes lo .. hi-1 merged as compress merges ranks: halves, recursively. */

@@ -1,10 +1,8 @@
 package org.benchgen.samples;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import org.benchgen.extrapolate.Grid;
 import org.benchgen.ir.RankList;
 
 /**
@@ -37,24 +35,19 @@ final class SynthClasses {
   /** The classes, or (when empty) why the pattern has none. */
   record Classes(List<RankList> classes, Optional<String> whyNone) {}
 
-  /** Ranks grouped by region of a row-major grid (the last side varying fastest). */
+  /**
+   * The regions of synth's row-major grid (its last side varying fastest), as the extrapolation's
+   * {@link Grid} finds them: the same grid with its sides in the other order.
+   */
   private static List<RankList> regions(int[] dims, int ranks) {
-    Map<Integer, List<Integer>> byRegion = new LinkedHashMap<>();
-    int[] coord = new int[dims.length];
-    for (int r = 0; r < ranks; r++) {
-      int rest = r;
-      for (int i = dims.length - 1; i >= 0; i--) {
-        coord[i] = rest % dims[i];
-        rest /= dims[i];
-      }
-      int key = 0;
-      for (int i = 0; i < dims.length; i++) {
-        int place = dims[i] == 1 ? 3 : coord[i] == 0 ? 0 : coord[i] == dims[i] - 1 ? 2 : 1;
-        key = key * 4 + place;
-      }
-      byRegion.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+    int[] fastestFirst = new int[dims.length];
+    for (int i = 0; i < dims.length; i++) {
+      fastestFirst[i] = dims[dims.length - 1 - i];
     }
-    return byRegion.values().stream()
-        .map(l -> RankList.of(l.stream().mapToInt(Integer::intValue).toArray())).toList();
+    Grid g = new Grid(fastestFirst);
+    if (g.size() != ranks) {
+      throw new IllegalStateException("a grid of " + g.size() + " ranks for " + ranks);
+    }
+    return g.regions().stream().map(r -> RankList.of(r.ranks())).toList();
   }
 }
