@@ -92,6 +92,11 @@ public final class Communicators {
     return all;
   }
 
+  /** Which group of intercommunicator {@code comm} world rank {@code world} is in: 0 or 1. */
+  public int groupOf(long comm, int world) {
+    return group(comm, world) == defined(comm) ? 1 : 0;
+  }
+
   /** The world ranks of the group whose ranks {@code world} addresses on {@code comm}. */
   public int[] peers(long comm, int world) {
     return comm == 0 ? members(0) : group(comm, world).clone();

@@ -253,16 +253,14 @@ final class MatchingSimulation {
           // started, which finds no init to start again).
           reqs.get(r).put(e.get(Field.REQ), new Request(op.isPersistentCollective(), true));
           long comm = s.syncComm();
-          if (!comms.isInter(comm)) {
-            sizes.made(r, s, e, comm, comms.rankIn(comm, r), comms.size(comm));
-          }
+          sizes.made(r, s, e, comm, comms.rankIn(comm, r), comms.peerSize(comm, r),
+              group(comm, r), comms.size(comm));
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.
         long comm = s.syncComm();
-        if (!comms.isInter(comm)) {
-          sizes.arrive(r, s, e, comm, comms.rankIn(comm, r), comms.size(comm));
-        }
+        sizes.arrive(r, s, e, comm, comms.rankIn(comm, r), comms.peerSize(comm, r),
+            group(comm, r));
         return arrive(r, op, comm);
       }
       case LOCAL -> {
@@ -495,6 +493,11 @@ final class MatchingSimulation {
       q.done = m.isEmpty() || !m.get().sync || m.get().matched;
       m.ifPresent(y -> y.request = q);
     }
+  }
+
+  /** Rank {@code r}'s group on intercommunicator {@code comm}; -1 on an intracommunicator. */
+  private int group(long comm, int r) {
+    return comms.isInter(comm) ? comms.groupOf(comm, r) : -1;
   }
 
   /** Arrives at a collective on {@code comm}; a wait while others have still to come. */

@@ -44,8 +44,11 @@ final class SizeChecks {
   private final Map<Long, Integer> came = new HashMap<>();
   private long nextKey = -1;
 
-  /** A member's significant block sizes at a collective: -1 where MPI ignores the side. */
-  private record Member(int rank, Step step, long sent, long received) {}
+  /**
+   * A member's significant block sizes at a collective, -1 where MPI ignores the side; its group
+   * on an intercommunicator (-1 on an intracommunicator).
+   */
+  private record Member(int rank, Step step, long sent, long received, int group) {}
 
   Optional<Finding> problem() {
     return first;
@@ -74,48 +77,51 @@ final class SizeChecks {
   }
 
   /**
-   * Rank {@code r} arrives at collective {@code e} (a blocking one) on intracommunicator
-   * {@code comm} of {@code size} members, where its rank is {@code rankInComm}; vector ones pair
-   * by pair ({@link VectorSizes}); nonblocking and persistent ones through {@link #made}.
-   * Neighbourhood collectives, vector reductions and the collectives of intercommunicators are
-   * not checked yet.
+   * Rank {@code r} arrives at collective {@code e} (a blocking one) on communicator {@code comm}
+   * where its rank is {@code rankInComm} and it addresses {@code size} peers; {@code group} is its
+   * group (0 or 1) on an intercommunicator, -1 on an intracommunicator. Vector ones are checked
+   * pair by pair ({@link VectorSizes}); nonblocking and persistent ones through {@link #made}.
+   * Neighbourhood collectives and an intercommunicator's MPI_Reduce_scatter_block (whose counts
+   * MPI relates through both groups' sizes) are not checked.
    */
-  void arrive(int r, Step s, RawEvent e, long comm, long rankInComm, int size) {
+  void arrive(int r, Step s, RawEvent e, long comm, long rankInComm, int size, int group) {
     Op op = e.op();
     if (first.isPresent()) {
       return;
     }
     if (VectorSizes.checks(op)) {
-      vectors.arrive(r, s, e, comm, (int) rankInComm, size);
+      vectors.arrive(r, s, e, comm, (int) rankInComm, size, group);
       return;
     }
-    if (!op.isCollective() || op.isVector() || op.isNeighbourhood()) {
+    if (!op.isCollective() || op.isVector() || op.isNeighbourhood()
+        || group >= 0 && op.isReducing() && op.scatters()) {
       return;
     }
-    long root = op.isRooted() ? e.get(Field.ROOT) : Sym.ABSENT.code();
-    if (op.isRooted() && Sym.isSymbol(root)) {
+    Optional<CollectiveRole> role = CollectiveRole.of(e, rankInComm, group >= 0);
+    if (role.isEmpty()) {
       return;
     }
-    boolean isRoot = op.isRooted() && root == rankInComm;
-    long sent = CollectiveSide.sent(op).filter(x -> !(op.scatters() && op.isRooted() && !isRoot))
+    long sent = CollectiveSide.sent(op).filter(x -> role.get().sends(op, group >= 0))
         .map(x -> bytes(e, x)).orElse(-1L);
-    long received = CollectiveSide.received(op)
-        .filter(x -> !(op.gathers() && op.isRooted() && !isRoot)).map(x -> bytes(e, x))
-        .orElse(-1L);
-    arriving.computeIfAbsent(comm, k -> new ArrayList<>()).add(new Member(r, s, sent, received));
+    long received = CollectiveSide.received(op).filter(x -> role.get().receives(op, group >= 0))
+        .map(x -> bytes(e, x)).orElse(-1L);
+    arriving.computeIfAbsent(comm, k -> new ArrayList<>())
+        .add(new Member(r, s, sent, received, group));
   }
 
   /**
-   * Rank {@code r} makes nonblocking or persistent collective {@code e} on intracommunicator
-   * {@code comm}: checked as {@link #arrive} checks a blocking one, once every member made its
-   * own of the same place in their order.
+   * Rank {@code r} makes nonblocking or persistent collective {@code e} on communicator
+   * {@code comm} of {@code members} ranks (both groups of an intercommunicator): checked as
+   * {@link #arrive} checks a blocking one, once every member made its own of the same place in
+   * their order.
    */
-  void made(int r, Step s, RawEvent e, long comm, long rankInComm, int size) {
+  void made(int r, Step s, RawEvent e, long comm, long rankInComm, int size, int group,
+      int members) {
     long n = made.merge(List.of(comm, (long) r), 1L, Long::sum) - 1;
     List<Long> meeting = List.of(comm, n);
     long key = meetings.computeIfAbsent(meeting, k -> nextKey--);
-    arrive(r, s, e, key, rankInComm, size);
-    if (came.merge(key, 1, Integer::sum) == size) {
+    arrive(r, s, e, key, rankInComm, size, group);
+    if (came.merge(key, 1, Integer::sum) == members) {
       meetings.remove(meeting);
       came.remove(key);
       complete(key);
@@ -129,6 +135,10 @@ final class SizeChecks {
     }
     List<Member> members = arriving.remove(comm);
     if (members == null || first.isPresent()) {
+      return;
+    }
+    if (members.get(0).group() >= 0) {
+      first = acrossGroups(members);
       return;
     }
     Member ref = null;
@@ -156,6 +166,26 @@ final class SizeChecks {
         }
       }
     }
+  }
+
+  /**
+   * An intercommunicator's collective: what each member of one group sends is what each member
+   * of the other receives (a root's blocks against the other group's, an all-to-all's both ways).
+   */
+  private static Optional<Finding> acrossGroups(List<Member> members) {
+    for (Member a : members) {
+      for (Member b : members) {
+        if (a.group() != b.group() && a.sent() >= 0 && b.received() >= 0
+            && a.sent() != b.received()) {
+          return Optional.of(new Finding(Problem.MISMATCHED_SIZES, "rank " + a.rank() + "'s "
+              + a.step().describe() + " sends blocks of " + a.sent() + " bytes to the other"
+              + " group of its intercommunicator, where rank " + b.rank() + "'s "
+              + b.step().describe() + " receives blocks of " + b.received() + " bytes: MPI"
+              + " requires them to agree, and the benchmark would abort with MPI_ERR_TRUNCATE"));
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private static long bytes(RawEvent e, CollectiveSide side) {

@@ -1,6 +1,7 @@
 package org.benchgen.resolve;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,36 +20,50 @@ import org.benchgen.traverse.Step;
  * {@link SizeChecks}): what member i sends to member j (its counts[j] x its type size, or its one
  * block) is what j receives from i (its rcounts[i] x its receive type size). An MPI_Alltoallv
  * whose counts disagree with a peer's rcounts makes a benchmark that aborts with
- * MPI_ERR_TRUNCATE. Reductions (MPI_Reduce_scatter) and neighbourhood collectives are not
- * checked here.
+ * MPI_ERR_TRUNCATE. On an intercommunicator the pairs are across the two groups, each indexing
+ * the other's ranks. MPI_Reduce_scatter's rcounts must be the same list on every member: each
+ * sends rcounts[j] to member j, which reduces blocks of its own rcounts[j]. Neighbourhood
+ * collectives are not checked here.
  */
 final class VectorSizes {
-  /** A member's bytes to and from each member, by rank in the communicator; empty: not read. */
-  private record Member(int rank, int inComm, Step step, long[] to, long[] from) {}
+  /**
+   * A member's bytes to and from each member (of the other group on an intercommunicator), by
+   * rank in the communicator; empty: not read. Its group: -1 on an intracommunicator.
+   */
+  private record Member(int rank, int inComm, int group, Step step, long[] to, long[] from) {}
 
   private final Map<Long, List<Member>> arriving = new HashMap<>();
 
   /** Whether this class checks collective {@code op}. */
   static boolean checks(Op op) {
-    return op.isCollective() && op.isVector() && !op.isNeighbourhood() && !op.isReducing();
+    return op.isCollective() && op.isVector() && !op.isNeighbourhood();
   }
 
-  void arrive(int r, Step s, RawEvent e, long comm, int inComm, int size) {
+  void arrive(int r, Step s, RawEvent e, long comm, int inComm, int size, int group) {
     Op op = e.op();
-    long root = op.isRooted() ? e.get(Field.ROOT) : Sym.ABSENT.code();
-    if (op.isRooted() && Sym.isSymbol(root)) {
+    boolean inter = group >= 0;
+    if (op.isReducing() && inter) {
+      return; // an intercommunicator's MPI_Reduce_scatter: MPI relates the two groups' lists
+    }
+    Optional<CollectiveRole> role = CollectiveRole.of(e, inComm, inter);
+    if (role.isEmpty()) {
       return;
     }
-    boolean isRoot = op.isRooted() && root == inComm;
-    long[] to = CollectiveSide.sent(op).filter(x -> !(op.isRooted() && op.scatters() && !isRoot))
-        .map(x -> blocks(e, x, size, op.isRooted() && op.gathers() ? (int) root : -1))
-        .orElse(new long[0]);
-    long[] from = CollectiveSide.received(op)
-        .filter(x -> !(op.isRooted() && op.gathers() && !isRoot))
-        .map(x -> blocks(e, x, size, op.isRooted() && op.scatters() ? (int) root : -1))
-        .orElse(new long[0]);
-    arriving.computeIfAbsent(comm, k -> new ArrayList<>()).add(new Member(r, inComm, s, to,
-        from));
+    // A rooted call's leaf sends to (or receives from) the root alone.
+    int root = role.get() == CollectiveRole.LEAF ? (int) e.get(Field.ROOT) : -1;
+    long[] to = CollectiveSide.sent(op).filter(x -> role.get().sends(op, inter))
+        .map(x -> blocks(e, x, size, root)).orElse(new long[0]);
+    long[] from;
+    if (op.isReducing()) {
+      // Member i's block from every member is its own rcounts[i].
+      from = new long[to.length == size ? size : 0];
+      Arrays.fill(from, from.length == 0 ? -1 : to[inComm]);
+    } else {
+      from = CollectiveSide.received(op).filter(x -> role.get().receives(op, inter))
+          .map(x -> blocks(e, x, size, root)).orElse(new long[0]);
+    }
+    arriving.computeIfAbsent(comm, k -> new ArrayList<>()).add(new Member(r, inComm, group, s,
+        to, from));
   }
 
   /** Every member has arrived: each pair's blocks must agree. */
@@ -59,7 +74,8 @@ final class VectorSizes {
     }
     for (Member i : members) {
       for (Member j : members) {
-        if (i.to().length == 0 || j.from().length == 0) {
+        if (i.to().length == 0 || j.from().length == 0 || i.group() >= 0
+            && i.group() == j.group()) {
           continue;
         }
         long sent = i.to()[j.inComm()];

@@ -125,4 +125,83 @@ class SizeChecksTest {
         + " at v.c:7 receives 12 bytes from it: MPI requires each pair's count x type size to"
         + " agree, and the benchmark would abort with MPI_ERR_TRUNCATE", f.message());
   }
+
+  /**
+   * MPI_Reduce_scatter: member j reduces blocks of its rcounts[j], which every member sends it
+   * from its own list. Rank 2's list says 3 ints for rank 1 where rank 1's says 2: rank 2 would
+   * send 12 bytes into rank 1's 8.
+   */
+  @Test
+  void aReduceScattersListsMustAgree() {
+    java.util.function.Function<String, CompressedTrace> rs = rcounts -> CompressedText.read(
+        "benchgen-compressed 1", "world 3", INIT, "    duration 1*3",
+        "MPI_Reduce_scatter site=r.c:4 comm=0 rcounts=" + rcounts
+            + " type=MPI_INT tsize=4 op=MPI_SUM",
+        "    compute ^ 1*3", "    duration 1*3", FIN, "    compute ^ 1*3", "    duration 1*3");
+    resolves(rs.apply("[1,2,3]"));
+    Finding f = refused(rs.apply("[1,2,3]@0..1;[1,3,3]@2"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertEquals("rank 2's MPI_Reduce_scatter at r.c:4 sends 12 bytes to rank 1, whose"
+        + " MPI_Reduce_scatter at r.c:4 receives 8 bytes from it: MPI requires each pair's count"
+        + " x type size to agree, and the benchmark would abort with MPI_ERR_TRUNCATE",
+        f.message());
+  }
+
+  /** Groups {0, 2} and {1, 3} of intercommunicator 9, then {@code body}. */
+  private static CompressedTrace inter(String... body) {
+    java.util.List<String> lines = new java.util.ArrayList<>(java.util.List.of(
+        "benchgen-compressed 1", "world 4", "comm 9 members=0,2 remote=1,3", INIT,
+        "    duration 1*4"));
+    for (String b : body) {
+      lines.add(b);
+      lines.add("    compute ^ 1*4");
+      lines.add("    duration 1*4");
+    }
+    lines.addAll(java.util.List.of(FIN, "    compute ^ 1*4", "    duration 1*4"));
+    return CompressedText.read(lines.toArray(new String[0]));
+  }
+
+  /**
+   * An intercommunicator's broadcast: rank 0 (MPI_ROOT) sends 16 bytes to group {1, 3}; rank 2
+   * (MPI_PROC_NULL) takes no part, whatever its count says. Rank 3 expecting 8 is refused.
+   */
+  @Test
+  void anIntercommunicatorsRootAndTheOtherGroupMustAgree() {
+    String bcast = "MPI_Bcast site=b.c:2 comm=9 root=ROOT@0;PROC_NULL@2;0@1,3 type=MPI_INT"
+        + " tsize=4 count=";
+    resolves(inter(bcast + "4@0..1,3;1@2"));
+    Finding f = refused(inter(bcast + "4@0..2;2@3"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertEquals("rank 0's MPI_Bcast at b.c:2 sends blocks of 16 bytes to the other group of its"
+        + " intercommunicator, where rank 3's MPI_Bcast at b.c:2 receives blocks of 8 bytes: MPI"
+        + " requires them to agree, and the benchmark would abort with MPI_ERR_TRUNCATE",
+        f.message());
+  }
+
+  /**
+   * An intercommunicator's allgather goes both ways: group {0, 2} sends 2 ints that {1, 3}
+   * receive, and {1, 3} sends 1 int that {0, 2} receives; the sides need not agree within a group.
+   */
+  @Test
+  void anIntercommunicatorsAllgatherIsComparedAcrossTheGroups() {
+    String ag = "MPI_Allgather site=a.c:6 comm=9 type=MPI_INT tsize=4 rtype=MPI_INT rtsize=4";
+    resolves(inter(ag + " count=2@0,2;1@1,3 rcount=1@0,2;2@1,3"));
+    assertEquals(Problem.MISMATCHED_SIZES,
+        refused(inter(ag + " count=2@0,2;1@1,3 rcount=2@0,2;2@1,3")).problem());
+  }
+
+  /**
+   * An intercommunicator's gatherv, pair by pair: the root, rank 0, takes 1 int from group B's
+   * rank 0 (world 1) and 2 from its rank 1 (world 3), whose counts must say the same.
+   */
+  @Test
+  void anIntercommunicatorsVectorCollectiveIsComparedPairByPair() {
+    String gv = "MPI_Gatherv site=g.c:8 comm=9 root=ROOT@0;PROC_NULL@2;0@1,3 type=MPI_INT"
+        + " tsize=4 rcounts=[1,2]@0;[0,0]@1..3 rtype=MPI_INT rtsize=4 count=";
+    resolves(inter(gv + "0@0,2;1@1;2@3"));
+    Finding f = refused(inter(gv + "0@0,2;1@1;3@3"));
+    assertEquals("rank 3's MPI_Gatherv at g.c:8 sends 12 bytes to rank 0, whose MPI_Gatherv at"
+        + " g.c:8 receives 8 bytes from it: MPI requires each pair's count x type size to agree,"
+        + " and the benchmark would abort with MPI_ERR_TRUNCATE", f.message());
+  }
 }
