@@ -43,7 +43,7 @@ final class MatchingSimulation {
   private final List<Map<Long, Request>> reqs = new ArrayList<>();
   final Inbox[] inbox;
   /** Messages that do not fit their receives, collectives whose members' blocks disagree. */
-  final SizeChecks sizes = new SizeChecks();
+  final SizeChecks sizes;
   final List<ArrayList<PostedReceive>> posted = new ArrayList<>();
   final RankState[] state;
   private final ArrayDeque<Integer> ready = new ArrayDeque<>();
@@ -82,6 +82,7 @@ final class MatchingSimulation {
     this.matches = matches;
     this.p = trace.worldSize();
     this.comms = new Communicators(trace);
+    this.sizes = new SizeChecks(comms);
     this.reResolve = reResolve;
     this.ctx = new TraversalContext[p];
     this.dec = new StepDecoder[p];
@@ -253,14 +254,12 @@ final class MatchingSimulation {
           // started, which finds no init to start again).
           reqs.get(r).put(e.get(Field.REQ), new Request(op.isPersistentCollective(), true));
           long comm = s.syncComm();
-          sizes.made(r, s, e, comm, comms.rankIn(comm, r), comms.peerSize(comm, r),
-              group(comm, r), comms.size(comm));
+          sizes.made(r, s, e, comm);
           return Optional.empty();
         }
         // MPI_Finalize has no communicator: comm() is the world's.
         long comm = s.syncComm();
-        sizes.arrive(r, s, e, comm, comms.rankIn(comm, r), comms.peerSize(comm, r),
-            group(comm, r));
+        sizes.arrive(r, s, e, comm);
         return arrive(r, op, comm);
       }
       case LOCAL -> {
@@ -493,11 +492,6 @@ final class MatchingSimulation {
       q.done = m.isEmpty() || !m.get().sync || m.get().matched;
       m.ifPresent(y -> y.request = q);
     }
-  }
-
-  /** Rank {@code r}'s group on intercommunicator {@code comm}; -1 on an intracommunicator. */
-  private int group(long comm, int r) {
-    return comms.isInter(comm) ? comms.groupOf(comm, r) : -1;
   }
 
   /** Arrives at a collective on {@code comm}; a wait while others have still to come. */

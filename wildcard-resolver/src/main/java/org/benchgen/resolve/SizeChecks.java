@@ -12,6 +12,7 @@ import org.benchgen.trace.CollectiveSide;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Communicators;
 import org.benchgen.traverse.Step;
 
 /**
@@ -29,8 +30,13 @@ final class SizeChecks {
   /** Collectives whose members are arriving, by communicator: each member's block sizes. */
   private final Map<Long, List<Member>> arriving = new HashMap<>();
 
+  private final Communicators comms;
+
   /** The members of vector collectives that are arriving. */
   private final VectorSizes vectors = new VectorSizes();
+
+  /** Topologies, and the members of neighbourhood collectives that are arriving. */
+  private final NeighbourSizes neighbours = new NeighbourSizes();
 
   /**
    * Nonblocking and persistent collectives, which the simulation does not make its members wait
@@ -49,6 +55,10 @@ final class SizeChecks {
    * on an intercommunicator (-1 on an intracommunicator).
    */
   private record Member(int rank, Step step, long sent, long received, int group) {}
+
+  SizeChecks(Communicators comms) {
+    this.comms = comms;
+  }
 
   Optional<Finding> problem() {
     return first;
@@ -77,20 +87,39 @@ final class SizeChecks {
   }
 
   /**
-   * Rank {@code r} arrives at collective {@code e} (a blocking one) on communicator {@code comm}
-   * where its rank is {@code rankInComm} and it addresses {@code size} peers; {@code group} is its
-   * group (0 or 1) on an intercommunicator, -1 on an intracommunicator. Vector ones are checked
-   * pair by pair ({@link VectorSizes}); nonblocking and persistent ones through {@link #made}.
-   * Neighbourhood collectives and an intercommunicator's MPI_Reduce_scatter_block (whose counts
-   * MPI relates through both groups' sizes) are not checked.
+   * Rank {@code r} arrives at collective {@code e} (a blocking one, or the creation of a
+   * communicator) on communicator {@code comm}. Vector ones are checked pair by pair
+   * ({@link VectorSizes}), neighbourhood ones neighbour by neighbour ({@link NeighbourSizes});
+   * nonblocking and persistent ones through {@link #made}. An intercommunicator's
+   * MPI_Reduce_scatter_block (whose counts MPI relates through both groups' sizes) is not
+   * checked.
    */
-  void arrive(int r, Step s, RawEvent e, long comm, long rankInComm, int size, int group) {
+  void arrive(int r, Step s, RawEvent e, long comm) {
+    arrive(r, s, e, comm, comm);
+  }
+
+  /** As {@link #arrive(int, Step, RawEvent, long)}, its members meeting under {@code key}. */
+  private void arrive(int r, Step s, RawEvent e, long comm, long key) {
     Op op = e.op();
     if (first.isPresent()) {
       return;
     }
+    long rankInComm = comms.rankIn(comm, r);
+    int size = comms.peerSize(comm, r);
+    int group = comms.isInter(comm) ? comms.groupOf(comm, r) : -1;
+    if (NeighbourSizes.makesTopology(op)) {
+      long made = e.get(Field.NEWCOMM);
+      if (!Sym.isSymbol(made) && comms.isDefined(made)) {
+        neighbours.made(e, comm, made, comms.rankIn(made, r));
+      }
+      return;
+    }
+    if (op.isCollective() && op.isNeighbourhood()) {
+      neighbours.arrive(r, s, e, comm, key, (int) rankInComm);
+      return;
+    }
     if (VectorSizes.checks(op)) {
-      vectors.arrive(r, s, e, comm, (int) rankInComm, size, group);
+      vectors.arrive(r, s, e, key, (int) rankInComm, size, group);
       return;
     }
     if (!op.isCollective() || op.isVector() || op.isNeighbourhood()
@@ -105,23 +134,21 @@ final class SizeChecks {
         .map(x -> bytes(e, x)).orElse(-1L);
     long received = CollectiveSide.received(op).filter(x -> role.get().receives(op, group >= 0))
         .map(x -> bytes(e, x)).orElse(-1L);
-    arriving.computeIfAbsent(comm, k -> new ArrayList<>())
+    arriving.computeIfAbsent(key, k -> new ArrayList<>())
         .add(new Member(r, s, sent, received, group));
   }
 
   /**
    * Rank {@code r} makes nonblocking or persistent collective {@code e} on communicator
-   * {@code comm} of {@code members} ranks (both groups of an intercommunicator): checked as
-   * {@link #arrive} checks a blocking one, once every member made its own of the same place in
-   * their order.
+   * {@code comm}: checked as {@link #arrive} checks a blocking one, once every member (of both
+   * groups of an intercommunicator) made its own of the same place in their order.
    */
-  void made(int r, Step s, RawEvent e, long comm, long rankInComm, int size, int group,
-      int members) {
+  void made(int r, Step s, RawEvent e, long comm) {
     long n = made.merge(List.of(comm, (long) r), 1L, Long::sum) - 1;
     List<Long> meeting = List.of(comm, n);
     long key = meetings.computeIfAbsent(meeting, k -> nextKey--);
-    arrive(r, s, e, key, rankInComm, size, group);
-    if (came.merge(key, 1, Integer::sum) == members) {
+    arrive(r, s, e, comm, key);
+    if (came.merge(key, 1, Integer::sum) == comms.size(comm)) {
       meetings.remove(meeting);
       came.remove(key);
       complete(key);
@@ -132,6 +159,9 @@ final class SizeChecks {
   void complete(long comm) {
     if (first.isEmpty()) {
       first = vectors.complete(comm);
+    }
+    if (first.isEmpty()) {
+      first = neighbours.complete(comm);
     }
     List<Member> members = arriving.remove(comm);
     if (members == null || first.isPresent()) {
@@ -207,7 +237,8 @@ final class SizeChecks {
     return Math.multiplyExact(n, s);
   }
 
-  private static long value(RawEvent e, Field f) {
+  /** A scalar field's value, or -1 where absent or a symbol. */
+  static long value(RawEvent e, Field f) {
     if (!e.isPresent(f)) {
       return -1;
     }

@@ -97,9 +97,9 @@ final class VectorSizes {
    * for every member (for {@code only} alone where it is a rank: a rooted call's one peer); -1
    * where unknown.
    */
-  private static long[] blocks(RawEvent e, CollectiveSide side, int size, int only) {
+  static long[] blocks(RawEvent e, CollectiveSide side, int size, int only) {
     long[] out = new long[size];
-    long unit = side.size().map(f -> value(e, f)).orElse(1L);
+    long unit = side.size().map(f -> SizeChecks.value(e, f)).orElse(1L);
     if (side.perPeer()) {
       long[] counts = e.isPresent(side.count()) ? e.list(side.count()) : new long[0];
       for (int k = 0; k < size; k++) {
@@ -108,19 +108,11 @@ final class VectorSizes {
       }
       return counts.length == size ? out : new long[0];
     }
-    long n = value(e, side.count());
+    long n = SizeChecks.value(e, side.count());
     long b = n < 0 || unit < 0 ? -1 : Math.multiplyExact(n, unit);
     for (int k = 0; k < size; k++) {
       out[k] = only < 0 || k == only ? b : 0;
     }
     return out;
-  }
-
-  private static long value(RawEvent e, Field f) {
-    if (!e.isPresent(f)) {
-      return -1;
-    }
-    long v = e.get(f);
-    return Sym.isSymbol(v) ? -1 : v;
   }
 }

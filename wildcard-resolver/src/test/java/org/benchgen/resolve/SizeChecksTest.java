@@ -204,4 +204,60 @@ class SizeChecksTest {
         + " g.c:8 receives 8 bytes from it: MPI requires each pair's count x type size to agree,"
         + " and the benchmark would abort with MPI_ERR_TRUNCATE", f.message());
   }
+
+  /** Communicator 5 made by {@code create} on 3 ranks, then {@code call} on it. */
+  private static CompressedTrace topology(String create, String call) {
+    return CompressedText.read("benchgen-compressed 1", "world 3", "comm 5 members=0..2", INIT,
+        "    duration 1*3", create + " newcomm=5", "    compute ^ 1*3", "    duration 1*3", call,
+        "    compute ^ 1*3", "    duration 1*3", FIN, "    compute ^ 1*3", "    duration 1*3");
+  }
+
+  /**
+   * A periodic ring of 3 (MPI_Cart_create): rank 1's neighbours are 0 (down) and 2 (up). Rank 2
+   * sends blocks of 8 bytes where its neighbours receive 4: refused; a line (not periodic) whose
+   * ends have no neighbour past them resolves with the same counts at the ends' outer sides.
+   */
+  @Test
+  void aCartesianNeighbourhoodCollectiveIsComparedNeighbourByNeighbour() {
+    String cart = "MPI_Cart_create site=c.c:1 comm=0 dims=[3] periods=[1]";
+    String a2a = "MPI_Neighbor_alltoall site=n.c:2 comm=5 type=MPI_INT tsize=4 rtype=MPI_INT"
+        + " rtsize=4 rcount=1 count=";
+    resolves(topology(cart, a2a + "1"));
+    Finding f = refused(topology(cart, a2a + "1@0..1;2@2"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertEquals("rank 2's MPI_Neighbor_alltoall at n.c:2 sends blocks of 8 bytes to its"
+        + " neighbour rank 0, whose MPI_Neighbor_alltoall at n.c:2 receives blocks of 4 bytes"
+        + " from it: MPI requires each pair's count x type size to agree, and the benchmark"
+        + " would abort with MPI_ERR_TRUNCATE", f.message());
+  }
+
+  /**
+   * Neighbours by MPI's order, checked by hand: on a line of 3 (not periodic) rank 0's are
+   * (none, 1), rank 1's (0, 2), rank 2's (1, none). alltoallv sends counts[k] to neighbour k;
+   * rank 1 sends [1, 2] and rank 0 receives rcounts [0, 1] (from none, from 1): agreed; rank 2
+   * receives [3, 0] from (1, none) where rank 1 sends it 2: refused.
+   */
+  @Test
+  void aVectorNeighbourhoodCollectiveFollowsTheTopologysOrder() {
+    String line = "MPI_Cart_create site=c.c:1 comm=0 dims=[3] periods=[0]";
+    String v = "MPI_Neighbor_alltoallv site=n.c:3 comm=5 type=MPI_INT tsize=4 rtype=MPI_INT"
+        + " rtsize=4 counts=[0,1]@0;[1,2]@1;[2,0]@2 rcounts=";
+    resolves(topology(line, v + "[0,1]@0;[1,2]@1;[2,0]@2"));
+    Finding f = refused(topology(line, v + "[0,1]@0;[1,2]@1;[3,0]@2"));
+    assertEquals("rank 1's MPI_Neighbor_alltoallv at n.c:3 sends blocks of 8 bytes to its"
+        + " neighbour rank 2, whose MPI_Neighbor_alltoallv at n.c:3 receives blocks of 12 bytes"
+        + " from it: MPI requires each pair's count x type size to agree, and the benchmark would"
+        + " abort with MPI_ERR_TRUNCATE", f.message());
+  }
+
+  /** A distributed graph's traced sources and destinations: 0 -> 1 -> 2 -> 0. */
+  @Test
+  void aDistributedGraphsNeighboursAreItsTracedOnes() {
+    String graph = "MPI_Dist_graph_create_adjacent site=g.c:1 comm=0"
+        + " sources=[2]@0;[0]@1;[1]@2 dests=[1]@0;[2]@1;[0]@2";
+    String ag = "MPI_Neighbor_allgather site=n.c:4 comm=5 type=MPI_DOUBLE tsize=8"
+        + " rtype=MPI_DOUBLE rtsize=8 count=2 rcount=";
+    resolves(topology(graph, ag + "2"));
+    assertEquals(Problem.MISMATCHED_SIZES, refused(topology(graph, ag + "2@0,2;1@1")).problem());
+  }
 }
