@@ -1,15 +1,13 @@
 package org.benchgen.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.trace.TraceProblem;
 import org.benchgen.traverse.ExpansionSize;
 
 /**
- * What {@code expand} would write, estimated before it writes anything, and refused above a
- * bound or the free space unless {@code --force}: a trace from a stranger that says
+ * What {@code expand} would write, estimated before it writes anything, and refused above the
+ * {@link OutputBudget} unless {@code --force}: a trace from a stranger that says
  * {@code world 100000} wrote 100,000 files (395 MB) without a word (issue 47). The estimate is an
  * estimate: every step of the walk ({@link ExpansionSize}, at least a rank's calls) as a line
  * of {@value #BYTES_PER_STEP} bytes (the samples' streams have 100 bytes a call, an Alltoall's
@@ -21,11 +19,6 @@ final class ExpandBudget {
   /** Bytes of a stream's header and its communicators, counted for each rank. */
   static final long BYTES_PER_RANK = 64;
   static final long GZIP_RATIO = 8;
-  /** The most that is written without {@code --force}: 256 MB. */
-  static final long MAX_BYTES = 256_000_000L;
-  /** The most rank files written without {@code --force}. */
-  static final int MAX_FILES = 16_384;
-
   private ExpandBudget() {}
 
   /** The estimated bytes of expanding {@code t}. */
@@ -37,34 +30,11 @@ final class ExpandBudget {
   }
 
   /**
-   * Refuses to expand {@code t} (read from {@code input}) into {@code out} when its estimate passes
-   * {@link #MAX_BYTES}, its ranks {@link #MAX_FILES}, or the free space where it goes.
+   * Refuses to expand {@code t} (read from {@code input}) into {@code out} above the
+   * {@link OutputBudget}.
    */
   static void check(CompressedTrace t, Path input, Path out, boolean gzip) throws IOException {
-    long bytes = estimate(t, gzip);
-    String what = input + ": expanding writes " + t.worldSize() + " rank files, about "
-        + mb(bytes) + " in all";
-    String force = "; --force writes it anyway (docs/compressed-format.md, \"Expanding\")";
-    if (bytes > MAX_BYTES) {
-      throw new TraceProblem(what + ", over the " + mb(MAX_BYTES) + " written without asking"
-          + force);
-    }
-    if (t.worldSize() > MAX_FILES) {
-      throw new TraceProblem(what + ", over the " + MAX_FILES + " files written without asking"
-          + force);
-    }
-    Path parent = out.toAbsolutePath().getParent();
-    if (Files.isDirectory(parent)) {
-      long free = Files.getFileStore(parent).getUsableSpace();
-      if (bytes > free) {
-        throw new TraceProblem(what + ", more than the " + mb(free) + " free in " + parent
-            + force);
-      }
-    }
-  }
-
-  private static String mb(long bytes) {
-    return String.format("%.1f MB", bytes / 1e6);
+    OutputBudget.check(input + ": expanding", t.worldSize(), estimate(t, gzip), out);
   }
 
   private static long saturatingMultiply(long a, long b) {

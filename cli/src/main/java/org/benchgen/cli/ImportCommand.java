@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.benchgen.otf2.Otf2Import;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -31,10 +32,19 @@ final class ImportCommand implements Callable<Integer> {
   @Mixin
   NewDirectory output;
 
+  @Option(names = "--force", description = "write even above 256 MB (about the size of the"
+      + " archive's records), 16,384 rank files or the free space where DIR goes, which are"
+      + " refused otherwise (docs/otf2.md, \"Import\")")
+  boolean force;
+
   @Override
   public Integer call() throws Exception {
     Otf2Import.Result r = Otf2Import.run(archive, output.dir,
-        n -> new Progress(spec.commandLine().getErr(), "importing", n));
+        n -> new Progress(spec.commandLine().getErr(), "importing", n), (ranks, bytes) -> {
+          if (!force) {
+            OutputBudget.check(archive + ": importing", ranks, bytes, output.dir);
+          }
+        });
     var out = spec.commandLine().getOut();
     out.println(output + ": " + r.ranks() + " rank streams, " + r.calls() + " MPI calls");
     if (r.rules().isEmpty()) {

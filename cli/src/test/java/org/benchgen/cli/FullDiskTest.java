@@ -96,6 +96,26 @@ class FullDiskTest {
     assertEquals(List.of(), disk.contents());
   }
 
+  /**
+   * import weighs the archive's records against the free space before it writes (Score-P's
+   * archive of 4 ranks, about 20 kB of records); forced, it meets the full disk and names the
+   * file.
+   */
+  @Test
+  void importComparesWhatItWouldWriteWithTheFreeSpace() throws Exception {
+    needsDisk();
+    String archive = Path.of("..", "otf2", "src", "test", "resources", "scorep4-collectives",
+        "traces.otf2").toAbsolutePath().normalize().toString();
+    disk.fillLeaving(2048);
+    Cli.Result r = Cli.run("import", archive, "-o", out("i"));
+    assertEquals(1, r.code(), r.err());
+    assertTrue(r.err().matches("(?s).*traces\\.otf2: importing writes 4 rank files, about"
+        + " 0\\.0 MB in all, more than the 0\\.0 MB free in " + disk.dir() + "; --force.*"),
+        r.err());
+    assertEquals(List.of(), disk.contents());
+    refused("i/rank-0.trace", "import", archive, "--force", "-o", out("i"));
+  }
+
   @Test
   void generateIntoAGivenDirectoryNamesTheFile() throws Exception {
     needsDisk();

@@ -34,11 +34,28 @@ public final class Otf2Import {
   private Otf2Import() {}
 
   /**
-   * Imports {@code archive} (its {@code .otf2} anchor file) into the new directory {@code out};
-   * {@code progress} is given the rank count once known, and its consumer each rank done.
+   * Asked, before anything is written, whether {@code ranks} rank files of about {@code bytes}
+   * in all may be written: it throws to refuse.
    */
+  @FunctionalInterface
+  public interface Budget {
+    void check(int ranks, long bytes) throws IOException;
+  }
+
+  /** As {@link #run(Path, Path, IntFunction, Budget)}, writing whatever the archive holds. */
   public static Result run(Path archive, Path out, IntFunction<IntConsumer> progress)
       throws IOException {
+    return run(archive, out, progress, (ranks, bytes) -> { });
+  }
+
+  /**
+   * Imports {@code archive} (its {@code .otf2} anchor file) into the new directory {@code out};
+   * {@code progress} is given the rank count once known, and its consumer each rank done;
+   * {@code budget} is asked first, with the size of the records read from the archive, which the
+   * streams written are about (a line a call each).
+   */
+  public static Result run(Path archive, Path out, IntFunction<IntConsumer> progress,
+      Budget budget) throws IOException {
     if (!Files.isRegularFile(archive)) {
       throw new TraceProblem(archive + ": not an OTF2 anchor file (name the archive's .otf2"
           + " file, e.g. scorep-*/traces.otf2)");
@@ -55,6 +72,7 @@ public final class Otf2Import {
       RuleCounts notes = new RuleCounts();
       long[] calls = new long[1];
       CollectiveShares shares = CollectiveShares.read(bridge, defs);
+      budget.check(defs.ranks(), recordBytes(bridge, defs.ranks()));
       IntConsumer done = progress.apply(defs.ranks());
       AtomicOutput.writeDirectory(out, dir -> {
         SymbolTable symbols = new SymbolTable();
@@ -69,6 +87,16 @@ public final class Otf2Import {
     } finally {
       Otf2Library.deleteTree(bridge);
     }
+  }
+
+  /** The bytes of the records the archive's reader wrote, for every rank. */
+  private static long recordBytes(Path bridge, int ranks) throws IOException {
+    long bytes = 0;
+    for (int r = 0; r < ranks; r++) {
+      Path f = bridge.resolve("rank-" + r);
+      bytes += Files.isRegularFile(f) ? Files.size(f) : 0;
+    }
+    return bytes;
   }
 
   private static void importRank(Path archive, Path bridge, ImportDefs defs,
