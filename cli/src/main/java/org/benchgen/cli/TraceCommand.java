@@ -44,7 +44,6 @@ import picocli.CommandLine;
 final class TraceCommand implements Callable<Integer> {
   private static final Pattern RANK_FILE = Pattern.compile("rank-(\\d+)\\.trace(\\.part)?");
   private static final Pattern HEADER_SIZE = Pattern.compile("size=(\\d+)");
-  private static final Pattern TRUNCATED = Pattern.compile("rank-(\\d{1,9})\\.truncated\\.bgc");
 
   @Spec
   CommandSpec spec;
@@ -142,7 +141,7 @@ final class TraceCommand implements Callable<Integer> {
       // Ranks whose run ended before MPI_Finalize leave what they folded under their name.
       List<Integer> cut;
       try (Stream<Path> files = Files.list(tmp)) {
-        cut = files.map(p -> TRUNCATED.matcher(p.getFileName().toString()))
+        cut = files.map(p -> TraceDirectory.TRUNCATED.matcher(p.getFileName().toString()))
             .filter(Matcher::matches).map(m -> Integer.parseInt(m.group(1))).sorted().toList();
       }
       if (streams[0].ranks.isEmpty() && compressed[0] == null && !Files.isRegularFile(why)
@@ -156,6 +155,11 @@ final class TraceCommand implements Callable<Integer> {
       if (!raw) {
         cut.forEach(r -> problems.add("rank " + r + " was cut short (rank-" + r
             + ".truncated.bgc holds what it did until then)"));
+        if (!cut.isEmpty() && compressed[0] == null) {
+          problems.add(output + " is not a trace: the commands refuse it, and `benchgen show "
+              + output.dir.resolve("rank-" + cut.get(0) + ".truncated.bgc") + "` shows a cut"
+              + " rank's part");
+        }
       }
       if (compressed[0] == null && Files.isRegularFile(why) && !raw) {
         // The ranks' own account of what they could not trace (a raw stream says it otherwise).

@@ -442,6 +442,13 @@ class TracerIntegrationTest {
     TraceStats s = TraceStats.of(org.benchgen.io.TraceFiles.readCompressed(cut), n -> { });
     assertEquals(List.of("MPI_Init 1", "MPI_Sendrecv 5"), s.rows().stream()
         .filter(r -> r.rank() == 1).map(r -> r.name() + " " + r.calls()).toList());
+    // The directory is no trace, and every command says so rather than reading a part of it.
+    assertTrue(err.toString().contains(dir + " is not a trace: the commands refuse it"),
+        err.toString());
+    Cli.Result show = Cli.run("show", dir.toString());
+    assertEquals(1, show.code());
+    assertTrue(show.err().contains(dir + ": not a trace: its traced run was cut short before"
+        + " MPI_Finalize, and it holds only what"), show.err());
   }
 
   /** abort_midway at N ranks under trace {@code options} into {@code dir}: exit 1, its stderr. */

@@ -21,6 +21,11 @@ import org.benchgen.trace.TraceFormatException;
  */
 public final class TraceDirectory {
   private static final Pattern NAME = Pattern.compile("rank-(\\d+)\\.trace(\\.gz)?");
+  /**
+   * What the tracer leaves of a rank cut short before MPI_Finalize: what it folded until then,
+   * a compressed trace of that rank alone (docs/tracer.md).
+   */
+  public static final Pattern TRUNCATED = Pattern.compile("rank-(\\d{1,9})\\.truncated\\.bgc");
 
   private final Path dir;
   private final List<Path> files;
@@ -54,6 +59,25 @@ public final class TraceDirectory {
     }
   }
 
+  /**
+   * Refuses a directory that holds only what ranks cut short left, saying so: a run that did not
+   * reach MPI_Finalize gives no trace, only each rank's part until then.
+   */
+  private static void cutShort(Path dir) throws IOException {
+    List<String> cut;
+    try (Stream<Path> s = Files.list(dir)) {
+      cut = s.map(p -> p.getFileName().toString()).filter(n -> TRUNCATED.matcher(n).matches())
+          .sorted().toList();
+    }
+    if (!cut.isEmpty() && !Files.isRegularFile(dir.resolve(COMPRESSED))) {
+      throw new TraceFormatException(dir + ": not a trace: its traced run was cut short before"
+          + " MPI_Finalize, and it holds only what " + cut.size() + " rank(s) did until then ("
+          + String.join(", ", cut.subList(0, Math.min(3, cut.size())))
+          + (cut.size() > 3 ? ", ..." : "") + "; each a compressed trace of its rank, which"
+          + " `benchgen show` reads). Trace a run that ends with MPI_Finalize.");
+    }
+  }
+
   /** The file name for a rank's stream. */
   public static String fileName(int rank, boolean gzip) {
     return "rank-" + rank + ".trace" + (gzip ? ".gz" : "");
@@ -80,6 +104,7 @@ public final class TraceDirectory {
       throw InputFiles.named(dir, e.getCause());
     }
     if (found.isEmpty()) {
+      cutShort(dir);
       Path why = dir.resolve(PROBLEMS);
       throw new TraceFormatException(dir + ": no rank-R.trace files in this directory"
           + (Files.isRegularFile(dir.resolve(COMPRESSED)) ? ": it holds the compressed trace its"
