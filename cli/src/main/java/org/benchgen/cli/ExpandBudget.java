@@ -34,7 +34,8 @@ final class ExpandBudget {
    * {@link OutputBudget}.
    */
   static void check(CompressedTrace t, Path input, Path out, boolean gzip) throws IOException {
-    OutputBudget.check(input + ": expanding", t.worldSize(), estimate(t, gzip), out);
+    OutputBudget.check(input + ": expanding", t.worldSize(), estimate(t, gzip), out,
+        "docs/compressed-format.md, \"Expanding\"");
   }
 
   private static long saturatingMultiply(long a, long b) {

@@ -43,6 +43,11 @@ final class ExportCommand implements Callable<Integer> {
   @Mixin
   NewDirectory output;
 
+  @Option(names = "--force", description = "otf2: write even above 256 MB (estimated as expand"
+      + " does), 16,384 rank files or the free space where DIR goes, which are refused otherwise"
+      + " (docs/otf2.md, \"Export\")")
+  boolean force;
+
   /** The formats export writes. */
   enum Format { otf2, parquet }
 
@@ -58,6 +63,11 @@ final class ExportCommand implements Callable<Integer> {
     } else {
       var t = TraceFiles.readCompressed(trace);
       ExpansionLimit.check(t, trace);
+      if (!force) {
+        // An archive holds a file a rank: a trace that says 100,000 ranks is weighed first.
+        OutputBudget.check(trace + ": exporting", t.worldSize(), ExpandBudget.estimate(t, false),
+            output.dir, "docs/otf2.md, \"Export\"");
+      }
       source = Otf2Export.of(t);
     }
     Otf2Export.Result r = Otf2Export.run(source, output.dir,

@@ -42,7 +42,8 @@ final class ImportCommand implements Callable<Integer> {
     Otf2Import.Result r = Otf2Import.run(archive, output.dir,
         n -> new Progress(spec.commandLine().getErr(), "importing", n), (ranks, bytes) -> {
           if (!force) {
-            OutputBudget.check(archive + ": importing", ranks, bytes, output.dir);
+            OutputBudget.check(archive + ": importing", ranks, bytes, output.dir,
+                "docs/otf2.md, \"Import\"");
           }
         });
     var out = spec.commandLine().getOut();

@@ -22,11 +22,13 @@ final class OutputBudget {
 
   /**
    * Refuses writing {@code files} rank files of about {@code bytes} in all into {@code out};
-   * {@code what} names the input and the command's act ("t.bgc: expanding").
+   * {@code what} names the input and the command's act ("t.bgc: expanding"), {@code doc} where
+   * the command's rule is told ("docs/otf2.md, \"Import\"").
    */
-  static void check(String what, long files, long bytes, Path out) throws IOException {
+  static void check(String what, long files, long bytes, Path out, String doc)
+      throws IOException {
     String writes = what + " writes " + files + " rank files, about " + mb(bytes) + " in all";
-    String force = "; --force writes it anyway (docs/compressed-format.md, \"Expanding\")";
+    String force = "; --force writes it anyway (" + doc + ")";
     if (bytes > MAX_BYTES) {
       throw new TraceProblem(writes + ", over the " + mb(MAX_BYTES) + " written without asking"
           + force);

@@ -113,6 +113,10 @@ class RefusedInputsTest {
     refused("expanding writes 100000 rank files", "expand", big.toString(), "-o",
         tmp.resolve("x").toString());
     assertFalse(Files.exists(tmp.resolve("x")));
+    // An OTF2 archive holds a file a rank too (the library ran out of memory on this one).
+    refused("exporting writes 100000 rank files, about", "export", "--format", "otf2",
+        big.toString(), "-o", tmp.resolve("e").toString());
+    assertFalse(Files.exists(tmp.resolve("e")));
     assertEquals(0, Cli.run("expand", ring().toString(), "-o", tmp.resolve("y").toString())
         .code());
   }
