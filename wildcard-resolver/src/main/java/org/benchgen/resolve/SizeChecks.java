@@ -90,9 +90,9 @@ final class SizeChecks {
    * Rank {@code r} arrives at collective {@code e} (a blocking one, or the creation of a
    * communicator) on communicator {@code comm}. Vector ones are checked pair by pair
    * ({@link VectorSizes}), neighbourhood ones neighbour by neighbour ({@link NeighbourSizes});
-   * nonblocking and persistent ones through {@link #made}. An intercommunicator's
-   * MPI_Reduce_scatter_block (whose counts MPI relates through both groups' sizes) is not
-   * checked.
+   * nonblocking and persistent ones through {@link #made}; an intercommunicator's
+   * MPI_Reduce_scatter and MPI_Reduce_scatter_block by the length of the vector each group
+   * reduces.
    */
   void arrive(int r, Step s, RawEvent e, long comm) {
     arrive(r, s, e, comm, comm);
@@ -118,12 +118,19 @@ final class SizeChecks {
       neighbours.arrive(r, s, e, comm, key, (int) rankInComm);
       return;
     }
+    if (group >= 0 && op.isReducing() && op.scatters()) {
+      // MPI: each group reduces vectors of one length, the same in both groups: n x recvcount
+      // (its group's n) for the block form, the sum of rcounts for the vector form.
+      long total = scatteredTotal(e, comms.size(comm) - size);
+      arriving.computeIfAbsent(key, k -> new ArrayList<>())
+          .add(new Member(r, s, total, total, group));
+      return;
+    }
     if (VectorSizes.checks(op)) {
       vectors.arrive(r, s, e, key, (int) rankInComm, size, group);
       return;
     }
-    if (!op.isCollective() || op.isVector() || op.isNeighbourhood()
-        || group >= 0 && op.isReducing() && op.scatters()) {
+    if (!op.isCollective() || op.isVector() || op.isNeighbourhood()) {
       return;
     }
     Optional<CollectiveRole> role = CollectiveRole.of(e, rankInComm, group >= 0);
@@ -216,6 +223,29 @@ final class SizeChecks {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The bytes of the vector a member of an intercommunicator's MPI_Reduce_scatter(_block)
+   * reduces, in a group of {@code n}; -1 where unknown.
+   */
+  private static long scatteredTotal(RawEvent e, int n) {
+    long unit = value(e, Field.TSIZE);
+    if (unit < 0) {
+      return -1;
+    }
+    if (e.op().isVector()) {
+      long sum = 0;
+      for (long c : e.list(Field.RCOUNTS)) {
+        if (Sym.isSymbol(c)) {
+          return -1;
+        }
+        sum = Math.addExact(sum, c);
+      }
+      return Math.multiplyExact(sum, unit);
+    }
+    long c = value(e, Field.COUNT);
+    return c < 0 ? -1 : Math.multiplyExact(Math.multiplyExact(c, n), unit);
   }
 
   private static long bytes(RawEvent e, CollectiveSide side) {

@@ -43,7 +43,7 @@ final class VectorSizes {
     Op op = e.op();
     boolean inter = group >= 0;
     if (op.isReducing() && inter) {
-      return; // an intercommunicator's MPI_Reduce_scatter: MPI relates the two groups' lists
+      return; // an intercommunicator's MPI_Reduce_scatter: SizeChecks compares the totals
     }
     Optional<CollectiveRole> role = CollectiveRole.of(e, inComm, inter);
     if (role.isEmpty()) {

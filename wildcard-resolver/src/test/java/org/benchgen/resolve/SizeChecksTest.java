@@ -2,6 +2,7 @@ package org.benchgen.resolve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.benchgen.findings.Finding;
 import org.benchgen.findings.Problem;
@@ -259,5 +260,25 @@ class SizeChecksTest {
         + " rtype=MPI_DOUBLE rtsize=8 count=2 rcount=";
     resolves(topology(graph, ag + "2"));
     assertEquals(Problem.MISMATCHED_SIZES, refused(topology(graph, ag + "2@0,2;1@1")).problem());
+  }
+
+  /**
+   * An intercommunicator's MPI_Reduce_scatter_block between group {0} and group {1, 2}: each
+   * group reduces vectors of n x recvcount (its own n), which MPI requires equal: 1 x 4 ints
+   * against 2 x 2 agree; 1 x 4 against 2 x 4 do not.
+   */
+  @Test
+  void anIntercommunicatorsReduceScatterReducesVectorsOfOneLength() {
+    java.util.function.Function<String, CompressedTrace> rsb = count -> CompressedText.read(
+        "benchgen-compressed 1", "world 3", "comm 9 members=0 remote=1,2", INIT,
+        "    duration 1*3", "MPI_Reduce_scatter_block site=r.c:9 comm=9 type=MPI_INT tsize=4"
+            + " op=MPI_SUM count=" + count,
+        "    compute ^ 1*3", "    duration 1*3", FIN, "    compute ^ 1*3", "    duration 1*3");
+    resolves(rsb.apply("4@0;2@1..2"));
+    Finding f = refused(rsb.apply("4"));
+    assertEquals(Problem.MISMATCHED_SIZES, f.problem());
+    assertTrue(f.message().startsWith("rank 0's MPI_Reduce_scatter_block at r.c:9 sends blocks"
+        + " of 16 bytes to the other group of its intercommunicator, where rank 1's"
+        + " MPI_Reduce_scatter_block at r.c:9 receives blocks of 32 bytes"), f.message());
   }
 }
