@@ -158,10 +158,10 @@ final class NeighbourSizes {
   private static Optional<Neighbours> cartesian(long[] dims, long[] periods, int rank) {
     long size = 1;
     for (long d : dims) {
-      if (d <= 0) {
-        return Optional.empty();
+      if (d <= 0 || d > Integer.MAX_VALUE / size) {
+        return Optional.empty(); // no grid MPI could make: the run would have failed there
       }
-      size = Math.multiplyExact(size, d);
+      size *= d;
     }
     if (rank >= size) {
       return Optional.empty();
