@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -94,6 +95,25 @@ class FullDiskTest {
     assertTrue(r.err().matches("(?s).*cannot write " + out("syn") + "/rank-\\d+\\.trace: No"
         + " space left on device.*"), r.err());
     assertEquals(List.of(), disk.contents());
+  }
+
+  /**
+   * A file large enough that the disk fills inside a nested template (a 27-rank stencil's GOAL
+   * schedule, 100 kB): StringTemplate reports what a nested template throws to the outer one as
+   * an "internal error" with only its text, which reached the command as a bug, exit 3.
+   */
+  @Test
+  void aDiskThatFillsInsideANestedTemplateIsNamedToo() throws Exception {
+    needsDisk();
+    Path streams = tmp.resolve("s3");
+    Path s3 = tmp.resolve("s3.bgc");
+    assertEquals(0, Cli.run("synth", "stencil3d", "-n", "27", "-i", "20", "-o",
+        streams.toString()).code());
+    assertEquals(0, Cli.run("compress", streams.toString(), "-o", s3.toString()).code());
+    for (String lang : List.of("goal", "c-mpi", "conceptual")) {
+      String ext = Map.of("goal", "goal", "c-mpi", "c", "conceptual", "ncptl").get(lang);
+      refused("g3/s3." + ext, "generate", s3.toString(), "--lang", lang, "-o", out("g3"));
+    }
   }
 
   /**

@@ -63,11 +63,14 @@ public final class ModelRenderer {
   public GeneratedFile.Content content(OutputModel model) {
     return out -> {
       ST st = instance(model);
+      Strict.starting();
       try {
         st.write(new AutoIndentWriter(out), Locale.ROOT);
       } catch (UncheckedIOException e) {
         // The file could not be written (a full disk): an input/output error, not a bug.
         throw e.getCause();
+      } finally {
+        Strict.starting();
       }
     };
   }
@@ -144,21 +147,46 @@ public final class ModelRenderer {
 
     @Override
     public void runTimeError(STMessage msg) {
-      throw new IllegalStateException(msg.toString());
+      throw failure(msg);
     }
 
     /** StringTemplate reports its writer's errors here and carries on: they must stop it. */
     @Override
     public void IOError(STMessage msg) {
-      if (msg.cause instanceof IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      throw new IllegalStateException(msg.toString());
+      throw failure(msg);
     }
 
     @Override
     public void internalError(STMessage msg) {
-      throw new IllegalStateException(msg.toString());
+      throw failure(msg);
+    }
+
+    /**
+     * The writer's input/output error met in this thread's render, once met. StringTemplate
+     * catches what a nested template throws and reports it to the outer one as an "internal
+     * error" with only its text, so a full disk met deep inside would reach the command as a
+     * bug; each later report is that error again.
+     */
+    private static final ThreadLocal<UncheckedIOException> MET = new ThreadLocal<>();
+
+    /** The exception for {@code msg}: the writer's error where one was met, else a bug. */
+    private static RuntimeException failure(STMessage msg) {
+      for (Throwable t = msg.cause; t != null && MET.get() == null; t = t.getCause()) {
+        if (t instanceof UncheckedIOException u) {
+          MET.set(u);
+        } else if (t instanceof IOException e) {
+          MET.set(new UncheckedIOException(e));
+        }
+      }
+      if (MET.get() != null) {
+        return MET.get();
+      }
+      return new IllegalStateException(msg.toString(), msg.cause);
+    }
+
+    /** Forgets the error met, where a render starts and ends. */
+    static void starting() {
+      MET.remove();
     }
   }
 }
