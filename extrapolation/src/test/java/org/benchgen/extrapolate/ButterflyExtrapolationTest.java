@@ -37,7 +37,6 @@ class ButterflyExtrapolationTest {
     int rows = p / cols;
     int trips = Integer.numberOfTrailingZeros(cols);
     int n = 1024 / cols;
-    Grid layout = new Grid(new int[] {cols, rows});
     StringBuilder b = new StringBuilder("benchgen-compressed 1\nworld " + p + "\n"
         + "MPI_Init site=a\n    duration 10*" + p + "\nloop trips=3 {\n");
     StringBuilder tags = new StringBuilder();
@@ -56,8 +55,10 @@ class ButterflyExtrapolationTest {
         + "MPI_Recv site=c comm=0 src=" + perRank(p, butterfly) + " tag=" + tags + " count=" + n
         + " type=MPI_INT tsize=4 bytes=" + 4 * n + "\n    duration 10*" + 3 * trips * p + "\n";
     b.append(trips == 1 ? body : "loop trips=" + trips + " {\n" + body + "}\n");
+    // NPB CG's exch_proc, written independently of the tool's transpose.
     IntFunction<String> transpose = r -> Integer.toString(brokenTranspose && r == 2 ? 2
-        : PeerFunctions.transpose(r, layout));
+        : cols == rows ? (r % rows) * rows + r / rows
+        : 2 * ((r / 2 % rows) * rows + r / 2 / rows) + r % 2);
     b.append("MPI_Send site=d comm=0 dest=").append(perRank(p, transpose)).append(" tag=7 count=")
         .append(n).append(" type=MPI_INT tsize=4\n    duration 10*").append(3 * p).append("\n")
         .append("MPI_Recv site=e comm=0 src=").append(perRank(p, transpose)).append(" tag=7 count=")
