@@ -219,4 +219,18 @@ final class PeerFunctions {
       }
     }
   }
+
+  /**
+   * The regions of a grid without ends: rank 0 (where programs read their input, print and root
+   * their reductions) and all the others, standing for them rank 1 (checked alike at the template).
+   */
+  static List<Grid.Region> endlessRegions(int ranks) {
+    Grid line = new Grid(new int[] {ranks});
+    List<Grid.Region> out = new ArrayList<>();
+    out.add(new Grid.Region(line, new int[][] {{0, 0}}));
+    if (ranks > 1) {
+      out.add(new Grid.Region(line, new int[][] {{1, ranks - 1}}));
+    }
+    return out;
+  }
 }

@@ -76,7 +76,8 @@ final class TraceBuilder {
   /** The trace at the target, and the time scaler that filled its times (for its notes). */
   CompressedTrace build(TimeScaler times) throws ExtrapolationException {
     List<Reg> regs = new ArrayList<>();
-    for (Grid.Region r : endless ? endlessRegions() : target.grid().regions()) {
+    for (Grid.Region r : endless
+        ? PeerFunctions.endlessRegions(target.ranks()) : target.grid().regions()) {
       int rep = r.first();
       int[] reps = new int[inputs.size()];
       for (int i = 0; i < reps.length; i++) {
@@ -468,20 +469,6 @@ final class TraceBuilder {
       }
     }
     return s.rebuild(n);
-  }
-
-  /**
-   * The regions of a grid without ends: rank 0 (where programs read their input, print and root
-   * their reductions) and all the others, standing for them rank 1 (checked alike at the template).
-   */
-  private List<Grid.Region> endlessRegions() {
-    Grid line = new Grid(new int[] {target.ranks()});
-    List<Grid.Region> out = new ArrayList<>();
-    out.add(new Grid.Region(line, new int[][] {{0, 0}}));
-    if (target.ranks() > 1) {
-      out.add(new Grid.Region(line, new int[][] {{1, target.ranks() - 1}}));
-    }
-    return out;
   }
 
   static RankList ranksOf(List<Reg> regs) {
