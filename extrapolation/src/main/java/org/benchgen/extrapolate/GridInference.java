@@ -29,6 +29,12 @@ final class GridInference {
     int p = t.worldSize();
     TreeSet<Long> offsets = new TreeSet<>();
     collect(t.body(), p, offsets);
+    // Peers that are functions of the rank (a butterfly, a transpose) show a layout of their own,
+    // taken where the offsets left are steps of it (r XOR 1 at 2 columns is a step of 1).
+    java.util.Optional<Grid> layout = PeerFunctions.layout(t);
+    if (layout.isPresent() && PeerFunctions.steps(offsets, layout.get())) {
+      return layout.get();
+    }
     List<Long> strides = new ArrayList<>();
     strides.add(1L);
     for (long o : offsets) {
@@ -48,6 +54,17 @@ final class GridInference {
       dims.add((int) (next / strides.get(i)));
     }
     return new Grid(dims.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /**
+   * Whether the grid of {@code t} is the layout of its peer functions (other offsets only steps
+   * of it): a layout without ends, whose ranks are all alike.
+   */
+  static boolean byPeerFunctions(CompressedTrace t) {
+    TreeSet<Long> offsets = new TreeSet<>();
+    collect(t.body(), t.worldSize(), offsets);
+    java.util.Optional<Grid> layout = PeerFunctions.layout(t);
+    return layout.isPresent() && PeerFunctions.steps(offsets, layout.get());
   }
 
   /** Whether {@code o} is a sum of the strides with coefficients -1, 0 or 1, two at least. */
@@ -79,8 +96,8 @@ final class GridInference {
         continue; // offsets on other communicators are not the world's
       }
       for (Field f : r.op().fields()) {
-        if (!f.isPeer()) {
-          continue;
+        if (!f.isPeer() || PeerFunctions.explains(r.param(f), p)) {
+          continue; // XOR and transpose partners are no steps through a grid
         }
         for (ParamEntry e : r.param(f).entries()) {
           EntryValues v = e.values();
