@@ -52,8 +52,10 @@ public final class Extrapolator {
     List<Input> inputs = new ArrayList<>();
     for (int i = 0; i < sorted.size(); i++) {
       Traced t = sorted.get(i);
-      inputs.add(new Input(t.name(), t.trace(), inferred.get(i).padded(dims),
-          new NodeKeys(t.trace().body())));
+      // Sides of 1 go where the call sites say (GridAlignment), not always last.
+      Grid big = inferred.get(sorted.size() - 1).padded(dims);
+      inputs.add(new Input(t.name(), t.trace(), GridAlignment.align(inferred.get(i), t.trace(),
+          big, sorted.get(sorted.size() - 1).trace()), new NodeKeys(t.trace().body())));
     }
     List<Grid> grids = inputs.stream().map(Input::grid).toList();
     List<Integer> counts = inputs.stream().map(Input::ranks).toList();
