@@ -57,6 +57,8 @@ public final class Extrapolator {
       inputs.add(new Input(t.name(), t.trace(), GridAlignment.align(inferred.get(i), t.trace(),
           big, sorted.get(sorted.size() - 1).trace()), new NodeKeys(t.trace().body())));
     }
+    // The template's regions must be alike before anything is fitted from them.
+    ResidueClasses.check(inputs.get(inputs.size() - 1));
     List<Grid> grids = inputs.stream().map(Input::grid).toList();
     List<Integer> counts = inputs.stream().map(Input::ranks).toList();
     Optional<DimsRule> rule = DimsRule.explain(counts, grids);
