@@ -57,8 +57,6 @@ public final class Extrapolator {
       inputs.add(new Input(t.name(), t.trace(), GridAlignment.align(inferred.get(i), t.trace(),
           big, sorted.get(sorted.size() - 1).trace()), new NodeKeys(t.trace().body())));
     }
-    // The template's regions must be alike before anything is fitted from them.
-    ResidueClasses.check(inputs.get(inputs.size() - 1));
     List<Grid> grids = inputs.stream().map(Input::grid).toList();
     List<Integer> counts = inputs.stream().map(Input::ranks).toList();
     Optional<DimsRule> rule = DimsRule.explain(counts, grids);
@@ -71,6 +69,8 @@ public final class Extrapolator {
       throw new ExtrapolationException(target + " ranks do not make a grid by the traces' rule ("
           + rule.get().name() + ", " + describe(inputs) + ")");
     }
+    // The template's regions must be alike before anything is fitted from them.
+    ResidueClasses.check(inputs, g.get());
     List<String> notes = new ArrayList<>();
     if (inputs.size() == 2) {
       notes.add("two traced counts: only one-parameter models of counts, and constant times"

@@ -26,6 +26,36 @@ final class ResidueClasses {
     check(template, template.trace().body(), g, regions);
   }
 
+  /**
+   * The same for the largest of {@code inputs}, the refusal naming the sides of {@code target}
+   * that no traced grid has (the classes along them were never seen).
+   */
+  static void check(List<Input> inputs, Grid target) throws ExtrapolationException {
+    try {
+      check(inputs.get(inputs.size() - 1));
+    } catch (ExtrapolationException e) {
+      String untraced = untraced(inputs, target);
+      throw new ExtrapolationException(e.getMessage() + (untraced.isEmpty() ? ""
+          : "; the target's grid " + target + " has " + untraced + ", which no traced grid has"));
+    }
+  }
+
+  /** The sides of {@code target} no input has along the same dimension: "4 along y, ...". */
+  static String untraced(List<Input> inputs, Grid target) {
+    String[] names = {"x", "y", "z", "w"};
+    StringBuilder b = new StringBuilder();
+    for (int d = 0; d < target.dims().length; d++) {
+      int side = target.dims()[d];
+      final int dim = d;
+      if (inputs.stream().noneMatch(i -> i.grid().dims().length > dim
+          && i.grid().dims()[dim] == side)) {
+        b.append(b.length() == 0 ? "" : ", ").append(side).append(" along ")
+            .append(names[Math.min(d, 3)]);
+      }
+    }
+    return b.toString();
+  }
+
   private static void check(Input t, List<Node> nodes, Grid g, List<Grid.Region> regions)
       throws ExtrapolationException {
     for (Node n : nodes) {

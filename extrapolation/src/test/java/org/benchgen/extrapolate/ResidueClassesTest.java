@@ -28,6 +28,21 @@ class ResidueClassesTest {
   }
 
   @Test
+  void theTargetsSidesNoTraceHadAreNamed() {
+    CompressedTrace none = new CompressedTrace(1, java.util.List.of(), java.util.List.of(),
+        new org.benchgen.trace.SymbolTable());
+    java.util.List<Input> in = java.util.List.of(
+        new Input("a", none, new Grid(new int[] {1, 2, 2}), new NodeKeys(java.util.List.of())),
+        new Input("b", none, new Grid(new int[] {2, 2, 2}), new NodeKeys(java.util.List.of())),
+        new Input("c", none, new Grid(new int[] {2, 2, 4}), null));
+    // 2x4x4: x=2 and z=4 were traced, y=4 was not; 4x4x4: neither x=4 nor y=4.
+    org.junit.jupiter.api.Assertions.assertEquals("4 along y",
+        ResidueClasses.untraced(in, new Grid(new int[] {2, 4, 4})));
+    org.junit.jupiter.api.Assertions.assertEquals("4 along x, 4 along y",
+        ResidueClasses.untraced(in, new Grid(new int[] {4, 4, 4})));
+  }
+
+  @Test
   void aCallOnEveryOtherRankAlongASideIsRefusedSayingWhy() throws Exception {
     String text = "benchgen-compressed 1\nworld 16\n"
         + "MPI_Send site=a comm=0 dest=+1@0..14:2;-1@1..15:2 tag=1 count=4 type=MPI_INT"
