@@ -52,11 +52,14 @@ public final class Extrapolator {
     List<Input> inputs = new ArrayList<>();
     for (int i = 0; i < sorted.size(); i++) {
       Traced t = sorted.get(i);
+      CompressedTrace template = sorted.get(sorted.size() - 1).trace();
       // A loop of log2 cols trips is one trip, and written as its body, at 2 columns.
       CompressedTrace aligned = i == sorted.size() - 1 ? t.trace()
-          : OneTripLoops.align(sorted.get(sorted.size() - 1).trace(), t.trace());
-      inputs.add(new Input(t.name(), aligned, inferred.get(i).padded(dims),
-          new NodeKeys(aligned.body())));
+          : OneTripLoops.align(template, t.trace());
+      // Sides of 1 go where the call sites say (GridAlignment), not always last.
+      Grid big = inferred.get(sorted.size() - 1).padded(dims);
+      inputs.add(new Input(t.name(), aligned, GridAlignment.align(inferred.get(i), aligned, big,
+          template), new NodeKeys(aligned.body())));
     }
     List<Grid> grids = inputs.stream().map(Input::grid).toList();
     List<Integer> counts = inputs.stream().map(Input::ranks).toList();
@@ -70,6 +73,8 @@ public final class Extrapolator {
       throw new ExtrapolationException(target + " ranks do not make a grid by the traces' rule ("
           + rule.get().name() + ", " + describe(inputs) + ")");
     }
+    // The template's regions must be alike before anything is fitted from them.
+    ResidueClasses.check(inputs, g.get());
     List<String> notes = new ArrayList<>();
     if (inputs.size() == 2) {
       notes.add("two traced counts: only one-parameter models of counts, and constant times"

@@ -139,13 +139,20 @@ final class ValueFitter {
     }
     StringBuilder why = new StringBuilder();
     Optional<CountModel> m = CountModel.fit(pts, scales, target, why);
-    if (m.isEmpty()) {
-      throw new ExtrapolationException(where + " " + field + " (ranks "
-          + reg.region().describe() + "): " + pointsText(pts) + ": " + why);
+    String what = where + " " + field + " (ranks " + reg.region().describe() + "): "
+        + pointsText(pts);
+    // A product of the local block's sides decides where no model fits, and is refused where it
+    // fits too and disagrees at the target (BlockCount); not where count models fit and disagree.
+    boolean noneFits = m.isEmpty() && why.toString().startsWith("no ");
+    Optional<BlockCount> block = m.isPresent() || noneFits
+        ? BlockCount.decide(pts, m, target, what) : Optional.empty();
+    if (m.isEmpty() && block.isEmpty()) {
+      throw new ExtrapolationException(what + ": " + why);
     }
-    long v = Math.round(m.get().at(target));
-    if (!m.get().isConstant()) {
-      String key = where + "\0" + field + "\0" + m.get().formula() + "\0" + pointsText(pts);
+    long v = block.isPresent() ? block.get().at(target.grid()) : Math.round(m.get().at(target));
+    String formula = block.isPresent() ? block.get().formula() : m.get().formula();
+    if (block.isPresent() || !m.get().isConstant()) {
+      String key = where + "\0" + field + "\0" + formula + "\0" + pointsText(pts);
       Explanation old = explained.get(key);
       String mine = reg.region().describe();
       String ranks = old == null ? mine
@@ -153,7 +160,7 @@ final class ValueFitter {
               ? old.ranks() : old.ranks() + "; " + mine;
       explained.put(key, new Explanation(where, field, ranks,
           pts.stream().map(p -> p.size().ranks()).toList(),
-          pts.stream().map(p -> Long.toString(p.value())).toList(), m.get().formula(),
+          pts.stream().map(p -> Long.toString(p.value())).toList(), formula,
           Long.toString(v), "exact"));
     }
     return v;
