@@ -3,6 +3,7 @@ package org.benchgen.extrapolate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.benchgen.ir.CommDef;
@@ -33,6 +34,11 @@ final class GridInference {
   static Grid of(CompressedTrace t) {
     int p = t.worldSize();
     TreeSet<Long> offsets = new TreeSet<>();
+    // The grid the program made itself, where it made one over the world.
+    Optional<Grid> cart = CartesianSides.of(t, worldCopies(t));
+    if (cart.isPresent()) {
+      return cart.get();
+    }
     collect(t.body(), p, offsets, worldCopies(t), null);
     // Peers that are functions of the rank (a butterfly, a transpose) show a layout of their own,
     // taken where the offsets left are steps of it (r XOR 1 at 2 columns is a step of 1).

@@ -93,6 +93,9 @@ final class ValueFitter {
         }
       } else if (relative && !Sym.isSymbol(tval)) {
         out[j] = PeerMap.map(tval, reg.template(), template().grid(), reg.rep(), target.grid());
+      } else if (gridSides(where, field, reg, kind, tval, seen, shapes, j)) {
+        out[j] = template().trace().symbols().list(CartesianSides.mpiOrder(target.grid(),
+            template().trace().symbols().list(tval).length).orElseThrow());
       } else {
         for (int i = 0; i < seen.size(); i++) {
           if (!same(kind, tval, shapes.get(i).numbers()[j], seen.get(i).input())) {
@@ -107,6 +110,38 @@ final class ValueFitter {
     return relative ? new EntryValues.Relative(res)
         : peer ? new EntryValues.Absolute(res)
         : new EntryValues.Plain(res);
+  }
+
+  /**
+   * Whether value {@code j}, a list, is the grid's sides at every traced count (MPI_Cart_create's
+   * {@code dims}; {@link CartesianSides}), and so the target grid's sides at the target.
+   */
+  private boolean gridSides(String where, String field, Reg reg, FieldKind kind, long tval,
+      List<Seen> seen, List<SeqShape> shapes, int j) {
+    if (kind != FieldKind.LIST || Sym.isSymbol(tval)) {
+      return false;
+    }
+    long[] t = template().trace().symbols().list(tval);
+    if (!CartesianSides.isSidesOf(t, template().grid())
+        || CartesianSides.mpiOrder(target.grid(), t.length).isEmpty()) {
+      return false;
+    }
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      long v = shapes.get(i).numbers()[j];
+      Input in = inputs.get(seen.get(i).input());
+      if (Sym.isSymbol(v) || !CartesianSides.isSidesOf(in.trace().symbols().list(v),
+          in.grid())) {
+        return false;
+      }
+      values.add(Arrays.toString(in.trace().symbols().list(v)));
+    }
+    explained.putIfAbsent(where + "\0" + field + "\0sides", new Explanation(where, field,
+        reg.region().describe(), seen.stream().map(x -> inputs.get(x.input()).ranks()).toList(),
+        values, "the grid's sides",
+        Arrays.toString(CartesianSides.mpiOrder(target.grid(), t.length).orElseThrow()),
+        "exact"));
+    return true;
   }
 
   /** Whether input {@code i}'s grid has a side of 2 or less where the template's is longer. */
