@@ -1,0 +1,252 @@
+package org.benchgen.extrapolate;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+
+/**
+ * A count that follows a block distribution: a global size {@code n} split over the {@code k}
+ * ranks of one grid dimension, part {@code i} holding {@code n div k}, plus one if
+ * {@code i < n mod k} (the first {@code n mod k} parts hold one more: the split of NPB, ScaLAPACK's
+ * block rows, PETSc's default), and the count {@code a*side + b}, with {@code b} by the rank's
+ * place in the grid (a halo of a face less a boundary row at the ends). Where {@code n} does not
+ * divide evenly, ranks of one place hold different sides at different counts, which no function of
+ * P or of the grid's sides gives; {@code n} is found by exact fit across every rank of every
+ * traced count, never per rank at the target: a region's ranks hold at most two sides along a
+ * dimension (the long parts first), so the value of a region is read at its two ends.
+ */
+record BlockSplit(int dim, long n, long a, boolean byPlace,
+    Map<List<Grid.Place>, Long> offsets) {
+  /** The value of one rank at one traced count: its grid, its coordinates in it. */
+  record Obs(Grid grid, int[] coords, long value) {}
+
+  /** Above this global size nothing is tried (a bound the values themselves give is usually far lower). */
+  static final long MAX_N = 1L << 22;
+
+  private static final String[] NAMES = {"px", "py", "pz", "pw"};
+
+  /** The side of part {@code index} of {@code n} split over {@code parts}. */
+  static long side(long n, int parts, int index) {
+    return n / parts + (index < n % parts ? 1 : 0);
+  }
+
+  /** Where the coordinates sit, dimension by dimension. */
+  static List<Grid.Place> places(Grid g, int[] coords) {
+    List<Grid.Place> out = new ArrayList<>(coords.length);
+    for (int i = 0; i < coords.length; i++) {
+      out.add(Grid.place(coords[i], g.dims()[i]));
+    }
+    return out;
+  }
+
+  /** The value at {@code coords} of {@code g}; empty where no traced rank sat at that place. */
+  OptionalLong at(Grid g, int[] coords) {
+    Long b = offsets.get(byPlace ? places(g, coords) : List.of());
+    if (b == null) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(a * side(n, g.dims()[dim], coords[dim]) + b);
+  }
+
+  /** For people: {@code 330*side + 0, side of 33 split over py}. */
+  String formula(List<Grid.Place> at) {
+    long b = offsets.getOrDefault(byPlace ? at : List.of(), 0L);
+    return CountModel.num(a) + "*(" + n + " split over " + name(dim) + ")"
+        + (b == 0 ? "" : (b < 0 ? " - " : " + ") + Math.abs(b));
+  }
+
+  static String name(int d) {
+    return d < NAMES.length ? NAMES[d] : "p" + d;
+  }
+
+  /** A rank's position along the fitted dimension and its place: what its value depends on. */
+  private record Key(int parts, int index, List<Grid.Place> places) {}
+
+  /** {@link #fitAll(List, Map)} with no global size known. */
+  static List<BlockSplit> fitAll(List<Obs> obs) {
+    return fitAll(obs, Map.of());
+  }
+
+  /**
+   * Every block split that gives every observation exactly, simplest first: {@code a*side + b}
+   * on every rank alike (a message of whole rows), along any dimension, each global size
+   * {@code n} up to the bound the values give (a step {@code a} of 1 or more cannot explain more
+   * than {@code |dv|} of difference in sides); only where none does, {@code b} by place (the ends
+   * send a row less), with {@code n} one of the sizes {@code known} along that dimension (those
+   * other values showed alone; every {@code n} up to the bound where none is known: a constant
+   * per place absorbs so much that small sizes with large steps fit too, and disagree at the
+   * target). Empty where none fits; a dimension whose places never see two numbers of parts
+   * (the same {@code k} at every count) cannot tell {@code n} and gives nothing.
+   */
+  static List<BlockSplit> fitAll(List<Obs> obs, Map<Integer, ? extends Collection<Long>> known) {
+    List<BlockSplit> out = new ArrayList<>();
+    if (obs.isEmpty()) {
+      return out;
+    }
+    int dims = obs.get(0).grid().dims().length;
+    for (int d = 0; d < dims; d++) {
+      out.addAll(fitDim(obs, d, false, null));
+    }
+    if (!out.isEmpty()) {
+      return out;
+    }
+    for (int d = 0; d < dims; d++) {
+      out.addAll(fitDim(obs, d, true, known.get(d)));
+    }
+    return out;
+  }
+
+  private static List<BlockSplit> fitDim(List<Obs> obs, int d, boolean byPlace,
+      Collection<Long> sizes) {
+    List<BlockSplit> out = new ArrayList<>();
+    Map<Key, Long> seen = new LinkedHashMap<>();
+    for (Obs o : obs) {
+      Key k = new Key(o.grid().dims()[d], o.coords()[d],
+          byPlace ? places(o.grid(), o.coords()) : List.of());
+      Long old = seen.putIfAbsent(k, o.value());
+      if (old != null && old != o.value()) {
+        return out; // same side, same place, another value: not a split along d
+      }
+    }
+    Map<List<Grid.Place>, List<Map.Entry<Key, Long>>> groups = new LinkedHashMap<>();
+    for (Map.Entry<Key, Long> e : seen.entrySet()) {
+      groups.computeIfAbsent(e.getKey().places(), x -> new ArrayList<>()).add(e);
+    }
+    if (sizes != null) {
+      for (long n : sizes) {
+        fitAt(d, n, byPlace, groups).ifPresent(out::add);
+      }
+      return out;
+    }
+    long bound = bound(groups);
+    for (long n = 1; n <= bound; n++) {
+      fitAt(d, n, byPlace, groups).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  /**
+   * The largest {@code n} that can fit: for two values of one place at {@code k1 < k2} parts,
+   * their sides differ by more than {@code n(k2-k1)/(k1 k2) - 2}, and by at most {@code |dv|}
+   * since {@code a} is a nonzero integer. 0 where no place is seen at two numbers of parts.
+   */
+  private static long bound(Map<List<Grid.Place>, List<Map.Entry<Key, Long>>> groups) {
+    long bound = Long.MAX_VALUE;
+    for (List<Map.Entry<Key, Long>> g : groups.values()) {
+      for (int i = 0; i < g.size(); i++) {
+        for (int j = i + 1; j < g.size(); j++) {
+          long k1 = Math.min(g.get(i).getKey().parts(), g.get(j).getKey().parts());
+          long k2 = Math.max(g.get(i).getKey().parts(), g.get(j).getKey().parts());
+          if (k1 == k2) {
+            continue;
+          }
+          long dv = Math.abs(g.get(i).getValue() - g.get(j).getValue());
+          if (dv > MAX_N) {
+            return MAX_N;
+          }
+          bound = Math.min(bound, (dv + 2) * k1 * k2 / (k2 - k1) + k1 + k2);
+        }
+      }
+    }
+    return bound == Long.MAX_VALUE ? 0 : Math.min(bound, MAX_N);
+  }
+
+  private static Optional<BlockSplit> fitAt(int d, long n, boolean byPlace,
+      Map<List<Grid.Place>, List<Map.Entry<Key, Long>>> groups) {
+    long a = 0;
+    for (List<Map.Entry<Key, Long>> g : groups.values()) {
+      long s0 = side(n, g.get(0).getKey().parts(), g.get(0).getKey().index());
+      long v0 = g.get(0).getValue();
+      for (Map.Entry<Key, Long> e : g) {
+        long s = side(n, e.getKey().parts(), e.getKey().index());
+        if (s != s0) {
+          long dv = e.getValue() - v0;
+          if (dv % (s - s0) != 0) {
+            return Optional.empty();
+          }
+          long step = dv / (s - s0);
+          if (a != 0 && step != a || step == 0) {
+            return Optional.empty();
+          }
+          a = step;
+        }
+      }
+    }
+    if (a == 0) {
+      return Optional.empty(); // no place sees two sides: n is not seen
+    }
+    Map<List<Grid.Place>, Long> b = new LinkedHashMap<>();
+    for (Map.Entry<List<Grid.Place>, List<Map.Entry<Key, Long>>> g : groups.entrySet()) {
+      Long off = null;
+      for (Map.Entry<Key, Long> e : g.getValue()) {
+        long o = e.getValue() - a * side(n, e.getKey().parts(), e.getKey().index());
+        if (off != null && off != o) {
+          return Optional.empty();
+        }
+        off = o;
+      }
+      b.put(g.getKey(), off);
+    }
+    return Optional.of(new BlockSplit(d, n, a, byPlace, b));
+  }
+
+  /**
+   * The value every fit gives to the ranks of {@code box} in {@code g}; empty, with the reason in
+   * {@code why}, where there is no fit, where a fit has no traced rank at that place, where the
+   * box's ranks hold two sides (the long parts and the short ones: a finer class than the grid's
+   * regions), or where the fits disagree.
+   */
+  static OptionalLong valueAt(List<BlockSplit> fits, Grid g, int[][] box, StringBuilder why) {
+    if (fits.isEmpty()) {
+      why.append("no block split n = k*(n div k) + (n mod k) along any dimension gives the values"
+          + " of every rank at every traced count");
+      return OptionalLong.empty();
+    }
+    int[] lo = new int[box.length];
+    int[] hi = new int[box.length];
+    for (int i = 0; i < box.length; i++) {
+      lo[i] = box[i][0];
+      hi[i] = box[i][1];
+    }
+    Long v = null;
+    BlockSplit first = null;
+    for (BlockSplit f : fits) {
+      OptionalLong x = f.at(g, lo);
+      OptionalLong y = f.at(g, hi);
+      if (x.isEmpty()) {
+        why.append("no traced rank sits where these do (" + places(g, lo) + ")");
+        return OptionalLong.empty();
+      }
+      if (x.getAsLong() != y.getAsLong()) {
+        why.append(f.formula(places(g, lo)) + " gives " + x.getAsLong() + " and "
+            + y.getAsLong() + " to ranks of one place (" + f.n + " split over " + g.dims()[f.dim]
+            + ": the first " + f.n % g.dims()[f.dim] + " hold one more); classes by side are"
+            + " not written yet");
+        return OptionalLong.empty();
+      }
+      if (v == null) {
+        v = x.getAsLong();
+        first = f;
+      } else if (v != x.getAsLong()) {
+        why.append(first.formula(places(g, lo)) + " and " + f.formula(places(g, lo))
+            + " both fit and disagree at the target (" + v + " against " + x.getAsLong()
+            + "); trace a count with another number of ranks along " + name(f.dim));
+        return OptionalLong.empty();
+      }
+    }
+    return OptionalLong.of(v);
+  }
+
+  /** The fits' global sizes along their dimension, for people: {@code 33} or {@code 31..33}. */
+  static String sizes(List<BlockSplit> fits) {
+    TreeSet<Long> ns = new TreeSet<>();
+    fits.forEach(f -> ns.add(f.n));
+    return ns.size() == 1 ? Long.toString(ns.first())
+        : ns.size() <= 4 ? ns.toString() : ns.first() + ".." + ns.last();
+  }
+}
