@@ -84,19 +84,23 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
    * (the same {@code k} at every count) cannot tell {@code n} and gives nothing.
    */
   static List<BlockSplit> fitAll(List<Obs> obs, Map<Integer, ? extends Collection<Long>> known) {
-    List<BlockSplit> out = new ArrayList<>();
-    if (obs.isEmpty()) {
+    List<BlockSplit> out = fitAlike(obs);
+    if (!out.isEmpty() || obs.isEmpty()) {
       return out;
     }
     int dims = obs.get(0).grid().dims().length;
     for (int d = 0; d < dims; d++) {
-      out.addAll(fitDim(obs, d, false, null));
-    }
-    if (!out.isEmpty()) {
-      return out;
-    }
-    for (int d = 0; d < dims; d++) {
       out.addAll(fitDim(obs, d, true, known.get(d)));
+    }
+    return out;
+  }
+
+  /** The splits with {@code b} the same on every rank, along any dimension, every size. */
+  static List<BlockSplit> fitAlike(List<Obs> obs) {
+    List<BlockSplit> out = new ArrayList<>();
+    int dims = obs.isEmpty() ? 0 : obs.get(0).grid().dims().length;
+    for (int d = 0; d < dims; d++) {
+      out.addAll(fitDim(obs, d, false, null));
     }
     return out;
   }
@@ -123,8 +127,15 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
       }
       return out;
     }
-    long bound = bound(groups);
+    long[] pair = new long[6];
+    long bound = bound(groups, pair);
     for (long n = 1; n <= bound; n++) {
+      // The pair that bounds n first, in constant time: most sizes fail there.
+      long ds = side(n, (int) pair[0], (int) pair[1]) - side(n, (int) pair[3], (int) pair[4]);
+      long dv = pair[2] - pair[5];
+      if (ds == 0 ? dv != 0 : dv % ds != 0 || dv == 0) {
+        continue;
+      }
       fitAt(d, n, byPlace, groups).ifPresent(out::add);
     }
     return out;
@@ -133,9 +144,11 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
   /**
    * The largest {@code n} that can fit: for two values of one place at {@code k1 < k2} parts,
    * their sides differ by more than {@code n(k2-k1)/(k1 k2) - 2}, and by at most {@code |dv|}
-   * since {@code a} is a nonzero integer. 0 where no place is seen at two numbers of parts.
+   * since {@code a} is a nonzero integer. 0 where no place is seen at two numbers of parts;
+   * {@code pair} takes the two values that gave it (parts, index, value each).
    */
-  private static long bound(Map<List<Grid.Place>, List<Map.Entry<Key, Long>>> groups) {
+  private static long bound(Map<List<Grid.Place>, List<Map.Entry<Key, Long>>> groups,
+      long[] pair) {
     long bound = Long.MAX_VALUE;
     for (List<Map.Entry<Key, Long>> g : groups.values()) {
       for (int i = 0; i < g.size(); i++) {
@@ -145,11 +158,20 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
           if (k1 == k2) {
             continue;
           }
-          long dv = Math.abs(g.get(i).getValue() - g.get(j).getValue());
-          if (dv > MAX_N) {
-            return MAX_N;
+          // Capped so that the product stays a long; a bound past MAX_N is MAX_N anyway.
+          long dv = Math.min(MAX_N, Math.abs(g.get(i).getValue() - g.get(j).getValue()));
+          long b = (dv + 2) * k1 * k2 / (k2 - k1) + k1 + k2;
+          if (b < bound) {
+            bound = b;
+            Key p = g.get(i).getKey();
+            Key q = g.get(j).getKey();
+            pair[0] = p.parts();
+            pair[1] = p.index();
+            pair[2] = g.get(i).getValue();
+            pair[3] = q.parts();
+            pair[4] = q.index();
+            pair[5] = g.get(j).getValue();
           }
-          bound = Math.min(bound, (dv + 2) * k1 * k2 / (k2 - k1) + k1 + k2);
         }
       }
     }
@@ -240,6 +262,19 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
       }
     }
     return OptionalLong.of(v);
+  }
+
+  /**
+   * Whether the fits disagree on the first rank of {@code box} (each rank placed there traced):
+   * the sizes that fit are too many to tell the value, which is then no evidence against
+   * another model (a count n/P fits the splits of every multiple of 16 at 4, 8 and 16 ranks).
+   */
+  static boolean ambiguous(List<BlockSplit> fits, Grid g, int[][] box) {
+    int[] lo = new int[box.length];
+    for (int i = 0; i < box.length; i++) {
+      lo[i] = box[i][0];
+    }
+    return fits.stream().map(f -> f.at(g, lo)).distinct().count() > 1;
   }
 
   /** The fits' global sizes along their dimension, for people: {@code 33} or {@code 31..33}. */

@@ -183,7 +183,8 @@ final class TraceBuilder {
             : v.seq();
         seen.add(new ValueFitter.Seen(i, s));
       }
-      EntryValues ev = values.fit(where, field, kind, peer, reg, tv, seen);
+      EntryValues ev = values.fit(where, field, kind, peer, reg, tv, seen,
+          Optional.of(new SplitFitter.Source(key, field, get)));
       groups.computeIfAbsent(ev, k -> new ArrayList<>()).add(reg);
     }
     List<ParamEntry> entries = new ArrayList<>();

@@ -1,0 +1,129 @@
+package org.benchgen.extrapolate;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Sym;
+
+/**
+ * The block splits ({@link BlockSplit}) of the traces' parameters: one number of a parameter's
+ * values read on every rank of every traced count (the traces are small; the target's ranks are
+ * never walked), and fitted there. The global sizes along each dimension are those that values
+ * alike on every rank tell alone, read once from the whole template; a value whose ends differ
+ * from its inside (a boundary row less) is fitted with them.
+ */
+final class SplitFitter {
+  /** Where a parameter is: its node's key in every trace, its field, how to read it. */
+  record Source(String key, String field, Function<Node, Param> get) {}
+
+  private final List<Input> inputs;
+  private final Map<String, List<BlockSplit>> fits = new HashMap<>();
+  private final Map<Integer, Set<Long>> sizes = new HashMap<>();
+  private boolean sized;
+
+  SplitFitter(List<Input> inputs) {
+    this.inputs = inputs;
+  }
+
+  /** The splits that give number {@code j} of values shaped {@code shape} on every traced rank. */
+  List<BlockSplit> fits(Source src, String shape, int j) {
+    String k = src.key() + "\0" + src.field() + "\0" + shape + "\0" + j;
+    List<BlockSplit> known = fits.get(k);
+    if (known != null) {
+      return known;
+    }
+    List<BlockSplit.Obs> obs = observations(src, shape, j);
+    List<BlockSplit> out = varies(obs) ? BlockSplit.fitAll(obs, sizes()) : List.of();
+    fits.put(k, out);
+    return out;
+  }
+
+  /** The global sizes per dimension that one parameter's values, alike on every rank, tell. */
+  Map<Integer, Set<Long>> sizes() {
+    if (!sized) {
+      sized = true;
+      Input t = inputs.get(inputs.size() - 1);
+      scan(t, t.trace().body());
+    }
+    return sizes;
+  }
+
+  private void scan(Input t, List<Node> nodes) {
+    for (Node n : nodes) {
+      if (n instanceof Loop l) {
+        learn(new Source(t.keys().key(n), "trips", x -> ((Loop) x).trips()));
+        scan(t, l.body());
+        continue;
+      }
+      Rsd r = (Rsd) n;
+      for (int i = 0; i < r.op().fields().size(); i++) {
+        Field f = r.op().fields().get(i);
+        if (f.isPeer() || !counts(f.kind())) {
+          continue;
+        }
+        int slot = i;
+        learn(new Source(t.keys().key(n), f.key(), x -> ((Rsd) x).params().get(slot)));
+      }
+    }
+  }
+
+  private void learn(Source src) {
+    List<BlockSplit.Obs> obs = observations(src, "v", 0);
+    if (!varies(obs)) {
+      return;
+    }
+    Map<Integer, Set<Long>> ns = new HashMap<>();
+    for (BlockSplit b : BlockSplit.fitAlike(obs)) {
+      ns.computeIfAbsent(b.dim(), d -> new TreeSet<>()).add(b.n());
+    }
+    ns.forEach((d, s) -> {
+      if (s.size() == 1) {
+        sizes.computeIfAbsent(d, x -> new TreeSet<>()).addAll(s);
+      }
+    });
+  }
+
+  private static boolean counts(FieldKind k) {
+    return k == FieldKind.COUNT || k == FieldKind.BYTES || k == FieldKind.INT;
+  }
+
+  private static boolean varies(List<BlockSplit.Obs> obs) {
+    return obs.stream().mapToLong(BlockSplit.Obs::value).distinct().limit(2).count() > 1;
+  }
+
+  private List<BlockSplit.Obs> observations(Source src, String shape, int j) {
+    List<BlockSplit.Obs> out = new ArrayList<>();
+    for (Input in : inputs) {
+      Node n = in.keys().node(src.key());
+      if (n == null) {
+        continue;
+      }
+      for (ParamEntry e : src.get().apply(n).entries()) {
+        if (e.values() instanceof EntryValues.Relative
+            || e.values() instanceof EntryValues.Undecided) {
+          continue;
+        }
+        SeqShape s = SeqShape.of(e.values().seq(), true);
+        if (!s.shape().equals(shape) || Sym.isSymbol(s.numbers()[j])) {
+          continue;
+        }
+        for (int r : e.ranks().toArray()) {
+          out.add(new BlockSplit.Obs(in.grid(), in.grid().coords(r), s.numbers()[j]));
+        }
+      }
+    }
+    return out;
+  }
+}
