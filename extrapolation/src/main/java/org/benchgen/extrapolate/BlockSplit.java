@@ -247,8 +247,8 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
       if (x.getAsLong() != y.getAsLong()) {
         why.append(f.formula(places(g, lo)) + " gives " + x.getAsLong() + " and "
             + y.getAsLong() + " to ranks of one place (" + f.n + " split over " + g.dims()[f.dim]
-            + ": the first " + f.n % g.dims()[f.dim] + " hold one more); classes by side are"
-            + " not written yet");
+            + ": the first " + f.n % g.dims()[f.dim] + " hold one more); ranks are classed by"
+            + " side only along sizes some count alike on every rank tells alone");
         return OptionalLong.empty();
       }
       if (v == null) {

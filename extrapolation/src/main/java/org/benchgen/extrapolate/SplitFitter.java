@@ -95,6 +95,84 @@ final class SplitFitter {
     });
   }
 
+  /**
+   * The target's regions cut where a known split's long parts end ({@code n mod k} falls inside
+   * a box along its dimension): each class then holds one side along it. At most one cut per
+   * size and dimension, so the classes stay few, whatever the count.
+   */
+  List<Grid.Region> refine(Grid g, List<Grid.Region> regions) {
+    List<Grid.Region> out = new ArrayList<>(regions);
+    sizes().forEach((d, ns) -> {
+      for (long n : ns) {
+        int m = (int) (n % g.dims()[d]);
+        List<Grid.Region> next = new ArrayList<>();
+        for (Grid.Region r : out) {
+          int[][] box = r.box();
+          if (box[d][0] < m && m <= box[d][1]) {
+            int[][] lo = copy(box);
+            int[][] hi = copy(box);
+            lo[d][1] = m - 1;
+            hi[d][0] = m;
+            next.add(new Grid.Region(g, lo));
+            next.add(new Grid.Region(g, hi));
+          } else {
+            next.add(r);
+          }
+        }
+        out.clear();
+        out.addAll(next);
+      }
+    });
+    out.sort((a, b) -> Integer.compare(a.first(), b.first()));
+    return out;
+  }
+
+  private static int[][] copy(int[][] box) {
+    int[][] c = new int[box.length][];
+    for (int i = 0; i < box.length; i++) {
+      c[i] = box[i].clone();
+    }
+    return c;
+  }
+
+  /**
+   * {@code mapped}, the rank of {@code to} placed like {@code rank} of {@code from}, moved along
+   * each dimension where it sits inside to an inside rank of the same side as {@code rank} (long
+   * or short, for every known size), where {@code to} has one: the rank standing for a class of
+   * short parts must be short itself. Unchanged where none is.
+   */
+  int alike(Grid from, int rank, Grid to, int mapped) {
+    if (mapped < 0 || sizes().isEmpty()) {
+      return mapped;
+    }
+    int[] c = from.coords(rank);
+    int[] o = to.coords(mapped);
+    for (Map.Entry<Integer, Set<Long>> e : sizes().entrySet()) {
+      int d = e.getKey();
+      int k = to.dims()[d];
+      if (Grid.place(o[d], k) != Grid.Place.INSIDE || sameSides(e.getValue(), from, c[d], d, k,
+          o[d])) {
+        continue;
+      }
+      for (int x = 1; x <= k - 2; x++) {
+        if (sameSides(e.getValue(), from, c[d], d, k, x)) {
+          o[d] = x;
+          break;
+        }
+      }
+    }
+    return to.rank(o);
+  }
+
+  private static boolean sameSides(Set<Long> ns, Grid from, int c, int d, int k, int x) {
+    for (long n : ns) {
+      if ((c < n % from.dims()[d]) != (x < n % k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static boolean counts(FieldKind k) {
     return k == FieldKind.COUNT || k == FieldKind.BYTES || k == FieldKind.INT;
   }

@@ -47,6 +47,11 @@ final class ValueFitter {
     this.splits = new SplitFitter(inputs);
   }
 
+  /** The block splits of the traces, for the classes of ranks by side. */
+  SplitFitter splits() {
+    return splits;
+  }
+
   List<Explanation> explained() {
     return List.copyOf(explained.values());
   }
@@ -161,15 +166,7 @@ final class ValueFitter {
     if (split.isPresent()) {
       // A region's values alike at its counts (or seen at one) may still follow a split its
       // counts did not show: the inside at 2 and 4 parts, 8 at the target.
-      bySplit = blockSplit(where, field, reg, pts, split.get(), j, m.isEmpty() ? why : null);
-    }
-    if (bySplit.isPresent() && m.isPresent() && !m.get().isConstant()
-        && Math.round(m.get().at(target)) != bySplit.getAsLong()) {
-      throw new ExtrapolationException(where + " " + field + " (ranks "
-          + reg.region().describe() + "): " + pointsText(pts) + ": " + m.get().formula()
-          + " gives " + Math.round(m.get().at(target)) + " at the target, and a block split"
-          + " that gives every traced rank " + bySplit.getAsLong() + "; trace another count to"
-          + " tell them apart");
+      bySplit = blockSplit(where, field, reg, pts, split.get(), j, m, why);
     }
     if (bySplit.isPresent()) {
       return bySplit.getAsLong();
@@ -199,11 +196,15 @@ final class ValueFitter {
    * the values of every traced rank, or where the sizes that fit disagree and the region has a
    * model of its own ({@code why} null). Where a split fits but cannot give the region's value
    * otherwise (its ranks hold two sides), refused: the region's own model would be a guess the
-   * split contradicts. {@code why}, where given, takes the reason no split fits.
+   * split contradicts. {@code why} takes the reason no split fits, where the region has no
+   * model. Where the region's model disagrees with the split, the split is taken (it gives every
+   * rank of every count; the region's model, its standing ranks: {@code ceil(11/k)} is
+   * {@code 12/k} at 2 and 4 ranks, not at 8) and {@code --explain} says so.
    */
   private OptionalLong blockSplit(String where, String field, Reg reg,
-      List<CountModel.Point> pts, Split split, int j, StringBuilder why)
-      throws ExtrapolationException {
+      List<CountModel.Point> pts, Split split, int j, Optional<CountModel> own,
+      StringBuilder whyNone) throws ExtrapolationException {
+    StringBuilder why = own.isEmpty() ? whyNone : null;
     List<BlockSplit> fits = splits.fits(split.src(), split.shape(), j);
     StringBuilder whyNot = new StringBuilder();
     OptionalLong v = BlockSplit.valueAt(fits, target.grid(), reg.region().box(), whyNot);
@@ -227,6 +228,11 @@ final class ValueFitter {
     String model = f.formula(at) + (fits.size() > 1 ? " (n = " + BlockSplit.sizes(fits)
         + " alike here)" : "") + " at " + BlockSplit.name(f.dim()) + " = "
         + target.grid().dims()[f.dim()];
+    if (own.isPresent() && !own.get().isConstant()
+        && Math.round(own.get().at(target)) != v.getAsLong()) {
+      model += "; not " + own.get().formula() + " = " + Math.round(own.get().at(target))
+          + ", which fits these ranks only";
+    }
     String key = where + "\0" + field + "\0" + model + "\0" + pointsText(pts);
     Explanation old = explained.get(key);
     String mine = reg.region().describe();

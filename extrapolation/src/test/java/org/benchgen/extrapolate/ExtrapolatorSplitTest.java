@@ -1,7 +1,6 @@
 package org.benchgen.extrapolate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -103,11 +102,22 @@ class ExtrapolatorSplitTest {
   }
 
   @Test
-  void aRegionOfLongAndShortPartsIsRefusedByName() throws Exception {
-    // 11 over 8: 2, 2, 2, then five of 1: the inside x=1..6 holds 2 and 1.
-    ExtrapolationException e = assertThrows(ExtrapolationException.class,
-        () -> Extrapolator.extrapolate(traces(11), 64));
-    assertTrue(e.getMessage().contains("split of 11 over p") && e.getMessage().contains(
-        "the first 3 hold one more"), e.getMessage());
+  void aRegionOfLongAndShortPartsIsCutInTwoClasses() throws Exception {
+    // 11 over 8: 2, 2, 2, then five of 1: the inside x=1..6 holds 2 (x=1, 2) and 1 (x=3..6);
+    // at 16 ranks (11 over 4: 3, 3, 3, 2) the inside was all long.
+    Extrapolator.Result r = Extrapolator.extrapolate(traces(11), 64);
+    CompressedTrace t = r.trace();
+    assertEquals(6, count(t, "d", 1));
+    assertEquals(6, count(t, "d", 2));
+    assertEquals(3, count(t, "d", 3));
+    assertEquals(3, count(t, "d", 3 * 8 + 6));
+    assertEquals(6, count(t, "b", 2 * 8));
+    assertEquals(3, count(t, "b", 3 * 8));
+    assertEquals(3, count(t, "e", 8 + 5));
+    // ceil(11/k) is 12/k at 2 and 4 ranks: the x=7 y=0 ranks' own 144/py (bytes) fits them,
+    // and gives 18 at 8; the split gives 3*2 ints, 24 bytes.
+    assertTrue(r.explained().stream().anyMatch(e -> e.field().equals("bytes")
+        && e.atTarget().equals("24") && e.model().contains("not 144/py = 18")),
+        r.explained().toString());
   }
 }
