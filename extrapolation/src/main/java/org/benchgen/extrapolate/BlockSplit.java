@@ -25,7 +25,7 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
   /** The value of one rank at one traced count: its grid, its coordinates in it. */
   record Obs(Grid grid, int[] coords, long value) {}
 
-  /** Above this global size nothing is tried (a bound the values themselves give is usually far lower). */
+  /** Above this global size nothing is tried (the values' own bound is usually far lower). */
   static final long MAX_N = 1L << 22;
 
   private static final String[] NAMES = {"px", "py", "pz", "pw"};
@@ -53,7 +53,7 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
     return OptionalLong.of(a * side(n, g.dims()[dim], coords[dim]) + b);
   }
 
-  /** For people: {@code 330*side + 0, side of 33 split over py}. */
+  /** For people, at a place: {@code 330*(33 split over py)}, {@code 5*(33 split over px) - 5}. */
   String formula(List<Grid.Place> at) {
     long b = offsets.getOrDefault(byPlace ? at : List.of(), 0L);
     return CountModel.num(a) + "*(" + n + " split over " + name(dim) + ")"
