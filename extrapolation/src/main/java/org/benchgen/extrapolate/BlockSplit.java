@@ -1,6 +1,7 @@
 package org.benchgen.extrapolate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -275,6 +276,39 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
       lo[i] = box[i][0];
     }
     return fits.stream().map(f -> f.at(g, lo)).distinct().count() > 1;
+  }
+
+  /**
+   * Why nothing can be said along a dimension, where that is so: the values differ along it at
+   * one count (ranks otherwise placed alike), as a split's long and short parts make them, and
+   * every trace has one number of parts along it, the target another. A split, or ends that
+   * send less whatever the count, cannot be told apart there: carrying a region's value would
+   * be a guess (NPB LU traced at 4x2 and 4x4 only, extrapolated to 8x8).
+   */
+  static Optional<String> blind(List<Obs> obs, Grid target) {
+    int dims = obs.isEmpty() ? 0 : obs.get(0).grid().dims().length;
+    for (int d = 0; d < dims; d++) {
+      int k = obs.get(0).grid().dims()[d];
+      int dim = d;
+      if (k == target.dims()[d] || obs.stream().anyMatch(o -> o.grid().dims()[dim] != k)) {
+        continue;
+      }
+      Map<List<Object>, Obs> first = new LinkedHashMap<>();
+      for (Obs o : obs) {
+        int[] c = o.coords().clone();
+        c[d] = -1;
+        Obs f = first.putIfAbsent(List.of(o.grid(), Arrays.toString(c)), o);
+        if (f != null && f.value() != o.value()) {
+          return Optional.of("its values differ along " + name(d) + " at one count (" + f.value()
+              + " at " + name(d).substring(1) + "=" + f.coords()[d] + ", " + o.value() + " at "
+              + name(d).substring(1) + "=" + o.coords()[d] + " of the " + o.grid() + " grid),"
+              + " and every trace has " + name(d) + " = " + k + ", the target " + target.dims()[d]
+              + ": whether they follow a split along " + name(d) + " cannot be told; trace a"
+              + " count with another " + name(d));
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** The fits' global sizes along their dimension, for people: {@code 33} or {@code 31..33}. */

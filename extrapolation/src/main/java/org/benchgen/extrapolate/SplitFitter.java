@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -30,6 +31,7 @@ final class SplitFitter {
 
   private final List<Input> inputs;
   private final Map<String, List<BlockSplit>> fits = new HashMap<>();
+  private final Map<String, Optional<String>> blinds = new HashMap<>();
   private final Map<Integer, Set<Long>> sizes = new HashMap<>();
   private boolean sized;
 
@@ -48,6 +50,12 @@ final class SplitFitter {
     List<BlockSplit> out = varies(obs) ? BlockSplit.fitAll(obs, sizes()) : List.of();
     fits.put(k, out);
     return out;
+  }
+
+  /** {@link BlockSplit#blind} for number {@code j} of values shaped {@code shape}. */
+  Optional<String> blind(Source src, String shape, int j, Grid target) {
+    return blinds.computeIfAbsent(src.key() + "\0" + src.field() + "\0" + shape + "\0" + j
+        + "\0" + target, k -> BlockSplit.blind(observations(src, shape, j), target));
   }
 
   /** The global sizes per dimension that one parameter's values, alike on every rank, tell. */

@@ -206,6 +206,13 @@ final class ValueFitter {
       StringBuilder whyNone) throws ExtrapolationException {
     StringBuilder why = own.isEmpty() ? whyNone : null;
     List<BlockSplit> fits = splits.fits(split.src(), split.shape(), j);
+    if (fits.isEmpty()) {
+      Optional<String> blind = splits.blind(split.src(), split.shape(), j, target.grid());
+      if (blind.isPresent()) {
+        throw new ExtrapolationException(where + " " + field + " (ranks "
+            + reg.region().describe() + "): " + pointsText(pts) + ": " + blind.get());
+      }
+    }
     StringBuilder whyNot = new StringBuilder();
     OptionalLong v = BlockSplit.valueAt(fits, target.grid(), reg.region().box(), whyNot);
     if (v.isEmpty()) {

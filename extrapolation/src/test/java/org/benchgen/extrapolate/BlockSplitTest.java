@@ -153,4 +153,19 @@ class BlockSplitTest {
     // 7 split over 3 (3, 2, 2) or 10 over 3 (4, 3, 3) alike: a = 1, and n is not seen.
     assertTrue(BlockSplit.fitAll(line(new int[] {4, 3, 3})).isEmpty());
   }
+
+  @Test
+  void oneNumberOfPartsAlongADimensionIsBlindToIt() {
+    // 3 per point of 9 split over x at 4x2 and 4x4 only: 9, 6, 6, 6 (3, 2, 2, 2 points).
+    List<BlockSplit.Obs> obs = new ArrayList<>();
+    int[] x4 = {9, 6, 6, 6};
+    add(obs, 4, 2, (x, y) -> x4[x]);
+    add(obs, 4, 4, (x, y) -> x4[x]);
+    assertTrue(BlockSplit.fitAll(obs).isEmpty());
+    String why = BlockSplit.blind(obs, new Grid(new int[] {8, 8})).orElseThrow();
+    assertTrue(why.contains("differ along px at one count (9 at x=0, 6 at x=1 of the 4x2 grid)")
+        && why.contains("every trace has px = 4, the target 8"), why);
+    // px stays 4 at the target: the values are the traced ones, nothing is guessed.
+    assertTrue(BlockSplit.blind(obs, new Grid(new int[] {4, 8})).isEmpty());
+  }
 }
