@@ -23,7 +23,9 @@ import org.benchgen.trace.Sym;
  * values read on every rank of every traced count (the traces are small; the target's ranks are
  * never walked), and fitted there. The global sizes along each dimension are those that values
  * alike on every rank tell alone, read once from the whole template; a value whose ends differ
- * from its inside (a boundary row less) is fitted with them.
+ * from its inside (a boundary row less) is fitted with them. Those sizes also cut the target's
+ * regions where their long parts end ({@link #refine}), each class standing for ranks of one side
+ * ({@link #alike}).
  */
 final class SplitFitter {
   /** Where a parameter is: its node's key in every trace, its field, how to read it. */
