@@ -28,13 +28,13 @@ final class GridInference {
   static Grid of(CompressedTrace t) {
     int p = t.worldSize();
     TreeSet<Long> offsets = new TreeSet<>();
-    collect(t.body(), p, offsets);
+    collect(t, t.body(), p, offsets, false);
     List<Long> strides = new ArrayList<>();
     strides.add(1L);
     for (long o : offsets) {
       if (o > 1 && !sumOf(o, strides, 0)) {
         if (strides.size() == 3) {
-          return new Grid(new int[] {p}); // a fourth dimension: random partners, not a grid
+          return line(t, p); // a fourth dimension: random partners, not a grid
         }
         strides.add(o);
       }
@@ -43,11 +43,38 @@ final class GridInference {
     for (int i = 0; i < strides.size(); i++) {
       long next = i + 1 < strides.size() ? strides.get(i + 1) : p;
       if (next % strides.get(i) != 0 || next / strides.get(i) < 2) {
-        return new Grid(new int[] {p}); // not a grid: the offsets follow no product structure
+        return line(t, p); // not a grid: the offsets follow no product structure
       }
       dims.add((int) (next / strides.get(i)));
     }
-    return new Grid(dims.stream().mapToInt(Integer::intValue).toArray());
+    return dims.size() == 1 ? line(t, p) : new Grid(dims.stream().mapToInt(Integer::intValue)
+        .toArray());
+  }
+
+  /**
+   * A line of the {@code p} ranks, unless the offsets are those of a periodic grid whose steps
+   * across an edge ({@code -(n-1)} strides) show ({@link TorusInference}).
+   */
+  private static Grid line(CompressedTrace t, int p) {
+    Grid l = new Grid(new int[] {p});
+    TreeSet<Long> offsets = new TreeSet<>(); // a copy of the world's peers count here too
+    collect(t, t.body(), p, offsets, true);
+    return offsets.stream().anyMatch(o -> o > 1) ? TorusInference.of(offsets, p).orElse(l) : l;
+  }
+
+  /** Whether communicator {@code id} of {@code t} holds the world's ranks in its order. */
+  private static boolean worldCopy(CompressedTrace t, long id) {
+    return t.comm(id).map(c -> {
+      if (c.isInter() || c.members().size() != t.worldSize()) {
+        return false;
+      }
+      for (int i = 0; i < t.worldSize(); i++) {
+        if (c.members().get(i) != i) {
+          return false;
+        }
+      }
+      return true;
+    }).orElse(false);
   }
 
   /** Whether {@code o} is a sum of the strides with coefficients -1, 0 or 1, two at least. */
@@ -67,16 +94,18 @@ final class GridInference {
     return false;
   }
 
-  private static void collect(List<Node> nodes, int p, TreeSet<Long> out) {
+  private static void collect(CompressedTrace t, List<Node> nodes, int p, TreeSet<Long> out,
+      boolean copies) {
     for (Node n : nodes) {
       if (n instanceof Loop l) {
-        collect(l.body(), p, out);
+        collect(t, l.body(), p, out, copies);
         continue;
       }
       Rsd r = (Rsd) n;
       Param comm = r.param(Field.COMM);
-      if (comm.isAbsent() || comm.leaves().anyMatch(c -> c != 0)) {
-        continue; // offsets on other communicators are not the world's
+      if (comm.isAbsent()
+          || comm.leaves().anyMatch(c -> c != 0 && !(copies && worldCopy(t, c)))) {
+        continue; // offsets on other communicators are not the world's (a dup's are)
       }
       for (Field f : r.op().fields()) {
         if (!f.isPeer()) {

@@ -39,6 +39,8 @@ final class TraceBuilder {
   private final Scale.Size target;
   private final ValueFitter values;
   private final Map<Rsd, Made> made = new IdentityHashMap<>();
+  /** What {@link CellValues} fitted, for {@code --explain}. */
+  private final List<Explanation> cellExplained = new ArrayList<>();
   /** Whether the target is the template's own count: its regions' ranks are then checked. */
   private final boolean atTemplate;
 
@@ -55,6 +57,7 @@ final class TraceBuilder {
 
   List<Explanation> explained(TimeScaler times) {
     List<Explanation> all = new ArrayList<>(values.explained());
+    all.addAll(cellExplained);
     all.addAll(times.explained());
     return all;
   }
@@ -150,6 +153,45 @@ final class TraceBuilder {
     if (own.isPresent()) {
       return own.get();
     }
+    if (!peer && numeric(kind) && !alikeInTemplate(tparam)) {
+      // Not alike over the template's regions: a rank's own cells may say (a multipartition).
+      StringBuilder why = new StringBuilder();
+      Optional<Param> cells = CellValues.param(inputs, key, get, ranksOf(here), target.ranks(),
+          where, field, cellExplained, values::knownSize, why);
+      if (cells.isPresent()) {
+        return cells.get();
+      }
+      try {
+        return regionParam(key, where, field, kind, peer, tparam, get, here);
+      } catch (ExtrapolationException e) {
+        throw new ExtrapolationException(e.getMessage() + "; read rank by rank, " + why);
+      }
+    }
+    return regionParam(key, where, field, kind, peer, tparam, get, here);
+  }
+
+  private static boolean numeric(FieldKind k) {
+    return k == FieldKind.COUNT || k == FieldKind.BYTES || k == FieldKind.TAG
+        || k == FieldKind.INT;
+  }
+
+  /** Whether every rank of each of the template's regions holds its first rank's values. */
+  private boolean alikeInTemplate(Param tparam) {
+    for (Grid.Region r : template().grid().regions()) {
+      Optional<ParamEntry> first = tparam.entryFor(r.first());
+      for (int rank : r.ranks()) {
+        Optional<ParamEntry> e = tparam.entryFor(rank);
+        if (e.isPresent() != first.isPresent() || e.isPresent() && e.get() != first.get()
+            && !e.get().values().equals(first.get().values())) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private Param regionParam(String key, String where, String field, FieldKind kind, boolean peer,
+      Param tparam, Function<Node, Param> get, List<Reg> here) throws ExtrapolationException {
     Map<EntryValues, List<Reg>> groups = new LinkedHashMap<>();
     for (Reg reg : here) {
       if (atTemplate && !field.equals("asrc") && !field.equals("atag")) {

@@ -32,6 +32,9 @@ final class ValueFitter {
   /** Per input, its communicator ids to the template's, and back (see {@link #same}). */
   private final Map<Integer, Map<Long, Long>> comms = new HashMap<>();
   private final Map<Integer, Map<Long, Long>> commsBack = new HashMap<>();
+  /** Global sizes found by exact fit ({@link CellValues}): they decide between share models. */
+  private final java.util.Set<Long> sizes = new java.util.HashSet<>();
+  private final Map<String, Optional<ShareModel>> shares = new HashMap<>();
 
   ValueFitter(List<Input> inputs, Scale.Size target) {
     this.inputs = inputs;
@@ -42,6 +45,11 @@ final class ValueFitter {
       s.add(Scale.dim(i));
     }
     this.scales = s;
+  }
+
+  /** A global size of the program, found by exact fit of a parameter. */
+  void knownSize(long n) {
+    sizes.add(n);
   }
 
   List<Explanation> explained() {
@@ -139,13 +147,21 @@ final class ValueFitter {
     }
     StringBuilder why = new StringBuilder();
     Optional<CountModel> m = CountModel.fit(pts, scales, target, why);
-    if (m.isEmpty()) {
+    Optional<ShareModel> share = Optional.empty();
+    if (m.isEmpty() && why.indexOf("no model fits") == 0) {
+      String memo = field + "\0" + pointsText(pts);
+      share = shares.containsKey(memo) ? shares.get(memo) // regions often share their values
+          : ShareModel.fit(pts, scales, target, sizes, why); // a padded block of a global size
+      shares.put(memo, share);
+    }
+    if (m.isEmpty() && share.isEmpty()) {
       throw new ExtrapolationException(where + " " + field + " (ranks "
           + reg.region().describe() + "): " + pointsText(pts) + ": " + why);
     }
-    long v = Math.round(m.get().at(target));
-    if (!m.get().isConstant()) {
-      String key = where + "\0" + field + "\0" + m.get().formula() + "\0" + pointsText(pts);
+    long v = m.isPresent() ? Math.round(m.get().at(target)) : share.get().at(target);
+    String formula = m.isPresent() ? m.get().formula() : share.get().formula();
+    if (m.isEmpty() || !m.get().isConstant()) {
+      String key = where + "\0" + field + "\0" + formula + "\0" + pointsText(pts);
       Explanation old = explained.get(key);
       String mine = reg.region().describe();
       String ranks = old == null ? mine
@@ -153,7 +169,7 @@ final class ValueFitter {
               ? old.ranks() : old.ranks() + "; " + mine;
       explained.put(key, new Explanation(where, field, ranks,
           pts.stream().map(p -> p.size().ranks()).toList(),
-          pts.stream().map(p -> Long.toString(p.value())).toList(), m.get().formula(),
+          pts.stream().map(p -> Long.toString(p.value())).toList(), formula,
           Long.toString(v), "exact"));
     }
     return v;
