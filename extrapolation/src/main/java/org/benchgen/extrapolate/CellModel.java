@@ -5,7 +5,8 @@ package org.benchgen.extrapolate;
  * the global size n split into q blocks a dimension ({@link BlockSplit}): read for every rank at
  * once, as one cycle of values per rank.
  */
-sealed interface CellModel permits CellModel.FaceSum, CellModel.StageLinear {
+sealed interface CellModel permits CellModel.FaceSum, CellModel.StageLinear,
+    CellModel.StageFace {
   /** No face skipped; or the cells at the low (coordinate 0) or high (q-1) end are. */
   int NONE = 0;
   int LOW = 1;
@@ -13,6 +14,14 @@ sealed interface CellModel permits CellModel.FaceSum, CellModel.StageLinear {
 
   /** Rank {@code r}'s values at q*q ranks: its cycle. */
   long[] of(int q, int r);
+
+  /** The diagonal the ranks own their cells along. */
+  Multipartition own();
+
+  /** The global size n the model splits, or -1 where it splits none. */
+  default long globalSize() {
+    return -1;
+  }
 
   /** Each rank's values at q*q ranks: {@code values(q)[rank]} is its cycle. */
   default long[][] values(int q) {
@@ -33,6 +42,11 @@ sealed interface CellModel permits CellModel.FaceSum, CellModel.StageLinear {
    * variables times 2 layers). One value per rank.
    */
   record FaceSum(Multipartition own, long n, long a, int dim, int skip) implements CellModel {
+    @Override
+    public long globalSize() {
+      return n;
+    }
+
     @Override
     public long[] of(int q, int r) {
       return new long[] {a * unit(own, n, q, r, dim, skip)};
@@ -114,6 +128,54 @@ sealed interface CellModel permits CellModel.FaceSum, CellModel.StageLinear {
     public int hashCode() {
       return java.util.Objects.hash(own, a, sweep, forward, t0, extra,
           java.util.Arrays.hashCode(w));
+    }
+  }
+
+  /**
+   * At each stage of a sweep along {@code sweep} (as {@link StageLinear}'s), {@code a} times the
+   * area of the cell's face across the sweep, less {@code trim} layers on each side that lies at
+   * the global boundary: a pipelined solve's message of the face's interior points (NPB SP's
+   * {@code (jsize-start-end)*(ksize-start-end)}, times 22 or 10 values).
+   */
+  record StageFace(Multipartition own, long n, long a, int sweep, boolean forward, int t0,
+      int extra, int trim) implements CellModel {
+    @Override
+    public long globalSize() {
+      return n;
+    }
+
+    @Override
+    public long[] of(int q, int r) {
+      int len = q - 1 + extra;
+      long[] out = new long[len];
+      for (int t = 0; t < len; t++) {
+        out[t] = a * unit(q, r, t);
+      }
+      return out;
+    }
+
+    /** The trimmed face of rank {@code r}'s cell at stage {@code t}, at q cells a side. */
+    long unit(int q, int r, int t) {
+      int c = forward ? t0 + t : q - 1 - t0 - t;
+      int[] cell = own.cell(q, r, own.cellAt(q, r, sweep, c));
+      long area = 1;
+      for (int d = 0; d < 3; d++) {
+        if (d != sweep) {
+          area *= BlockSplit.side(n, q, cell[d]) - (cell[d] == 0 ? trim : 0)
+              - (cell[d] == q - 1 ? trim : 0);
+        }
+      }
+      return area;
+    }
+
+    @Override
+    public String formula() {
+      String[] axis = {"x", "y", "z"};
+      return a + " * the face across " + axis[sweep] + " of the cell at each of the "
+          + (extra == 0 ? "q-1" : "q") + " stages of a" + (forward ? " forward" : " backward")
+          + " sweep along " + axis[sweep] + " (from " + (forward ? "" : "q-1-") + t0 + ")"
+          + (trim == 0 ? "" : ", less " + trim + " layer on a side at the global boundary")
+          + ", n = " + n + " split into q = sqrt P blocks a dimension, " + own.describe();
     }
   }
 }

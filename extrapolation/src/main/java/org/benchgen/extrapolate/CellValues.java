@@ -63,22 +63,98 @@ final class CellValues {
    * empty with the reason in {@code why} where none fits or those that fit disagree there.
    */
   static Optional<CellModel> fit(List<Seen> seen, int target, StringBuilder why) {
-    for (Seen s : seen) {
-      if (Multipartition.side(s.ranks()) < 0) {
-        why.append(s.ranks() + " ranks are not a square q*q, which a multipartition needs");
-        return Optional.empty();
-      }
-    }
     int qt = Multipartition.side(target);
     if (qt < 0) {
       why.append("the target, " + target + " ranks, is not a square q*q");
       return Optional.empty();
     }
+    return choose(candidates(seen, why), target, new Knowledge(), why);
+  }
+
+  /**
+   * What a trace's multipartition fits say of the program as a whole: one global size and one
+   * diagonal for all its parameters. Where the models of one parameter disagree at the target
+   * (a split of 36 over 5 does not show which way the diagonal runs), those that take a size
+   * found alone by another parameter, and a diagonal every parameter's models allow, are taken. Also keeps each parameter's
+   * models, so that they are fitted once for every count built.
+   */
+  static final class Knowledge {
+    final java.util.Set<Multipartition> owns = new java.util.HashSet<>();
+    final java.util.Set<Long> sizes = new java.util.HashSet<>();
+    final java.util.Map<String, List<CellModel>> models = new java.util.HashMap<>();
+    final java.util.Map<String, String> reasons = new java.util.HashMap<>();
+
+    /** Learns what all of {@code found} agree on. */
+    void learn(List<CellModel> found) {
+      if (found.isEmpty()) {
+        return;
+      }
+      // One diagonal for the program: those every parameter's models allow (where they allow
+      // none in common, a parameter's fit was not of this kind, and is not heeded).
+      java.util.Set<Multipartition> mine = new java.util.HashSet<>();
+      found.forEach(m -> mine.add(m.own()));
+      if (owns.isEmpty()) {
+        owns.addAll(mine);
+      } else if (owns.stream().anyMatch(mine::contains)) {
+        owns.retainAll(mine);
+      }
+      if (found.stream().map(CellModel::globalSize).distinct().count() == 1
+          && found.get(0).globalSize() > 0) {
+        sizes.add(found.get(0).globalSize());
+      }
+    }
+  }
+
+  /**
+   * The one of {@code found} to take at {@code target} ranks: all must agree there, or those of
+   * the diagonal and size {@code k} knows; empty with the reason in {@code why} otherwise.
+   */
+  static Optional<CellModel> choose(List<CellModel> found, int target, Knowledge k,
+      StringBuilder why) {
+    int qt = Multipartition.side(target);
+    if (found.isEmpty() || qt < 0) {
+      if (qt < 0 && why.length() == 0) {
+        why.append("the target, " + target + " ranks, is not a square q*q");
+      }
+      return Optional.empty();
+    }
+    List<CellModel> pick = found;
+    if (disagree(pick, qt)) {
+      List<CellModel> own = pick.stream().filter(m -> k.owns.contains(m.own())).toList();
+      pick = own.isEmpty() ? pick : own;
+      List<CellModel> sized = pick.stream().filter(m -> m.globalSize() < 0
+          || k.sizes.contains(m.globalSize())).toList();
+      pick = sized.isEmpty() ? pick : sized;
+    }
+    if (disagree(pick, qt)) {
+      long[][] at = pick.get(0).values(qt);
+      CellModel o = pick.stream().filter(m -> !Arrays.deepEquals(at, m.values(qt))).findFirst()
+          .orElseThrow();
+      why.append(pick.get(0).formula() + " and " + o.formula() + " both fit and disagree at"
+          + " the target; trace another count to tell them apart");
+      return Optional.empty();
+    }
+    return Optional.of(pick.get(0));
+  }
+
+  private static boolean disagree(List<CellModel> ms, int qt) {
+    long[][] at = ms.get(0).values(qt);
+    return ms.stream().skip(1).anyMatch(m -> !Arrays.deepEquals(at, m.values(qt)));
+  }
+
+  /** Every model that gives every traced rank's values; empty with the reason in {@code why}. */
+  static List<CellModel> candidates(List<Seen> seen, StringBuilder why) {
+    for (Seen s : seen) {
+      if (Multipartition.side(s.ranks()) < 0) {
+        why.append(s.ranks() + " ranks are not a square q*q, which a multipartition needs");
+        return List.of();
+      }
+    }
     Seen t = seen.get(seen.size() - 1);
     int r0 = firstRank(t);
     if (seen.size() < 3 || r0 < 0) {
       why.append("a multipartition model needs three traced counts");
-      return Optional.empty();
+      return List.of();
     }
     List<CellModel> found = new ArrayList<>();
     long v0 = t.cycles()[r0][0];
@@ -102,10 +178,27 @@ final class CellValues {
           }
         }
       }
+      long vmax = Arrays.stream(t.cycles()).filter(c -> c != null).flatMapToLong(Arrays::stream)
+          .max().orElse(0);
+      long nmax = (long) q * ((long) Math.sqrt((double) Math.abs(vmax)) + 4);
       for (int sweep = 0; sweep < 3; sweep++) {
         for (boolean fwd : new boolean[] {true, false}) {
           for (int t0 = 0; t0 <= 1; t0++) {
             for (int extra = 0; extra <= 1 - t0; extra++) {
+              for (int trim = 0; trim <= 1; trim++) {
+                for (long n = q; n <= nmax; n++) {
+                  CellModel.StageFace probe = new CellModel.StageFace(own, n, 1, sweep, fwd, t0,
+                      extra, trim);
+                  long u = probe.unit(q, r0, 0);
+                  if (u > 0 && v0 % u == 0 && v0 / u >= 1) {
+                    CellModel m = new CellModel.StageFace(own, n, v0 / u, sweep, fwd, t0, extra,
+                        trim);
+                    if (gives(m, seen)) {
+                      found.add(m);
+                    }
+                  }
+                }
+              }
               for (int code = 0; code < 27; code++) {
                 int[] w = {code % 3, code / 3 % 3, code / 9};
                 CellModel probe = new CellModel.StageLinear(own, 0, sweep, fwd, t0, extra, w);
@@ -122,18 +215,10 @@ final class CellValues {
     }
     if (found.isEmpty()) {
       why.append("no multipartition model fits (a * a sum over the rank's cells of their faces"
-          + " or volumes; a + weights * the coordinates of the cell of each stage of a sweep)");
-      return Optional.empty();
+          + " or volumes; per stage of a sweep, a + weights * the coordinates of its cell, or a"
+          + " times its cell's face, trimmed at the boundary or not)");
     }
-    long[][] at = found.get(0).values(qt);
-    for (CellModel m : found.subList(1, found.size())) {
-      if (!Arrays.deepEquals(at, m.values(qt))) {
-        why.append(found.get(0).formula() + " and " + m.formula() + " both fit and disagree at"
-            + " the target; trace another count to tell them apart");
-        return Optional.empty();
-      }
-    }
-    return Optional.of(found.get(0));
+    return found;
   }
 
   private static int firstRank(Seen s) {
@@ -184,7 +269,52 @@ final class CellValues {
    */
   static Optional<Param> param(List<Input> inputs, String key, Function<Node, Param> get,
       RankList ranks, int target, String where, String field, List<Explanation> explained,
-      java.util.function.LongConsumer sizes, StringBuilder why) {
+      Knowledge k, StringBuilder why) {
+    List<Seen> seen = seen(inputs, key, get, why);
+    if (seen.isEmpty()) {
+      return Optional.empty();
+    }
+    String memo = key + "\0" + field;
+    if (!k.models.containsKey(memo)) {
+      StringBuilder w = new StringBuilder();
+      k.models.put(memo, candidates(seen, w));
+      k.reasons.put(memo, w.toString());
+    }
+    why.append(k.reasons.get(memo));
+    Optional<CellModel> m = choose(k.models.get(memo), target, k, why);
+    if (m.isEmpty()) {
+      why.append(" (" + seen.stream().map(CellValues::describe)
+          .collect(Collectors.joining("; at ", "at ", "")) + ")");
+      return Optional.empty();
+    }
+    int q = Multipartition.side(target);
+    int[] rs = ranks.toArray();
+    List<EntryValues> vs = new ArrayList<>(rs.length);
+    for (int r : rs) {
+      vs.add(new EntryValues.Plain(seq(m.get().of(q, r))));
+    }
+    explained.add(new Explanation(where, field, "every rank, by its cells",
+        seen.stream().map(Seen::ranks).toList(), seen.stream().map(s -> range(s.cycles()))
+            .toList(), m.get().formula(), range(m.get().values(q)), "exact"));
+    return Optional.of(Param.grouped(rs, vs));
+  }
+
+  /** Learns, before the trace is built, what this parameter's models say ({@link Knowledge}). */
+  static void learn(List<Input> inputs, String key, Function<Node, Param> get, String field,
+      Knowledge k) {
+    String memo = key + "\0" + field;
+    if (!k.models.containsKey(memo)) {
+      StringBuilder w = new StringBuilder();
+      List<Seen> seen = seen(inputs, key, get, w);
+      k.models.put(memo, seen.isEmpty() ? List.of() : candidates(seen, w));
+      k.reasons.put(memo, w.toString());
+      k.learn(k.models.get(memo));
+    }
+  }
+
+  /** Each input's values of the param, rank by rank; empty where some are not numbers. */
+  private static List<Seen> seen(List<Input> inputs, String key, Function<Node, Param> get,
+      StringBuilder why) {
     List<Seen> seen = new ArrayList<>();
     for (Input in : inputs) {
       Node n = in.keys().node(key);
@@ -199,31 +329,13 @@ final class CellValues {
           cycles[r] = cycle(e.get().values().seq());
           if (cycles[r] == null) {
             why.append("its values are not all numbers");
-            return Optional.empty();
+            return List.of();
           }
         }
       }
       seen.add(new Seen(in.ranks(), cycles));
     }
-    Optional<CellModel> m = fit(seen, target, why);
-    if (m.isEmpty()) {
-      why.append(" (" + seen.stream().map(CellValues::describe)
-          .collect(Collectors.joining("; at ", "at ", "")) + ")");
-      return Optional.empty();
-    }
-    if (m.get() instanceof CellModel.FaceSum f) {
-      sizes.accept(f.n());
-    }
-    int q = Multipartition.side(target);
-    int[] rs = ranks.toArray();
-    List<EntryValues> vs = new ArrayList<>(rs.length);
-    for (int r : rs) {
-      vs.add(new EntryValues.Plain(seq(m.get().of(q, r))));
-    }
-    explained.add(new Explanation(where, field, "every rank, by its cells",
-        seen.stream().map(Seen::ranks).toList(), seen.stream().map(s -> range(s.cycles()))
-            .toList(), m.get().formula(), range(m.get().values(q)), "exact"));
-    return Optional.of(Param.grouped(rs, vs));
+    return seen;
   }
 
   /** The least and greatest value over ranks, for --explain. */

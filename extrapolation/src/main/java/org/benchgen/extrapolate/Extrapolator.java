@@ -73,13 +73,14 @@ public final class Extrapolator {
           + " (their mean), were tried; a third count lets benchgen fit and check more");
     }
     Input template = inputs.get(inputs.size() - 1);
+    CellValues.Knowledge cells = new CellValues.Knowledge(); // fitted once for every count
     for (Input in : inputs) {
       if (!standsFor(template.grid(), in.grid())) {
         notes.add("not checked against " + in.name() + ": its grid (" + in.grid() + ") has"
             + " places the largest trace's (" + template.grid() + ") lacks");
         continue;
       }
-      TraceBuilder b = new TraceBuilder(inputs, in.size());
+      TraceBuilder b = new TraceBuilder(inputs, in.size(), cells);
       CompressedTrace back = b.build(new TimeScaler(inputs, in.size()));
       TraceComparison cmp = new TraceComparison(TraceStats.of(in.trace(), r -> { }),
           TraceStats.of(back, r -> { }));
@@ -95,7 +96,7 @@ public final class Extrapolator {
       }
     }
     Scale.Size size = new Scale.Size(target, g.get());
-    TraceBuilder b = new TraceBuilder(inputs, size);
+    TraceBuilder b = new TraceBuilder(inputs, size, cells);
     TimeScaler times = new TimeScaler(inputs, size);
     CompressedTrace out = b.build(times);
     return new Result(out, g.get(), rule.get().name(), grids, b.explained(times), notes);

@@ -44,7 +44,15 @@ final class TraceBuilder {
   /** Whether the target is the template's own count: its regions' ranks are then checked. */
   private final boolean atTemplate;
 
+  /** What the multipartition fits say of the whole trace, shared by the counts built. */
+  private final CellValues.Knowledge cells;
+
   TraceBuilder(List<Input> inputs, Scale.Size target) {
+    this(inputs, target, new CellValues.Knowledge());
+  }
+
+  TraceBuilder(List<Input> inputs, Scale.Size target, CellValues.Knowledge cells) {
+    this.cells = cells;
     this.inputs = inputs;
     this.target = target;
     this.values = new ValueFitter(inputs, target);
@@ -81,6 +89,8 @@ final class TraceBuilder {
       }
       regs.add(reg);
     }
+    learn(template().trace().body());
+    cells.sizes.forEach(values::knownSize);
     List<Node> body = nodes(template().trace().body(), regs);
     List<CommDef> comms = new ArrayList<>();
     List<Integer> world = new ArrayList<>(target.ranks());
@@ -101,6 +111,29 @@ final class TraceBuilder {
     CompressedTrace out = new CompressedTrace(target.ranks(), comms, body,
         template().trace().symbols());
     return times.fill(out, made);
+  }
+
+  /**
+   * Fits, before anything is built, the parameters that are not alike over the template's
+   * regions to the multipartition models, so that what one of them shows alone (the global
+   * size, the diagonal) can decide between the models of another ({@link CellValues.Knowledge}).
+   */
+  private void learn(List<Node> tnodes) {
+    for (Node n : tnodes) {
+      if (n instanceof Loop l) {
+        learn(l.body());
+        continue;
+      }
+      Rsd r = (Rsd) n;
+      String key = template().keys().key(n);
+      for (int i = 0; i < r.op().fields().size(); i++) {
+        Field f = r.op().fields().get(i);
+        int slot = i;
+        if (!f.isPeer() && numeric(f.kind()) && !alikeInTemplate(r.params().get(i))) {
+          CellValues.learn(inputs, key, x -> ((Rsd) x).params().get(slot), f.key(), cells);
+        }
+      }
+    }
   }
 
   private List<Node> nodes(List<Node> tnodes, List<Reg> active) throws ExtrapolationException {
@@ -156,10 +189,10 @@ final class TraceBuilder {
     if (!peer && numeric(kind) && !alikeInTemplate(tparam)) {
       // Not alike over the template's regions: a rank's own cells may say (a multipartition).
       StringBuilder why = new StringBuilder();
-      Optional<Param> cells = CellValues.param(inputs, key, get, ranksOf(here), target.ranks(),
-          where, field, cellExplained, values::knownSize, why);
-      if (cells.isPresent()) {
-        return cells.get();
+      Optional<Param> byCell = CellValues.param(inputs, key, get, ranksOf(here),
+          target.ranks(), where, field, cellExplained, cells, why);
+      if (byCell.isPresent()) {
+        return byCell.get();
       }
       try {
         return regionParam(key, where, field, kind, peer, tparam, get, here);
