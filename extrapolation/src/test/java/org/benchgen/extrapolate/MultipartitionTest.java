@@ -133,4 +133,34 @@ class MultipartitionTest {
         .orElseThrow().dims());
     assertTrue(TorusInference.of(List.of(1L, 3L), 7).isEmpty()); // a prime has no grid
   }
+
+  @Test
+  void stageFacesAreTrimmedAtTheBoundary() {
+    // NPB SP class W, n = 36, q = 3: 12-point cells. Rank 0's forward sweep along x sends from
+    // its cells at x = 0, (0,0,0), and x = 1, (1,2,1): the face across x less a layer where y
+    // or z is 0 or 2: 11*11 and 11*12, times 22 values.
+    CellModel m = new CellModel.StageFace(NPB, 36, 22, 0, true, 0, 0, 1);
+    assertArrayEquals(new long[] {2662, 2904}, m.of(3, 0));
+    // q = 5 (36 = 8,7,7,7,7): rank 0's cells at x = 0..3 are (0,0,0) (1,4,1) (2,3,2) (3,2,3):
+    // (8-1)*(8-1), (7-1)*7, 7*7, 7*7.
+    assertArrayEquals(new long[] {22 * 49, 22 * 42, 22 * 49, 22 * 49}, m.of(5, 0));
+  }
+
+  @Test
+  void oneDiagonalForTheProgramDecides() {
+    // Two diagonals fit one parameter and disagree at the target; another parameter allows
+    // only one of them: that one is taken.
+    Multipartition other = new Multipartition(true, -1, 1);
+    CellModel a = new CellModel.FaceSum(NPB, 36, 10, 0, CellModel.HIGH);
+    CellModel b = new CellModel.FaceSum(other, 36, 10, 0, CellModel.HIGH);
+    CellValues.Knowledge k = new CellValues.Knowledge();
+    StringBuilder why = new StringBuilder();
+    boolean differ = !java.util.Arrays.deepEquals(a.values(8), b.values(8));
+    assertTrue(differ, "the two diagonals must differ at 64 ranks for this test");
+    assertTrue(CellValues.choose(List.of(a, b), 64, k, why).isEmpty());
+    assertTrue(why.toString().contains("disagree"), why::toString);
+    k.learn(List.of(a, b));
+    k.learn(List.of(new CellModel.StageFace(NPB, 36, 22, 0, true, 0, 0, 1)));
+    assertEquals(a, CellValues.choose(List.of(a, b), 64, k, new StringBuilder()).orElseThrow());
+  }
 }
