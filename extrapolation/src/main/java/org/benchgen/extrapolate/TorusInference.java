@@ -11,7 +11,7 @@ import java.util.Optional;
  * direction, as a multipartition's sweeps): folded to at most half the world, its offsets are the
  * strides and the steps across an edge, {@code (n-1)} strides of a side of n, and sums of those
  * ({@code q-1}, {@code q}, {@code 2q-1} on a q x q torus), which the strides alone do not
- * explain. Every grid of two or three sides of 2 or more whose steps of -1, 0 or +1 along each
+ * explain. Every grid of two or three sides of 3 or more whose steps of -1, 0 or +1 along each
  * side, wrapped, make every offset is a candidate; the fewest sides win, then the most equal
  * ones. Empty where none explains the offsets.
  */
@@ -54,19 +54,22 @@ final class TorusInference {
     return false;
   }
 
-  /** The ways to write p as two or three factors of 2 or more, fastest side first. */
+  /**
+   * The ways to write p as two or three factors of 3 or more, fastest side first: along a side
+   * of 2 a step across the edge is a step back, so a torus of it shows nothing a line does not.
+   */
   static List<int[]> factorings(int p) {
     List<int[]> out = new ArrayList<>();
-    for (int a = 2; a <= p / 2; a++) {
+    for (int a = 3; a <= p / 3; a++) {
       if (p % a != 0) {
         continue;
       }
       int rest = p / a;
-      if (rest >= 2) {
+      if (rest >= 3) {
         out.add(new int[] {a, rest});
       }
-      for (int b = 2; b <= rest / 2; b++) {
-        if (rest % b == 0 && rest / b >= 2) {
+      for (int b = 3; b <= rest / 3; b++) {
+        if (rest % b == 0 && rest / b >= 3) {
           out.add(new int[] {a, b, rest / b});
         }
       }

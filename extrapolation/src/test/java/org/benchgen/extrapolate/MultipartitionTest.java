@@ -132,6 +132,8 @@ class MultipartitionTest {
     assertArrayEquals(new int[] {5, 5}, TorusInference.of(List.of(1L, 4L, 5L, 9L), 25)
         .orElseThrow().dims());
     assertTrue(TorusInference.of(List.of(1L, 3L), 7).isEmpty()); // a prime has no grid
+    // A butterfly's 1, 2, 4, 8 at 16: 2 is no step of a 4x4 torus (+-1, +-3 wrapped, +-4).
+    assertTrue(TorusInference.of(List.of(1L, 2L, 4L, 8L), 16).isEmpty());
   }
 
   @Test
