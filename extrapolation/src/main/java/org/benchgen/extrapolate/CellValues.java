@@ -293,9 +293,12 @@ final class CellValues {
     for (int r : rs) {
       vs.add(new EntryValues.Plain(seq(m.get().of(q, r))));
     }
-    explained.add(new Explanation(where, field, "every rank, by its cells",
+    Explanation e = new Explanation(where, field, "every rank, by its cells",
         seen.stream().map(Seen::ranks).toList(), seen.stream().map(s -> range(s.cycles()))
-            .toList(), m.get().formula(), range(m.get().values(q)), "exact"));
+            .toList(), m.get().formula(), range(m.get().values(q)), "exact");
+    if (!explained.contains(e)) { // a call site in two places of the tree, fitted alike
+      explained.add(e);
+    }
     return Optional.of(Param.grouped(rs, vs));
   }
 

@@ -11,8 +11,9 @@ import java.util.Optional;
  * buffer sized for the largest block plus a ghost layer ({@code MAX_CELL_DIM = n/g + 1} of NPB
  * BT and SP, squared for a face) is one. The global size n is not given: it is found by exact
  * fit to the traced values, which the integer division makes tell n apart (24 div 3, 4 and 5
- * are 8, 6 and 4: n is 24 alone). A share is taken only of a scale that is a whole number at
- * every traced count and at the target. Tried where {@link CountModel}'s models do not fit.
+ * are 8, 6 and 4: n is 24 alone), and must be one another parameter showed ({@link
+ * CellValues}). A share is taken only of a scale that is a whole number at every traced count
+ * and at the target. Tried where {@link CountModel}'s models do not fit.
  */
 record ShareModel(long a, long n, Scale g, int c, int e, boolean ceil) {
   /** The largest global size tried. */
@@ -30,10 +31,9 @@ record ShareModel(long a, long n, Scale g, int c, int e, boolean ceil) {
   }
 
   /**
-   * The models of this form that give every point; empty where none does, or (with the reason in
-   * {@code why}) where those that do disagree at {@code target}. Where they disagree and some
-   * take a global size in {@code known} (found by exact fit of another parameter of the same
-   * trace: a program has one n), those are taken.
+   * The model of this form that gives every point with a global size in {@code known} (found
+   * by exact fit of another parameter of the same trace: a program has one n); empty where none
+   * does, or (with the reason in {@code why}) where those that do disagree at {@code target}.
    */
   static Optional<ShareModel> fit(List<CountModel.Point> points, List<Scale> scales,
       Scale.Size target, java.util.Set<Long> known, StringBuilder why) {
@@ -75,10 +75,12 @@ record ShareModel(long a, long n, Scale g, int c, int e, boolean ceil) {
     if (found.isEmpty()) {
       return Optional.empty();
     }
-    List<ShareModel> chosen = found;
-    if (disagree(found, target)) {
-      List<ShareModel> sized = found.stream().filter(m -> known.contains(m.n())).toList();
-      chosen = sized.isEmpty() ? found : sized;
+    // Only a size another parameter showed by exact fit: three values leave n, a, c, e and the
+    // scale too free to trust a share alone (and a program has one n).
+    List<ShareModel> chosen = found.stream().filter(m -> known.contains(m.n())).toList();
+    if (chosen.isEmpty()) {
+      why.append("; " + found.get(0).formula() + " fits, but no other parameter shows that n");
+      return Optional.empty();
     }
     if (disagree(chosen, target)) {
       ShareModel m = chosen.get(0);
