@@ -8,10 +8,14 @@ import java.util.PrimitiveIterator;
 import java.util.stream.Collectors;
 import java.util.function.Function;
 import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
 import org.benchgen.ir.VNode;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Sym;
@@ -352,5 +356,50 @@ final class CellValues {
       }
     }
     return lo == hi ? Long.toString(lo) : lo + ".." + hi;
+  }
+
+  /** Whether a field of this kind is a number a multipartition model may give. */
+  static boolean numeric(FieldKind k) {
+    return k == FieldKind.COUNT || k == FieldKind.BYTES || k == FieldKind.TAG
+        || k == FieldKind.INT;
+  }
+
+  /** Whether every rank of each of {@code g}'s regions holds its first rank's values. */
+  static boolean alike(Grid g, Param p) {
+    for (Grid.Region r : g.regions()) {
+      Optional<ParamEntry> first = p.entryFor(r.first());
+      for (int rank : r.ranks()) {
+        Optional<ParamEntry> e = p.entryFor(rank);
+        if (e.isPresent() != first.isPresent() || e.isPresent() && e.get() != first.get()
+            && !e.get().values().equals(first.get().values())) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Fits, before anything is built, the parameters of the template's nodes {@code tnodes} that
+   * are not alike over its regions, so that what one of them shows alone (the global size, the
+   * diagonal) can decide between the models of another ({@link Knowledge}).
+   */
+  static void learnAll(List<Input> inputs, List<Node> tnodes, Knowledge k) {
+    Input template = inputs.get(inputs.size() - 1);
+    for (Node n : tnodes) {
+      if (n instanceof Loop l) {
+        learnAll(inputs, l.body(), k);
+        continue;
+      }
+      Rsd r = (Rsd) n;
+      String key = template.keys().key(n);
+      for (int i = 0; i < r.op().fields().size(); i++) {
+        Field f = r.op().fields().get(i);
+        int slot = i;
+        if (!f.isPeer() && numeric(f.kind()) && !alike(template.grid(), r.params().get(i))) {
+          learn(inputs, key, x -> ((Rsd) x).params().get(slot), f.key(), k);
+        }
+      }
+    }
   }
 }

@@ -89,7 +89,7 @@ final class TraceBuilder {
       }
       regs.add(reg);
     }
-    learn(template().trace().body());
+    CellValues.learnAll(inputs, template().trace().body(), cells);
     cells.sizes.forEach(values::knownSize);
     List<Node> body = nodes(template().trace().body(), regs);
     List<CommDef> comms = new ArrayList<>();
@@ -111,29 +111,6 @@ final class TraceBuilder {
     CompressedTrace out = new CompressedTrace(target.ranks(), comms, body,
         template().trace().symbols());
     return times.fill(out, made);
-  }
-
-  /**
-   * Fits, before anything is built, the parameters that are not alike over the template's
-   * regions to the multipartition models, so that what one of them shows alone (the global
-   * size, the diagonal) can decide between the models of another ({@link CellValues.Knowledge}).
-   */
-  private void learn(List<Node> tnodes) {
-    for (Node n : tnodes) {
-      if (n instanceof Loop l) {
-        learn(l.body());
-        continue;
-      }
-      Rsd r = (Rsd) n;
-      String key = template().keys().key(n);
-      for (int i = 0; i < r.op().fields().size(); i++) {
-        Field f = r.op().fields().get(i);
-        int slot = i;
-        if (!f.isPeer() && numeric(f.kind()) && !alikeInTemplate(r.params().get(i))) {
-          CellValues.learn(inputs, key, x -> ((Rsd) x).params().get(slot), f.key(), cells);
-        }
-      }
-    }
   }
 
   private List<Node> nodes(List<Node> tnodes, List<Reg> active) throws ExtrapolationException {
@@ -186,7 +163,7 @@ final class TraceBuilder {
     if (own.isPresent()) {
       return own.get();
     }
-    if (!peer && numeric(kind) && !alikeInTemplate(tparam)) {
+    if (!peer && CellValues.numeric(kind) && !CellValues.alike(template().grid(), tparam)) {
       // Not alike over the template's regions: a rank's own cells may say (a multipartition).
       StringBuilder why = new StringBuilder();
       Optional<Param> byCell = CellValues.param(inputs, key, get, ranksOf(here),
@@ -201,26 +178,6 @@ final class TraceBuilder {
       }
     }
     return regionParam(key, where, field, kind, peer, tparam, get, here);
-  }
-
-  private static boolean numeric(FieldKind k) {
-    return k == FieldKind.COUNT || k == FieldKind.BYTES || k == FieldKind.TAG
-        || k == FieldKind.INT;
-  }
-
-  /** Whether every rank of each of the template's regions holds its first rank's values. */
-  private boolean alikeInTemplate(Param tparam) {
-    for (Grid.Region r : template().grid().regions()) {
-      Optional<ParamEntry> first = tparam.entryFor(r.first());
-      for (int rank : r.ranks()) {
-        Optional<ParamEntry> e = tparam.entryFor(rank);
-        if (e.isPresent() != first.isPresent() || e.isPresent() && e.get() != first.get()
-            && !e.get().values().equals(first.get().values())) {
-          return false;
-        }
-      }
-    }
-    return true;
   }
 
   private Param regionParam(String key, String where, String field, FieldKind kind, boolean peer,

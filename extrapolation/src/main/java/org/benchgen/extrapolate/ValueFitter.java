@@ -35,6 +35,7 @@ final class ValueFitter {
   /** Global sizes found by exact fit ({@link CellValues}): they decide between share models. */
   private final java.util.Set<Long> sizes = new java.util.HashSet<>();
   private final Map<String, Optional<ShareModel>> shares = new HashMap<>();
+  private final Map<String, String> shareWhy = new HashMap<>();
 
   ValueFitter(List<Input> inputs, Scale.Size target) {
     this.inputs = inputs;
@@ -149,10 +150,14 @@ final class ValueFitter {
     Optional<CountModel> m = CountModel.fit(pts, scales, target, why);
     Optional<ShareModel> share = Optional.empty();
     if (m.isEmpty() && why.indexOf("no model fits") == 0) {
-      String memo = field + "\0" + pointsText(pts);
-      share = shares.containsKey(memo) ? shares.get(memo) // regions often share their values
-          : ShareModel.fit(pts, scales, target, sizes, why); // a padded block of a global size
-      shares.put(memo, share);
+      String memo = field + "\0" + pointsText(pts); // regions often share their values
+      if (!shares.containsKey(memo)) {
+        StringBuilder w = new StringBuilder();
+        shares.put(memo, ShareModel.fit(pts, scales, target, sizes, w)); // a padded block of n
+        shareWhy.put(memo, w.toString());
+      }
+      share = shares.get(memo);
+      why.append(shareWhy.get(memo));
     }
     if (m.isEmpty() && share.isEmpty()) {
       throw new ExtrapolationException(where + " " + field + " (ranks "
