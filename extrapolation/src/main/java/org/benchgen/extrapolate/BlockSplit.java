@@ -1,6 +1,7 @@
 package org.benchgen.extrapolate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
   /** The value of one rank at one traced count: its grid, its coordinates in it. */
   record Obs(Grid grid, int[] coords, long value) {}
 
-  /** Above this global size nothing is tried (a bound the values themselves give is usually far lower). */
+  /** Above this global size nothing is tried (the values' own bound is usually far lower). */
   static final long MAX_N = 1L << 22;
 
   private static final String[] NAMES = {"px", "py", "pz", "pw"};
@@ -53,7 +54,7 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
     return OptionalLong.of(a * side(n, g.dims()[dim], coords[dim]) + b);
   }
 
-  /** For people: {@code 330*side + 0, side of 33 split over py}. */
+  /** For people, at a place: {@code 330*(33 split over py)}, {@code 5*(33 split over px) - 5}. */
   String formula(List<Grid.Place> at) {
     long b = offsets.getOrDefault(byPlace ? at : List.of(), 0L);
     return CountModel.num(a) + "*(" + n + " split over " + name(dim) + ")"
@@ -84,19 +85,23 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
    * (the same {@code k} at every count) cannot tell {@code n} and gives nothing.
    */
   static List<BlockSplit> fitAll(List<Obs> obs, Map<Integer, ? extends Collection<Long>> known) {
-    List<BlockSplit> out = new ArrayList<>();
-    if (obs.isEmpty()) {
+    List<BlockSplit> out = fitAlike(obs);
+    if (!out.isEmpty() || obs.isEmpty()) {
       return out;
     }
     int dims = obs.get(0).grid().dims().length;
     for (int d = 0; d < dims; d++) {
-      out.addAll(fitDim(obs, d, false, null));
-    }
-    if (!out.isEmpty()) {
-      return out;
-    }
-    for (int d = 0; d < dims; d++) {
       out.addAll(fitDim(obs, d, true, known.get(d)));
+    }
+    return out;
+  }
+
+  /** The splits with {@code b} the same on every rank, along any dimension, every size. */
+  static List<BlockSplit> fitAlike(List<Obs> obs) {
+    List<BlockSplit> out = new ArrayList<>();
+    int dims = obs.isEmpty() ? 0 : obs.get(0).grid().dims().length;
+    for (int d = 0; d < dims; d++) {
+      out.addAll(fitDim(obs, d, false, null));
     }
     return out;
   }
@@ -123,8 +128,15 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
       }
       return out;
     }
-    long bound = bound(groups);
+    long[] pair = new long[6];
+    long bound = bound(groups, pair);
     for (long n = 1; n <= bound; n++) {
+      // The pair that bounds n first, in constant time: most sizes fail there.
+      long ds = side(n, (int) pair[0], (int) pair[1]) - side(n, (int) pair[3], (int) pair[4]);
+      long dv = pair[2] - pair[5];
+      if (ds == 0 ? dv != 0 : dv % ds != 0 || dv == 0) {
+        continue;
+      }
       fitAt(d, n, byPlace, groups).ifPresent(out::add);
     }
     return out;
@@ -133,9 +145,11 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
   /**
    * The largest {@code n} that can fit: for two values of one place at {@code k1 < k2} parts,
    * their sides differ by more than {@code n(k2-k1)/(k1 k2) - 2}, and by at most {@code |dv|}
-   * since {@code a} is a nonzero integer. 0 where no place is seen at two numbers of parts.
+   * since {@code a} is a nonzero integer. 0 where no place is seen at two numbers of parts;
+   * {@code pair} takes the two values that gave it (parts, index, value each).
    */
-  private static long bound(Map<List<Grid.Place>, List<Map.Entry<Key, Long>>> groups) {
+  private static long bound(Map<List<Grid.Place>, List<Map.Entry<Key, Long>>> groups,
+      long[] pair) {
     long bound = Long.MAX_VALUE;
     for (List<Map.Entry<Key, Long>> g : groups.values()) {
       for (int i = 0; i < g.size(); i++) {
@@ -145,11 +159,20 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
           if (k1 == k2) {
             continue;
           }
-          long dv = Math.abs(g.get(i).getValue() - g.get(j).getValue());
-          if (dv > MAX_N) {
-            return MAX_N;
+          // Capped so that the product stays a long; a bound past MAX_N is MAX_N anyway.
+          long dv = Math.min(MAX_N, Math.abs(g.get(i).getValue() - g.get(j).getValue()));
+          long b = (dv + 2) * k1 * k2 / (k2 - k1) + k1 + k2;
+          if (b < bound) {
+            bound = b;
+            Key p = g.get(i).getKey();
+            Key q = g.get(j).getKey();
+            pair[0] = p.parts();
+            pair[1] = p.index();
+            pair[2] = g.get(i).getValue();
+            pair[3] = q.parts();
+            pair[4] = q.index();
+            pair[5] = g.get(j).getValue();
           }
-          bound = Math.min(bound, (dv + 2) * k1 * k2 / (k2 - k1) + k1 + k2);
         }
       }
     }
@@ -225,8 +248,8 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
       if (x.getAsLong() != y.getAsLong()) {
         why.append(f.formula(places(g, lo)) + " gives " + x.getAsLong() + " and "
             + y.getAsLong() + " to ranks of one place (" + f.n + " split over " + g.dims()[f.dim]
-            + ": the first " + f.n % g.dims()[f.dim] + " hold one more); classes by side are"
-            + " not written yet");
+            + ": the first " + f.n % g.dims()[f.dim] + " hold one more); ranks are classed by"
+            + " side only along sizes some count alike on every rank tells alone");
         return OptionalLong.empty();
       }
       if (v == null) {
@@ -240,6 +263,52 @@ record BlockSplit(int dim, long n, long a, boolean byPlace,
       }
     }
     return OptionalLong.of(v);
+  }
+
+  /**
+   * Whether the fits disagree on the first rank of {@code box} (each rank placed there traced):
+   * the sizes that fit are too many to tell the value, which is then no evidence against
+   * another model (a count n/P fits the splits of every multiple of 16 at 4, 8 and 16 ranks).
+   */
+  static boolean ambiguous(List<BlockSplit> fits, Grid g, int[][] box) {
+    int[] lo = new int[box.length];
+    for (int i = 0; i < box.length; i++) {
+      lo[i] = box[i][0];
+    }
+    return fits.stream().map(f -> f.at(g, lo)).distinct().count() > 1;
+  }
+
+  /**
+   * Why nothing can be said along a dimension, where that is so: the values differ along it at
+   * one count (ranks otherwise placed alike), as a split's long and short parts make them, and
+   * every trace has one number of parts along it, the target another. A split, or ends that
+   * send less whatever the count, cannot be told apart there: carrying a region's value would
+   * be a guess (NPB LU traced at 4x2 and 4x4 only, extrapolated to 8x8).
+   */
+  static Optional<String> blind(List<Obs> obs, Grid target) {
+    int dims = obs.isEmpty() ? 0 : obs.get(0).grid().dims().length;
+    for (int d = 0; d < dims; d++) {
+      int k = obs.get(0).grid().dims()[d];
+      int dim = d;
+      if (k == target.dims()[d] || obs.stream().anyMatch(o -> o.grid().dims()[dim] != k)) {
+        continue;
+      }
+      Map<List<Object>, Obs> first = new LinkedHashMap<>();
+      for (Obs o : obs) {
+        int[] c = o.coords().clone();
+        c[d] = -1;
+        Obs f = first.putIfAbsent(List.of(o.grid(), Arrays.toString(c)), o);
+        if (f != null && f.value() != o.value()) {
+          return Optional.of("its values differ along " + name(d) + " at one count (" + f.value()
+              + " at " + name(d).substring(1) + "=" + f.coords()[d] + ", " + o.value() + " at "
+              + name(d).substring(1) + "=" + o.coords()[d] + " of the " + o.grid() + " grid),"
+              + " and every trace has " + name(d) + " = " + k + ", the target " + target.dims()[d]
+              + ": whether they follow a split along " + name(d) + " cannot be told; trace a"
+              + " count with another " + name(d));
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** The fits' global sizes along their dimension, for people: {@code 33} or {@code 31..33}. */

@@ -73,11 +73,14 @@ final class TraceBuilder {
   /** The trace at the target, and the time scaler that filled its times (for its notes). */
   CompressedTrace build(TimeScaler times) throws ExtrapolationException {
     List<Reg> regs = new ArrayList<>();
-    for (Grid.Region r : target.grid().regions()) {
+    SplitFitter splits = values.splits(); // regions cut by side where a block split says so
+    for (Grid.Region r : splits.refine(target.grid(), target.grid().regions())) {
       int rep = r.first();
       int[] reps = new int[inputs.size()];
       for (int i = 0; i < reps.length; i++) {
-        reps[i] = target.grid().mapTo(rep, inputs.get(i).grid()).orElse(-1);
+        Grid g = inputs.get(i).grid();
+        reps[i] = splits.alike(target.grid(), rep, g,
+            target.grid().mapTo(rep, g).orElse(-1));
       }
       Reg reg = new Reg(r, rep, reps);
       if (reg.template() < 0) {
@@ -215,7 +218,8 @@ final class TraceBuilder {
             : v.seq();
         seen.add(new ValueFitter.Seen(i, s));
       }
-      EntryValues ev = values.fit(where, field, kind, peer, reg, tv, seen);
+      EntryValues ev = values.fit(where, field, kind, peer, reg, tv, seen,
+          Optional.of(new SplitFitter.Source(key, field, get)));
       groups.computeIfAbsent(ev, k -> new ArrayList<>()).add(reg);
     }
     List<ParamEntry> entries = new ArrayList<>();

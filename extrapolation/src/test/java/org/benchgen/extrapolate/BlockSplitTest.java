@@ -11,8 +11,9 @@ import java.util.function.IntBinaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
- * Values computed by hand: 33 split over 2 is 17, 16; over 4 is 9, 8, 8, 8; over 8 is 5 and seven
- * of 4. 10 over 3 is 4, 3, 3; over 4 is 3, 3, 2, 2; over 5 is five of 2; over 6 is 2, 2, 2, 2, 1, 1.
+ * Values computed by hand: 33 split over 2 is 17, 16; over 4 is 9, 8, 8, 8; over 8 is 5 and
+ * seven of 4. 10 over 3 is 4, 3, 3; over 4 is 3, 3, 2, 2; over 5 is five of 2; over 6 is
+ * 2, 2, 2, 2, 1, 1.
  */
 class BlockSplitTest {
   @Test
@@ -54,11 +55,12 @@ class BlockSplitTest {
     List<BlockSplit> fits = BlockSplit.fitAll(obs);
     assertTrue(!fits.isEmpty());
     assertTrue(fits.stream().allMatch(f -> f.dim() == 1 && !f.byPlace()), fits.toString());
-    assertEquals("33", BlockSplit.sizes(fits)); // the only size whose halves and quarters give these
+    // The only size whose halves and quarters give these.
+    assertEquals("33", BlockSplit.sizes(fits));
     StringBuilder why = new StringBuilder();
     // 8x4: the same as 4x4 along y; 8x8: 5 rows (1650) at y=0, 4 (1320) elsewhere.
     assertEquals(2970, at(fits, 8, 4, new int[][] {{1, 6}, {0, 0}}, why).getAsLong());
-    assertEquals(1650, at(fits, 8, 8, new int[][] {{0, 0}, {0, 0}}, why).getAsLong(), why::toString);
+    assertEquals(1650, at(fits, 8, 8, new int[][] {{0, 0}, {0, 0}}, why).getAsLong());
     assertEquals(1320, at(fits, 8, 8, new int[][] {{1, 6}, {1, 6}}, why).getAsLong());
     assertEquals(1320, at(fits, 8, 8, new int[][] {{7, 7}, {7, 7}}, why).getAsLong());
     assertEquals("", why.toString());
@@ -150,5 +152,20 @@ class BlockSplitTest {
   void oneNumberOfPartsCannotTellTheSize() {
     // 7 split over 3 (3, 2, 2) or 10 over 3 (4, 3, 3) alike: a = 1, and n is not seen.
     assertTrue(BlockSplit.fitAll(line(new int[] {4, 3, 3})).isEmpty());
+  }
+
+  @Test
+  void oneNumberOfPartsAlongADimensionIsBlindToIt() {
+    // 3 per point of 9 split over x at 4x2 and 4x4 only: 9, 6, 6, 6 (3, 2, 2, 2 points).
+    List<BlockSplit.Obs> obs = new ArrayList<>();
+    int[] x4 = {9, 6, 6, 6};
+    add(obs, 4, 2, (x, y) -> x4[x]);
+    add(obs, 4, 4, (x, y) -> x4[x]);
+    assertTrue(BlockSplit.fitAll(obs).isEmpty());
+    String why = BlockSplit.blind(obs, new Grid(new int[] {8, 8})).orElseThrow();
+    assertTrue(why.contains("differ along px at one count (9 at x=0, 6 at x=1 of the 4x2 grid)")
+        && why.contains("every trace has px = 4, the target 8"), why);
+    // px stays 4 at the target: the values are the traced ones, nothing is guessed.
+    assertTrue(BlockSplit.blind(obs, new Grid(new int[] {4, 8})).isEmpty());
   }
 }
