@@ -86,13 +86,14 @@ public final class Extrapolator {
       notes.add("the grids are the layouts of partners r XOR 2^k or transposes, which have no"
           + " ends: two regions, rank 0 and all the others, rank 1 standing for them");
     }
+    CellValues.Knowledge cells = new CellValues.Knowledge(); // fitted once for every count
     for (Input in : inputs) {
       if (!standsFor(template.grid(), in.grid())) {
         notes.add("not checked against " + in.name() + ": its grid (" + in.grid() + ") has"
             + " places the largest trace's (" + template.grid() + ") lacks");
         continue;
       }
-      TraceBuilder b = new TraceBuilder(inputs, in.size(), endless);
+      TraceBuilder b = new TraceBuilder(inputs, in.size(), endless, cells);
       CompressedTrace back = b.build(new TimeScaler(inputs, in.size()));
       TraceComparison cmp = new TraceComparison(TraceStats.of(in.trace(), r -> { }),
           TraceStats.of(back, r -> { }));
@@ -108,7 +109,7 @@ public final class Extrapolator {
       }
     }
     Scale.Size size = new Scale.Size(target, g.get());
-    TraceBuilder b = new TraceBuilder(inputs, size, endless);
+    TraceBuilder b = new TraceBuilder(inputs, size, endless, cells);
     TimeScaler times = new TimeScaler(inputs, size);
     CompressedTrace out = b.build(times);
     return new Result(out, g.get(), rule.get().name(), grids, b.explained(times), notes);

@@ -40,6 +40,8 @@ final class TraceBuilder {
   private final ValueFitter values;
   private final Butterflies butterflies;
   private final Map<Rsd, Made> made = new IdentityHashMap<>();
+  /** What {@link CellValues} fitted, for {@code --explain}. */
+  private final List<Explanation> cellExplained = new ArrayList<>();
   /** Whether the target is the template's own count: its regions' ranks are then checked. */
   private final boolean atTemplate;
 
@@ -48,13 +50,17 @@ final class TraceBuilder {
    * transpose), which treat every rank alike, so one region holds all ranks.
    */
   private final boolean endless;
+  /** What the multipartition fits say of the whole trace, shared by the counts built. */
+  private final CellValues.Knowledge cells;
 
   TraceBuilder(List<Input> inputs, Scale.Size target) {
-    this(inputs, target, false);
+    this(inputs, target, false, new CellValues.Knowledge());
   }
 
-  TraceBuilder(List<Input> inputs, Scale.Size target, boolean endless) {
+  TraceBuilder(List<Input> inputs, Scale.Size target, boolean endless,
+      CellValues.Knowledge cells) {
     this.endless = endless;
+    this.cells = cells;
     this.inputs = inputs;
     this.target = target;
     this.values = new ValueFitter(inputs, target);
@@ -69,6 +75,7 @@ final class TraceBuilder {
   List<Explanation> explained(TimeScaler times) {
     List<Explanation> all = new ArrayList<>(values.explained());
     all.addAll(butterflies.explained());
+    all.addAll(cellExplained);
     all.addAll(times.explained());
     return all;
   }
@@ -96,6 +103,8 @@ final class TraceBuilder {
       }
       regs.add(reg);
     }
+    CellValues.learnAll(inputs, template().trace().body(), cells);
+    cells.sizes.forEach(values::knownSize);
     List<Node> body = nodes(template().trace().body(), regs);
     List<CommDef> comms = new ArrayList<>();
     List<Integer> world = new ArrayList<>(target.ranks());
@@ -175,6 +184,25 @@ final class TraceBuilder {
     if (own.isPresent()) {
       return own.get();
     }
+    if (!peer && CellValues.numeric(kind) && !CellValues.alike(template().grid(), tparam)) {
+      // Not alike over the template's regions: a rank's own cells may say (a multipartition).
+      StringBuilder why = new StringBuilder();
+      Optional<Param> byCell = CellValues.param(inputs, key, get, ranksOf(here),
+          target.ranks(), where, field, cellExplained, cells, why);
+      if (byCell.isPresent()) {
+        return byCell.get();
+      }
+      try {
+        return regionParam(key, where, field, kind, peer, tparam, get, here);
+      } catch (ExtrapolationException e) {
+        throw new ExtrapolationException(e.getMessage() + "; read rank by rank, " + why);
+      }
+    }
+    return regionParam(key, where, field, kind, peer, tparam, get, here);
+  }
+
+  private Param regionParam(String key, String where, String field, FieldKind kind, boolean peer,
+      Param tparam, Function<Node, Param> get, List<Reg> here) throws ExtrapolationException {
     Map<EntryValues, List<Reg>> groups = new LinkedHashMap<>();
     for (Reg reg : here) {
       if (atTemplate && !field.equals("asrc") && !field.equals("atag")) {

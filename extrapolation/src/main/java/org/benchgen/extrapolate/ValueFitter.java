@@ -33,6 +33,10 @@ final class ValueFitter {
   /** Per input, its communicator ids to the template's, and back (see {@link #same}). */
   private final Map<Integer, Map<Long, Long>> comms = new HashMap<>();
   private final Map<Integer, Map<Long, Long>> commsBack = new HashMap<>();
+  /** Global sizes found by exact fit ({@link CellValues}): they decide between share models. */
+  private final java.util.Set<Long> sizes = new java.util.HashSet<>();
+  private final Map<String, Optional<ShareModel>> shares = new HashMap<>();
+  private final Map<String, String> shareWhy = new HashMap<>();
   private final SplitFitter splits;
 
   ValueFitter(List<Input> inputs, Scale.Size target) {
@@ -50,6 +54,11 @@ final class ValueFitter {
   /** The block splits of the traces, for the classes of ranks by side. */
   SplitFitter splits() {
     return splits;
+  }
+
+  /** A global size of the program, found by exact fit of a parameter. */
+  void knownSize(long n) {
+    sizes.add(n);
   }
 
   List<Explanation> explained() {
@@ -206,19 +215,32 @@ final class ValueFitter {
     if (bySplit.isPresent()) {
       return bySplit.getAsLong();
     }
+    Optional<ShareModel> share = Optional.empty();
+    if (m.isEmpty() && why.indexOf("no model fits") == 0) {
+      String memo = field + "\0" + pointsText(pts); // regions often share their values
+      if (!shares.containsKey(memo)) {
+        StringBuilder w = new StringBuilder();
+        shares.put(memo, ShareModel.fit(pts, scales, target, sizes, w)); // a padded block of n
+        shareWhy.put(memo, w.toString());
+      }
+      share = shares.get(memo);
+      why.append(shareWhy.get(memo));
+    }
     String what = where + " " + field + " (ranks " + reg.region().describe() + "): "
         + pointsText(pts);
     // A product of the local block's sides decides where no model fits, and is refused where it
     // fits too and disagrees at the target (BlockCount); not where count models fit and disagree.
-    boolean noneFits = m.isEmpty() && why.toString().startsWith("no ");
+    boolean noneFits = m.isEmpty() && share.isEmpty() && why.toString().startsWith("no ");
     Optional<BlockCount> block = m.isPresent() || noneFits
         ? BlockCount.decide(pts, m, target, what) : Optional.empty();
-    if (m.isEmpty() && block.isEmpty()) {
+    if (m.isEmpty() && share.isEmpty() && block.isEmpty()) {
       throw new ExtrapolationException(what + ": " + why);
     }
-    long v = block.isPresent() ? block.get().at(target.grid()) : Math.round(m.get().at(target));
-    String formula = block.isPresent() ? block.get().formula() : m.get().formula();
-    if (block.isPresent() || !m.get().isConstant()) {
+    long v = block.isPresent() ? block.get().at(target.grid())
+        : m.isPresent() ? Math.round(m.get().at(target)) : share.get().at(target);
+    String formula = block.isPresent() ? block.get().formula()
+        : m.isPresent() ? m.get().formula() : share.get().formula();
+    if (block.isPresent() || m.isEmpty() || !m.get().isConstant()) {
       String key = where + "\0" + field + "\0" + formula + "\0" + pointsText(pts);
       Explanation old = explained.get(key);
       String mine = reg.region().describe();
