@@ -134,4 +134,28 @@ class ExtrapolateCommandTest {
         List.of(BenchmarkRuns.NO_RAW));
     assertSameCalls(real, bench);
   }
+
+  /**
+   * A program that makes its grid with MPI_Dims_create and MPI_Cart_create (periodic along one
+   * side) and talks on it, traced at 4, 8 and 16 ranks: at 12 its dims are MPI_Dims_create's
+   * [4, 3] (by MPI's definition: sides as equal as possible, non-increasing), and the trace is the
+   * real run's at 12.
+   */
+  @Test
+  void aCartesianProgramsGridAndDimsAreCarriedToTheTarget() throws Exception {
+    BenchmarkRuns runs = new BenchmarkRuns(dir);
+    Path exe = runs.sample("openmpi", "cart_halo");
+    List<String> cmd = new ArrayList<>(List.of("extrapolate"));
+    for (int n : new int[] {4, 8, 16}) {
+      cmd.add(runs.trace("openmpi", "ch" + n, exe, List.of("3"), n,
+          List.of(BenchmarkRuns.NO_RAW)).toString());
+    }
+    Path out = dir.resolve("ch-x12.bgc");
+    cmd.addAll(List.of("-n", "12", "-o", out.toString(), "--explain"));
+    Cli.Result r = Cli.ok(cmd);
+    assertTrue(r.out().contains("dims [x=0 y=0]: [2, 2] at 4, [4, 2] at 8, [4, 4] at 16 ->"
+        + " [4, 3] at 12 ranks (the grid's sides; exact)"), r.out());
+    assertSameCalls(runs.trace("openmpi", "ch12", exe, List.of("3"), 12,
+        List.of(BenchmarkRuns.NO_RAW)), out);
+  }
 }

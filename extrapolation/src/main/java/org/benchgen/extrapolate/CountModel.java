@@ -90,8 +90,8 @@ record CountModel(String formula, int parameters, double a, double b, Scale scal
       Point q = pts.get(pts.size() - 1);
       double gp = g.at(p.size());
       double gq = g.at(q.size());
-      if (gp == gq) {
-        return Optional.empty();
+      if (gp == gq || pts.stream().mapToDouble(x -> g.at(x.size())).distinct().count() < 3) {
+        return Optional.empty(); // two values of g fit any line: a third must check it
       }
       b = (q.value() - p.value()) / (gq - gp);
       a = p.value() - b * gp;

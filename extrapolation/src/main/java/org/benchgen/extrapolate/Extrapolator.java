@@ -52,8 +52,14 @@ public final class Extrapolator {
     List<Input> inputs = new ArrayList<>();
     for (int i = 0; i < sorted.size(); i++) {
       Traced t = sorted.get(i);
-      inputs.add(new Input(t.name(), t.trace(), inferred.get(i).padded(dims),
-          new NodeKeys(t.trace().body())));
+      CompressedTrace template = sorted.get(sorted.size() - 1).trace();
+      // A loop of log2 cols trips is one trip, and written as its body, at 2 columns.
+      CompressedTrace aligned = i == sorted.size() - 1 ? t.trace()
+          : OneTripLoops.align(template, t.trace());
+      // Sides of 1 go where the call sites say (GridAlignment), not always last.
+      Grid big = inferred.get(sorted.size() - 1).padded(dims);
+      inputs.add(new Input(t.name(), aligned, GridAlignment.align(inferred.get(i), aligned, big,
+          template), new NodeKeys(aligned.body())));
     }
     List<Grid> grids = inputs.stream().map(Input::grid).toList();
     List<Integer> counts = inputs.stream().map(Input::ranks).toList();
@@ -67,19 +73,27 @@ public final class Extrapolator {
       throw new ExtrapolationException(target + " ranks do not make a grid by the traces' rule ("
           + rule.get().name() + ", " + describe(inputs) + ")");
     }
+    // The template's regions must be alike before anything is fitted from them.
+    ResidueClasses.check(inputs, g.get());
     List<String> notes = new ArrayList<>();
     if (inputs.size() == 2) {
       notes.add("two traced counts: only one-parameter models of counts, and constant times"
           + " (their mean), were tried; a third count lets benchgen fit and check more");
     }
     Input template = inputs.get(inputs.size() - 1);
+    boolean endless = sorted.stream().allMatch(t -> GridInference.byPeerFunctions(t.trace()));
+    if (endless) {
+      notes.add("the grids are the layouts of partners r XOR 2^k or transposes, which have no"
+          + " ends: two regions, rank 0 and all the others, rank 1 standing for them");
+    }
+    CellValues.Knowledge cells = new CellValues.Knowledge(); // fitted once for every count
     for (Input in : inputs) {
       if (!standsFor(template.grid(), in.grid())) {
         notes.add("not checked against " + in.name() + ": its grid (" + in.grid() + ") has"
             + " places the largest trace's (" + template.grid() + ") lacks");
         continue;
       }
-      TraceBuilder b = new TraceBuilder(inputs, in.size());
+      TraceBuilder b = new TraceBuilder(inputs, in.size(), endless, cells);
       CompressedTrace back = b.build(new TimeScaler(inputs, in.size()));
       TraceComparison cmp = new TraceComparison(TraceStats.of(in.trace(), r -> { }),
           TraceStats.of(back, r -> { }));
@@ -95,7 +109,7 @@ public final class Extrapolator {
       }
     }
     Scale.Size size = new Scale.Size(target, g.get());
-    TraceBuilder b = new TraceBuilder(inputs, size);
+    TraceBuilder b = new TraceBuilder(inputs, size, endless, cells);
     TimeScaler times = new TimeScaler(inputs, size);
     CompressedTrace out = b.build(times);
     return new Result(out, g.get(), rule.get().name(), grids, b.explained(times), notes);

@@ -38,14 +38,33 @@ final class TraceBuilder {
   private final List<Input> inputs;
   private final Scale.Size target;
   private final ValueFitter values;
+  private final Butterflies butterflies;
   private final Map<Rsd, Made> made = new IdentityHashMap<>();
+  /** What {@link CellValues} fitted, for {@code --explain}. */
+  private final List<Explanation> cellExplained = new ArrayList<>();
   /** Whether the target is the template's own count: its regions' ranks are then checked. */
   private final boolean atTemplate;
 
+  /**
+   * Whether the grid has no ends: its layout is the peer functions' only (a butterfly, a
+   * transpose), which treat every rank alike, so one region holds all ranks.
+   */
+  private final boolean endless;
+  /** What the multipartition fits say of the whole trace, shared by the counts built. */
+  private final CellValues.Knowledge cells;
+
   TraceBuilder(List<Input> inputs, Scale.Size target) {
+    this(inputs, target, false, new CellValues.Knowledge());
+  }
+
+  TraceBuilder(List<Input> inputs, Scale.Size target, boolean endless,
+      CellValues.Knowledge cells) {
+    this.endless = endless;
+    this.cells = cells;
     this.inputs = inputs;
     this.target = target;
     this.values = new ValueFitter(inputs, target);
+    this.butterflies = new Butterflies(inputs, target, values);
     this.atTemplate = target.ranks() == template().ranks();
   }
 
@@ -55,6 +74,8 @@ final class TraceBuilder {
 
   List<Explanation> explained(TimeScaler times) {
     List<Explanation> all = new ArrayList<>(values.explained());
+    all.addAll(butterflies.explained());
+    all.addAll(cellExplained);
     all.addAll(times.explained());
     return all;
   }
@@ -62,11 +83,15 @@ final class TraceBuilder {
   /** The trace at the target, and the time scaler that filled its times (for its notes). */
   CompressedTrace build(TimeScaler times) throws ExtrapolationException {
     List<Reg> regs = new ArrayList<>();
-    for (Grid.Region r : target.grid().regions()) {
+    SplitFitter splits = values.splits(); // regions cut by side where a block split says so
+    for (Grid.Region r : endless ? PeerFunctions.endlessRegions(target.ranks())
+        : splits.refine(target.grid(), target.grid().regions())) {
       int rep = r.first();
       int[] reps = new int[inputs.size()];
       for (int i = 0; i < reps.length; i++) {
-        reps[i] = target.grid().mapTo(rep, inputs.get(i).grid()).orElse(-1);
+        Grid g = inputs.get(i).grid();
+        reps[i] = endless ? (rep == 0 ? 0 : inputs.get(i).ranks() > 1 ? 1 : -1)
+            : splits.alike(target.grid(), rep, g, target.grid().mapTo(rep, g).orElse(-1));
       }
       Reg reg = new Reg(r, rep, reps);
       if (reg.template() < 0) {
@@ -78,6 +103,8 @@ final class TraceBuilder {
       }
       regs.add(reg);
     }
+    CellValues.learnAll(inputs, template().trace().body(), cells);
+    cells.sizes.forEach(values::knownSize);
     List<Node> body = nodes(template().trace().body(), regs);
     List<CommDef> comms = new ArrayList<>();
     List<Integer> world = new ArrayList<>(target.ranks());
@@ -119,6 +146,8 @@ final class TraceBuilder {
       RankList ranks = ranksOf(here);
       if (n instanceof Loop l && PartnerLoop.applies(l)) {
         out.add(partnerLoop(l, key, here, ranks));
+      } else if (n instanceof Loop l && Butterflies.applies(l, template().ranks())) {
+        out.add(butterfly(l, key, here, ranks));
       } else if (n instanceof Loop l) {
         Param trips = param(key, "loop at " + NodeKeys.label(l.body().get(0)), "trips",
             FieldKind.COUNT, false, l.trips(), x -> ((Loop) x).trips(), here);
@@ -146,10 +175,34 @@ final class TraceBuilder {
 
   private Param param(String key, String where, String field, FieldKind kind, boolean peer,
       Param tparam, Function<Node, Param> get, List<Reg> here) throws ExtrapolationException {
+    Optional<Param> fn = peer ? butterflies.peers(key, where, field, tparam, get, ranksOf(here),
+        here.get(0), -1) : Optional.empty();
+    if (fn.isPresent()) {
+      return fn.get(); // XOR or transpose partners: the rank's own, written rank by rank
+    }
     Optional<Param> own = rankValues(key, where, field, kind, peer, tparam, get, here);
     if (own.isPresent()) {
       return own.get();
     }
+    if (!peer && CellValues.numeric(kind) && !CellValues.alike(template().grid(), tparam)) {
+      // Not alike over the template's regions: a rank's own cells may say (a multipartition).
+      StringBuilder why = new StringBuilder();
+      Optional<Param> byCell = CellValues.param(inputs, key, get, ranksOf(here),
+          target.ranks(), where, field, cellExplained, cells, why);
+      if (byCell.isPresent()) {
+        return byCell.get();
+      }
+      try {
+        return regionParam(key, where, field, kind, peer, tparam, get, here);
+      } catch (ExtrapolationException e) {
+        throw new ExtrapolationException(e.getMessage() + "; read rank by rank, " + why);
+      }
+    }
+    return regionParam(key, where, field, kind, peer, tparam, get, here);
+  }
+
+  private Param regionParam(String key, String where, String field, FieldKind kind, boolean peer,
+      Param tparam, Function<Node, Param> get, List<Reg> here) throws ExtrapolationException {
     Map<EntryValues, List<Reg>> groups = new LinkedHashMap<>();
     for (Reg reg : here) {
       if (atTemplate && !field.equals("asrc") && !field.equals("atag")) {
@@ -183,13 +236,43 @@ final class TraceBuilder {
             : v.seq();
         seen.add(new ValueFitter.Seen(i, s));
       }
-      EntryValues ev = values.fit(where, field, kind, peer, reg, tv, seen);
+      EntryValues ev = values.fit(where, field, kind, peer, reg, tv, seen,
+          Optional.of(new SplitFitter.Source(key, field, get)));
       groups.computeIfAbsent(ev, k -> new ArrayList<>()).add(reg);
     }
     List<ParamEntry> entries = new ArrayList<>();
     groups.forEach((v, regs) -> entries.add(new ParamEntry(v, ranksOf(regs))));
     entries.sort((a, b) -> Integer.compare(a.ranks().first(), b.ranks().first()));
     return new Param(entries);
+  }
+
+  /** A butterfly loop ({@link Butterflies}): its trips from its span, its masks from its trips. */
+  private Loop butterfly(Loop l, String key, List<Reg> here, RankList ranks)
+      throws ExtrapolationException {
+    int trips = butterflies.trips(l, key, here.get(0));
+    long ttrips = Butterflies.trips(l).getAsLong();
+    List<Node> body = new ArrayList<>();
+    for (Node c : l.body()) {
+      Rsd r = (Rsd) c;
+      String ck = template().keys().key(r);
+      List<Reg> hc = here.stream().filter(x -> r.ranks().contains(x.template())).toList();
+      String where = r.op().mpiName() + " at " + r.site();
+      List<Param> params = new ArrayList<>();
+      for (int i = 0; i < r.op().fields().size(); i++) {
+        Field f = r.op().fields().get(i);
+        int slot = i;
+        Function<Node, Param> get = x -> ((Rsd) x).params().get(slot);
+        Optional<Param> p = f.isPeer() ? butterflies.peers(ck, where, f.key(), r.params().get(i),
+            get, ranksOf(hc), hc.get(0), trips) : butterflies.perTrip(ck, where, f.key(),
+            r.params().get(i), get, ranksOf(hc), trips, ttrips);
+        params.add(p.isPresent() ? p.get()
+            : param(ck, where, f.key(), f.kind(), f.isPeer(), r.params().get(i), get, hc));
+      }
+      Rsd o = new Rsd(r.op(), r.site(), ranksOf(hc), params, r.compute(), r.duration());
+      made.put(o, new Made(r, ck, hc));
+      body.add(o);
+    }
+    return new Loop(ranks, Butterflies.tripsParam(ranks, trips), body);
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.VNode;
@@ -32,6 +33,11 @@ final class ValueFitter {
   /** Per input, its communicator ids to the template's, and back (see {@link #same}). */
   private final Map<Integer, Map<Long, Long>> comms = new HashMap<>();
   private final Map<Integer, Map<Long, Long>> commsBack = new HashMap<>();
+  /** Global sizes found by exact fit ({@link CellValues}): they decide between share models. */
+  private final java.util.Set<Long> sizes = new java.util.HashSet<>();
+  private final Map<String, Optional<ShareModel>> shares = new HashMap<>();
+  private final Map<String, String> shareWhy = new HashMap<>();
+  private final SplitFitter splits;
 
   ValueFitter(List<Input> inputs, Scale.Size target) {
     this.inputs = inputs;
@@ -42,6 +48,17 @@ final class ValueFitter {
       s.add(Scale.dim(i));
     }
     this.scales = s;
+    this.splits = new SplitFitter(inputs);
+  }
+
+  /** The block splits of the traces, for the classes of ranks by side. */
+  SplitFitter splits() {
+    return splits;
+  }
+
+  /** A global size of the program, found by exact fit of a parameter. */
+  void knownSize(long n) {
+    sizes.add(n);
   }
 
   List<Explanation> explained() {
@@ -58,6 +75,17 @@ final class ValueFitter {
    */
   EntryValues fit(String where, String field, FieldKind kind, boolean peer, Reg reg,
       EntryValues tv, List<Seen> seen) throws ExtrapolationException {
+    return fit(where, field, kind, peer, reg, tv, seen, Optional.empty());
+  }
+
+  /**
+   * {@link #fit}, where the entry's values on every rank of every trace can be read from
+   * {@code src}: a count no model of P or of the grid's sides gives, or one a region saw at one
+   * count only, may then follow a block split ({@link BlockSplit}).
+   */
+  EntryValues fit(String where, String field, FieldKind kind, boolean peer, Reg reg,
+      EntryValues tv, List<Seen> seen, Optional<SplitFitter.Source> src)
+      throws ExtrapolationException {
     // A lone rank's peers are undecided in memory and absolute once written (the writer's
     // choice): taken as absolute here, a trace extrapolates the same from its file or directory.
     boolean relative = peer && tv instanceof EntryValues.Relative;
@@ -86,13 +114,17 @@ final class ValueFitter {
     for (int j = 0; j < out.length; j++) {
       long tval = ts.numbers()[j];
       if (ts.isTimes()[j] || (!relative && numeric(kind) && !Sym.isSymbol(tval))) {
-        out[j] = number(where, field, reg, seen, shapes, j);
+        out[j] = number(where, field, reg, seen, shapes, j,
+            peer ? Optional.empty() : src.map(x -> new Split(x, ts.shape())));
         if (ts.isTimes()[j] && out[j] < 1) {
           throw new ExtrapolationException(where + " " + field + ": a repetition count fitted"
               + " to " + out[j] + " at " + target.ranks() + " ranks (" + seenText(seen) + ")");
         }
       } else if (relative && !Sym.isSymbol(tval)) {
         out[j] = PeerMap.map(tval, reg.template(), template().grid(), reg.rep(), target.grid());
+      } else if (gridSides(where, field, reg, kind, tval, seen, shapes, j)) {
+        out[j] = template().trace().symbols().list(CartesianSides.mpiOrder(target.grid(),
+            template().trace().symbols().list(tval).length).orElseThrow());
       } else {
         for (int i = 0; i < seen.size(); i++) {
           if (!same(kind, tval, shapes.get(i).numbers()[j], seen.get(i).input())) {
@@ -107,6 +139,38 @@ final class ValueFitter {
     return relative ? new EntryValues.Relative(res)
         : peer ? new EntryValues.Absolute(res)
         : new EntryValues.Plain(res);
+  }
+
+  /**
+   * Whether value {@code j}, a list, is the grid's sides at every traced count (MPI_Cart_create's
+   * {@code dims}; {@link CartesianSides}), and so the target grid's sides at the target.
+   */
+  private boolean gridSides(String where, String field, Reg reg, FieldKind kind, long tval,
+      List<Seen> seen, List<SeqShape> shapes, int j) {
+    if (kind != FieldKind.LIST || Sym.isSymbol(tval)) {
+      return false;
+    }
+    long[] t = template().trace().symbols().list(tval);
+    if (!CartesianSides.isSidesOf(t, template().grid())
+        || CartesianSides.mpiOrder(target.grid(), t.length).isEmpty()) {
+      return false;
+    }
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      long v = shapes.get(i).numbers()[j];
+      Input in = inputs.get(seen.get(i).input());
+      if (Sym.isSymbol(v) || !CartesianSides.isSidesOf(in.trace().symbols().list(v),
+          in.grid())) {
+        return false;
+      }
+      values.add(Arrays.toString(in.trace().symbols().list(v)));
+    }
+    explained.putIfAbsent(where + "\0" + field + "\0sides", new Explanation(where, field,
+        reg.region().describe(), seen.stream().map(x -> inputs.get(x.input()).ranks()).toList(),
+        values, "the grid's sides",
+        Arrays.toString(CartesianSides.mpiOrder(target.grid(), t.length).orElseThrow()),
+        "exact"));
+    return true;
   }
 
   /** Whether input {@code i}'s grid has a side of 2 or less where the template's is longer. */
@@ -125,8 +189,11 @@ final class ValueFitter {
     return v instanceof EntryValues.Undecided u ? u.relative() : v.seq();
   }
 
+  /** Where to read a number's values on every traced rank: its param and its values' shape. */
+  private record Split(SplitFitter.Source src, String shape) {}
+
   private long number(String where, String field, Reg reg, List<Seen> seen,
-      List<SeqShape> shapes, int j) throws ExtrapolationException {
+      List<SeqShape> shapes, int j, Optional<Split> split) throws ExtrapolationException {
     List<CountModel.Point> pts = new ArrayList<>();
     for (int i = 0; i < seen.size(); i++) {
       long v = shapes.get(i).numbers()[j];
@@ -139,13 +206,42 @@ final class ValueFitter {
     }
     StringBuilder why = new StringBuilder();
     Optional<CountModel> m = CountModel.fit(pts, scales, target, why);
-    if (m.isEmpty()) {
-      throw new ExtrapolationException(where + " " + field + " (ranks "
-          + reg.region().describe() + "): " + pointsText(pts) + ": " + why);
+    OptionalLong bySplit = OptionalLong.empty();
+    if (split.isPresent()) {
+      // A region's values alike at its counts (or seen at one) may still follow a split its
+      // counts did not show: the inside at 2 and 4 parts, 8 at the target.
+      bySplit = blockSplit(where, field, reg, pts, split.get(), j, m, why);
     }
-    long v = Math.round(m.get().at(target));
-    if (!m.get().isConstant()) {
-      String key = where + "\0" + field + "\0" + m.get().formula() + "\0" + pointsText(pts);
+    if (bySplit.isPresent()) {
+      return bySplit.getAsLong();
+    }
+    Optional<ShareModel> share = Optional.empty();
+    if (m.isEmpty() && why.indexOf("no model fits") == 0) {
+      String memo = field + "\0" + pointsText(pts); // regions often share their values
+      if (!shares.containsKey(memo)) {
+        StringBuilder w = new StringBuilder();
+        shares.put(memo, ShareModel.fit(pts, scales, target, sizes, w)); // a padded block of n
+        shareWhy.put(memo, w.toString());
+      }
+      share = shares.get(memo);
+      why.append(shareWhy.get(memo));
+    }
+    String what = where + " " + field + " (ranks " + reg.region().describe() + "): "
+        + pointsText(pts);
+    // A product of the local block's sides decides where no model fits, and is refused where it
+    // fits too and disagrees at the target (BlockCount); not where count models fit and disagree.
+    boolean noneFits = m.isEmpty() && share.isEmpty() && why.toString().startsWith("no ");
+    Optional<BlockCount> block = m.isPresent() || noneFits
+        ? BlockCount.decide(pts, m, target, what) : Optional.empty();
+    if (m.isEmpty() && share.isEmpty() && block.isEmpty()) {
+      throw new ExtrapolationException(what + ": " + why);
+    }
+    long v = block.isPresent() ? block.get().at(target.grid())
+        : m.isPresent() ? Math.round(m.get().at(target)) : share.get().at(target);
+    String formula = block.isPresent() ? block.get().formula()
+        : m.isPresent() ? m.get().formula() : share.get().formula();
+    if (block.isPresent() || m.isEmpty() || !m.get().isConstant()) {
+      String key = where + "\0" + field + "\0" + formula + "\0" + pointsText(pts);
       Explanation old = explained.get(key);
       String mine = reg.region().describe();
       String ranks = old == null ? mine
@@ -153,9 +249,71 @@ final class ValueFitter {
               ? old.ranks() : old.ranks() + "; " + mine;
       explained.put(key, new Explanation(where, field, ranks,
           pts.stream().map(p -> p.size().ranks()).toList(),
-          pts.stream().map(p -> Long.toString(p.value())).toList(), m.get().formula(),
+          pts.stream().map(p -> Long.toString(p.value())).toList(), formula,
           Long.toString(v), "exact"));
     }
+    return v;
+  }
+
+  /**
+   * The value of a block split at the target's region, explained; empty where no split gives
+   * the values of every traced rank, or where the sizes that fit disagree and the region has a
+   * model of its own ({@code why} null). Where a split fits but cannot give the region's value
+   * otherwise (its ranks hold two sides), refused: the region's own model would be a guess the
+   * split contradicts. {@code why} takes the reason no split fits, where the region has no
+   * model. Where the region's model disagrees with the split, the split is taken (it gives every
+   * rank of every count; the region's model, its standing ranks: {@code ceil(11/k)} is
+   * {@code 12/k} at 2 and 4 ranks, not at 8) and {@code --explain} says so.
+   */
+  private OptionalLong blockSplit(String where, String field, Reg reg,
+      List<CountModel.Point> pts, Split split, int j, Optional<CountModel> own,
+      StringBuilder whyNone) throws ExtrapolationException {
+    StringBuilder why = own.isEmpty() ? whyNone : null;
+    List<BlockSplit> fits = splits.fits(split.src(), split.shape(), j);
+    if (fits.isEmpty()) {
+      Optional<String> blind = splits.blind(split.src(), split.shape(), j, target.grid());
+      if (blind.isPresent()) {
+        throw new ExtrapolationException(where + " " + field + " (ranks "
+            + reg.region().describe() + "): " + pointsText(pts) + ": " + blind.get());
+      }
+    }
+    StringBuilder whyNot = new StringBuilder();
+    OptionalLong v = BlockSplit.valueAt(fits, target.grid(), reg.region().box(), whyNot);
+    if (v.isEmpty()) {
+      if (!fits.isEmpty() && (why != null
+          || !BlockSplit.ambiguous(fits, target.grid(), reg.region().box()))) {
+        throw new ExtrapolationException(where + " " + field + " (ranks "
+            + reg.region().describe() + "): " + pointsText(pts) + ": follows a block split of "
+            + BlockSplit.sizes(fits) + " over " + BlockSplit.name(fits.get(0).dim()) + " on every"
+            + " traced rank, but at " + target.ranks() + " ranks (" + target.grid() + ") "
+            + whyNot);
+      }
+      if (why != null) {
+        why.append("; nor does a block split (").append(whyNot).append(')');
+      }
+      return v;
+    }
+    BlockSplit f = fits.get(0);
+    List<Grid.Place> at = BlockSplit.places(target.grid(),
+        target.grid().coords(reg.region().first()));
+    String model = f.formula(at) + (fits.size() > 1 ? " (n = " + BlockSplit.sizes(fits)
+        + " alike here)" : "") + " at " + BlockSplit.name(f.dim()) + " = "
+        + target.grid().dims()[f.dim()];
+    if (own.isPresent() && !own.get().isConstant()
+        && Math.round(own.get().at(target)) != v.getAsLong()) {
+      model += "; not " + own.get().formula() + " = " + Math.round(own.get().at(target))
+          + ", which fits these ranks only";
+    }
+    String key = where + "\0" + field + "\0" + model + "\0" + pointsText(pts);
+    Explanation old = explained.get(key);
+    String mine = reg.region().describe();
+    String ranks = old == null ? mine
+        : List.of(old.ranks().split("; ")).contains(mine) || old.ranks().length() > 60
+            ? old.ranks() : old.ranks() + "; " + mine;
+    explained.put(key, new Explanation(where, field, ranks,
+        pts.stream().map(p -> p.size().ranks()).toList(),
+        pts.stream().map(p -> Long.toString(p.value())).toList(), model,
+        Long.toString(v.getAsLong()), "exact on every traced rank"));
     return v;
   }
 

@@ -78,4 +78,17 @@ class CountModelTest {
     StringBuilder why = new StringBuilder();
     assertTrue(fit(64, why, 4, 7, 8, 3, 16, 11).isEmpty());
   }
+
+  @Test
+  void aLineThroughTwoSidesIsNotCheckedByAThirdCountOfTheSameSide() {
+    // px = 2, 4, 4 at 4, 8, 16 ranks: -1320*px + 8250 passes through all three points but only
+    // two of them tell; at px = 8 it would give -2310.
+    List<CountModel.Point> pts = List.of(
+        new CountModel.Point(new Scale.Size(4, new Grid(new int[] {2, 2})), 5610),
+        new CountModel.Point(new Scale.Size(8, new Grid(new int[] {4, 2})), 2970),
+        new CountModel.Point(new Scale.Size(16, new Grid(new int[] {4, 4})), 2970));
+    StringBuilder why = new StringBuilder();
+    assertTrue(CountModel.fit(pts, List.of(Scale.dim(0)),
+        new Scale.Size(32, new Grid(new int[] {8, 4})), why).isEmpty(), why.toString());
+  }
 }
