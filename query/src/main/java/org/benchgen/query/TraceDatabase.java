@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +51,8 @@ public final class TraceDatabase implements AutoCloseable {
   private final List<String> notes = new ArrayList<>();
   /** Filled with calls, read by the tables made from the compressed trace. */
   private final CommIds ids = new CommIds();
+  /** Whether {@code messages} is the view with times (joined to calls), as it is made. */
+  private boolean messagesWithTimes = true;
 
   private TraceDatabase(TraceInput input, DuckDBConnection connection, Path spill,
       ProgressSink progress) {
@@ -109,8 +110,28 @@ public final class TraceDatabase implements AutoCloseable {
 
   /** Fills every table {@code names} need that is still empty. */
   public void fill(List<Views.Name> names) throws IOException, SQLException {
-    Set<Views.Table> need = EnumSet.noneOf(Views.Table.class);
-    names.forEach(n -> need.addAll(n.needs()));
+    fill(names, true);
+  }
+
+  /**
+   * Fills every table {@code names} need that is still empty; {@code calls} not for messages'
+   * times alone where {@code messageTimes} says the statement reads none and the trace is a
+   * compressed one (docs/query.md, "Limits"): {@code messages} is then the matched pairs without
+   * their times.
+   */
+  public void fill(List<Views.Name> names, boolean messageTimes)
+      throws IOException, SQLException {
+    // A directory's calls also learn the streams' communicator ids that messages take (CommIds).
+    Set<Views.Table> need = Views.tables(names, messageTimes || filled.containsKey(
+        Views.Table.CALLS) || input instanceof TraceInput.Streams);
+    // Only a statement that reads messages and no call gets messages without times.
+    boolean withTimes = need.contains(Views.Table.CALLS) || !need.contains(Views.Table.MATCHED);
+    if (withTimes != messagesWithTimes) {
+      try (Statement s = connection.createStatement()) {
+        s.execute(withTimes ? Views.MESSAGES_VIEW : Views.MESSAGES_WITHOUT_TIMES);
+      }
+      messagesWithTimes = withTimes;
+    }
     if (need.contains(Views.Table.CALLS) || need.contains(Views.Table.MATCHED)) {
       CallLimit.check(input.trace(), input.name());
     }

@@ -48,14 +48,30 @@ public final class Views {
       CREATE TABLE bg_comms (id BIGINT, size INTEGER, members INTEGER[], remote INTEGER[],
         inter BOOLEAN)""");
 
-  /** The views and macros over the tables, in the order they are created. */
-  static final List<String> VIEWS = List.of("""
-      CREATE VIEW messages AS
+  /**
+   * {@code messages}: the matched pairs with their times, from the calls that sent and completed
+   * them. Every pair names calls that are in {@code calls}, so the joins keep every pair once.
+   */
+  static final String MESSAGES_VIEW = """
+      CREATE OR REPLACE VIEW messages AS
       SELECT m.src, m.dst, m.comm, m.tag, m.bytes, s.t_enter AS t_send, d.t_exit AS t_recv,
         m.send_op, m.recv_op, m.send_seq, m.recv_seq, m.done_seq
       FROM bg_matched m
       JOIN calls s ON s.rank = m.src AND s.seq = m.send_seq
-      JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq""", """
+      JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq""";
+
+  /**
+   * {@code messages} for a statement that reads no time of it ({@link StatementNames#mayReadTimes}):
+   * the same rows without joining {@code calls}, which is then not filled. The times are left out,
+   * not made NULL, so that a statement that reached them after all fails rather than gets NULLs.
+   */
+  static final String MESSAGES_WITHOUT_TIMES = """
+      CREATE OR REPLACE VIEW messages AS
+      SELECT src, dst, comm, tag, bytes, send_op, recv_op, send_seq, recv_seq, done_seq
+      FROM bg_matched""";
+
+  /** The views and macros over the tables, in the order they are created. */
+  static final List<String> VIEWS = List.of(MESSAGES_VIEW, """
       CREATE VIEW collectives AS
       SELECT comm, instance, min(op) AS op, min(peer) AS root, count(*)::INTEGER AS members,
         sum(bytes)::BIGINT AS bytes, list(bytes ORDER BY rank) AS bytes_per_member,
@@ -122,6 +138,20 @@ public final class Views {
       new Name("in_comm", COMMS, "macro in_comm(r, c): whether rank r is a member of c"),
       new Name("bg_matched", EnumSet.of(Table.MATCHED), "the matched pairs behind messages"),
       new Name("bg_comms", EnumSet.of(Table.COMMS), "the communicators behind comms"));
+
+  /**
+   * The tables {@code names} need; without calls where only messages' times would need them and
+   * {@code messageTimes} says the statement reads none.
+   */
+  static Set<Table> tables(List<Name> names, boolean messageTimes) {
+    Set<Table> need = EnumSet.noneOf(Table.class);
+    names.forEach(n -> need.addAll(n.needs()));
+    if (!messageTimes && names.stream().allMatch(n -> n.name().equals("messages")
+        || !n.needs().contains(Table.CALLS))) {
+      need.remove(Table.CALLS);
+    }
+    return need;
+  }
 
   /** The name {@code n} (case as SQL ignores it), if it is one of these. */
   public static Optional<Name> named(String n) {
