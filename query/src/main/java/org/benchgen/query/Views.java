@@ -44,7 +44,8 @@ public final class Views {
         rbytes BIGINT, t_enter BIGINT, t_exit BIGINT, site VARCHAR, loop INTEGER,
         iteration BIGINT, newcomm BIGINT)""", """
       CREATE TABLE bg_matched (src INTEGER, dst INTEGER, comm BIGINT, tag INTEGER, bytes BIGINT,
-        send_op VARCHAR, recv_op VARCHAR, send_seq BIGINT, recv_seq BIGINT, done_seq BIGINT)""", """
+        send_op VARCHAR, recv_op VARCHAR, send_seq BIGINT, recv_seq BIGINT, done_seq BIGINT,
+        t_send BIGINT, t_recv BIGINT)""", """
       CREATE TABLE bg_comms (id BIGINT, size INTEGER, members INTEGER[], remote INTEGER[],
         inter BOOLEAN)""");
 
@@ -68,6 +69,16 @@ public final class Views {
   static final String MESSAGES_WITHOUT_TIMES = """
       CREATE OR REPLACE VIEW messages AS
       SELECT src, dst, comm, tag, bytes, send_op, recv_op, send_seq, recv_seq, done_seq
+      FROM bg_matched""";
+
+  /**
+   * {@code messages} with the times {@code bg_matched} was filled with ({@link CallTimes}: those of
+   * {@code calls}, from the same walk), for a compressed trace whose statement reads no call.
+   */
+  static final String MESSAGES_WITH_OWN_TIMES = """
+      CREATE OR REPLACE VIEW messages AS
+      SELECT src, dst, comm, tag, bytes, t_send, t_recv, send_op, recv_op, send_seq, recv_seq,
+        done_seq
       FROM bg_matched""";
 
   /** The views and macros over the tables, in the order they are created. */
@@ -140,13 +151,13 @@ public final class Views {
       new Name("bg_comms", EnumSet.of(Table.COMMS), "the communicators behind comms"));
 
   /**
-   * The tables {@code names} need; without calls where only messages' times would need them and
-   * {@code messageTimes} says the statement reads none.
+   * The tables {@code names} need; without calls where only messages would need them and {@code
+   * messagesNeedCalls} says they do not (their times not read, or taken without calls).
    */
-  static Set<Table> tables(List<Name> names, boolean messageTimes) {
+  static Set<Table> tables(List<Name> names, boolean messagesNeedCalls) {
     Set<Table> need = EnumSet.noneOf(Table.class);
     names.forEach(n -> need.addAll(n.needs()));
-    if (!messageTimes && names.stream().allMatch(n -> n.name().equals("messages")
+    if (!messagesNeedCalls && names.stream().allMatch(n -> n.name().equals("messages")
         || !n.needs().contains(Table.CALLS))) {
       need.remove(Table.CALLS);
     }

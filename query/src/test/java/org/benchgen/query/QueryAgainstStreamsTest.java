@@ -86,12 +86,13 @@ class QueryAgainstStreamsTest {
   }
 
   /**
-   * A statement that reads no time of messages fills no calls (docs/query.md, "Limits") and gets
-   * every message as one that does; the matching takes most iterations of the stencil's loops as
-   * made (an Allreduce every 10 iterations: nested loops), and each message names its calls.
+   * A statement over messages of a compressed trace fills no calls (docs/query.md, "Limits"), with
+   * or without times, and gets every message, its times those of calls; the matching takes most
+   * iterations of the stencil's loops as made (an Allreduce every 10 iterations: nested loops),
+   * and each message names its calls.
    */
   @org.junit.jupiter.api.Test
-  void messagesWithoutTimesFillNoCallsAndGiveEveryMessage() throws Exception {
+  void messagesOfACompressedTraceFillNoCallsAndGiveEveryMessage() throws Exception {
     Path dir = synth(new Synth(Synth.Pattern.stencil3d, 8, 95, 7), "long-stencil");
     TraceDirectory d = TraceDirectory.open(dir);
     CompressedTrace t = new TraceCompressor().compress(d, n -> { }).trace();
@@ -109,16 +110,25 @@ class QueryAgainstStreamsTest {
         java.io.StringWriter w = new java.io.StringWriter();
         TraceQuery.Outcome o = TraceQuery.run(in, sql, ResultWriter.Format.csv, false,
             new java.io.PrintWriter(w), (x, n) -> r -> { });
-        // A directory's calls are always read: they name its communicators (CommIds).
-        boolean times = sql.contains("t_send") || in instanceof TraceInput.Streams;
-        assertEquals(times, o.filled().stream().anyMatch(x -> x.table() == Views.Table.CALLS),
-            sql + ": calls filled");
+        // A directory's calls are always read: they give its times and communicators.
+        assertEquals(in instanceof TraceInput.Streams, o.filled().stream()
+            .anyMatch(x -> x.table() == Views.Table.CALLS), sql + ": calls filled");
         List<String> got = new ArrayList<>(w.toString().lines().toList());
         got.subList(1, got.size()).sort(Comparator.naturalOrder());
         assertEquals(csv, got, sql);
       }
     }
-    // What may reach the times fills calls: every column, a whole row, a column by place.
+    // The times messages takes without calls are those of calls.
+    TraceInput in = new TraceInput.Compressed(dir.toString(), t);
+    List<String> own = csvRows(in, "SELECT src, send_seq, dst, done_seq, t_send, t_recv"
+        + " FROM messages");
+    List<String> joined = csvRows(in, "SELECT m.src, m.send_seq, m.dst, m.done_seq, s.t_enter,"
+        + " d.t_exit FROM messages m JOIN calls s ON s.rank = m.src AND s.seq = m.send_seq"
+        + " JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq");
+    assertEquals(paired.size() + 1, own.size());
+    assertEquals(own.subList(1, own.size()), joined.subList(1, joined.size()),
+        "messages' own times against calls'");
+    // What may reach the times reads them: every column, a whole row, a column by place.
     java.util.Set<String> known = java.util.Set.of("src", "dst", "bytes", "comm", "rank");
     for (String json : List.of("{\"class\":\"STAR\"}", "{\"column_names\":[\"messages\"]}",
         "{\"class\":\"POSITIONAL_REFERENCE\",\"index\":6}", "{\"alias\":\"T_SEND\"}",
@@ -127,6 +137,16 @@ class QueryAgainstStreamsTest {
     }
     assertEquals(false, StatementNames.mayReadTimes(
         "{\"column_names\":[\"m\",\"bytes\"]},{\"column_names\":[\"src\"]}", known));
+  }
+
+  /** The csv lines of {@code sql} on {@code in}, its header first, the rows sorted. */
+  private static List<String> csvRows(TraceInput in, String sql) throws IOException {
+    java.io.StringWriter w = new java.io.StringWriter();
+    TraceQuery.run(in, sql, ResultWriter.Format.csv, false, new java.io.PrintWriter(w),
+        (x, n) -> r -> { });
+    List<String> got = new ArrayList<>(w.toString().lines().toList());
+    got.subList(1, got.size()).sort(Comparator.naturalOrder());
+    return got;
   }
 
   static void check(TraceDatabase db, StreamFacts f, String what) throws SQLException {
