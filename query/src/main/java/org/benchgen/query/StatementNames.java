@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
 /**
  * What a user's statement is, by DuckDB's own parser ({@code json_serialize_sql}): exactly one
  * query (a SELECT, or what DuckDB reads as one: DESCRIBE, SUMMARIZE, SHOW, a VALUES list), and
- * the views and macros of {@link Views} it names, so that only their tables are filled. Anything
- * else (COPY, ATTACH, INSTALL, CREATE, SET, PRAGMA, two statements) is refused before it runs:
- * the first of the two guards that keep a query from writing (docs/query.md, "Read-only").
+ * the views and macros of {@link Views} it names, so that only their tables are filled (and
+ * whether it may read the times of messages). Anything else (COPY, ATTACH, INSTALL, CREATE, SET,
+ * PRAGMA, two statements) is refused before it runs: the first of the two guards that keep a
+ * query from writing (docs/query.md, "Read-only").
  */
 final class StatementNames {
   private static final Pattern TABLE = Pattern.compile("\"table_name\":\"((?:[^\"\\\\]|\\\\.)*)\"");
@@ -39,11 +40,6 @@ final class StatementNames {
     Used {
       names = List.copyOf(names);
     }
-  }
-
-  /** The names of {@link Views} that {@code sql}, one query, uses; refused otherwise. */
-  static List<Views.Name> of(Connection c, String sql) throws SQLException {
-    return used(c, sql).names();
   }
 
   /** What {@code sql}, one query, uses; refused otherwise. */
