@@ -62,8 +62,8 @@ public final class Views {
       JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq""";
 
   /**
-   * {@code messages} for a statement that reads no time of it ({@link StatementNames#mayReadTimes}):
-   * the same rows without joining {@code calls}, which is then not filled. The times are left out,
+   * {@code messages} for a statement that reads no time of it ({@link
+   * StatementNames#mayReadTimes}): the same rows, without the times. They are left out,
    * not made NULL, so that a statement that reached them after all fails rather than gets NULLs.
    */
   static final String MESSAGES_WITHOUT_TIMES = """

@@ -99,7 +99,7 @@ final class IterationReplay {
     }
   }
 
-  /** {@code m} with its sending call moved by {@code src} places and its receive's by {@code dst}. */
+  /** {@code m}, its sending call moved on by {@code src} places, its receive's by {@code dst}. */
   private static MatchedMessages.Match moved(MatchedMessages.Match m, long src, long dst) {
     return new MatchedMessages.Match(m.src(), m.dst(), m.comm(), m.tag(), m.bytes(), m.sendOp(),
         m.recvOp(), m.sendSeq() + src, m.recvSeq() + dst, m.doneSeq() + dst);
