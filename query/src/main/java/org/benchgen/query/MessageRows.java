@@ -1,6 +1,7 @@
 package org.benchgen.query;
 
 import java.sql.SQLException;
+import java.util.Optional;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.resolve.MatchedMessages;
 import org.duckdb.DuckDBAppender;
@@ -8,7 +9,8 @@ import org.duckdb.DuckDBAppender;
 /**
  * Fills {@code bg_matched}, the pairs behind {@code messages}: the resolver's matching simulation
  * ({@link MatchedMessages}) run over the trace, each message appended once received. The calls
- * are named by rank and place, so that {@code messages} takes their times from {@code calls}.
+ * are named by rank and place, so that {@code messages} takes their times from {@code calls}, or
+ * from the times appended here ({@link CallTimes}) where {@code calls} is not filled.
  */
 final class MessageRows {
   private MessageRows() {}
@@ -16,8 +18,12 @@ final class MessageRows {
   /** What the matching said, and how many messages it matched. */
   record Filled(MatchedMessages.Outcome outcome, long rows) {}
 
-  static Filled fill(CompressedTrace trace, CommIds ids, DuckDBAppender out)
-      throws SQLException {
+  /**
+   * Appends every message of {@code trace}; with {@code times}, each with its sending call's
+   * enter and completing call's exit, else with no times (NULL).
+   */
+  static Filled fill(CompressedTrace trace, CommIds ids, Optional<CallTimes> times,
+      DuckDBAppender out) throws SQLException {
     long[] rows = new long[1];
     SQLException[] failure = new SQLException[1];
     MatchedMessages.Outcome o = MatchedMessages.run(trace, m -> {
@@ -36,6 +42,13 @@ final class MessageRows {
         out.append(m.sendSeq());
         out.append(m.recvSeq());
         out.append(m.doneSeq());
+        if (times.isPresent()) {
+          out.append(times.get().enter(m.src(), m.sendSeq()));
+          out.append(times.get().exit(m.dst(), m.doneSeq()));
+        } else {
+          out.appendNull();
+          out.appendNull();
+        }
         out.endRow();
         rows[0]++;
       } catch (SQLException e) {

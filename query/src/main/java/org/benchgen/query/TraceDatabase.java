@@ -11,10 +11,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.IntConsumer;
 import java.util.stream.Stream;
@@ -52,6 +52,16 @@ public final class TraceDatabase implements AutoCloseable {
   private final List<String> notes = new ArrayList<>();
   /** Filled with calls, read by the tables made from the compressed trace. */
   private final CommIds ids = new CommIds();
+  /**
+   * Where {@code messages} takes its times: joined to {@code calls}, from {@code bg_matched}'s
+   * own (a compressed trace's, without calls), or nowhere (a statement that reads none).
+   */
+  private enum MessageTimes { JOINED, OWN, NONE }
+
+  /** The {@code messages} view as it is made now. */
+  private MessageTimes messagesMade = MessageTimes.JOINED;
+  /** Whether {@code bg_matched} was filled with its own times. */
+  private boolean matchedTimes;
 
   private TraceDatabase(TraceInput input, DuckDBConnection connection, Path spill,
       ProgressSink progress) {
@@ -109,8 +119,39 @@ public final class TraceDatabase implements AutoCloseable {
 
   /** Fills every table {@code names} need that is still empty. */
   public void fill(List<Views.Name> names) throws IOException, SQLException {
-    Set<Views.Table> need = EnumSet.noneOf(Views.Table.class);
-    names.forEach(n -> need.addAll(n.needs()));
+    fill(names, true);
+  }
+
+  /**
+   * Fills every table {@code names} need that is still empty. On a compressed trace {@code
+   * messages} needs no {@code calls} (docs/query.md, "Limits"): with {@code messageTimes} (the
+   * statement may read its times) {@code bg_matched} is filled with them from the same expansion
+   * ({@link CallTimes}), else without; a directory's calls are always filled, for its times and
+   * its communicator ids (CommIds).
+   */
+  public void fill(List<Views.Name> names, boolean messageTimes)
+      throws IOException, SQLException {
+    Set<Views.Table> need = Views.tables(names, filled.containsKey(Views.Table.CALLS)
+        || input instanceof TraceInput.Streams);
+    MessageTimes mode = need.contains(Views.Table.CALLS) || !need.contains(Views.Table.MATCHED)
+        ? MessageTimes.JOINED : messageTimes ? MessageTimes.OWN : MessageTimes.NONE;
+    if (mode == MessageTimes.OWN && filled.containsKey(Views.Table.MATCHED) && !matchedTimes) {
+      // Filled without times by an earlier statement: filled again, with them.
+      try (Statement s = connection.createStatement()) {
+        s.execute("DELETE FROM bg_matched");
+      }
+      filled.remove(Views.Table.MATCHED);
+    }
+    if (mode != messagesMade) {
+      try (Statement s = connection.createStatement()) {
+        s.execute(switch (mode) {
+          case JOINED -> Views.MESSAGES_VIEW;
+          case OWN -> Views.MESSAGES_WITH_OWN_TIMES;
+          case NONE -> Views.MESSAGES_WITHOUT_TIMES;
+        });
+      }
+      messagesMade = mode;
+    }
     if (need.contains(Views.Table.CALLS) || need.contains(Views.Table.MATCHED)) {
       CallLimit.check(input.trace(), input.name());
     }
@@ -120,7 +161,7 @@ public final class TraceDatabase implements AutoCloseable {
         long start = System.nanoTime();
         Filled f = switch (t) {
           case CALLS -> fillCalls(start);
-          case MATCHED -> fillMessages(start);
+          case MATCHED -> fillMessages(start, mode == MessageTimes.OWN);
           case COMMS -> new Filled(t, CommRows.fill(input.trace(), ids, connection),
               System.nanoTime() - start, "the trace's communicator definitions");
         };
@@ -145,19 +186,24 @@ public final class TraceDatabase implements AutoCloseable {
     return new Filled(Views.Table.CALLS, rows, System.nanoTime() - start, from);
   }
 
-  private Filled fillMessages(long start) throws SQLException {
+  private Filled fillMessages(long start, boolean withTimes) throws SQLException {
     MessageRows.Filled m;
+    // The times first: the expansion's arrays, kept only while the messages are appended.
+    Optional<CallTimes> times = withTimes ? Optional.of(CallTimes.of(input.trace()))
+        : Optional.empty();
     try (DuckDBAppender a = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA,
         "bg_matched")) {
-      m = MessageRows.fill(input.trace(), ids, a);
+      m = MessageRows.fill(input.trace(), ids, times, a);
     }
+    matchedTimes = withTimes;
     if (m.outcome() instanceof MatchedMessages.Stopped s) {
       notes.add("the matching stopped early, so messages holds only what ran: " + s.why());
     } else if (m.outcome() instanceof MatchedMessages.NotRun n) {
       notes.add("messages is empty: " + n.why());
     }
     return new Filled(Views.Table.MATCHED, m.rows(), System.nanoTime() - start,
-        "the resolver's matching simulation");
+        "the resolver's matching simulation" + (withTimes
+            ? ", times from the compressed trace expanded (not kept as calls)" : ""));
   }
 
   /**

@@ -35,8 +35,9 @@ public final class TraceQuery {
       boolean explain, PrintWriter out, TraceDatabase.ProgressSink progress) throws IOException {
     try (TraceDatabase db = TraceDatabase.open(input, progress)) {
       try {
-        List<Views.Name> used = StatementNames.of(db.connection(), sql);
-        db.fill(used);
+        StatementNames.Used statement = StatementNames.used(db.connection(), sql);
+        List<Views.Name> used = statement.names();
+        db.fill(used, statement.messageTimes());
         db.lockDown();
         long rows;
         if (explain) {

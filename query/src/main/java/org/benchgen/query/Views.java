@@ -44,18 +44,45 @@ public final class Views {
         rbytes BIGINT, t_enter BIGINT, t_exit BIGINT, site VARCHAR, loop INTEGER,
         iteration BIGINT, newcomm BIGINT)""", """
       CREATE TABLE bg_matched (src INTEGER, dst INTEGER, comm BIGINT, tag INTEGER, bytes BIGINT,
-        send_op VARCHAR, recv_op VARCHAR, send_seq BIGINT, recv_seq BIGINT, done_seq BIGINT)""", """
+        send_op VARCHAR, recv_op VARCHAR, send_seq BIGINT, recv_seq BIGINT, done_seq BIGINT,
+        t_send BIGINT, t_recv BIGINT)""", """
       CREATE TABLE bg_comms (id BIGINT, size INTEGER, members INTEGER[], remote INTEGER[],
         inter BOOLEAN)""");
 
-  /** The views and macros over the tables, in the order they are created. */
-  static final List<String> VIEWS = List.of("""
-      CREATE VIEW messages AS
+  /**
+   * {@code messages}: the matched pairs with their times, from the calls that sent and completed
+   * them. Every pair names calls that are in {@code calls}, so the joins keep every pair once.
+   */
+  static final String MESSAGES_VIEW = """
+      CREATE OR REPLACE VIEW messages AS
       SELECT m.src, m.dst, m.comm, m.tag, m.bytes, s.t_enter AS t_send, d.t_exit AS t_recv,
         m.send_op, m.recv_op, m.send_seq, m.recv_seq, m.done_seq
       FROM bg_matched m
       JOIN calls s ON s.rank = m.src AND s.seq = m.send_seq
-      JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq""", """
+      JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq""";
+
+  /**
+   * {@code messages} for a statement that reads no time of it ({@link
+   * StatementNames#mayReadTimes}): the same rows, without the times. They are left out,
+   * not made NULL, so that a statement that reached them after all fails rather than gets NULLs.
+   */
+  static final String MESSAGES_WITHOUT_TIMES = """
+      CREATE OR REPLACE VIEW messages AS
+      SELECT src, dst, comm, tag, bytes, send_op, recv_op, send_seq, recv_seq, done_seq
+      FROM bg_matched""";
+
+  /**
+   * {@code messages} with the times {@code bg_matched} was filled with ({@link CallTimes}: those of
+   * {@code calls}, from the same walk), for a compressed trace whose statement reads no call.
+   */
+  static final String MESSAGES_WITH_OWN_TIMES = """
+      CREATE OR REPLACE VIEW messages AS
+      SELECT src, dst, comm, tag, bytes, t_send, t_recv, send_op, recv_op, send_seq, recv_seq,
+        done_seq
+      FROM bg_matched""";
+
+  /** The views and macros over the tables, in the order they are created. */
+  static final List<String> VIEWS = List.of(MESSAGES_VIEW, """
       CREATE VIEW collectives AS
       SELECT comm, instance, min(op) AS op, min(peer) AS root, count(*)::INTEGER AS members,
         sum(bytes)::BIGINT AS bytes, list(bytes ORDER BY rank) AS bytes_per_member,
@@ -122,6 +149,20 @@ public final class Views {
       new Name("in_comm", COMMS, "macro in_comm(r, c): whether rank r is a member of c"),
       new Name("bg_matched", EnumSet.of(Table.MATCHED), "the matched pairs behind messages"),
       new Name("bg_comms", EnumSet.of(Table.COMMS), "the communicators behind comms"));
+
+  /**
+   * The tables {@code names} need; without calls where only messages would need them and {@code
+   * messagesNeedCalls} says they do not (their times not read, or taken without calls).
+   */
+  static Set<Table> tables(List<Name> names, boolean messagesNeedCalls) {
+    Set<Table> need = EnumSet.noneOf(Table.class);
+    names.forEach(n -> need.addAll(n.needs()));
+    if (!messagesNeedCalls && names.stream().allMatch(n -> n.name().equals("messages")
+        || !n.needs().contains(Table.CALLS))) {
+      need.remove(Table.CALLS);
+    }
+    return need;
+  }
 
   /** The name {@code n} (case as SQL ignores it), if it is one of these. */
   public static Optional<Name> named(String n) {

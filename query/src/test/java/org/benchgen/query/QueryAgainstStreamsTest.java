@@ -77,12 +77,76 @@ class QueryAgainstStreamsTest {
     StreamFacts facts = new StreamFacts(expanded.resolve("x"));
     for (TraceInput in : List.of(new TraceInput.Compressed(dir.toString(), t),
         new TraceInput.Streams(d, t))) {
-      try (TraceDatabase db = TraceDatabase.open(in, (w, n) -> x -> { })) {
-        db.fillAll();
-        db.lockDown();
-        check(db, facts, in.getClass().getSimpleName() + " " + dir);
+        try (TraceDatabase db = TraceDatabase.open(in, (w, n) -> x -> { })) {
+          db.fillAll();
+          db.lockDown();
+          check(db, facts, in.getClass().getSimpleName() + " " + dir);
       }
     }
+  }
+
+  /**
+   * A statement over messages of a compressed trace fills no calls (docs/query.md, "Limits"), with
+   * or without times, and gets every message, its times those of calls; the matching takes most
+   * iterations of the stencil's loops as made (an Allreduce every 10 iterations: nested loops),
+   * and each message names its calls.
+   */
+  @org.junit.jupiter.api.Test
+  void messagesOfACompressedTraceFillNoCallsAndGiveEveryMessage() throws Exception {
+    Path dir = synth(new Synth(Synth.Pattern.stencil3d, 8, 95, 7), "long-stencil");
+    TraceDirectory d = TraceDirectory.open(dir);
+    CompressedTrace t = new TraceCompressor().compress(d, n -> { }).trace();
+    Path expanded = Files.createTempDirectory(tmp, "expanded");
+    TraceFiles.expand(t, expanded.resolve("x"), false, n -> { });
+    List<String> paired = pairedWithCalls(new StreamFacts(expanded.resolve("x")));
+    assertTrue(paired.size() > 95 * 8, "messages: " + paired.size());
+    String lean = "SELECT src, send_seq, dst, recv_seq, comm, tag, bytes FROM messages";
+    List<String> csv = new ArrayList<>(paired.stream().map(x -> x.replace(' ', ',')).toList());
+    csv.sort(Comparator.naturalOrder());
+    csv.add(0, "src,send_seq,dst,recv_seq,comm,tag,bytes");
+    for (String sql : List.of(lean, lean + " WHERE t_send IS NOT NULL AND t_recv IS NOT NULL")) {
+      for (TraceInput in : List.of(new TraceInput.Compressed(dir.toString(), t),
+          new TraceInput.Streams(d, t))) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        TraceQuery.Outcome o = TraceQuery.run(in, sql, ResultWriter.Format.csv, false,
+            new java.io.PrintWriter(w), (x, n) -> r -> { });
+        // A directory's calls are always read: they give its times and communicators.
+        assertEquals(in instanceof TraceInput.Streams, o.filled().stream()
+            .anyMatch(x -> x.table() == Views.Table.CALLS), sql + ": calls filled");
+        List<String> got = new ArrayList<>(w.toString().lines().toList());
+        got.subList(1, got.size()).sort(Comparator.naturalOrder());
+        assertEquals(csv, got, sql);
+      }
+    }
+    // The times messages takes without calls are those of calls.
+    TraceInput in = new TraceInput.Compressed(dir.toString(), t);
+    List<String> own = csvRows(in, "SELECT src, send_seq, dst, done_seq, t_send, t_recv"
+        + " FROM messages");
+    List<String> joined = csvRows(in, "SELECT m.src, m.send_seq, m.dst, m.done_seq, s.t_enter,"
+        + " d.t_exit FROM messages m JOIN calls s ON s.rank = m.src AND s.seq = m.send_seq"
+        + " JOIN calls d ON d.rank = m.dst AND d.seq = m.done_seq");
+    assertEquals(paired.size() + 1, own.size());
+    assertEquals(own.subList(1, own.size()), joined.subList(1, joined.size()),
+        "messages' own times against calls'");
+    // What may reach the times reads them: every column, a whole row, a column by place.
+    java.util.Set<String> known = java.util.Set.of("src", "dst", "bytes", "comm", "rank");
+    for (String json : List.of("{\"class\":\"STAR\"}", "{\"column_names\":[\"messages\"]}",
+        "{\"class\":\"POSITIONAL_REFERENCE\",\"index\":6}", "{\"alias\":\"T_SEND\"}",
+        "{\"column_names\":[\"m\",\"t_recv\"]}")) {
+      assertTrue(StatementNames.mayReadTimes(json, known), json);
+    }
+    assertEquals(false, StatementNames.mayReadTimes(
+        "{\"column_names\":[\"m\",\"bytes\"]},{\"column_names\":[\"src\"]}", known));
+  }
+
+  /** The csv lines of {@code sql} on {@code in}, its header first, the rows sorted. */
+  private static List<String> csvRows(TraceInput in, String sql) throws IOException {
+    java.io.StringWriter w = new java.io.StringWriter();
+    TraceQuery.run(in, sql, ResultWriter.Format.csv, false, new java.io.PrintWriter(w),
+        (x, n) -> r -> { });
+    List<String> got = new ArrayList<>(w.toString().lines().toList());
+    got.subList(1, got.size()).sort(Comparator.naturalOrder());
+    return got;
   }
 
   static void check(TraceDatabase db, StreamFacts f, String what) throws SQLException {
@@ -104,6 +168,15 @@ class QueryAgainstStreamsTest {
       List<String> got = rows(db, "SELECT src, dst, comm, tag, bytes FROM messages");
       got.sort(Comparator.naturalOrder());
       assertEquals(all, got, what + ": every message");
+      // Every message with its sending and posting calls: a message of an iteration the
+      // matching took as made (docs/query.md) names the calls of its own iteration.
+      List<String> paired = pairedWithCalls(f);
+      if (!paired.isEmpty()) {
+        List<String> gotCalls = rows(db, "SELECT src, send_seq, dst, recv_seq, comm, tag, bytes"
+            + " FROM messages");
+        gotCalls.sort(Comparator.naturalOrder());
+        assertEquals(paired, gotCalls, what + ": every message's calls");
+      }
       // Which call completed each nonblocking receive.
       List<String> completions = f.irecvCompletions();
       completions.sort(Comparator.naturalOrder());
@@ -192,6 +265,63 @@ class QueryAgainstStreamsTest {
           what + ": members of " + c.getKey());
     }
     assertTrue(rows(db, "SELECT count(*) FROM compute").size() == 1);
+  }
+
+  /**
+   * Every message as "src send_seq dst recv_seq comm tag bytes", sorted: the sends of each
+   * sender, receiver, communicator and tag paired first in first out with the receives posted
+   * for them, in each rank's call order (MPI's non-overtaking order, exact where every receive
+   * names its source and tag, or the trace recorded them). Empty where the trace has what this
+   * does not follow: persistent or probed messages, a source or tag not recorded.
+   */
+  static List<String> pairedWithCalls(StreamFacts f) {
+    record Key(int src, int dst, long comm, long tag) {}
+    Map<Key, java.util.ArrayDeque<long[]>> sends = new java.util.HashMap<>();
+    Map<Key, java.util.ArrayDeque<Long>> recvs = new java.util.HashMap<>();
+    for (List<StreamFacts.Call> cs : f.calls) {
+      for (StreamFacts.Call c : cs) {
+        String op = c.op();
+        if (op.endsWith("_init") || op.equals("MPI_Start") || op.equals("MPI_Startall")
+            || op.contains("probe") || op.contains("Mrecv") || op.contains("Bcast_init")) {
+          return List.of();
+        }
+        if (!c.has("comm")) {
+          continue;
+        }
+        long[] m = f.comms.get(c.rank()).get(c.num("comm"));
+        if (c.has("dest") && !c.f().get("dest").equals("PROC_NULL")) {
+          Key k = new Key(c.rank(), (int) m[(int) c.num("dest")], c.num("comm"), c.num("tag"));
+          sends.computeIfAbsent(k, x -> new java.util.ArrayDeque<>())
+              .add(new long[] {c.seq(), c.num("count") * c.num("tsize")});
+        }
+        boolean recv = op.equals("MPI_Recv") || op.equals("MPI_Irecv")
+            || op.startsWith("MPI_Sendrecv");
+        if (!recv || c.f().get("src").equals("PROC_NULL")) {
+          continue;
+        }
+        String src = c.f().get("src");
+        String tag = op.startsWith("MPI_Sendrecv") ? c.f().get("rtag") : c.f().get("tag");
+        src = src.equals("ANY_SOURCE") ? c.f().get("asrc") : src;
+        tag = tag != null && tag.equals("ANY_TAG") ? c.f().get("atag") : tag;
+        if (src == null || tag == null) {
+          return List.of();
+        }
+        Key k = new Key((int) m[Integer.parseInt(src)], c.rank(), c.num("comm"),
+            Long.parseLong(tag));
+        recvs.computeIfAbsent(k, x -> new java.util.ArrayDeque<>()).add(c.seq());
+      }
+    }
+    List<String> out = new ArrayList<>();
+    recvs.forEach((k, q) -> {
+      java.util.ArrayDeque<long[]> s = sends.getOrDefault(k, new java.util.ArrayDeque<>());
+      while (!q.isEmpty() && !s.isEmpty()) {
+        long[] send = s.poll();
+        out.add(k.src() + " " + send[0] + " " + k.dst() + " " + q.poll() + " " + k.comm() + " "
+            + k.tag() + " " + send[1]);
+      }
+    });
+    out.sort(Comparator.naturalOrder());
+    return out;
   }
 
   /** The world rank a point-to-point call names as its peer (send side first), or -1. */

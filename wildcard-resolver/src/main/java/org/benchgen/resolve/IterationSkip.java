@@ -51,9 +51,17 @@ final class IterationSkip {
    * simulating iteration 1 again: a nested loop's later instances cost one iteration, not two.
    */
   private final Set<Loop> proven = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  /** Where messages are logged, the messages of the iterations skipped, made from one run. */
+  private final Optional<IterationReplay> replay;
 
-  IterationSkip(MatchingSimulation sim, boolean on, Set<Rsd> wildcards) {
+  /**
+   * Skips where {@code on}, never in a loop holding one of {@code wildcards}; {@code replay}
+   * where the simulation logs its messages, each skipped iteration's then made by it.
+   */
+  IterationSkip(MatchingSimulation sim, boolean on, Set<Rsd> wildcards,
+      Optional<IterationReplay> replay) {
     this.sim = sim;
+    this.replay = replay;
     this.p = sim.p;
     this.on = on;
     this.wildcards = wildcards;
@@ -124,12 +132,19 @@ final class IterationSkip {
     }
     List<Long> instance = alike ? where.subList(0, where.size() - 1) : List.of();
     boolean skip = alike && (k == 2 && instance.equals(armed.get(l.get()))
-        || k == 1 && proven.contains(l.get()));
+        || k == 1 && proven.contains(l.get()))
+        && replay.map(x -> x.canSkip(l.get(), k)).orElse(true);
+    if (skip) {
+      // Before the arming is dropped: iteration 1's messages, recorded since, make the rest.
+      replay.ifPresent(x -> x.skip(l.get(), k, trips));
+    }
     if (l.isPresent()) {
       armed.remove(l.get());
+      replay.ifPresent(x -> x.disarm(l.get()));
     }
     if (alike && k == 1 && !skip) {
       armed.put(l.get(), instance);
+      replay.ifPresent(x -> x.arm(l.get()));
     }
     if (skip) {
       proven.add(l.get());

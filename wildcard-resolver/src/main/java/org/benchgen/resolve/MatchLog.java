@@ -1,6 +1,8 @@
 package org.benchgen.resolve;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,6 +20,39 @@ final class MatchLog {
   private final Optional<MatchedMessages.Sink> sink;
   /** Receives matched, waiting for their completion, in match order. */
   private final Set<PostedReceive> pending = new LinkedHashSet<>();
+  /** What records the messages handed over, for loops whose iterations are replayed. */
+  private final List<Tap> taps = new ArrayList<>();
+
+  /**
+   * The messages handed over since it was made, up to {@code max} ({@link IterationReplay}): past
+   * it the tap keeps no more and says it overflowed.
+   */
+  static final class Tap {
+    private final int max;
+    private final List<MatchedMessages.Match> messages = new ArrayList<>();
+    private boolean overflowed;
+
+    private Tap(int max) {
+      this.max = max;
+    }
+
+    List<MatchedMessages.Match> messages() {
+      return messages;
+    }
+
+    boolean overflowed() {
+      return overflowed;
+    }
+
+    private void add(MatchedMessages.Match m) {
+      if (messages.size() < max) {
+        messages.add(m);
+      } else {
+        overflowed = true;
+        messages.clear();
+      }
+    }
+  }
 
   MatchLog(Optional<MatchedMessages.Sink> sink) {
     this.sink = sink;
@@ -60,11 +95,38 @@ final class MatchLog {
     pending.clear();
   }
 
+  /** A tap on every message handed over from now on, keeping at most {@code max}. */
+  Tap tap(int max) {
+    Tap t = new Tap(max);
+    taps.add(t);
+    return t;
+  }
+
+  void untap(Tap t) {
+    taps.remove(t);
+  }
+
+  /** Receives matched and not yet completed: handed over at the end unless completed. */
+  int pendingCount() {
+    return pending.size();
+  }
+
+  /** A message of an iteration taken as made, made from one simulated ({@link IterationReplay}). */
+  void replayed(MatchedMessages.Match m) {
+    hand(m);
+  }
+
   private void emit(PostedReceive x, long doneSeq) {
     Message m = x.message;
     // A size the trace does not give counts 0 bytes, as stats counts it (ByteCount).
-    sink.get().matched(new MatchedMessages.Match(m.from, x.owner, m.comm, m.tag,
-        Math.max(0, m.bytes),
+    hand(new MatchedMessages.Match(m.from, x.owner, m.comm, m.tag, Math.max(0, m.bytes),
         m.step.rsd().op(), x.op, m.sendSeq, x.seq, doneSeq));
+  }
+
+  private void hand(MatchedMessages.Match m) {
+    sink.get().matched(m);
+    for (Tap t : taps) {
+      t.add(m);
+    }
   }
 }

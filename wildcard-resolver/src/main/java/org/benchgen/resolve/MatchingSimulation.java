@@ -57,7 +57,10 @@ final class MatchingSimulation {
   private final WaitCharges charges;
   /** Loops' repeated iterations, taken as made ({@link IterationSkip}). */
   private final IterationSkip skips;
-  /** Per rank, how many calls it has taken: its current call is number {@code taken[r] - 1}. */
+  /**
+   * Per rank, how many calls it has taken (those of iterations skipped too, where messages are
+   * logged): its current call is number {@code taken[r] - 1}.
+   */
   private final long[] taken;
   /** Where every matched message goes ({@link MatchedMessages}); none for resolution alone. */
   private final MatchLog matches;
@@ -73,8 +76,9 @@ final class MatchingSimulation {
   }
 
   /**
-   * A simulation that also hands every message to {@code matches} once received; every call of
-   * every rank is then simulated (no iteration is skipped), so that each message is seen.
+   * A simulation that also hands every message to {@code matches} once received. Iterations are
+   * then skipped only outside loops with wildcard receives, and each skipped iteration's messages
+   * are made from the one simulated ({@link IterationReplay}), so that every message is seen.
    */
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards,
       WaitCharges charges, MatchLog matches) {
@@ -104,10 +108,19 @@ final class MatchingSimulation {
     // Stopping ranks at loops changes the order in which ranks run; that changes no result
     // while wildcard receives match the sources the trace recorded (the tracer's asrc), and
     // nothing while there are none. Charging waits follows the ranks' clocks call by call.
-    this.skips = new IterationSkip(this, charges == WaitCharges.NONE && !matches.on()
-        && wildcards.stream()
+    // Messages logged: no loop with a wildcard receive is skipped either, though none is given.
+    java.util.Set<Rsd> unskippable = matches.on()
+        ? java.util.Collections.newSetFromMap(new IdentityHashMap<>())
+        : wild.keySet();
+    if (matches.on()) {
+      unskippable.addAll(wildcards);
+      unskippable.addAll(WildcardResolver.wildcardsOf(trace));
+    }
+    this.skips = new IterationSkip(this, charges == WaitCharges.NONE
+        && unskippable.stream()
         .allMatch(w -> !reResolve && w.param(Field.ASRC).entries().stream()
-            .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size()), wild.keySet());
+            .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size()), unskippable,
+        matches.on() ? Optional.of(new IterationReplay(matches, taken)) : Optional.empty());
   }
 
   /** Runs every rank as far as it can go. */

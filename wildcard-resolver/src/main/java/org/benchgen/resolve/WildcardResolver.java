@@ -58,15 +58,7 @@ public final class WildcardResolver {
       return new Resolution.Failed(new Finding(Problem.SEVERAL_THREADS, threads.get() + ": "
           + TraceThreads.ONE_THREAD));
     }
-    List<Rsd> wildcards = new ArrayList<>();
-    new NodeScanner() {
-      @Override
-      public void visitRsd(Rsd r) {
-        if (isWildcard(r)) {
-          wildcards.add(r);
-        }
-      }
-    }.scan(trace.body());
+    List<Rsd> wildcards = wildcardsOf(trace);
     MatchingSimulation sim = new MatchingSimulation(trace, reResolve, wildcards);
     sim.run();
     // A size that does not fit aborts the benchmark where it first happens: said first.
@@ -78,7 +70,21 @@ public final class WildcardResolver {
     return new Resolution.Resolved(out, sim.resolved(), sim.warnings());
   }
 
-  /** A receive (or Sendrecv) whose source is MPI_ANY_SOURCE on some rank. */
+  /** The receives (and Sendrecvs) of {@code trace} whose source is MPI_ANY_SOURCE somewhere. */
+  static List<Rsd> wildcardsOf(CompressedTrace trace) {
+    List<Rsd> wildcards = new ArrayList<>();
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        if (isWildcard(r)) {
+          wildcards.add(r);
+        }
+      }
+    }.scan(trace.body());
+    return wildcards;
+  }
+
+    /** A receive (or Sendrecv) whose source is MPI_ANY_SOURCE on some rank. */
   private static boolean isWildcard(Rsd r) {
     OpKind k = r.op().kind();
     if (k != OpKind.RECV && k != OpKind.SENDRECV) {
