@@ -241,18 +241,27 @@ final class ValueFitter {
     String formula = block.isPresent() ? block.get().formula()
         : m.isPresent() ? m.get().formula() : share.get().formula();
     if (block.isPresent() || m.isEmpty() || !m.get().isConstant()) {
-      String key = where + "\0" + field + "\0" + formula + "\0" + pointsText(pts);
-      Explanation old = explained.get(key);
-      String mine = reg.region().describe();
-      String ranks = old == null ? mine
-          : List.of(old.ranks().split("; ")).contains(mine) || old.ranks().length() > 60
-              ? old.ranks() : old.ranks() + "; " + mine;
-      explained.put(key, new Explanation(where, field, ranks,
-          pts.stream().map(p -> p.size().ranks()).toList(),
-          pts.stream().map(p -> Long.toString(p.value())).toList(), formula,
-          Long.toString(v), "exact"));
+      explain(where, field, reg, pts, formula, v, "exact");
     }
     return v;
+  }
+
+  /**
+   * Keeps a fitted number for {@code --explain}: one line for every region whose points gave
+   * the same model, their names joined (up to about 60 characters).
+   */
+  private void explain(String where, String field, Reg reg, List<CountModel.Point> pts,
+      String model, long v, String error) {
+    String key = where + "\0" + field + "\0" + model + "\0" + pointsText(pts);
+    Explanation old = explained.get(key);
+    String mine = reg.region().describe();
+    String ranks = old == null ? mine
+        : List.of(old.ranks().split("; ")).contains(mine) || old.ranks().length() > 60
+            ? old.ranks() : old.ranks() + "; " + mine;
+    explained.put(key, new Explanation(where, field, ranks,
+        pts.stream().map(p -> p.size().ranks()).toList(),
+        pts.stream().map(p -> Long.toString(p.value())).toList(), model, Long.toString(v),
+        error));
   }
 
   /**
@@ -304,16 +313,7 @@ final class ValueFitter {
       model += "; not " + own.get().formula() + " = " + Math.round(own.get().at(target))
           + ", which fits these ranks only";
     }
-    String key = where + "\0" + field + "\0" + model + "\0" + pointsText(pts);
-    Explanation old = explained.get(key);
-    String mine = reg.region().describe();
-    String ranks = old == null ? mine
-        : List.of(old.ranks().split("; ")).contains(mine) || old.ranks().length() > 60
-            ? old.ranks() : old.ranks() + "; " + mine;
-    explained.put(key, new Explanation(where, field, ranks,
-        pts.stream().map(p -> p.size().ranks()).toList(),
-        pts.stream().map(p -> Long.toString(p.value())).toList(), model,
-        Long.toString(v.getAsLong()), "exact on every traced rank"));
+    explain(where, field, reg, pts, model, v.getAsLong(), "exact on every traced rank");
     return v;
   }
 
