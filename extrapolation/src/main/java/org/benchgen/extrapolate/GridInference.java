@@ -55,10 +55,6 @@ final class GridInference {
       collect(t.body(), p, new TreeSet<>(), worldCopies(t), pairs);
       g = GridSearch.best(p, pairs).orElse(g);
     }
-    if (g.dims().length == 1 && offsets.stream().anyMatch(o -> o > 1)) {
-      // A periodic grid whose steps across an edge (-(n-1) strides) show (TorusInference).
-      g = TorusInference.of(offsets, p).orElse(g);
-    }
     return g;
   }
 

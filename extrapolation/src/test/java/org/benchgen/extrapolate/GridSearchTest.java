@@ -40,6 +40,13 @@ class GridSearchTest {
     List<long[]> pairs = periodic(new int[] {4, 4}, 0, 1, -1);
     pairs.addAll(periodic(new int[] {4, 4}, 1, 1, -1));
     assertArrayEquals(new int[] {4, 4}, GridSearch.best(16, pairs).orElseThrow().dims());
+    // A multipartition's q x q torus at q = 3 and 5 (NPB BT's 9 and 25 ranks): its wraps of 2
+    // and 4 along x, 6 and 20 along y.
+    for (int q : new int[] {3, 5}) {
+      List<long[]> torus = periodic(new int[] {q, q}, 0, 1, -1);
+      torus.addAll(periodic(new int[] {q, q}, 1, 1, -1));
+      assertArrayEquals(new int[] {q, q}, GridSearch.best(q * q, torus).orElseThrow().dims());
+    }
   }
 
   @Test

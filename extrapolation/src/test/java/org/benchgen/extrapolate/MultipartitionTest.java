@@ -125,19 +125,6 @@ class MultipartitionTest {
   }
 
   @Test
-  void aTorusIsReadFromItsWrappedSteps() {
-    // 3x3: +-1, the x wrap 2, +-3, and the diagonal's wrap 1+3 = 4.
-    assertArrayEquals(new int[] {3, 3}, TorusInference.of(List.of(1L, 2L, 3L, 4L), 9)
-        .orElseThrow().dims());
-    // 5x5: 1, the x wrap 4, 5, and 4 + 5 = 9.
-    assertArrayEquals(new int[] {5, 5}, TorusInference.of(List.of(1L, 4L, 5L, 9L), 25)
-        .orElseThrow().dims());
-    assertTrue(TorusInference.of(List.of(1L, 3L), 7).isEmpty()); // a prime has no grid
-    // A butterfly's 1, 2, 4, 8 at 16: 2 is no step of a 4x4 torus (+-1, +-3 wrapped, +-4).
-    assertTrue(TorusInference.of(List.of(1L, 2L, 4L, 8L), 16).isEmpty());
-  }
-
-  @Test
   void stageFacesAreTrimmedAtTheBoundary() {
     // NPB SP class W, n = 36, q = 3: 12-point cells. Rank 0's forward sweep along x sends from
     // its cells at x = 0, (0,0,0), and x = 1, (1,2,1): the face across x less a layer where y
