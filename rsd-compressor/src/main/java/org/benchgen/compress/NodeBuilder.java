@@ -195,7 +195,8 @@ final class NodeBuilder {
       }
       List<ComputeStat> stats = new ArrayList<>();
       computes.byPath.forEach((k, h) -> stats.add(h.build(k, parts)));
-      return new Rsd(op, site, ranks, params, stats, CallTime.of(durations.build()));
+      return new Rsd(op, site, ranks, params, stats,
+          parts.callTime(CallTime.of(durations.build())));
     }
   }
 
@@ -253,8 +254,8 @@ final class NodeBuilder {
 
     ComputeStat build(String after, SharedParts parts) {
       Histogram h = parts.histogram(time.build());
-      return new ComputeStat(after, h, cpuCount == h.count() && cpuCount > 0
-          ? OptionalDouble.of((double) cpuSum / cpuCount) : OptionalDouble.empty());
+      return parts.stat(new ComputeStat(after, h, cpuCount == h.count() && cpuCount > 0
+          ? OptionalDouble.of((double) cpuSum / cpuCount) : OptionalDouble.empty()));
     }
   }
 }

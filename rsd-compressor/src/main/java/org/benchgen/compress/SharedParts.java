@@ -3,6 +3,8 @@ package org.benchgen.compress;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.benchgen.ir.CallTime;
+import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Param;
@@ -24,14 +26,13 @@ final class SharedParts {
 
   /** Short sequences (peers of a call made twice or three times) share through a small cache. */
   private static final int MAX_CACHED_NODES = 3;
-  private static final int CACHE_SLOTS = 1 << 12;
 
   private final Map<Param, Param> params = new HashMap<>();
-  /**
-   * Recent parameters of short sequences by hash, the last one per slot: its memory is fixed,
-   * where a map of them all would cost more than it saves on values that never repeat.
-   */
-  private final Param[] cache = new Param[CACHE_SLOTS];
+  private final Recent<Param> shortParams = new Recent<>(1 << 12);
+  /** Timing summaries of a call or two: equal ones recur where times are a few microseconds. */
+  private final Recent<Histogram> histograms = new Recent<>(1 << 16);
+  private final Recent<ComputeStat> stats = new Recent<>(1 << 16);
+  private final Recent<CallTime> callTimes = new Recent<>(1 << 16);
   private final Map<List<Histogram.Bin>, List<Histogram.Bin>> bins = new HashMap<>();
 
   /** {@code p}, or an equal parameter met before when it holds a single value. */
@@ -50,13 +51,17 @@ final class SharedParts {
     if (nodes(e) > MAX_CACHED_NODES) {
       return p;
     }
-    int slot = p.hashCode() & (CACHE_SLOTS - 1);
-    Param old = cache[slot];
-    if (p.equals(old)) {
-      return old;
-    }
-    cache[slot] = p;
-    return p;
+    return shortParams.share(p);
+  }
+
+  /** {@code c}, or an equal one met lately. */
+  ComputeStat stat(ComputeStat c) {
+    return stats.share(c);
+  }
+
+  /** {@code t}, or an equal one met lately. */
+  CallTime callTime(CallTime t) {
+    return callTimes.share(t);
   }
 
   /** The most nodes of the entry's sequences. */
@@ -81,8 +86,36 @@ final class SharedParts {
     if (h.bins().size() > MAX_SHARED_BINS) {
       return h;
     }
+    Histogram same = histograms.share(h);
+    if (same != h) {
+      return same;
+    }
     List<Histogram.Bin> old = bins.putIfAbsent(h.bins(), h.bins());
     return old == null || old == h.bins() ? h
         : new Histogram(h.count(), h.min(), h.max(), h.mean(), h.sd(), old);
+  }
+
+  /**
+   * The last value met per slot of its hash: a fixed memory, where a map of every value would
+   * cost more than it saves on values that never repeat.
+   */
+  private static final class Recent<T> {
+    private final Object[] slots;
+
+    Recent(int size) {
+      slots = new Object[size];
+    }
+
+    @SuppressWarnings("unchecked")
+    T share(T x) {
+      int h = x.hashCode() * 0x9E3779B9;
+      int i = (h ^ (h >>> 16)) & (slots.length - 1);
+      Object old = slots[i];
+      if (x.equals(old)) {
+        return (T) old;
+      }
+      slots[i] = x;
+      return x;
+    }
   }
 }
