@@ -22,6 +22,8 @@ final class LoopFolder<N> {
   private int track = -1;
   /** How many nodes after {@code track} match its body so far. */
   private int matched;
+  /** The nodes before this index were handed out by {@link #release} (null here now). */
+  private int released;
 
   public LoopFolder(FoldPolicy<N> policy, int window) {
     this.policy = policy;
@@ -36,8 +38,53 @@ final class LoopFolder<N> {
     return seq.size();
   }
 
+  /**
+   * Hands the nodes over and forgets them (the folder is empty after), so that the caller can
+   * let each go once it is used.
+   */
+  List<N> drain() {
+    List<N> out = new ArrayList<>(seq.subList(released, seq.size()));
+    seq.clear();
+    released = 0;
+    track = -1;
+    matched = 0;
+    return out;
+  }
+
   N last() {
     return seq.get(seq.size() - 1);
+  }
+
+  /** How many nodes {@link #release} handed out. */
+  int released() {
+    return released;
+  }
+
+  /**
+   * Hands the nodes from the last released one up to {@code upTo} to {@code out}, in order, and
+   * forgets them: the caller knows they are final. Their shapes stay for the search; should a
+   * later fold or absorption still need one of them, it throws rather than fold otherwise than
+   * if they had been kept.
+   */
+  void release(int upTo, java.util.function.Consumer<N> out) {
+    for (int i = released; i < upTo; i++) {
+      out.accept(seq.get(i));
+      seq.set(i, null);
+    }
+    released = Math.max(released, upTo);
+  }
+
+  /** The node at {@code i}, which must not have been released. */
+  private N at(int i) {
+    kept(i);
+    return seq.get(i);
+  }
+
+  private void kept(int i) {
+    if (i < released) {
+      throw new IllegalStateException("the loop search reached node " + i + ", before the "
+          + released + " nodes already frozen (window " + window + ")");
+    }
   }
 
   /** Whether the last node is a loop that the next push would start a new iteration of. */
@@ -53,7 +100,7 @@ final class LoopFolder<N> {
   public void push(N node) {
     append(node);
     if (track >= 0) {
-      N loop = seq.get(track);
+      N loop = at(track);
       N expect = policy.bodyAt(loop, matched);
       if (policy.shape(expect) == shapes[seq.size() - 1] && policy.sameShape(expect, node)) {
         if (++matched == bodySizes[track]) {
@@ -131,11 +178,11 @@ final class LoopFolder<N> {
       if (size == 0 || size < j || (full && size != j)) {
         continue;
       }
-      N loop = seq.get(p);
+      N loop = at(p);
       boolean ok = true;
       for (int i = 0; i < j && ok; i++) {
         N b = policy.bodyAt(loop, i);
-        ok = policy.shape(b) == shapes[p + 1 + i] && policy.sameShape(b, seq.get(p + 1 + i));
+        ok = policy.shape(b) == shapes[p + 1 + i] && policy.sameShape(b, at(p + 1 + i));
       }
       if (ok) {
         return p;
@@ -165,7 +212,7 @@ final class LoopFolder<N> {
       boolean ok = true;
       for (int i = 0; i < k && ok; i++) {
         ok = shapes[end - 2 * k + i] == shapes[end - k + i]
-            && policy.sameShape(seq.get(end - 2 * k + i), seq.get(end - k + i));
+            && policy.sameShape(at(end - 2 * k + i), at(end - k + i));
       }
       if (ok) {
         N loop = policy.fold(seq.subList(end - 2 * k, end - k), seq.subList(end - k, end));
@@ -184,7 +231,7 @@ final class LoopFolder<N> {
 
   /** Absorbs nodes p+1 .. end-1 as one more iteration of the loop at p; later nodes move up. */
   private void absorbAfter(int p, int end) {
-    N loop = policy.absorb(seq.get(p), seq.subList(p + 1, end));
+    N loop = policy.absorb(at(p), seq.subList(p + 1, end));
     List<N> rest = restAfter(end);
     truncate(p + 1);
     set(p, loop);
@@ -219,6 +266,7 @@ final class LoopFolder<N> {
   }
 
   private void truncate(int n) {
+    kept(n);
     seq.subList(n, seq.size()).clear();
     if (track >= n) {
       track = -1;

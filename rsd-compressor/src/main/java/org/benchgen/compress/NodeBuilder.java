@@ -24,16 +24,20 @@ import org.benchgen.trace.Sym;
 final class NodeBuilder {
   private NodeBuilder() {}
 
-  /** Freezes a call or a loop with the rank list {@code ranks} everywhere. */
-  static Node freeze(FoldNode n, RankList ranks) {
+  /**
+   * Freezes a call or a loop with the rank list {@code ranks} everywhere, sharing equal small
+   * parts through {@code parts}.
+   */
+  static Node freeze(FoldNode n, RankList ranks, SharedParts parts) {
     if (n instanceof RsdBuilder r) {
-      return r.freeze(ranks);
+      return r.freeze(ranks, parts);
     }
     FoldLoop l = (FoldLoop) n;
-    Param trips = new Param(List.of(new ParamEntry(new EntryValues.Plain(l.trips()), ranks)));
+    Param trips = parts.param(new Param(List.of(new ParamEntry(new EntryValues.Plain(l.trips()),
+        ranks))));
     List<Node> nodes = new ArrayList<>(l.body().size());
     for (FoldNode b : l.body()) {
-      nodes.add(freeze(b, ranks));
+      nodes.add(freeze(b, ranks, parts));
     }
     return new Loop(ranks, trips, nodes);
   }
@@ -175,23 +179,24 @@ final class NodeBuilder {
       durations.merge(o.durations);
     }
 
-    Rsd freeze(RankList ranks) {
+    Rsd freeze(RankList ranks, SharedParts parts) {
       settle();
       List<Param> params = new ArrayList<>(absSeq.length);
       for (int i = 0; i < absSeq.length; i++) {
         ValueSeq a = absSeq[i].build();
         if (a.allEqual(Sym.ABSENT.code())) {
-          params.add(Param.none());
+          params.add(SharedParts.NONE);
           continue;
         }
         Field f = op.fields().get(i);
         EntryValues v = f.isPeer() ? new EntryValues.Undecided(a, relSeq[i].build())
             : new EntryValues.Plain(a);
-        params.add(new Param(List.of(new ParamEntry(v, ranks))));
+        params.add(parts.param(new Param(List.of(new ParamEntry(v, ranks)))));
       }
       List<ComputeStat> stats = new ArrayList<>();
-      computes.byPath.forEach((k, h) -> stats.add(h.build(k)));
-      return new Rsd(op, site, ranks, params, stats, CallTime.of(durations.build()));
+      computes.byPath.forEach((k, h) -> stats.add(h.build(k, parts)));
+      return new Rsd(op, site, ranks, params, stats,
+          parts.callTime(CallTime.of(durations.build())));
     }
   }
 
@@ -247,10 +252,10 @@ final class NodeBuilder {
       cpuCount = 0;
     }
 
-    ComputeStat build(String after) {
-      Histogram h = time.build();
-      return new ComputeStat(after, h, cpuCount == h.count() && cpuCount > 0
-          ? OptionalDouble.of((double) cpuSum / cpuCount) : OptionalDouble.empty());
+    ComputeStat build(String after, SharedParts parts) {
+      Histogram h = parts.histogram(time.build());
+      return parts.stat(new ComputeStat(after, h, cpuCount == h.count() && cpuCount > 0
+          ? OptionalDouble.of((double) cpuSum / cpuCount) : OptionalDouble.empty()));
     }
   }
 }

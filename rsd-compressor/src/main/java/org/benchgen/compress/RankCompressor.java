@@ -38,6 +38,17 @@ public final class RankCompressor implements RawTraceReader.Sink {
   /** An event going to the folder as a node: its arrays are always new. */
   private final HeldEvent pushed = new HeldEvent();
   private final OuterIteration outer;
+  /**
+   * How many of the folder's last nodes stay builders: the loop search reaches at most twice the
+   * window back from the end, so nodes far before it are final, and are frozen as the stream goes
+   * on ({@link LoopFolder#release} throws should one be needed after all). Where nothing folds,
+   * a rank's builders were larger than its frozen trace (about 1.3 kB per RSD against 0.5).
+   */
+  private final int keep;
+  /** The rank's frozen top-level nodes so far, in order, and the parts they share. */
+  private final List<Node> frozen = new ArrayList<>();
+  private final SharedParts parts = new SharedParts();
+  private final RankList me;
 
   /** A compressor of {@code rank}'s stream, its lists interned in the trace's {@code symbols}. */
   public RankCompressor(int rank, int size, SymbolTable symbols) {
@@ -46,12 +57,19 @@ public final class RankCompressor implements RawTraceReader.Sink {
 
   /** The same, with a loop search over the last {@code window} nodes. */
   public RankCompressor(int rank, int size, int window, SymbolTable symbols) {
+    this(rank, size, window, symbols, 16 * Math.max(window, 64));
+  }
+
+  /** The same, keeping the last {@code keep} top-level nodes as builders (tests: any keep). */
+  RankCompressor(int rank, int size, int window, SymbolTable symbols, int keep) {
     this.rank = rank;
     this.size = size;
     this.symbols = symbols;
     this.folder = new LoopFolder<>(FoldNode.policy(shapeTable::loop), window);
     this.encoder = new EventEncoder(rank, size, symbols);
     this.outer = new OuterIteration(this);
+    this.keep = keep;
+    this.me = RankList.of(rank);
   }
 
   public long events() {
@@ -121,6 +139,9 @@ public final class RankCompressor implements RawTraceReader.Sink {
       }
     }
     events++;
+    if (folder.size() - folder.released() > 2 * keep) {
+      folder.release(folder.size() - keep, n -> frozen.add(NodeBuilder.freeze(n, me, parts)));
+    }
   }
 
   /**
@@ -189,10 +210,13 @@ public final class RankCompressor implements RawTraceReader.Sink {
     }
     releaseHeld();
     folder.finish();
-    RankList me = RankList.of(rank);
-    List<Node> nodes = new ArrayList<>(folder.size());
-    for (FoldNode b : folder.nodes()) {
-      nodes.add(NodeBuilder.freeze(b, me));
+    // Each node's builders are let go as soon as it is frozen: they and the frozen trace are
+    // each about as large, and need not be held at once.
+    List<FoldNode> built = folder.drain();
+    List<Node> nodes = frozen;
+    for (int i = 0; i < built.size(); i++) {
+      nodes.add(NodeBuilder.freeze(built.get(i), me, parts));
+      built.set(i, null);
     }
     return new CompressedTrace(size, encoder.comms(), nodes, symbols);
   }

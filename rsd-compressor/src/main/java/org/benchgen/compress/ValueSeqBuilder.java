@@ -48,8 +48,16 @@ public final class ValueSeqBuilder {
     }
   };
 
-  /** Created on the first change of value: most parameters are constant and never need it. */
+  /**
+   * Created once the values change more than {@link #MAX_PENDING} times: most parameters are
+   * constant, and where nothing folds (a random call order) most RSDs run two or three times, so
+   * a folder each (about 250 bytes) was much of a rank's memory while it is compressed.
+   */
   private LoopFolder<VNode> folder;
+  /** The runs for the folder until it exists, value and length each, in order. */
+  private long[] pending;
+  private int pendingRuns;
+  private static final int MAX_PENDING = 4;
   /** A run of equal values not yet given to the folder (the common case costs a compare). */
   private long runValue;
   private long runLength;
@@ -85,11 +93,42 @@ public final class ValueSeqBuilder {
 
   /** Maximal runs go to the folder as one node each, so what it sees depends only on the values. */
   private void pushToFolder(long v, long times) {
+    if (folder == null && pendingRuns < MAX_PENDING) {
+      if (pending == null) {
+        pending = new long[2 * MAX_PENDING];
+      }
+      pending[2 * pendingRuns] = v;
+      pending[2 * pendingRuns + 1] = times;
+      pendingRuns++;
+      return;
+    }
+    folder().push(node(v, times));
+  }
+
+  private static VNode node(long v, long times) {
+    VNode leaf = leaf(v);
+    return times == 1 ? leaf : VNode.Rep.of(List.of(leaf), times);
+  }
+
+  /**
+   * The folder, made on first need and given the pending runs: it sees the same nodes in the
+   * same order as if it had been made at the first, so it folds them the same.
+   */
+  private LoopFolder<VNode> folder() {
     if (folder == null) {
       folder = new LoopFolder<>(POLICY, WINDOW);
+      for (int i = 0; i < pendingRuns; i++) {
+        folder.push(node(pending[2 * i], pending[2 * i + 1]));
+      }
+      pending = null;
+      pendingRuns = 0;
     }
-    VNode leaf = leaf(v);
-    folder.push(times == 1 ? leaf : VNode.Rep.of(List.of(leaf), times));
+    return folder;
+  }
+
+  /** Whether the values ever changed (else they are one run, or none). */
+  private boolean changed() {
+    return folder != null || pendingRuns > 0;
   }
 
   public void appendAll(ValueSeqBuilder other) {
@@ -97,6 +136,10 @@ public final class ValueSeqBuilder {
       for (VNode n : new ArrayList<>(other.folder.nodes())) {
         pushNode(n);
       }
+    }
+    // Runs not yet in a folder, as pushNode would push their nodes.
+    for (int i = 0; i < other.pendingRuns; i++) {
+      push(other.pending[2 * i], other.pending[2 * i + 1]);
     }
     if (other.runLength > 0) {
       push(other.runValue, other.runLength);
@@ -149,7 +192,7 @@ public final class ValueSeqBuilder {
    * ({@link ShortestCycle}).
    */
   public ValueSeq build() {
-    if (folder == null) {
+    if (!changed()) {
       // Never changed value: a constant (or nothing), as the folder would reduce it to.
       return new ValueSeq(runLength > 0 ? List.of(leaf(runValue)) : List.of());
     }
@@ -161,8 +204,9 @@ public final class ValueSeqBuilder {
   /** The nodes as folded, a whole that is one repetition reduced to its body. */
   private List<VNode> folded() {
     flush();
-    folder.finish();
-    List<VNode> nodes = folder.nodes();
+    LoopFolder<VNode> f = folder();
+    f.finish();
+    List<VNode> nodes = f.nodes();
     while (nodes.size() == 1 && nodes.get(0) instanceof VNode.Rep r) {
       nodes = r.body();
     }
@@ -175,6 +219,6 @@ public final class ValueSeqBuilder {
     for (long v : values) {
       b.push(v);
     }
-    return b.folder == null ? List.of(leaf(b.runValue)) : b.folded();
+    return !b.changed() ? List.of(leaf(b.runValue)) : b.folded();
   }
 }
