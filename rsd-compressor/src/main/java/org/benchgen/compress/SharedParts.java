@@ -16,7 +16,9 @@ import org.benchgen.ir.ParamEntry;
  * nothing folds (a random call order) a rank's trace holds an RSD for every two or three events,
  * and as a chain of objects per parameter (entry, values, sequence, list) those were most of the
  * heap: about 1.7 kB per RSD, 2.7 GB for 4 x 10^6 events. The model is immutable, so sharing
- * equal parts changes nothing that is read or written. Not thread-safe: one per rank.
+ * equal parts changes nothing that is read or written, but for one thing: a walk keys its
+ * position in a sequence of several values by the parameter entry holding it, so an entry of
+ * such values is never shared, only what is inside it. Not thread-safe: one per rank.
  */
 final class SharedParts {
   /** The absent parameter, one for all. */
@@ -51,7 +53,12 @@ final class SharedParts {
     if (nodes(e) > MAX_CACHED_NODES) {
       return p;
     }
-    return shortParams.share(p);
+    // Values of more than one share only below their entry: a walk keeps its position in a
+    // sequence per entry (TraversalContext's cursors, by identity), so two RSDs must never hold
+    // one entry object whose values move.
+    Param same = shortParams.share(p);
+    return same == p ? p
+        : new Param(List.of(new ParamEntry(same.entries().get(0).values(), e.ranks())));
   }
 
   /** {@code c}, or an equal one met lately. */
