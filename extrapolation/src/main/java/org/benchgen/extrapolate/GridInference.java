@@ -35,11 +35,12 @@ final class GridInference {
     int p = t.worldSize();
     TreeSet<Long> offsets = new TreeSet<>();
     // The grid the program made itself, where it made one over the world.
-    Optional<Grid> cart = CartesianSides.of(t, worldCopies(t));
+    Set<Long> world = worldCopies(t);
+    Optional<Grid> cart = CartesianSides.of(t, world);
     if (cart.isPresent()) {
       return cart.get();
     }
-    collect(t.body(), p, offsets, worldCopies(t), null);
+    collect(t.body(), p, offsets, world, null);
     // Peers that are functions of the rank (a butterfly, a transpose) show a layout of their own,
     // taken where the offsets left are steps of it (r XOR 1 at 2 columns is a step of 1).
     java.util.Optional<Grid> layout = PeerFunctions.layout(t);
@@ -52,7 +53,7 @@ final class GridInference {
       // coarse level's steps of 2 (a multigrid's) do not read as sums of strides; the grid is
       // then looked for with the ranks' coordinates (GridSearch).
       List<long[]> pairs = new ArrayList<>();
-      collect(t.body(), p, new TreeSet<>(), worldCopies(t), pairs);
+      collect(t.body(), p, new TreeSet<>(), world, pairs);
       g = GridSearch.best(p, pairs).orElse(g);
     }
     return g;

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.benchgen.findings.Finding;
 import org.benchgen.findings.Problem;
 import org.benchgen.rawtrace.RawEvent;
@@ -114,8 +115,32 @@ final class NeighbourSizes {
     if (members == null) {
       return Optional.empty();
     }
-    for (Member i : members) {
-      for (Member j : members) {
+    // The pairs that are neighbours one way or the other, each member's in arrival order: a
+    // neighbourhood is a few ranks, and comparing every pair of members grows as P^2.
+    Map<Integer, Integer> position = new HashMap<>();
+    for (int k = 0; k < members.size(); k++) {
+      position.put(members.get(k).inComm(), k);
+    }
+    Map<Integer, TreeSet<Integer>> pairs = new HashMap<>();
+    for (Member m : members) {
+      int me = position.get(m.inComm());
+      for (int d : m.nb().dests()) {
+        Integer at = position.get(d);
+        if (at != null) {
+          pairs.computeIfAbsent(me, k -> new TreeSet<>()).add(at);
+        }
+      }
+      for (int src : m.nb().sources()) {
+        Integer at = position.get(src);
+        if (at != null) {
+          pairs.computeIfAbsent(at, k -> new TreeSet<>()).add(me);
+        }
+      }
+    }
+    for (int a = 0; a < members.size(); a++) {
+      Member i = members.get(a);
+      for (int b : pairs.getOrDefault(a, new TreeSet<>())) {
+        Member j = members.get(b);
         List<Long> sent = between(i.nb().dests(), i.to(), j.inComm());
         List<Long> got = between(j.nb().sources(), j.from(), i.inComm());
         if (sent.contains(-1L) || got.contains(-1L) || i.to().length == 0

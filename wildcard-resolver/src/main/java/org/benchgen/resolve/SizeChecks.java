@@ -210,20 +210,38 @@ final class SizeChecks {
    * of the other receives (a root's blocks against the other group's, an all-to-all's both ways).
    */
   private static Optional<Finding> acrossGroups(List<Member> members) {
+    // Per group, its first receiver and its first receiver of another size: the first receiver
+    // a sender disagrees with is one of the two, found without comparing every pair (P^2).
+    Member[] first = new Member[2];
+    Member[] other = new Member[2];
+    for (Member m : members) {
+      if (m.received() < 0) {
+        continue;
+      }
+      int g = m.group();
+      if (first[g] == null) {
+        first[g] = m;
+      } else if (other[g] == null && m.received() != first[g].received()) {
+        other[g] = m;
+      }
+    }
     for (Member a : members) {
-      for (Member b : members) {
-        if (a.group() != b.group() && a.sent() >= 0 && b.received() >= 0
-            && a.sent() != b.received()) {
-          return Optional.of(new Finding(Problem.MISMATCHED_SIZES, "rank " + a.rank() + "'s "
-              + a.step().describe() + " sends blocks of " + a.sent() + " bytes to the other"
-              + " group of its intercommunicator, where rank " + b.rank() + "'s "
-              + b.step().describe() + " receives blocks of " + b.received() + " bytes: MPI"
-              + " requires them to agree, and the benchmark would abort with MPI_ERR_TRUNCATE"));
-        }
+      int g = 1 - a.group();
+      if (a.sent() < 0 || first[g] == null) {
+        continue;
+      }
+      Member b = a.sent() != first[g].received() ? first[g] : other[g];
+      if (b != null) {
+        return Optional.of(new Finding(Problem.MISMATCHED_SIZES, "rank " + a.rank() + "'s "
+            + a.step().describe() + " sends blocks of " + a.sent() + " bytes to the other"
+            + " group of its intercommunicator, where rank " + b.rank() + "'s "
+            + b.step().describe() + " receives blocks of " + b.received() + " bytes: MPI"
+            + " requires them to agree, and the benchmark would abort with MPI_ERR_TRUNCATE"));
       }
     }
     return Optional.empty();
   }
+
 
   /**
    * The bytes of the vector a member of an intercommunicator's MPI_Reduce_scatter(_block)
