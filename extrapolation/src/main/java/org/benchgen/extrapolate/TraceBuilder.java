@@ -1,8 +1,6 @@
 package org.benchgen.extrapolate;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.PrimitiveIterator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +36,7 @@ final class TraceBuilder {
   private final List<Input> inputs;
   private final Scale.Size target;
   private final ValueFitter values;
+  private final PartnerFits partners;
   private final Butterflies butterflies;
   private final Map<Rsd, Made> made = new IdentityHashMap<>();
   /** What {@link CellValues} fitted, for {@code --explain}. */
@@ -64,6 +63,7 @@ final class TraceBuilder {
     this.inputs = inputs;
     this.target = target;
     this.values = new ValueFitter(inputs, target);
+    this.partners = new PartnerFits(values);
     this.butterflies = new Butterflies(inputs, target, values);
     this.atTemplate = target.ranks() == template().ranks();
   }
@@ -312,10 +312,12 @@ final class TraceBuilder {
         at.add(i);
       }
       PartnerLoop.Reading t = readings.get(readings.size() - 1);
-      long first = number(where, "partners' first rank", reg, readings, at, x -> x.first());
-      long step = number(where, "partners' step", reg, readings, at, x -> x.step());
-      long count = number(where, "partners", reg, readings, at, x -> x.count());
-      long length = number(where, "calls per partner", reg, readings, at, x -> x.length());
+      long first = partners.number(where, "partners' first rank", reg, readings, at,
+          x -> x.first());
+      long step = partners.number(where, "partners' step", reg, readings, at, x -> x.step());
+      long count = partners.number(where, "partners", reg, readings, at, x -> x.count());
+      long length = partners.number(where, "calls per partner", reg, readings, at,
+          x -> x.length());
       tripGroups.computeIfAbsent(new EntryValues.Plain(ValueSeq.of(count * length)),
           k -> new ArrayList<>()).add(reg);
       int g = 0;
@@ -326,7 +328,7 @@ final class TraceBuilder {
             continue;
           }
           Field field = r.op().fields().get(f);
-          EntryValues v = partnerValues(r, field, reg, readings, at, c, f, first, step, count,
+          EntryValues v = partners.values(r, field, reg, readings, at, c, f, first, step, count,
               length);
           groups.get(g).computeIfAbsent(v, k -> new ArrayList<>()).add(reg);
         }
@@ -352,55 +354,6 @@ final class TraceBuilder {
     groups.forEach((v, regs) -> entries.add(new ParamEntry(v, ranksOf(regs))));
     entries.sort((a, b) -> Integer.compare(a.ranks().first(), b.ranks().first()));
     return new Param(entries);
-  }
-
-  private long number(String where, String what, Reg reg, List<PartnerLoop.Reading> readings,
-      List<Integer> at, java.util.function.ToLongFunction<PartnerLoop.Reading> f)
-      throws ExtrapolationException {
-    List<ValueFitter.Seen> seen = new ArrayList<>();
-    for (int i = 0; i < readings.size(); i++) {
-      seen.add(new ValueFitter.Seen(at.get(i), ValueSeq.of(f.applyAsLong(readings.get(i)))));
-    }
-    long t = f.applyAsLong(readings.get(readings.size() - 1));
-    return values.fit(where, what, FieldKind.COUNT, false, reg,
-        new EntryValues.Plain(ValueSeq.of(t)), seen).seq().constant().getAsLong();
-  }
-
-  /** One field of a partner loop's call at the target: the partners, or their sequence in turn. */
-  private EntryValues partnerValues(Rsd r, Field field, Reg reg,
-      List<PartnerLoop.Reading> readings, List<Integer> at, int c, int f, long first, long step,
-      long count, long length) throws ExtrapolationException {
-    String where = r.op().mpiName() + " at " + r.site();
-    long[] tsub = readings.get(readings.size() - 1).fields().get(c)[f];
-    boolean partner = tsub[0] == PartnerLoop.PARTNER;
-    List<ValueFitter.Seen> seen = new ArrayList<>();
-    for (int i = 0; i < readings.size(); i++) {
-      long[] sub = readings.get(i).fields().get(c)[f];
-      if (sub == null || Arrays.stream(sub).anyMatch(x -> x == PartnerLoop.PARTNER) != partner
-          || partner && Arrays.stream(sub).anyMatch(x -> x != PartnerLoop.PARTNER)) {
-        throw new ExtrapolationException(where + " " + field.key() + " answers the partner at"
-            + " some calls or counts and not at others (ranks " + reg.region().describe() + ")");
-      }
-      seen.add(new ValueFitter.Seen(at.get(i), PartnerLoop.inTurns(sub, 1)));
-    }
-    if (partner) {
-      return new EntryValues.Absolute(PartnerLoop.partners(first, step, count, length));
-    }
-    EntryValues fitted = values.fit(where, field.key(), field.kind(), false, reg,
-        new EntryValues.Plain(PartnerLoop.inTurns(tsub, 1)), seen);
-    long[] sub = new long[(int) length];
-    PrimitiveIterator.OfLong it = fitted.seq().once();
-    int n = 0;
-    while (it.hasNext() && n < sub.length) {
-      sub[n++] = it.nextLong();
-    }
-    if (n != length || it.hasNext()) {
-      throw new ExtrapolationException(where + " " + field.key() + ": a partner's sequence"
-          + " fitted to another length than its " + length + " calls (ranks "
-          + reg.region().describe() + ")");
-    }
-    ValueSeq turns = PartnerLoop.inTurns(sub, count);
-    return field.isPeer() ? new EntryValues.Absolute(turns) : new EntryValues.Plain(turns);
   }
 
   /**
