@@ -17,8 +17,11 @@ public sealed interface ReportModel extends OutputModel {
     }
   }
 
-  /** {@code verify}'s verdict on two traces, with what differs. */
-  record Verdict(boolean same, String headline, List<String> details) implements ReportModel {
+  /**
+   * The verdict on two traces, with what differs; {@code grade} is its colour's CSS class
+   * ({@link Grade}: green, amber or red).
+   */
+  record Verdict(String grade, String headline, List<String> details) implements ReportModel {
     public Verdict {
       details = List.copyOf(details);
     }

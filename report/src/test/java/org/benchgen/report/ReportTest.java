@@ -113,13 +113,13 @@ class ReportTest {
   void twoTracesSideBySideUnderTheVerdict() throws IOException {
     ReportInput stencil = input(SAMPLES.resolve("stencil2d"));
     Document same = Jsoup.parse(Report.html(stencil, Optional.of(stencil)));
-    assertEquals(1, same.select(".verdict.same").size());
+    assertEquals(1, same.select(".verdict.green").size());
     assertEquals(2, same.select("section.trace").size());
     assertTrue(same.select("tr.differs").isEmpty());
 
     Document diff = Jsoup.parse(Report.html(stencil,
         Optional.of(input(SAMPLES.resolve("ring")))));
-    Element verdict = diff.selectFirst(".verdict.different");
+    Element verdict = diff.selectFirst(".verdict.red");
     assertTrue(verdict.text().contains("The world sizes differ."), verdict.text());
     // The ring's ranks make 5 Isends each, the stencil's 8 or 12: every function differs on
     // some rank (ranks 4 and 5 of the stencil make no call in the ring's world of 4).
@@ -127,6 +127,43 @@ class ReportTest {
         .map(tr -> tr.child(0).text()).collect(Collectors.toSet());
     assertEquals(Set.of("MPI_Init", "MPI_Finalize", "MPI_Isend", "MPI_Irecv", "MPI_Waitall"),
         highlighted);
+  }
+
+  /** One rank whose run (MPI_Init's exit to MPI_Finalize's entry) takes {@code runNs}. */
+  private ReportInput oneRank(String name, long runNs) throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve(name));
+    Files.writeString(dir.resolve("rank-0.trace"), String.join("\n",
+        "# benchgen-trace 1 rank=0 size=1",
+        "MPI_Init site=main enter=0 exit=10",
+        "MPI_Barrier site=b enter=20 exit=30 comm=0",
+        "MPI_Finalize site=end enter=" + (10 + runNs) + " exit=" + (20 + runNs), ""));
+    return input(dir);
+  }
+
+  /**
+   * Same calls and bytes, run times 1,000 ns against 1,040 (+4 %), 1,100 (+10 %), 1,150 (+15 %)
+   * and 5,660 ns (+466 %): green, amber, amber (3 x 5 % is still amber) and red at 5 %; +4 % is
+   * amber at 2 %. The headline names the worst rank's error.
+   */
+  @Test
+  void theVerdictIsTheWorstOfCallsAndRunTime() throws IOException {
+    ReportInput a = oneRank("a", 1000);
+    Map<Long, String> expected = Map.of(1040L, "green", 1100L, "amber", 1150L, "amber",
+        5660L, "red");
+    for (Map.Entry<Long, String> e : expected.entrySet()) {
+      Document page = Jsoup.parse(Report.html(a, Optional.of(oneRank("b" + e.getKey(),
+          e.getKey())), 5));
+      Element verdict = page.selectFirst(".verdict");
+      assertEquals(Set.of("verdict", e.getValue()), verdict.classNames(), verdict.text());
+      assertTrue(verdict.selectFirst("p").text().startsWith("Same calls and bytes"),
+          verdict.text());
+    }
+    Element plus466 = Jsoup.parse(Report.html(a, Optional.of(oneRank("c", 5660)), 5))
+        .selectFirst(".verdict p");
+    assertTrue(plus466.text().endsWith("Run time: rank 0 +466.0 %, OUTSIDE 5 %."),
+        plus466.text());
+    assertEquals(Set.of("verdict", "amber"), Jsoup.parse(Report.html(a,
+        Optional.of(oneRank("d", 1040)), 2)).selectFirst(".verdict").classNames());
   }
 
   /** One rank, 600 barriers at 600 sites: 602 RSDs, of which the first 500 are shown. */
