@@ -31,7 +31,8 @@ public sealed interface ReportModel extends OutputModel {
   record TraceView(String name, List<Fact> facts, Markup times, Markup waits, String waitBasis,
       List<String> waitNotes, List<WaitRow> topWaits, Markup matrix, List<String> matrixNotes,
       Markup calls, Markup bytes, List<CallRow> callRows, List<HistogramView> histograms,
-      List<TreeNode> tree, List<String> treeNotes) implements ReportModel {
+      List<TreeNode> tree, List<String> treeNotes, List<Markup> timeline, String timelineNote)
+      implements ReportModel {
     public TraceView {
       facts = List.copyOf(facts);
       waitNotes = List.copyOf(waitNotes);
@@ -41,6 +42,7 @@ public sealed interface ReportModel extends OutputModel {
       callRows = List.copyOf(callRows);
       histograms = List.copyOf(histograms);
       tree = List.copyOf(tree);
+      timeline = List.copyOf(timeline);
     }
   }
 

@@ -67,9 +67,10 @@ class ReportTest {
     assertEquals("loop x4", loop.selectFirst("summary").text());
     assertEquals(9, loop.select("div.call").size());
     assertTrue(tree.child(0).text().startsWith("MPI_Init"));
-    // Time split, waits, matrix, calls, bytes, and a histogram for each of the 4 heaviest
-    // call paths (the sample has more than 4 with compute time), with ids unique in the page.
-    assertEquals(9, page.select("svg").size());
+    // Time split, timeline, waits, matrix, calls, bytes, and a histogram for each of the 4
+    // heaviest call paths (the sample has more than 4 with compute time), ids unique in the page.
+    assertEquals(10, page.select("svg").size());
+    assertEquals(1, column.select("figure.timeline svg").size());
     Set<String> ids = new HashSet<>();
     page.select("[id]").forEach(e -> assertTrue(ids.add(e.id()), "duplicate id " + e.id()));
   }
@@ -164,6 +165,44 @@ class ReportTest {
         plus466.text());
     assertEquals(Set.of("verdict", "amber"), Jsoup.parse(Report.html(a,
         Optional.of(oneRank("d", 1040)), 2)).selectFirst(".verdict").classNames());
+  }
+
+  /**
+   * The stencil's timeline: a run bar for each of its 6 ranks and a bar for each MPI call but
+   * MPI_Init and MPI_Finalize (56 Isend + 56 Irecv + 24 Waitall = 136, its README's counts), each
+   * on its rank's row and starting within that rank's run.
+   */
+  @Test
+  void theTimelineHasARowPerRankAndABarPerCall() throws IOException {
+    Timeline.View v = Timeline.of(input(SAMPLES.resolve("stencil2d")).trace());
+    org.jfree.data.xy.XYIntervalSeriesCollection d =
+        (org.jfree.data.xy.XYIntervalSeriesCollection) v.chart().orElseThrow().getXYPlot()
+            .getDataset();
+    assertEquals(6, d.getItemCount(0));
+    assertEquals(136, d.getItemCount(1));
+    for (int i = 0; i < d.getItemCount(1); i++) {
+      int rank = (int) d.getXValue(1, i);
+      // A call starts within its rank's run; it is drawn at least 1/600 of the run wide.
+      assertTrue(d.getStartYValue(1, i) >= d.getStartYValue(0, rank) - 1e-9
+          && d.getStartYValue(1, i) <= d.getEndYValue(0, rank) + 1e-9, "call " + i);
+      assertTrue(d.getEndYValue(1, i) - d.getStartYValue(1, i) >= 0.655 / 600, "call " + i);
+    }
+  }
+
+  /** 65 ranks are more rows than a timeline shows: the page says so instead of drawing it. */
+  @Test
+  void aTimelineOfTooManyRanksIsLeftOutSayingWhy() throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("wide65"));
+    for (int r = 0; r < 65; r++) {
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), String.join("\n",
+          "# benchgen-trace 1 rank=" + r + " size=65",
+          "MPI_Init site=main enter=0 exit=10",
+          "MPI_Barrier site=b enter=20 exit=30 comm=0",
+          "MPI_Finalize site=end enter=40 exit=50", ""));
+    }
+    Document page = Jsoup.parse(Report.html(input(dir), Optional.empty()));
+    assertTrue(page.select("figure.timeline").isEmpty());
+    assertTrue(page.text().contains("No timeline: 65 ranks and 195 calls"), page.text());
   }
 
   /** One rank, 600 barriers at 600 sites: 602 RSDs, of which the first 500 are shown. */
