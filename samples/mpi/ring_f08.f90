@@ -14,6 +14,8 @@
 !   MPI_Isend    8 MPI_INTEGERs to right, tag 2 (with ierror)
 !   MPI_Recv     8 MPI_INTEGERs from MPI_ANY_SOURCE, tag 2, a status whose source is checked
 !   MPI_Wait     on the send, MPI_STATUS_IGNORE
+!   MPI_Irecv    8 MPI_INTEGERs from left, tag 3; MPI_Isend 8 MPI_INTEGERs to right, tag 3;
+!   MPI_Waitany  twice on the two
 !   MPI_Allgather in place: 2 MPI_INTEGERs a rank (the count and type MPI ignores are 0 and
 !                MPI_DATATYPE_NULL), checked
 !   MPI_Comm_split by the parity of r; MPI_Bcast of 4 MPI_INTEGERs from its rank 0; MPI_Comm_free
@@ -22,7 +24,7 @@ program ring_f08
   use mpi_f08
   implicit none
   integer :: rank, nprocs, left, right, iterations, count, i, k, errors, ierr
-  integer :: ints(8), all(2, 0:255), four(4)
+  integer :: ints(8), got(8), all(2, 0:255), four(4), idx
   double precision, allocatable :: sendbuf(:), recvbuf(:), back(:)
   double precision :: mine, total
   type(MPI_Request) :: req(2)
@@ -68,6 +70,14 @@ program ring_f08
   call MPI_Recv(ints, 8, MPI_INTEGER, MPI_ANY_SOURCE, 2, MPI_COMM_WORLD, st)
   if (st%MPI_SOURCE /= left .or. ints(8) /= left) errors = errors + 1
   call MPI_Wait(req(1), MPI_STATUS_IGNORE)
+
+  ! Which request MPI_Waitany completed: MPICH 4.0.2's mpi_f08 counts it from 0, not 1.
+  ints = rank
+  call MPI_Irecv(got, 8, MPI_INTEGER, left, 3, MPI_COMM_WORLD, req(1))
+  call MPI_Isend(ints, 8, MPI_INTEGER, right, 3, MPI_COMM_WORLD, req(2))
+  call MPI_Waitany(2, req, idx, st)
+  call MPI_Waitany(2, req, idx, st)
+  if (got(8) /= left) errors = errors + 1
 
   all(:, rank) = (/ rank, 2 * rank /)
   call MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, 2, MPI_INTEGER, MPI_COMM_WORLD)

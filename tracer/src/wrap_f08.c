@@ -59,6 +59,47 @@ int statuses_ignored08(const void *st) {
   return (mpich_statuses_ignore && st == mpich_statuses_ignore) || statuses_ignored(st);
 }
 
+/* Asks the library's own f08 MPI_Testany which index it gives the second of two requests, a null
+ * one and a receive from MPI_PROC_NULL (complete at once): 2 if it counts from 1, 1 if from 0.
+ * Once (a benign race: every thread finds the same). */
+int f08_index_base(void) {
+  static int base = -1;
+  if (base >= 0) return base;
+  MPI_Request r;
+  PMPI_Irecv(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_SELF, &r);
+  fint reqs[2] = { PMPI_Request_c2f(MPI_REQUEST_NULL), PMPI_Request_c2f(r) };
+  fint n = 2, index = 0, flag = 0, ierr = 0;
+  _Alignas(MPI_Status) fint st[FST];
+  void (*testany)(fint *, fint *, fint *, fint *, fint *, fint *) =
+      (void (*)(fint *, fint *, fint *, fint *, fint *, fint *)) lookup_f08("mpi_testany_f08_");
+  testany(&n, reqs, &index, &flag, st, &ierr);
+  if (!flag) {
+    MPI_Request left = PMPI_Request_f2c(reqs[1]);
+    if (left != MPI_REQUEST_NULL) PMPI_Request_free(&left);
+  }
+  base = flag && index == 1 ? 0 : 1;
+  return base;
+}
+
+/* Waitsome/Testsome indices from the library's base, 0-based for the core. */
+int *cindices08(const fint *f, int n) {
+  static BGT_TLS int *x;
+  static BGT_TLS int cap;
+  if (n > cap) {
+    int c = n < 64 ? 64 : n;
+    int *p = realloc(x, (size_t) c * sizeof *p);
+    if (!p) {
+      fprintf(stderr, "benchgen-trace: out of memory for Fortran arguments\n");
+      abort();
+    }
+    x = p;
+    cap = c;
+  }
+  int base = f08_index_base();
+  for (int i = 0; i < n; i++) x[i] = f[i] - base;
+  return x;
+}
+
 const char *fstring(const char *s, size_t len) {
   static BGT_TLS char *x;
   static BGT_TLS size_t cap;

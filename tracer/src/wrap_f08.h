@@ -52,6 +52,8 @@
 
 #pragma GCC visibility push(hidden)
 
+int f08_index_base(void);
+int *cindices08(const fint *f, int n);
 void *lookup_f08(const char *wrapper);
 /* A choice buffer in C (its data's address, the f08 MPI_IN_PLACE as C's). */
 const void *cbuf08(const void *buf);
@@ -62,6 +64,16 @@ int status_ignored08(const void *st);
 int statuses_ignored08(const void *st);
 
 #pragma GCC visibility pop
+
+/* The index that MPI_Waitany and MPI_Testany return, and MPI_Waitsome's and MPI_Testsome's
+ * indices, as this library's f08 layer gives them: MPICH 4.0.2's counts from 0 (the C index: its
+ * programs get it so too), Open MPI's from 1 as the standard says. Which, the first such call
+ * finds out by asking the library (f08_index_base, wrap_f08.c). The generated wrappers call
+ * findex and cindices through fValue of wrappers.stg, shared with `use mpi`: here they are the
+ * f08 ones. */
+#undef findex
+#define findex(index, n) findex((index) + 1 - f08_index_base(), (n))
+#define cindices(f, n) cindices08((f), (n))
 
 /* FSTATUS and FSTATUSES of wrap_f.h with the f08 sentinels. */
 #define FSTATUS08(st)                                                                              \
