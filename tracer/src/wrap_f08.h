@@ -66,12 +66,10 @@ int statuses_ignored08(const void *st);
 #pragma GCC visibility pop
 
 /* The index that MPI_Waitany and MPI_Testany return, and MPI_Waitsome's and MPI_Testsome's
- * indices, as this library's f08 layer gives them: MPICH 4.0.2's counts from 0 (the C index: its
- * programs get it so too), Open MPI's from 1 as the standard says. Which, the first such call
- * finds out by asking the library (f08_index_base, wrap_f08.c). The generated wrappers call
- * findex and cindices through fValue of wrappers.stg, shared with `use mpi`: here they are the
- * f08 ones. */
-#undef findex
+ * indices, as this library's f08 layer gives them: MPICH 4.0.2's count from 0 (the C index: its
+ * programs get them so too), Open MPI's from 1 as the standard says. The first such call asks the
+ * library which (f08_index_base, wrap_f08.c). The generated wrappers call findex and cindices
+ * through fValue of wrappers.stg, which `use mpi` shares: in the f08 files they are these. */
 #define findex(index, n) findex((index) + 1 - f08_index_base(), (n))
 #define cindices(f, n) cindices08((f), (n))
 
