@@ -1,9 +1,8 @@
 /* benchgen tracer: what the Fortran wrappers (the generated ones, and wrap_f_special.c) share. They wrap the Fortran bindings of
  * `include 'mpif.h'` and `use mpi`.
  *
- * Scope: those two bindings only. The mpi_f08 module calls other symbols (Open MPI: mpi_send_f08,
- * MPICH: mpi_send_f08_, with TYPE(MPI_Comm) and friends as arguments), which are not wrapped: calls
- * made through mpi_f08 reach the C wrappers only if the library's f08 layer calls the C MPI_ names.
+ * Scope: those two bindings. The mpi_f08 module calls other symbols (Open MPI: mpi_send_f08_,
+ * MPICH: mpi_send_f08ts_), wrapped by the f08 wrappers (wrap_f08.h), which use these helpers too.
  *
  * Every wrapped call is defined in the four manglings Fortran compilers use (mpi_send_, mpi_send__,
  * mpi_send, MPI_SEND): one function and three aliases, so the return address is the application's

@@ -28,7 +28,9 @@ public final class Model {
 
   /** How a value is read for the core; Readings decides it for each parameter. */
   enum Reading { AS_IS, VALUE, BUFFER, HANDLE, HANDLE_OUT, OUTPUT, LOGICAL, INDEX, INDICES,
-    REQUESTS, DATATYPES, STATUS, STATUSES, STRING, BEFORE }
+    REQUESTS, DATATYPES, STATUS, STATUSES, STRING, BEFORE,
+    /** mpi_f08: a choice buffer, as each library's f08 binding passes it (F08Forms). */
+    CHOICE }
 
   /**
    * A value passed to the MPI library or to the core: a parameter (or a constant), with how each
@@ -45,6 +47,10 @@ public final class Model {
     /** Fortran: an INTEGER (or address) through its pointer. */
     public final boolean scalar;
     public final boolean buffer;
+    /** mpi_f08: a choice buffer (its data's address, or a descriptor's). */
+    public final boolean choice;
+    /** A string: from Fortran (mpi_f08 only), a CHARACTER with its hidden length NAME_len. */
+    public final boolean string;
     public final boolean handle;
     /** The handle's kind for PMPI_KIND_f2c: Comm, Type, Request, ... */
     public final String f2c;
@@ -82,6 +88,8 @@ public final class Model {
           || reading == Reading.LOGICAL || reading == Reading.INDEX;
       this.scalar = reading == Reading.VALUE || reading == Reading.OUTPUT;
       this.buffer = reading == Reading.BUFFER;
+      this.choice = reading == Reading.CHOICE;
+      this.string = reading == Reading.STRING;
       this.handle = reading == Reading.HANDLE || reading == Reading.HANDLE_OUT;
       this.f2c = f2c;
       this.logical = reading == Reading.LOGICAL;
@@ -105,6 +113,11 @@ public final class Model {
     /** A constant, or a parameter passed on as it is. */
     static Arg plain(String text) {
       return new Arg(text, text, Reading.AS_IS, null, null, null, null, null, null, null, 0);
+    }
+
+    /** The same value, read as {@code how} (mpi_f08's choice buffers). */
+    Arg read(Reading how) {
+      return new Arg(text, member, how, f2c, length, valid, flag, ctype, of, shapeOf, receive);
     }
 
     /** The same value as a collective's member {@code member}. */
@@ -151,6 +164,8 @@ public final class Model {
     public boolean large;
     /** A persistent collective: named through PFX (MPI_ or Open MPI 4.1's MPIX_). */
     public boolean persistent;
+    /** mpi_f08: a call with a choice buffer (MPICH names it NAME_f08ts_). */
+    public boolean choice;
     /** A call that exists from MPI 4 on. */
     public boolean mpi4;
     /** A collective's request: the one it creates (its last parameter, req), or none. */

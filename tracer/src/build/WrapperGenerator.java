@@ -30,15 +30,18 @@ public final class WrapperGenerator {
     }
     SignatureTable table;
     Wrappers wrappers;
+    F08Forms.Wrappers f08;
     try {
       table = SignatureTable.read(Path.of(args[0]));
       wrappers = wrappers(table);
+      f08 = F08Forms.wrappers(table);
     } catch (SignatureTable.TableError e) {
       System.err.println(args[0] + ":" + e.line + ": " + e.getMessage());
       System.exit(1);
       return;
     }
     write(wrappers, Path.of(args[1]), Path.of(args[2]));
+    F08Forms.write(f08, Path.of(args[1]), Path.of(args[2]));
   }
 
   /** Every wrapper, by the generated file that holds it. */
@@ -93,7 +96,7 @@ public final class WrapperGenerator {
         outDir.resolve("gen_f_calls.c"));
   }
 
-  private static void render(ST st, Path file) throws IOException {
+  static void render(ST st, Path file) throws IOException {
     StringWriter out = new StringWriter();
     AutoIndentWriter w = new AutoIndentWriter(out);
     w.setLineWidth(100);
