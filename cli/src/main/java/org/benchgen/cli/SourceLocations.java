@@ -38,6 +38,9 @@ final class SourceLocations {
   /** A call of the generated C code: its comment names the traced call's site. */
   private static final Pattern GENERATED_CALL = Pattern.compile(
       "/\\* (?:before )?MPI_\\w+ at ([^ */|]+)[^*]*\\*/");
+  /** MPI_Init and MPI_Finalize, which the generated code calls without such a comment. */
+  private static final Pattern START = Pattern.compile("^\\s*MPI_Init(_thread)?\\(");
+  private static final Pattern END = Pattern.compile("^\\s*MPI_Finalize\\(\\);");
   private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-f]+");
 
   private SourceLocations() {}
@@ -69,6 +72,7 @@ final class SourceLocations {
     }
     Map<String, Map<String, SiteFrame>> byModule = resolve(raw);
     Map<String, List<SiteFrame>> table = new TreeMap<>();
+    Map<Path, Optional<KeptSites>> kept = new HashMap<>();
     int located = 0;
     for (Map.Entry<String, List<Raw>> e : raw.entrySet()) {
       List<SiteFrame> fs = new ArrayList<>();
@@ -76,7 +80,7 @@ final class SourceLocations {
         fs.add(byModule.getOrDefault(r.module(), Map.of()).getOrDefault(r.address(),
             new SiteFrame(r.where(), "", 0, "")));
       }
-      fs = fromBenchmark(fs);
+      fs = fromBenchmark(fs, kept);
       located += fs.get(0).hasLine() ? 1 : 0;
       table.put(e.getKey(), fs);
     }
@@ -186,26 +190,42 @@ final class SourceLocations {
    * Calls made inside the run-time library ({@code bg_waitall}) reach the generated line only
    * with {@code trace --site-depth 2}.
    */
-  static List<SiteFrame> fromBenchmark(List<SiteFrame> frames) throws IOException {
+  static List<SiteFrame> fromBenchmark(List<SiteFrame> frames,
+      Map<Path, Optional<KeptSites>> kept) throws IOException {
     for (SiteFrame f : frames) {
       if (!f.hasLine()) {
         continue;
       }
       Path src = Path.of(f.file());
-      Path kept = src.resolveSibling(KEPT_FILE);
-      if (!src.isAbsolute() || !Files.isRegularFile(src) || !Files.isRegularFile(kept)) {
+      if (!src.isAbsolute() || !Files.isRegularFile(src)) {
         continue;
       }
+      Optional<KeptSites> table = kept.computeIfAbsent(src.resolveSibling(KEPT_FILE),
+          SourceLocations::kept);
+      if (table.isEmpty()) {
+        continue;
+      }
+      KeptSites k = table.get();
       String text = lineOf(src, f.line());
       Matcher m = GENERATED_CALL.matcher(text);
-      if (m.find()) {
-        List<SiteFrame> original = SiteLines.read(kept).frames().get(Names.decode(m.group(1)));
-        if (original != null) {
-          return original;
-        }
+      Optional<List<SiteFrame>> original = m.find()
+          ? Optional.ofNullable(k.table().frames().get(Names.decode(m.group(1))))
+          : START.matcher(text).find() ? k.frames(k.start())
+          : END.matcher(text).find() ? k.frames(k.end()) : Optional.empty();
+      if (original.isPresent()) {
+        return original.get();
       }
     }
     return frames;
+  }
+
+  /** The kept sites beside a source; none where there are none, or they do not read. */
+  private static Optional<KeptSites> kept(Path file) {
+    try {
+      return Files.isRegularFile(file) ? Optional.of(KeptSites.read(file)) : Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty(); // a bad table: the benchmark's own places are named instead
+    }
   }
 
   private static String lineOf(Path src, int line) throws IOException {

@@ -1,19 +1,10 @@
 package org.benchgen.ir.format;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.benchgen.ir.SiteFrame;
 import org.benchgen.ir.SiteTable;
 import org.benchgen.trace.Names;
-import org.benchgen.trace.TraceFormatException;
-import org.benchgen.trace.TraceLimits;
 import org.benchgen.trace.TraceProblem;
 
 /**
@@ -24,8 +15,6 @@ import org.benchgen.trace.TraceProblem;
  */
 public final class SiteLines {
   private static final String UNKNOWN = "-";
-  /** The first line of a file of site lines alone ({@code generate --keep-sites}). */
-  public static final String TABLE_HEADER = "benchgen-sites 1";
 
   private SiteLines() {}
 
@@ -85,43 +74,6 @@ public final class SiteLines {
     StringBuilder b = new StringBuilder();
     table.frames().forEach((site, fs) -> b.append(line(site, fs)).append('\n'));
     return b.toString();
-  }
-
-  /**
-   * Reads a file of site lines after {@link #TABLE_HEADER}; a bad line is an error naming the
-   * file and line.
-   */
-  public static SiteTable read(Path file) throws IOException {
-    Map<String, List<SiteFrame>> m = new HashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String header = in.readLine();
-      if (header == null || !header.strip().equals(TABLE_HEADER)) {
-        throw new TraceFormatException(file, 1, "not a site table: the first line must be '"
-            + TABLE_HEADER + "'");
-      }
-      int no = 1;
-      for (String l; (l = in.readLine()) != null;) {
-        no++;
-        String s = l.strip();
-        if (s.isEmpty() || s.startsWith("#")) {
-          continue;
-        }
-        if (s.length() > TraceLimits.MAX_COMPRESSED_LINE) {
-          throw new TraceFormatException(file, no, "a line longer than "
-              + TraceLimits.MAX_COMPRESSED_LINE + " characters");
-        }
-        try {
-          String[] tok = s.split(" ");
-          if (!tok[0].equals("site")) {
-            throw new TraceProblem("expected a 'site' line");
-          }
-          m.put(site(tok), frames(tok));
-        } catch (TraceProblem | IllegalArgumentException e) {
-          throw new TraceFormatException(file, no, e.getMessage());
-        }
-      }
-    }
-    return new SiteTable(m);
   }
 
   private static String encode(String s) {
