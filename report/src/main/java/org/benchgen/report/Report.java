@@ -28,14 +28,15 @@ public final class Report {
   /** The page of {@code a}, or of {@code a} and {@code b} compared. */
   public static String html(ReportInput a, Optional<ReportInput> b) {
     if (b.isEmpty()) {
-      return PAGE.render(new Page("benchgen report: " + a.name(), List.of(),
+      return PAGE.render(new Page("benchgen report: " + a.name(), List.of(), List.of(),
           List.of(TraceViews.of(a, Set.of(), "a")), false));
     }
     TraceComparison c = new TraceComparison(a.stats(), b.get().stats());
     Set<Op> differing = c.callDifferences().stream().map(TraceComparison.CallDiff::op)
         .collect(Collectors.toSet());
     return PAGE.render(new Page("benchgen report: " + a.name() + " and " + b.get().name(),
-        List.of(verdict(c)), List.of(TraceViews.of(a, differing, "a"),
+        List.of(verdict(c)), List.of(SitePaths.of(a.trace(), b.get().trace())),
+        List.of(TraceViews.of(a, differing, "a"),
             TraceViews.of(b.get(), differing, "b")), true));
   }
 
