@@ -13,6 +13,7 @@ import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.SiteTable;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.trace.SymbolTable;
@@ -34,6 +35,11 @@ public final class Otf2Export {
 
     /** Passes rank {@code rank}'s communicators and calls, in order, to {@code sink}. */
     void read(int rank, RawTraceReader.Sink sink) throws IOException;
+
+    /** Where the call sites lie in the program, which names their regions (issue 48). */
+    default SiteTable sites() {
+      return SiteTable.none();
+    }
   }
 
   private Otf2Export() {}
@@ -66,6 +72,11 @@ public final class Otf2Export {
       public void read(int rank, RawTraceReader.Sink sink) {
         x.expand(rank, sink);
       }
+
+      @Override
+      public SiteTable sites() {
+        return t.sites();
+      }
     };
   }
 
@@ -77,7 +88,7 @@ public final class Otf2Export {
       throws IOException {
     Path bridge = Files.createTempDirectory("bg_otf2-write");
     try {
-      ExportDefs defs = new ExportDefs(source.size());
+      ExportDefs defs = new ExportDefs(source.size(), source.sites());
       RuleCounts rules = new RuleCounts();
       long calls = 0;
       for (int r = 0; r < source.size(); r++) {
