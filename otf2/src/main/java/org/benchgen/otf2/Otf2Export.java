@@ -46,7 +46,17 @@ public final class Otf2Export {
 
   /** A directory of per-rank streams as a source. */
   public static RankSource of(List<Path> rankFiles) {
+    return of(rankFiles, SiteTable.none());
+  }
+
+  /** A directory of per-rank streams as a source, its sites' places {@code sites}. */
+  public static RankSource of(List<Path> rankFiles, SiteTable sites) {
     return new RankSource() {
+      @Override
+      public SiteTable sites() {
+        return sites;
+      }
+
       @Override
       public int size() {
         return rankFiles.size();

@@ -1,10 +1,17 @@
 package org.benchgen.ir.format;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.benchgen.ir.SiteFrame;
 import org.benchgen.ir.SiteTable;
 import org.benchgen.trace.Names;
+import org.benchgen.trace.TraceFormatException;
 import org.benchgen.trace.TraceProblem;
 
 /**
@@ -74,6 +81,38 @@ public final class SiteLines {
     StringBuilder b = new StringBuilder();
     table.frames().forEach((site, fs) -> b.append(line(site, fs)).append('\n'));
     return b.toString();
+  }
+
+  /**
+   * The site lines at the top of the compressed trace {@code bgc} alone (a directory's streams,
+   * compressed again, take their places from it), read up to its first call or block; none where
+   * the file is missing. A bad line is an error naming the file and line.
+   */
+  public static SiteTable readHeader(Path bgc) throws IOException {
+    Map<String, List<SiteFrame>> m = new HashMap<>();
+    if (!Files.isRegularFile(bgc)) {
+      return SiteTable.none();
+    }
+    try (java.io.Reader r = Files.newBufferedReader(bgc, StandardCharsets.UTF_8)) {
+      BoundedLines in = new BoundedLines(bgc, r);
+      int no = 0;
+      for (String l; (l = in.next()) != null;) {
+        no++;
+        String s = l.strip();
+        if (s.startsWith("site ")) {
+          try {
+            String[] tok = s.split(" ");
+            m.put(site(tok), frames(tok));
+          } catch (TraceProblem | IllegalArgumentException e) {
+            throw new TraceFormatException(bgc, no, e.getMessage());
+          }
+        } else if (!s.isEmpty() && !s.startsWith("#") && !s.startsWith("world ")
+            && !s.startsWith("comm ") && !s.startsWith(CompressedTraceWriter.FORMAT)) {
+          break;
+        }
+      }
+    }
+    return new SiteTable(m);
   }
 
   private static String encode(String s) {
