@@ -23,7 +23,9 @@ import picocli.CommandLine.Spec;
         + Otf2Export.ANCHOR + ", an OTF2 archive as Score-P writes it, for Vampir, Scalasca,"
         + " TAU and otf2-print: each call a region inside a region named after its call site,"
         + " with its message, collective and request records. A compressed trace is expanded"
-        + " first (its times are then the histograms' means).",
+        + " first: its times are then the histograms' means, made causal by replaying the"
+        + " matching (no receive ends before its send starts, no collective before its last"
+        + " member entered), as the summary says.",
         "benchgen import reads the archive back (docs/otf2.md).",
         "Needs the OTF2 library's Python bindings (apt-get install python3-otf2).",
         "parquet: DIR/calls.parquet, messages, collectives, compute, comms, fan and"
@@ -77,6 +79,7 @@ final class ExportCommand implements Callable<Integer> {
     spec.commandLine().getOut().println(output.dir.resolve(Otf2Export.ANCHOR) + ": "
         + source.size() + " ranks, " + r.calls() + " MPI calls");
     r.rules().forEach((rule, n) -> spec.commandLine().getOut().println("  " + n + "  " + rule));
+    source.notes().forEach(n -> spec.commandLine().getOut().println("  " + n));
     return 0;
   }
 

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         "OTF2 carries no datatypes, reduction operations or posted wildcards: sizes become"
             + " MPI_BYTE counts, receives get the source that matched, and the other rules of"
             + " docs/otf2.md fill in what the records do not say. DIR/" + Otf2Import.NOTES_FILE
-            + " and the summary list how often each rule applied.",
+            + " and the summary list how often each rule applied; calls whose bytes or peers the"
+            + " archive does not say are counted there too, and printed as warnings.",
         "Needs the OTF2 library's Python bindings (apt-get install python3-otf2).", ""})
 final class ImportCommand implements Callable<Integer> {
   @Spec
@@ -56,6 +57,12 @@ final class ImportCommand implements Callable<Integer> {
         out.println("  " + e.getValue() + "  " + e.getKey());
       }
     }
+    // On stderr, so that a script sees them even when it keeps only the summary's first line.
+    var err = spec.commandLine().getErr();
+    for (Map.Entry<String, Long> e : r.unknown().entrySet()) {
+      err.println("benchgen import: warning: " + e.getValue() + " " + e.getKey());
+    }
+    err.flush();
     return 0;
   }
 }

@@ -8,6 +8,7 @@ import org.benchgen.report.Report;
 import org.benchgen.report.ReportInput;
 import org.benchgen.stats.TraceComparison;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,8 +22,11 @@ import picocli.CommandLine.Spec;
         + " the rank-to-rank byte matrix, calls and bytes per MPI function, and the compute-time"
         + " histograms of the heaviest call paths.",
         "With OTHER (typically the traced run of the benchmark), both side by side under"
-            + " verify's verdict, the MPI functions that differ highlighted; exit code 0 when"
-            + " calls, bytes and matrix are identical, 1 otherwise, as verify.",
+            + " a verdict, the MPI functions that differ highlighted. The verdict is the worst of"
+            + " calls and bytes and run time: green when calls, bytes and matrix are identical and"
+            + " every rank's run time is within the tolerance, amber up to "
+            + Report.AMBER_TOLERANCES + " times it, red beyond or when calls or bytes differ."
+            + " Exit code 0 when calls, bytes and matrix are identical, 1 otherwise, as verify.",
         "Times from a trace directory are exact; a compressed trace's are estimates from its"
             + " summaries, and the page says so.", ""})
 final class ReportCommand implements Callable<Integer> {
@@ -41,14 +45,18 @@ final class ReportCommand implements Callable<Integer> {
       description = "the page to write (replaced whole)")
   Path output;
 
+  @Mixin
+  TimeTolerance timeTolerance;
+
   @Override
   public Integer call() throws Exception {
+    double tolerance = timeTolerance.percent();
     ReportInput a = TraceArgument.reportInput(trace, spec.commandLine().getErr());
     Optional<ReportInput> b = Optional.empty();
     if (other != null) {
       b = Optional.of(TraceArgument.reportInput(other, spec.commandLine().getErr()));
     }
-    String page = Report.html(a, b);
+    String page = Report.html(a, b, tolerance);
     AtomicOutput.writeFile(output, w -> w.write(page));
     spec.commandLine().getOut().println(output + ": report of " + trace
         + (other == null ? "" : " and " + other));

@@ -18,6 +18,7 @@ import org.benchgen.stats.TraceComparison;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.TraceProblem;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -53,11 +54,8 @@ final class VerifyCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "OTHER", description = "the run to compare with it (B)")
   Path other;
 
-  @Option(names = "--time-tolerance", paramLabel = "PERCENT", defaultValue = "5",
-      description = "the largest relative error of a rank's run or compute time, or of a loop"
-          + " region's time, that the verdict calls within (default ${DEFAULT-VALUE}); regions"
-          + " with less than 1 %% of A's time are shown but not judged")
-  double tolerance;
+  @Mixin
+  TimeTolerance timeTolerance;
 
   @Option(names = "--strict-time", description = "exit 1 also when a rank's time or a loop"
       + " region's time is outside the tolerance")
@@ -70,10 +68,7 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
-      throw new ParameterException(spec.commandLine(), "--time-tolerance must be a percentage"
-          + " of 0 or more, not " + tolerance);
-    }
+    double tolerance = timeTolerance.percent();
     if (loops < 0) {
       throw new ParameterException(spec.commandLine(), "--loops must be 0 or more");
     }

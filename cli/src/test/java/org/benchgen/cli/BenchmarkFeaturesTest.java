@@ -53,7 +53,9 @@ class BenchmarkFeaturesTest {
     Path page = runs.work().resolve("verified.html");
     assertEquals(0, Benchgen.commandLine().execute("report", b.original().toString(),
         bench.toString(), "-o", page.toString()));
-    assertTrue(Files.readString(page).contains("<div class=\"verdict same\">"));
+    // Its colour depends on the run times, which this shared machine does not keep steady.
+    assertTrue(Files.readString(page).matches("(?s).*<div class=\"verdict (green|amber|red)\">"
+        + "\\s*<p>Same calls and bytes.*"), page.toString());
     Chromium.Rendered r = Chromium.render(page, Path.of("target", "screenshots",
         "verified-benchmark.png"), 1400, 2400);
     assertEquals(List.of(), r.console());

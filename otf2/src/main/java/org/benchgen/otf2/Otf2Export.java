@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
 import org.benchgen.io.AtomicOutput;
@@ -16,6 +17,7 @@ import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.SiteTable;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.resolve.CausalTimes;
 import org.benchgen.trace.SymbolTable;
 import org.benchgen.trace.TraceProblem;
 
@@ -39,6 +41,11 @@ public final class Otf2Export {
     /** Where the call sites lie in the program, which names their regions (issue 48). */
     default SiteTable sites() {
       return SiteTable.none();
+    }
+
+    /** What the export's summary says about the source's times: nothing for a traced run's. */
+    default List<String> notes() {
+      return List.of();
     }
   }
 
@@ -69,9 +76,15 @@ public final class Otf2Export {
     };
   }
 
-  /** A compressed trace as a source, expanded rank by rank. */
+  /**
+   * A compressed trace as a source, expanded rank by rank, its times made causal by replaying its
+   * matching ({@link CausalTimes}): each rank's means laid end to end, a call moved later where it
+   * cannot have ended sooner (a receive before its send started, a collective before its last
+   * member entered).
+   */
   public static RankSource of(CompressedTrace t) {
     Expander x = new Expander(t);
+    Optional<CausalTimes> causal = CausalTimes.of(t);
     return new RankSource() {
       @Override
       public int size() {
@@ -80,7 +93,46 @@ public final class Otf2Export {
 
       @Override
       public void read(int rank, RawTraceReader.Sink sink) {
-        x.expand(rank, sink);
+        if (causal.isEmpty()) {
+          x.expand(rank, sink);
+          return;
+        }
+        CausalTimes c = causal.get();
+        x.expand(rank, new RawTraceReader.Sink() {
+          private int call;
+          private long delay;
+
+          @Override
+          public void comm(long id, long[] members, long[] remote) {
+            sink.comm(id, members, remote);
+          }
+
+          @Override
+          public void event(RawEvent e) {
+            // Calls the replay did not reach (it stopped early) keep their delay so far.
+            long enter = e.enter() + delay;
+            long exit = e.exit() + delay;
+            if (call < c.calls(rank)) {
+              enter = c.enter(rank, call);
+              exit = c.exit(rank, call);
+              delay = exit - e.exit();
+            }
+            call++;
+            sink.event(new RawEvent(e.op(), e.site(), enter, exit, e.values(), e.lists(),
+                e.cpu()));
+          }
+        });
+      }
+
+      @Override
+      public List<String> notes() {
+        return List.of(causal.map(c -> "times rebuilt from the compressed trace's means per call"
+            + " path, made causal by replaying its matching: " + c.moved() + " calls end later"
+            + " than their means (no receive before its send started, no collective before its"
+            + " last member entered)" + (c.incomplete().isEmpty() ? "" : "; " + c.incomplete()))
+            .orElse("times rebuilt from the compressed trace's means per call path, not made"
+            + " causal (ranks called MPI from several threads): receives may end before their"
+            + " sends start"));
       }
 
       @Override

@@ -28,8 +28,12 @@ public final class Otf2Import {
   /** The file of the output directory that says where the trace came from and what rules did. */
   public static final String NOTES_FILE = "IMPORT.txt";
 
-  /** What an import made: ranks, calls, and how often each rule filled in a field. */
-  public record Result(int ranks, long calls, Map<String, Long> rules) {}
+  /**
+   * What an import made: ranks, calls, how often each rule filled in a field, and how many calls
+   * of each kind have bytes or peers that the archive does not say ({@code unknown}: warnings).
+   */
+  public record Result(int ranks, long calls, Map<String, Long> rules,
+      Map<String, Long> unknown) {}
 
   private Otf2Import() {}
 
@@ -83,7 +87,7 @@ public final class Otf2Import {
         }
         writeNotes(dir.resolve(NOTES_FILE), archive, notes);
       });
-      return new Result(defs.ranks(), calls[0], notes.counts());
+      return new Result(defs.ranks(), calls[0], notes.counts(), notes.unknowns());
     } finally {
       Otf2Library.deleteTree(bridge);
     }
@@ -153,6 +157,13 @@ public final class Otf2Import {
         w.write("  none: every call is as recorded\n");
       }
       for (Map.Entry<String, Long> e : notes.counts().entrySet()) {
+        w.write("  " + e.getValue() + "  " + e.getKey() + "\n");
+      }
+      w.write("Calls whose bytes or peers the archive does not say (warnings):\n");
+      if (notes.unknowns().isEmpty()) {
+        w.write("  none\n");
+      }
+      for (Map.Entry<String, Long> e : notes.unknowns().entrySet()) {
         w.write("  " + e.getValue() + "  " + e.getKey() + "\n");
       }
     }

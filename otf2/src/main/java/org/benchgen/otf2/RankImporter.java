@@ -116,7 +116,7 @@ final class RankImporter {
       }
       call.records().add(e);
     } else {
-      notes.add("MPI records outside any MPI call's region, left out");
+      notes.unknown("MPI records outside any MPI call's region, left out");
     }
   }
 
@@ -127,7 +127,7 @@ final class RankImporter {
     }
     for (Slot s : queue) {
       if (s.missing > 0) {
-        notes.add("requests never completed in the archive: their calls keep default fields");
+        notes.unknown("requests never completed in the archive: their calls keep default fields");
         s.missing = 0;
       }
     }
@@ -195,7 +195,7 @@ final class RankImporter {
       while (queue.size() >= MAX_WAITING && queue.peekFirst().init != null
           && queue.peekFirst().missing > 0) {
         queue.peekFirst().init.settle();
-        notes.add("MPI_*_init calls not started within " + MAX_WAITING + " calls: default"
+        notes.unknown("MPI_*_init calls not started within " + MAX_WAITING + " calls: default"
             + " fields");
         flush();
       }
@@ -206,7 +206,7 @@ final class RankImporter {
       queue.add(s);
       flush();
     } else {
-      notes.add(c.op().mpiName() + " calls without the records they need, left out");
+      notes.unknown(c.op().mpiName() + " calls without the records they need, left out");
     }
   }
 
@@ -226,7 +226,7 @@ final class RankImporter {
         if (c.op() == Op.IPROBE) {
           b.set(Field.FLAG, 0);
         }
-        notes.add("probes: OTF2 records none of their fields (ANY_SOURCE, ANY_TAG, flag 0)");
+        notes.unknown("probes: OTF2 records none of their fields (ANY_SOURCE, ANY_TAG, flag 0)");
         yield true;
       }
       case COMPLETION -> complete(c, s);
@@ -318,7 +318,7 @@ final class RankImporter {
   private void completed(long otf2, List<Long> done, Consumer<Req> fill) {
     Optional<Req> r = requests.find(otf2);
     if (r.isEmpty()) {
-      notes.add("completions of requests that no recorded call made, left out");
+      notes.unknown("completions of requests that no recorded call made, left out");
       return;
     }
     fill.accept(r.get());
@@ -407,6 +407,12 @@ final class RankImporter {
     if (c.op().has(Field.REQ)) {
       BridgeEvent.CollectiveRequest rq = first(c, BridgeEvent.CollectiveRequest.class);
       fields.collectiveFields(s.b, c.op(), world, 0, 0, 0, spreadable(world));
+      if (rq == null) {
+        // No request record: nothing will ever say its communicator or sizes (sst-macro's
+        // archives have none for their nonblocking collectives).
+        notes.unknown(c.op().mpiName() + " calls without a collective record: on the world,"
+            + " 0 bytes");
+      }
       Req r = requests.create(c.op(), rq == null ? null : rq.request());
       s.b.set(Field.REQ, r.id);
       if (rq != null) {

@@ -50,7 +50,8 @@ final class RecordFields {
     if (count != null) {
       b.set(count, 0);
     }
-    notes.add("point-to-point calls without a message record: MPI_PROC_NULL");
+    notes.unknown("point-to-point calls without a message record: MPI_PROC_NULL (peer and bytes"
+        + " not in the archive)");
   }
 
   /**
@@ -84,7 +85,7 @@ final class RecordFields {
     if (CollectiveShares.gathered(op.blockingForm()) && (shares == null
         || shares.length != n || Arrays.asList(shares).contains(null))) {
       shares = null;
-      notes.add("v-collectives whose other members' shares are not known: spread evenly");
+      notes.unknown("v-collectives whose other members' shares are not known: spread evenly");
     }
     if (!CollectiveBytes.fill(b, op, sent, received, me, n, root, shares)) {
       notes.add("collective sizes that fit no call without MPI_IN_PLACE, rounded down");

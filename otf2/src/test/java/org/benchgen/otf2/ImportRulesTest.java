@@ -206,6 +206,34 @@ class ImportRulesTest {
     assertThrows(IllegalArgumentException.class, () -> ImportDefs.read(defs));
   }
 
+  /**
+   * sst-macro's archives have no records for their nonblocking collectives: the call is kept
+   * with 0 bytes, and counted among the calls whose bytes the archive does not say (the import's
+   * warnings), apart from the rules.
+   */
+  @Test
+  void aNonblockingCollectiveWithoutRecordsIsCountedAsUnknown() throws Exception {
+    Path defs = tmp.resolve("defs");
+    Files.writeString(defs, "ranks 1\nclock 1000000000 0\nregion 0 MPI_Iallreduce\n"
+        + "region 1 MPI_Wait\ncomm 0 group 0 -1 MPI_COMM_WORLD\n");
+    ImportDefs d = ImportDefs.read(defs);
+    StringWriter out = new StringWriter();
+    RuleCounts notes = new RuleCounts();
+    RankImporter ri = new RankImporter(d, null, 0, symbols, new RawTraceWriter(out, 0, 1,
+        symbols), notes);
+    ri.begin();
+    for (String line : List.of("enter 1 0", "leave 2 0", "enter 3 1", "leave 4 1")) {
+      ri.accept(BridgeLines.parse(line));
+    }
+    ri.end();
+    assertEquals(Map.of("MPI_Iallreduce calls without a collective record: on the world,"
+        + " 0 bytes", 1L), notes.unknowns());
+    assertEquals(Map.of(), notes.counts());
+    String iallreduce = out.toString().lines().filter(l -> l.startsWith("MPI_Iallreduce "))
+        .findFirst().orElseThrow();
+    assertTrue(iallreduce.contains(" count=0 "), iallreduce);
+  }
+
   @Test
   void hostileStacksAndNamesStayBounded() throws Exception {
     Path defs = tmp.resolve("defs");

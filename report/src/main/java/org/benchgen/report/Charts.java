@@ -12,20 +12,27 @@ import org.benchgen.stats.WaitTimes;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
-import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.LookupPaintScale;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.StackedXYBarRenderer;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYBlockRenderer;
 import org.jfree.chart.title.PaintScaleLegend;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.DefaultTableXYDataset;
 import org.jfree.data.xy.DefaultXYZDataset;
+import org.jfree.data.xy.XYIntervalSeries;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
+import org.jfree.data.xy.XYSeries;
 
 /** The report's charts, drawn by JFreeChart: one method per picture. */
 final class Charts {
@@ -72,24 +79,37 @@ final class Charts {
         "waiting per rank (ms" + (g.size() > 1 ? ", mean of each group of ranks" : "") + ")");
   }
 
+  /**
+   * Stacked bars on a numeric rank axis, whose ticks JFreeChart spaces so that their labels never
+   * overlap (a category axis labels every bar: unreadable from 10 ranks up); a group of ranks is
+   * one bar as wide as the group, at its ranks.
+   */
   private static JFreeChart stacked(RankGroups g, double[][] sums, List<String> series,
       List<Color> colors, String title) {
-    DefaultCategoryDataset d = new DefaultCategoryDataset();
-    for (int k = 0; k < g.count(); k++) {
-      for (int i = 0; i < series.size(); i++) {
-        d.addValue(sums[i][k] / g.members(k), series.get(i), g.label(k));
+    DefaultTableXYDataset d = new DefaultTableXYDataset();
+    for (int i = 0; i < series.size(); i++) {
+      XYSeries xy = new XYSeries(series.get(i), false, false);
+      for (int k = 0; k < g.count(); k++) {
+        xy.add(g.first(k) + (g.members(k) - 1) / 2.0, sums[i][k] / g.members(k));
       }
+      d.addSeries(xy);
     }
-    JFreeChart c = ChartFactory.createStackedBarChart(title, "rank", "ms", d,
-        PlotOrientation.VERTICAL, true, false, false);
-    CategoryPlot p = c.getCategoryPlot();
-    style(c, p);
+    d.setIntervalWidth(g.size());
+    NumberAxis rank = new NumberAxis(g.size() > 1 ? "rank (a bar per " + g.size() + " ranks)"
+        : "rank");
+    rank.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    rank.setRange(-0.5, g.world() - 0.5);
+    NumberAxis ms = new NumberAxis("ms");
+    StackedXYBarRenderer bars = new StackedXYBarRenderer(0.1);
+    bars.setBarPainter(new StandardXYBarPainter());
+    bars.setShadowVisible(false);
     for (int i = 0; i < colors.size(); i++) {
-      p.getRenderer().setSeriesPaint(i, colors.get(i));
+      bars.setSeriesPaint(i, colors.get(i));
     }
-    if (g.count() > 16) {
-      p.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_90);
-    }
+    XYPlot p = new XYPlot(d, rank, ms, bars);
+    styleXy(p);
+    JFreeChart c = new JFreeChart(title, font(13), p, true);
+    c.setBackgroundPaint(Color.WHITE);
     return c;
   }
 
@@ -167,20 +187,72 @@ final class Charts {
     return c;
   }
 
-  /** A compute-time histogram: a bar per power-of-two bin, labelled by its lower bound. */
+  /**
+   * A compute-time histogram on a log time axis: each power-of-two bin a bar over the times it
+   * holds (bin k from 2^(k-1) to 2^k ns; bin 0, below 1 ns, drawn from 0.5 ns).
+   */
   static JFreeChart histogram(Histogram h) {
-    DefaultCategoryDataset d = new DefaultCategoryDataset();
+    XYIntervalSeries bins = new XYIntervalSeries("intervals");
+    int low = Integer.MAX_VALUE;
+    int high = 0;
     for (Histogram.Bin b : h.bins()) {
-      String from = b.log2() == 0 ? "0" : NodeLabels.duration(Math.pow(2, b.log2() - 1));
-      d.addValue(b.count(), "intervals", from);
+      double from = b.log2() == 0 ? 0.5 : Math.pow(2, b.log2() - 1);
+      double to = Math.pow(2, b.log2());
+      bins.add(Math.sqrt(from * to), from, to, b.count(), 0, b.count());
+      low = Math.min(low, b.log2() - 1);
+      high = Math.max(high, b.log2());
     }
-    JFreeChart c = ChartFactory.createBarChart(null, "compute time (bin from)", "intervals", d,
-        PlotOrientation.VERTICAL, false, false, false);
-    CategoryPlot p = c.getCategoryPlot();
-    style(c, p);
-    p.getRenderer().setSeriesPaint(0, COMPUTE);
-    p.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+    XYIntervalSeriesCollection d = new XYIntervalSeriesCollection();
+    d.addSeries(bins);
+    // Powers of two, two bins of room each side so that one bin is not the whole axis, and
+    // at most about 8 labels.
+    low = Math.max(-1, Math.min(low, high - 1) - 2);
+    high += 2;
+    LogAxis time = new LogAxis("compute time (log scale)");
+    time.setBase(2);
+    time.setRange(Math.pow(2, low), Math.pow(2, high + 0.6)); // room for the last label
+    time.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil((high - low) / 8.0))));
+    time.setNumberFormatOverride(new DurationFormat());
+    NumberAxis count = new NumberAxis("intervals");
+    count.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    XYBarRenderer bars = new XYBarRenderer();
+    bars.setBarPainter(new StandardXYBarPainter());
+    bars.setShadowVisible(false);
+    bars.setSeriesPaint(0, COMPUTE);
+    XYPlot p = new XYPlot(d, time, count, bars);
+    styleXy(p);
+    JFreeChart c = new JFreeChart(null, font(13), p, false);
+    c.setBackgroundPaint(Color.WHITE);
     return c;
+  }
+
+  /** White, light grid, tick labels of the report's size. */
+  static void styleXy(XYPlot p) {
+    p.setBackgroundPaint(Color.WHITE);
+    p.setRangeGridlinePaint(new Color(0xDD, 0xDD, 0xDD));
+    p.setRangeGridlineStroke(new BasicStroke(0.5f));
+    p.setDomainGridlinesVisible(false);
+    p.setOutlineVisible(false);
+    p.getDomainAxis().setTickLabelFont(font(10));
+    p.getRangeAxis().setTickLabelFont(font(10));
+  }
+
+  /** Nanoseconds as people read them on an axis: 500 ns, 2 us, 1.5 ms. */
+  private static final class DurationFormat extends java.text.NumberFormat {
+    @Override
+    public StringBuffer format(double ns, StringBuffer to, java.text.FieldPosition pos) {
+      return to.append(NodeLabels.duration(ns));
+    }
+
+    @Override
+    public StringBuffer format(long ns, StringBuffer to, java.text.FieldPosition pos) {
+      return to.append(NodeLabels.duration(ns));
+    }
+
+    @Override
+    public Number parse(String text, java.text.ParsePosition pos) {
+      throw new UnsupportedOperationException("an axis only formats");
+    }
   }
 
   private static void style(JFreeChart c, CategoryPlot p) {
@@ -202,7 +274,7 @@ final class Charts {
     }
   }
 
-  private static Font font(int size) {
+  static Font font(int size) {
     return new Font(Font.SANS_SERIF, Font.PLAIN, size);
   }
 }

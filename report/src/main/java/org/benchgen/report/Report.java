@@ -22,11 +22,21 @@ public final class Report {
       HtmlText::escape);
   /** How many differences the verdict lists; the rest are counted. */
   static final int LISTED = 20;
+  /** How many tolerances a run-time error may reach and still be amber ({@link Grade}). */
+  public static final int AMBER_TOLERANCES = 3;
 
   private Report() {}
 
-  /** The page of {@code a}, or of {@code a} and {@code b} compared. */
+  /** The page of {@code a}, or of {@code a} and {@code b} compared with verify's tolerance. */
   public static String html(ReportInput a, Optional<ReportInput> b) {
+    return html(a, b, TraceComparison.DEFAULT_TOLERANCE);
+  }
+
+  /**
+   * The page of {@code a}, or of {@code a} and {@code b} compared, run times judged against
+   * {@code tolerance} percent ({@link Grade}).
+   */
+  public static String html(ReportInput a, Optional<ReportInput> b, double tolerance) {
     if (b.isEmpty()) {
       return PAGE.render(new Page("benchgen report: " + a.name(), List.of(), List.of(),
           List.of(TraceViews.of(a, Set.of(), "a")), false));
@@ -35,13 +45,16 @@ public final class Report {
     Set<Op> differing = c.callDifferences().stream().map(TraceComparison.CallDiff::op)
         .collect(Collectors.toSet());
     return PAGE.render(new Page("benchgen report: " + a.name() + " and " + b.get().name(),
-        List.of(verdict(c)), List.of(SitePaths.of(a.trace(), b.get().trace())),
+        List.of(verdict(c, tolerance)), List.of(SitePaths.of(a.trace(), b.get().trace())),
         List.of(TraceViews.of(a, differing, "a"),
             TraceViews.of(b.get(), differing, "b")), true));
   }
 
-  /** {@code verify}'s verdict: identical calls, bytes and matrix, or what differs. */
-  static Verdict verdict(TraceComparison c) {
+  /**
+   * The verdict: identical calls, bytes and matrix or what differs, and the run time against
+   * {@code tolerance}; its colour the worst of them ({@link Grade}).
+   */
+  static Verdict verdict(TraceComparison c, double tolerance) {
     List<String> details = new ArrayList<>();
     if (!c.sameWorldSize()) {
       details.add("The world sizes differ.");
@@ -60,9 +73,22 @@ public final class Report {
     details.add(String.format(Locale.ROOT, "Run time (MPI_Init to MPI_Finalize) summed over"
         + " ranks: %.4f s vs %.4f s (%+.1f %%).", run[0] / 1e9, run[1] / 1e9,
         TraceComparison.percent(run[0], run[1])));
-    return new Verdict(c.identical(), c.identical() ? "Same calls and bytes on every rank and"
+    Grade grade = Grade.of(c, tolerance);
+    TraceComparison.TimeCheck t = c.timeCheck(tolerance);
+    String time = t.worstRun().map(r -> String.format(Locale.ROOT, " Run time: rank %d %+.1f %%,"
+        + " %s %s %%%s.", r.rank(), r.runError(), t.within() ? "within"
+        : "OUTSIDE", TraceComparison.number(tolerance), c.a().estimatedTimes()
+        || c.b().estimatedTimes() ? " (estimates from a compressed trace)" : ""))
+        .orElse("");
+    if (t.worstRun().isPresent()) {
+      details.add(0, String.format(Locale.ROOT, "Green: calls and bytes identical and every"
+          + " rank's run time within %s %%; amber: up to %s %%; red: beyond, or calls or bytes"
+          + " differ.", TraceComparison.number(tolerance),
+          TraceComparison.number(AMBER_TOLERANCES * tolerance)));
+    }
+    return new Verdict(grade.css(), (c.identical() ? "Same calls and bytes on every rank and"
         + " MPI function, and the same message matrix." : "DIFFERENT: "
-        + c.callDifferences().size() + " rank and MPI function pairs differ in calls or bytes.",
-        details);
+        + c.callDifferences().size() + " rank and MPI function pairs differ in calls or bytes.")
+        + time, details);
   }
 }

@@ -30,8 +30,11 @@ public sealed interface ReportModel extends OutputModel {
   record PathRow(String path, String callsA, String callsB, String mpiA, String mpiB,
       String computeA, String computeB, boolean differs) implements ReportModel {}
 
-  /** {@code verify}'s verdict on two traces, with what differs. */
-  record Verdict(boolean same, String headline, List<String> details) implements ReportModel {
+  /**
+   * The verdict on two traces, with what differs; {@code grade} is its colour's CSS class
+   * ({@link Grade}: green, amber or red).
+   */
+  record Verdict(String grade, String headline, List<String> details) implements ReportModel {
     public Verdict {
       details = List.copyOf(details);
     }
@@ -41,7 +44,8 @@ public sealed interface ReportModel extends OutputModel {
   record TraceView(String name, List<Fact> facts, Markup times, Markup waits, String waitBasis,
       List<String> waitNotes, List<WaitRow> topWaits, Markup matrix, List<String> matrixNotes,
       Markup calls, Markup bytes, List<CallRow> callRows, List<HistogramView> histograms,
-      List<TreeNode> tree, List<String> treeNotes) implements ReportModel {
+      List<TreeNode> tree, List<String> treeNotes, List<Markup> timeline, String timelineNote)
+      implements ReportModel {
     public TraceView {
       facts = List.copyOf(facts);
       waitNotes = List.copyOf(waitNotes);
@@ -51,6 +55,7 @@ public sealed interface ReportModel extends OutputModel {
       callRows = List.copyOf(callRows);
       histograms = List.copyOf(histograms);
       tree = List.copyOf(tree);
+      timeline = List.copyOf(timeline);
     }
   }
 

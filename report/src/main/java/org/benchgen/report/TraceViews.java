@@ -66,6 +66,7 @@ final class TraceViews {
       }
     });
     LoopTree.Tree tree = LoopTree.of(in.trace());
+    Timeline.View timeline = Timeline.of(in.trace());
     List<String> notes = new ArrayList<>();
     if (!w.incomplete().isEmpty()) {
       notes.add(w.incomplete());
@@ -79,7 +80,8 @@ final class TraceViews {
         Svg.of(Charts.perFunction("bytes", bytes), 560, 60 + 22 * bytes.size(), id + "b"),
         rows, histograms(in, id), tree.top(), tree.leftOut() == 0 ? List.of()
             : List.of(tree.leftOut() + " more nodes are left out (benchgen show prints them"
-            + " all)."));
+            + " all)."), timeline.chart().map(c -> Svg.of(c, 640, Math.max(180, 90 + 16
+            * s.worldSize()), id + "g")).stream().toList(), timeline.note());
   }
 
   /** The rank and function pairs that waited longest (late sender and collective summed). */

@@ -67,9 +67,10 @@ class ReportTest {
     assertEquals("loop x4", loop.selectFirst("summary").text());
     assertEquals(9, loop.select("div.call").size());
     assertTrue(tree.child(0).text().startsWith("MPI_Init"));
-    // Time split, waits, matrix, calls, bytes, and a histogram for each of the 4 heaviest
-    // call paths (the sample has more than 4 with compute time), with ids unique in the page.
-    assertEquals(9, page.select("svg").size());
+    // Time split, timeline, waits, matrix, calls, bytes, and a histogram for each of the 4
+    // heaviest call paths (the sample has more than 4 with compute time), ids unique in the page.
+    assertEquals(10, page.select("svg").size());
+    assertEquals(1, column.select("figure.timeline svg").size());
     Set<String> ids = new HashSet<>();
     page.select("[id]").forEach(e -> assertTrue(ids.add(e.id()), "duplicate id " + e.id()));
   }
@@ -113,13 +114,13 @@ class ReportTest {
   void twoTracesSideBySideUnderTheVerdict() throws IOException {
     ReportInput stencil = input(SAMPLES.resolve("stencil2d"));
     Document same = Jsoup.parse(Report.html(stencil, Optional.of(stencil)));
-    assertEquals(1, same.select(".verdict.same").size());
+    assertEquals(1, same.select(".verdict.green").size());
     assertEquals(2, same.select("section.trace").size());
     assertTrue(same.select("tr.differs").isEmpty());
 
     Document diff = Jsoup.parse(Report.html(stencil,
         Optional.of(input(SAMPLES.resolve("ring")))));
-    Element verdict = diff.selectFirst(".verdict.different");
+    Element verdict = diff.selectFirst(".verdict.red");
     assertTrue(verdict.text().contains("The world sizes differ."), verdict.text());
     // The ring's ranks make 5 Isends each, the stencil's 8 or 12: every function differs on
     // some rank (ranks 4 and 5 of the stencil make no call in the ring's world of 4).
@@ -127,6 +128,81 @@ class ReportTest {
         .map(tr -> tr.child(0).text()).collect(Collectors.toSet());
     assertEquals(Set.of("MPI_Init", "MPI_Finalize", "MPI_Isend", "MPI_Irecv", "MPI_Waitall"),
         highlighted);
+  }
+
+  /** One rank whose run (MPI_Init's exit to MPI_Finalize's entry) takes {@code runNs}. */
+  private ReportInput oneRank(String name, long runNs) throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve(name));
+    Files.writeString(dir.resolve("rank-0.trace"), String.join("\n",
+        "# benchgen-trace 1 rank=0 size=1",
+        "MPI_Init site=main enter=0 exit=10",
+        "MPI_Barrier site=b enter=20 exit=30 comm=0",
+        "MPI_Finalize site=end enter=" + (10 + runNs) + " exit=" + (20 + runNs), ""));
+    return input(dir);
+  }
+
+  /**
+   * Same calls and bytes, run times 1,000 ns against 1,040 (+4 %), 1,100 (+10 %), 1,150 (+15 %)
+   * and 5,660 ns (+466 %): green, amber, amber (3 x 5 % is still amber) and red at 5 %; +4 % is
+   * amber at 2 %. The headline names the worst rank's error.
+   */
+  @Test
+  void theVerdictIsTheWorstOfCallsAndRunTime() throws IOException {
+    ReportInput a = oneRank("a", 1000);
+    Map<Long, String> expected = Map.of(1040L, "green", 1100L, "amber", 1150L, "amber",
+        5660L, "red");
+    for (Map.Entry<Long, String> e : expected.entrySet()) {
+      Document page = Jsoup.parse(Report.html(a, Optional.of(oneRank("b" + e.getKey(),
+          e.getKey())), 5));
+      Element verdict = page.selectFirst(".verdict");
+      assertEquals(Set.of("verdict", e.getValue()), verdict.classNames(), verdict.text());
+      assertTrue(verdict.selectFirst("p").text().startsWith("Same calls and bytes"),
+          verdict.text());
+    }
+    Element plus466 = Jsoup.parse(Report.html(a, Optional.of(oneRank("c", 5660)), 5))
+        .selectFirst(".verdict p");
+    assertTrue(plus466.text().endsWith("Run time: rank 0 +466.0 %, OUTSIDE 5 %."),
+        plus466.text());
+    assertEquals(Set.of("verdict", "amber"), Jsoup.parse(Report.html(a,
+        Optional.of(oneRank("d", 1040)), 2)).selectFirst(".verdict").classNames());
+  }
+
+  /**
+   * The stencil's timeline: a run bar for each of its 6 ranks and a bar for each MPI call but
+   * MPI_Init and MPI_Finalize (56 Isend + 56 Irecv + 24 Waitall = 136, its README's counts), each
+   * on its rank's row and starting within that rank's run.
+   */
+  @Test
+  void theTimelineHasARowPerRankAndABarPerCall() throws IOException {
+    Timeline.View v = Timeline.of(input(SAMPLES.resolve("stencil2d")).trace());
+    org.jfree.data.xy.XYIntervalSeriesCollection d =
+        (org.jfree.data.xy.XYIntervalSeriesCollection) v.chart().orElseThrow().getXYPlot()
+            .getDataset();
+    assertEquals(6, d.getItemCount(0));
+    assertEquals(136, d.getItemCount(1));
+    for (int i = 0; i < d.getItemCount(1); i++) {
+      int rank = (int) d.getXValue(1, i);
+      // A call starts within its rank's run; it is drawn at least 1/600 of the run wide.
+      assertTrue(d.getStartYValue(1, i) >= d.getStartYValue(0, rank) - 1e-9
+          && d.getStartYValue(1, i) <= d.getEndYValue(0, rank) + 1e-9, "call " + i);
+      assertTrue(d.getEndYValue(1, i) - d.getStartYValue(1, i) >= 0.655 / 600, "call " + i);
+    }
+  }
+
+  /** 65 ranks are more rows than a timeline shows: the page says so instead of drawing it. */
+  @Test
+  void aTimelineOfTooManyRanksIsLeftOutSayingWhy() throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("wide65"));
+    for (int r = 0; r < 65; r++) {
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), String.join("\n",
+          "# benchgen-trace 1 rank=" + r + " size=65",
+          "MPI_Init site=main enter=0 exit=10",
+          "MPI_Barrier site=b enter=20 exit=30 comm=0",
+          "MPI_Finalize site=end enter=40 exit=50", ""));
+    }
+    Document page = Jsoup.parse(Report.html(input(dir), Optional.empty()));
+    assertTrue(page.select("figure.timeline").isEmpty());
+    assertTrue(page.text().contains("No timeline: 65 ranks and 195 calls"), page.text());
   }
 
   /** One rank, 600 barriers at 600 sites: 602 RSDs, of which the first 500 are shown. */

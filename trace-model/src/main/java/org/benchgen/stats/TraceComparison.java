@@ -66,6 +66,9 @@ public final class TraceComparison {
     }
   }
 
+  /** The tolerance, in percent, of run and compute times when none is given (verify, report). */
+  public static final int DEFAULT_TOLERANCE = 5;
+
   private final TraceStats a;
   private final TraceStats b;
   private final List<CallDiff> calls = new ArrayList<>();

@@ -16,4 +16,10 @@ interface CallClock {
 
   /** Nanoseconds at which the rank's current call exited. */
   long exit(int rank);
+
+  /**
+   * The simulation found that rank {@code rank}'s current call cannot end before {@code t}
+   * ({@link CausalClock} moves it; the other clocks report times as they are).
+   */
+  default void atLeast(int rank, long t) {}
 }

@@ -12,8 +12,9 @@ import org.benchgen.traverse.Step;
  * Charges waiting time as the matching simulation matches calls (MPInside's late sender and
  * collective wait): a blocking receive or probe, or a wait that completes receives, waits for
  * the latest of their senders to start, at most for its own duration; a collective's member
- * waits for the last member to enter, at most for its own duration. {@link #NONE} keeps no
- * times, for resolution alone.
+ * waits for the last member to enter, at most for its own duration. The same facts tell the
+ * clock when a call cannot have ended sooner ({@link CallClock#atLeast}, which {@link
+ * CausalClock} honours). {@link #NONE} keeps no times, for resolution alone.
  */
 final class WaitCharges {
   static final WaitCharges NONE = new WaitCharges();
@@ -69,6 +70,7 @@ final class WaitCharges {
   void matched(PostedReceive x, Message m) {
     if (on && x.blocking) {
       times.lateSender(x.owner, x.op, late(x.enter, x.exit, m.sendEnter));
+      clock.atLeast(x.owner, m.sendEnter);
     }
   }
 
@@ -98,6 +100,7 @@ final class WaitCharges {
     }
     if (found.isPresent()) {
       times.lateSender(r, op, late(clock.enter(r), clock.exit(r), found.get().sendEnter));
+      clock.atLeast(r, found.get().sendEnter);
     } else {
       probing[r] = new Probing(op, clock.enter(r), clock.exit(r));
     }
@@ -108,6 +111,7 @@ final class WaitCharges {
     if (on && probing[r] != null) {
       Probing p = probing[r];
       times.lateSender(r, p.op(), late(p.enter(), p.exit(), m.sendEnter));
+      clock.atLeast(r, m.sendEnter);
       probing[r] = null;
     }
   }
@@ -128,6 +132,9 @@ final class WaitCharges {
       }
     }
     times.lateSender(r, p.op(), late(p.enter(), p.exit(), lastSend));
+    if (lastSend != Long.MIN_VALUE) {
+      clock.atLeast(r, lastSend);
+    }
   }
 
   /** Rank {@code r}'s current call, {@code op}, arrives at a collective on {@code comm}. */
@@ -147,6 +154,7 @@ final class WaitCharges {
     long last = all.stream().mapToLong(Arrival::enter).max().orElse(0);
     for (Arrival a : all) {
       times.collectiveWait(a.rank(), a.op(), late(a.enter(), a.exit(), last));
+      clock.atLeast(a.rank(), last);
     }
   }
 
