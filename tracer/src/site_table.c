@@ -130,25 +130,33 @@ static void unique(void) {
   free(copy);
 }
 
+/* Tables move in chunks of a fixed size, so that a receiver short of memory still takes every
+ * chunk its sender sends (and drops them), and no count passes an int. */
+#define PIECE 65536
+
 void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir) {
   for (int step = 1; step < size; step <<= 1) {
     if (rank & step) {
       uint64_t n = st_len;
       PMPI_Send(&n, 1, MPI_UINT64_T, rank - step, 7, *w);
-      PMPI_Send(st_text ? st_text : "", (int) n, MPI_CHAR, rank - step, 8, *w);
+      for (uint64_t at = 0; at < n; at += PIECE)
+        PMPI_Send(st_text + at, (int) (n - at < PIECE ? n - at : PIECE), MPI_CHAR, rank - step, 8,
+                  *w);
       return;
     }
     if (rank + step < size) {
       uint64_t n;
       PMPI_Recv(&n, 1, MPI_UINT64_T, rank + step, 7, *w, MPI_STATUS_IGNORE);
       char *b = malloc(n + 1);
-      PMPI_Recv(b ? b : (char[1]){0}, b ? (int) n : 0, MPI_CHAR, rank + step, 8, *w,
-                MPI_STATUS_IGNORE);
+      static char scratch[PIECE];
+      for (uint64_t at = 0; at < n; at += PIECE)
+        PMPI_Recv(b ? b + at : scratch, (int) (n - at < PIECE ? n - at : PIECE), MPI_CHAR,
+                  rank + step, 8, *w, MPI_STATUS_IGNORE);
       if (b) {
         add(b, (size_t) n);
         free(b);
         unique();
-      }
+      } /* else: out of memory, that subtree's sites stay undescribed (their hashes are right) */
     }
   }
   if (rank != 0 || !st_len) return;
