@@ -244,6 +244,15 @@ final class SourceLocations {
    */
   private static void insert(Path bgc, SiteTable table) throws IOException {
     Path tmp = bgc.resolveSibling(bgc.getFileName() + ".sites.tmp");
+    try {
+      copyWith(bgc, tmp, table);
+      Files.move(tmp, bgc, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(tmp); // left only where the copy failed: trace.bgc is then untouched
+    }
+  }
+
+  private static void copyWith(Path bgc, Path tmp, SiteTable table) throws IOException {
     try (BufferedReader in = Files.newBufferedReader(bgc, StandardCharsets.UTF_8);
         BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
       boolean done = false;
@@ -260,6 +269,5 @@ final class SourceLocations {
         out.write(SiteLines.lines(table));
       }
     }
-    Files.move(tmp, bgc, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
 }

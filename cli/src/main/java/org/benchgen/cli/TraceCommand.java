@@ -138,8 +138,13 @@ final class TraceCommand implements Callable<Integer> {
       // The tracer's file is final (shared blocks and all, docs/compression.md): no JVM pass
       // rewrites it, so the library preloaded alone leaves the same file (issue 50).
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
-      // Where the sites lie in the source: added here, outside the job (issue 48).
-      SourceLocations.annotate(tmp, bgc).ifPresent(s -> located[0] = s);
+      // Where the sites lie in the source: added here, outside the job (issue 48). An
+      // annotation: whatever goes wrong there, the trace is kept as the tracer wrote it.
+      try {
+        SourceLocations.annotate(tmp, bgc).ifPresent(s -> located[0] = s);
+      } catch (IOException | RuntimeException e) {
+        located[0] = "call sites not located in the source (" + e.getMessage() + ")";
+      }
       Path why = tmp.resolve(TraceDirectory.PROBLEMS);
       // Ranks whose run ended before MPI_Finalize leave what they folded under their name.
       List<Integer> cut;
