@@ -235,6 +235,11 @@ int writer_full(void);
 /* Async-signal-safe: ends the stream with the truncation marker, as it stands, and closes it. */
 void writer_emergency_end(void);
 
+/* ---- site_table.c: where the call sites lie, for trace.sites (issue 48) ------------------------- */
+
+void site_table_note(uint64_t site, void *const *addrs, int n, const char *where);
+void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir);
+
 #pragma GCC visibility pop
 
 #endif

@@ -138,6 +138,7 @@ void fold_records_merge(const char *dir) {
   fold_tree_io io = {&w, &g_part, g_part.rank, g_part.rank + 1, send_bytes, recv_bytes,
                      name_text, intern};
   fold_tree_merge(&io, 0, g_size);
+  site_table_merge(&w, g_part.rank, g_size, dir);
   /* What the fold cost: events summed, the most any rank spent folding and its peak memory. */
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

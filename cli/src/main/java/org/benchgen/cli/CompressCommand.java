@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.ir.TraceSummary;
+import org.benchgen.ir.format.SiteLines;
 import org.benchgen.rawtrace.TraceDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,7 +46,9 @@ final class CompressCommand implements Callable<Integer> {
         threads != null ? threads : Runtime.getRuntime().availableProcessors());
     TraceCompressor.Result r = c.compress(d, new Progress(spec.commandLine().getErr(),
         "compressing", d.size()));
-    output.write(r.trace());
+    // Where its sites lie, benchgen trace wrote into the directory's trace.bgc (issue 48).
+    output.write(r.trace().withSites(SiteLines.readHeader(dir.resolve(
+        TraceDirectory.COMPRESSED))));
     long out = Files.size(output.file);
     TraceSummary s = TraceSummary.of(r.trace());
     double secs = (System.nanoTime() - t0) / 1e9;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.io.TraceFiles;
+import org.benchgen.ir.format.SiteLines;
 import org.benchgen.otf2.Otf2Export;
 import org.benchgen.query.ParquetExport;
 import org.benchgen.rawtrace.TraceDirectory;
@@ -61,7 +62,8 @@ final class ExportCommand implements Callable<Integer> {
     Otf2Export.RankSource source;
     Path trace = TraceDirectory.input(this.trace);
     if (Files.isDirectory(trace)) {
-      source = Otf2Export.of(TraceDirectory.open(trace).rankFiles());
+      source = Otf2Export.of(TraceDirectory.open(trace).rankFiles(),
+          SiteLines.readHeader(trace.resolve(TraceDirectory.COMPRESSED)));
     } else {
       var t = TraceFiles.readCompressed(trace);
       ExpansionLimit.check(t, trace);

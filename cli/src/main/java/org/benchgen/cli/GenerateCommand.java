@@ -78,6 +78,13 @@ final class GenerateCommand implements Callable<Integer> {
       + " report TRACE`) beside the benchmark, as NAME-report.html")
   boolean report;
 
+  @Option(names = "--keep-sites", description = "also write where the trace's call sites lie in"
+      + " the traced program's source (file:line function) beside the benchmark, as "
+      + SourceLocations.KEPT_FILE + ": tracing the benchmark then names those places, and the"
+      + " report puts the two traces' call paths side by side. Without it the benchmark keeps"
+      + " none of them")
+  boolean keepSites;
+
   /** The target names, for --help. */
   static final class Languages implements Iterable<String> {
     @Override
@@ -138,6 +145,12 @@ final class GenerateCommand implements Callable<Integer> {
     if (report) {
       String page = Report.html(TraceArgument.reportInput(input.path, t, err), Optional.empty());
       files.add(new GeneratedFile(program + "-report.html", page));
+    }
+    if (keepSites && !t.sites().isEmpty()) {
+      files.add(new GeneratedFile(SourceLocations.KEPT_FILE, KeptSites.text(t)));
+    } else if (keepSites) {
+      err.println("generate: " + input.path + " does not say where its call sites lie (trace it"
+          + " with benchgen trace, from a binary built with -g): --keep-sites keeps nothing");
     }
     write(files);
     PrintWriter out = spec.commandLine().getOut();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.format.SiteLines;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.report.ReportInput;
 import org.benchgen.resolve.WaitAnalysis;
@@ -66,7 +67,9 @@ final class TraceArgument {
     Path input = TraceDirectory.input(given);
     if (Files.isDirectory(input)) {
       TraceDirectory d = TraceDirectory.open(input);
-      return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace();
+      // Where its sites lie, benchgen trace wrote into its trace.bgc (issue 48).
+      return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace()
+          .withSites(SiteLines.readHeader(input.resolve(TraceDirectory.COMPRESSED)));
     }
     return walked ? readToWalk(input) : TraceFiles.readCompressed(input);
   }

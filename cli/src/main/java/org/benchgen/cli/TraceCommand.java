@@ -112,6 +112,7 @@ final class TraceCommand implements Callable<Integer> {
     int[] status = new int[1];
     Path[] compressed = new Path[1];
     Streams[] streams = new Streams[1];
+    String[] located = new String[1];
     List<String> problems = new ArrayList<>();
     // The ranks write into a temporary sibling, which becomes DIR once the run is over.
     AtomicOutput.writeDirectory(output.dir, tmp -> {
@@ -137,6 +138,13 @@ final class TraceCommand implements Callable<Integer> {
       // The tracer's file is final (shared blocks and all, docs/compression.md): no JVM pass
       // rewrites it, so the library preloaded alone leaves the same file (issue 50).
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
+      // Where the sites lie in the source: added here, outside the job (issue 48). An
+      // annotation: whatever goes wrong there, the trace is kept as the tracer wrote it.
+      try {
+        SourceLocations.annotate(tmp, bgc).ifPresent(s -> located[0] = s);
+      } catch (IOException | RuntimeException e) {
+        located[0] = "call sites not located in the source (" + e.getMessage() + ")";
+      }
       Path why = tmp.resolve(TraceDirectory.PROBLEMS);
       // Ranks whose run ended before MPI_Finalize leave what they folded under their name.
       List<Integer> cut;
@@ -185,6 +193,10 @@ final class TraceCommand implements Callable<Integer> {
       return Benchgen.INPUT_ERROR;
     }
     long size = Files.size(compressed[0]);
+    if (located[0] != null) {
+      err.println("benchgen trace: " + located[0]);
+      err.flush();
+    }
     out.printf("%s: %s of %s ranks (%s, %s)%s. Next: benchgen show %s%n", output,
         TraceDirectory.COMPRESSED, worldOf(compressed[0]), flavour.dirName, kilobytes(size),
         raw ? ", and " + streams[0].ranks.size() + " rank streams ("

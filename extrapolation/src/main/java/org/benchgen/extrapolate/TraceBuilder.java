@@ -122,8 +122,9 @@ final class TraceBuilder {
     if (selves) {
       comms.addAll(RankValues.selves(template().trace(), target.ranks()));
     }
+    // The same program at another scale: its sites lie where they did (issue 48).
     CompressedTrace out = new CompressedTrace(target.ranks(), comms, body,
-        template().trace().symbols());
+        template().trace().symbols(), template().trace().sites());
     return times.fill(out, made);
   }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.benchgen.ir.SiteTable;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Names;
@@ -34,16 +35,28 @@ final class ExportDefs {
   /** Cartesian communicators' dimensions and periodicity (0/1), by id. */
   private final Map<Long, long[][]> carts = new HashMap<>();
 
+  /** Where the sites lie: a site's region is named by its place where known. */
+  private final SiteTable sites;
+
   ExportDefs(int ranks) {
+    this(ranks, SiteTable.none());
+  }
+
+  ExportDefs(int ranks, SiteTable sites) {
     this.ranks = ranks;
+    this.sites = sites;
     long[] world = new long[ranks];
     Arrays.setAll(world, i -> i);
     comms.put(0L, world);
   }
 
-  /** The region of call site {@code site}: a user function of that name. */
+  /**
+   * The region of call site {@code site}: a user function named by its place in the program
+   * ({@code ring.c:38 main}, as Score-P names a region by its function and source) where the
+   * trace knows it, else by the site.
+   */
   long siteRegion(String site) {
-    return region("site " + site, "FUNCTION USER", site);
+    return region("site " + site, "FUNCTION USER", sites.label(site).orElse(site));
   }
 
   /** The region of MPI function {@code op}, with Score-P's role. */

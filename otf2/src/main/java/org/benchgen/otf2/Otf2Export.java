@@ -14,6 +14,7 @@ import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
 import org.benchgen.io.AtomicOutput;
 import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.SiteTable;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.resolve.CausalTimes;
@@ -37,6 +38,11 @@ public final class Otf2Export {
     /** Passes rank {@code rank}'s communicators and calls, in order, to {@code sink}. */
     void read(int rank, RawTraceReader.Sink sink) throws IOException;
 
+    /** Where the call sites lie in the program, which names their regions (issue 48). */
+    default SiteTable sites() {
+      return SiteTable.none();
+    }
+
     /** What the export's summary says about the source's times: nothing for a traced run's. */
     default List<String> notes() {
       return List.of();
@@ -47,7 +53,17 @@ public final class Otf2Export {
 
   /** A directory of per-rank streams as a source. */
   public static RankSource of(List<Path> rankFiles) {
+    return of(rankFiles, SiteTable.none());
+  }
+
+  /** A directory of per-rank streams as a source, its sites' places {@code sites}. */
+  public static RankSource of(List<Path> rankFiles, SiteTable sites) {
     return new RankSource() {
+      @Override
+      public SiteTable sites() {
+        return sites;
+      }
+
       @Override
       public int size() {
         return rankFiles.size();
@@ -118,6 +134,11 @@ public final class Otf2Export {
             + " causal (ranks called MPI from several threads): receives may end before their"
             + " sends start"));
       }
+
+      @Override
+      public SiteTable sites() {
+        return t.sites();
+      }
     };
   }
 
@@ -129,7 +150,7 @@ public final class Otf2Export {
       throws IOException {
     Path bridge = Files.createTempDirectory("bg_otf2-write");
     try {
-      ExportDefs defs = new ExportDefs(source.size());
+      ExportDefs defs = new ExportDefs(source.size(), source.sites());
       RuleCounts rules = new RuleCounts();
       long calls = 0;
       for (int r = 0; r < source.size(); r++) {

@@ -38,14 +38,15 @@ public final class Report {
    */
   public static String html(ReportInput a, Optional<ReportInput> b, double tolerance) {
     if (b.isEmpty()) {
-      return PAGE.render(new Page("benchgen report: " + a.name(), List.of(),
+      return PAGE.render(new Page("benchgen report: " + a.name(), List.of(), List.of(),
           List.of(TraceViews.of(a, Set.of(), "a")), false));
     }
     TraceComparison c = new TraceComparison(a.stats(), b.get().stats());
     Set<Op> differing = c.callDifferences().stream().map(TraceComparison.CallDiff::op)
         .collect(Collectors.toSet());
     return PAGE.render(new Page("benchgen report: " + a.name() + " and " + b.get().name(),
-        List.of(verdict(c, tolerance)), List.of(TraceViews.of(a, differing, "a"),
+        List.of(verdict(c, tolerance)), List.of(SitePaths.of(a.trace(), b.get().trace())),
+        List.of(TraceViews.of(a, differing, "a"),
             TraceViews.of(b.get(), differing, "b")), true));
   }
 

@@ -9,13 +9,26 @@ import org.benchgen.codegen.output.OutputModel;
  */
 public sealed interface ReportModel extends OutputModel {
   /** The page: a verdict when two traces are compared, then each trace's column. */
-  record Page(String title, List<Verdict> verdict, List<TraceView> traces, boolean sideBySide)
-      implements ReportModel {
+  record Page(String title, List<Verdict> verdict, List<PathTable> paths,
+      List<TraceView> traces, boolean sideBySide) implements ReportModel {
     public Page {
       verdict = List.copyOf(verdict);
+      paths = List.copyOf(paths);
       traces = List.copyOf(traces);
     }
   }
+
+  /** Two traces' call paths side by side, matched by their place in the program (issue 48). */
+  record PathTable(List<PathRow> rows, List<String> notes) implements ReportModel {
+    public PathTable {
+      rows = List.copyOf(rows);
+      notes = List.copyOf(notes);
+    }
+  }
+
+  /** One call path: its calls, MPI time and compute before it in each trace ("—": absent). */
+  record PathRow(String path, String callsA, String callsB, String mpiA, String mpiB,
+      String computeA, String computeB, boolean differs) implements ReportModel {}
 
   /**
    * The verdict on two traces, with what differs; {@code grade} is its colour's CSS class

@@ -143,6 +143,7 @@ final class TraceViews {
         }
       }
     }.scan(in.trace().body());
+    NodeLabels labels = new NodeLabels(in.trace());
     List<Path> paths = new ArrayList<>(byStat.values());
     paths.sort(Comparator.comparingDouble(Path::total).reversed());
     List<HistogramView> out = new ArrayList<>();
@@ -150,8 +151,9 @@ final class TraceViews {
       if (p.total() <= 0) {
         break;
       }
-      out.add(new HistogramView(capped("before " + p.rsd().op().mpiName() + " @"
-          + p.rsd().site()) + capped(", after @" + p.stat().after()), "total "
+      out.add(new HistogramView(capped("before " + p.rsd().op().mpiName() + " "
+          + labels.site(p.rsd().site())) + capped(", after " + labels.site(p.stat().after())),
+          "total "
           + NodeLabels.duration(p.total()) + "; " + NodeLabels.time(p.stat().time()),
           Svg.of(Charts.histogram(p.stat().time()), 420, 240, id + "h" + out.size())));
     }

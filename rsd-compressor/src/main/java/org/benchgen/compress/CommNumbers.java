@@ -49,7 +49,7 @@ final class CommNumbers {
     for (CommDef c : t.comms()) {
       comms.add(new CommDef(n.number.get(c.id()), c.members(), c.remote()));
     }
-    return new CompressedTrace(t.worldSize(), comms, numbered.body(), t.symbols());
+    return new CompressedTrace(t.worldSize(), comms, numbered.body(), t.symbols(), t.sites());
   }
 
   /** Whether a field holds communicator ids. */

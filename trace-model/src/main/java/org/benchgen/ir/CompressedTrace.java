@@ -9,18 +9,30 @@ import org.benchgen.trace.SymbolTable;
 
 /**
  * A whole run compressed and merged: the world size, the communicators (besides MPI_COMM_WORLD,
- * id 0), the top-level nodes, and the table that the names and lists in its values are ids of.
+ * id 0), the top-level nodes, the table that the names and lists in its values are ids of, and
+ * where its call sites lie in the program, where known ({@link SiteTable}).
  */
 public record CompressedTrace(int worldSize, List<CommDef> comms, List<Node> body,
-    SymbolTable symbols) {
+    SymbolTable symbols, SiteTable sites) {
   public CompressedTrace {
     comms = List.copyOf(comms);
     body = List.copyOf(body);
   }
 
-  /** The same run with another body (a pass that rewrote it), of the same symbols. */
+  /** A run whose sites' places are not known. */
+  public CompressedTrace(int worldSize, List<CommDef> comms, List<Node> body,
+      SymbolTable symbols) {
+    this(worldSize, comms, body, symbols, SiteTable.none());
+  }
+
+  /** The same run with another body (a pass that rewrote it), of the same symbols and sites. */
   public CompressedTrace withBody(List<Node> newBody) {
-    return new CompressedTrace(worldSize, comms, newBody, symbols);
+    return new CompressedTrace(worldSize, comms, newBody, symbols, sites);
+  }
+
+  /** The same run with its sites' places {@code table}. */
+  public CompressedTrace withSites(SiteTable table) {
+    return new CompressedTrace(worldSize, comms, body, symbols, table);
   }
 
   /**

@@ -28,6 +28,8 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.SiteFrame;
+import org.benchgen.ir.SiteTable;
 import org.benchgen.ir.VNode;
 import org.benchgen.ir.VNodes;
 import org.benchgen.ir.ValueSeq;
@@ -81,6 +83,7 @@ public final class CompressedTraceReader {
           + "' (this benchgen reads '" + expected + "')");
     }
     List<CommDef> comms = new ArrayList<>();
+    Map<String, List<SiteFrame>> sites = new HashMap<>();
     Deque<Open> stack = new ArrayDeque<>();
     List<Node> top = new ArrayList<>();
     Rsd last = null;
@@ -154,6 +157,14 @@ public final class CompressedTraceReader {
         List<Node> into = stack.isEmpty() ? top : stack.peek().body();
         switch (tok[0]) {
           case "comm" -> comms.add(comm(tok));
+          case "site" -> {
+            if (!stack.isEmpty() || !top.isEmpty()) {
+              throw new TraceProblem("a site line comes before the first call");
+            }
+            if (sites.putIfAbsent(SiteLines.site(tok), SiteLines.frames(tok)) != null) {
+              throw new TraceProblem("site " + tok[1] + " is described twice");
+            }
+          }
           case "loop" -> {
             CompressedTraceChecks.loopDepth(loops(stack) + 1);
             if (blocks.defining()) {
@@ -211,7 +222,8 @@ public final class CompressedTraceReader {
     if (checks.world() < 0) {
       throw new TraceFormatException(file, lineNo, "no 'world N' line");
     }
-    CompressedTrace t = new CompressedTrace(checks.world(), comms, top, symbols);
+    CompressedTrace t = new CompressedTrace(checks.world(), comms, top, symbols,
+        new SiteTable(sites));
     if (blocks.used()) {
       // A block's lines were checked without knowing how often its uses run it.
       try {

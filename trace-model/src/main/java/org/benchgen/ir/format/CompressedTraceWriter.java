@@ -20,6 +20,7 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.SiteFrame;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Names;
@@ -92,6 +93,9 @@ public final class CompressedTraceWriter {
           + IntRuns.format(c.members().stream().mapToInt(Integer::intValue).toArray())
           + (c.isInter() ? " remote=" + IntRuns.format(c.remote().stream()
               .mapToInt(Integer::intValue).toArray()) : "") + "\n");
+    }
+    for (Map.Entry<String, List<SiteFrame>> e : t.sites().frames().entrySet()) {
+      out.write(SiteLines.line(e.getKey(), e.getValue()) + "\n");
     }
     for (SharedBlocks.Block block : shared.blocks()) {
       // A block's ranks are written as at the top: it has no one place.

@@ -13,6 +13,7 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.SiteTable;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Sym;
@@ -25,9 +26,20 @@ import org.benchgen.trace.Sym;
  */
 public final class NodeLabels {
   private final ValueText values;
+  private final SiteTable sites;
 
   public NodeLabels(CompressedTrace t) {
     this.values = new ValueText(t.symbols());
+    this.sites = t.sites();
+  }
+
+  /**
+   * A site for people: {@code @HASH}, and its place in the program where the trace knows it
+   * ({@code @2ad6d10d932e (ring.c:40 main)}, issue 48).
+   */
+  public String site(String site) {
+    return ("@" + site + sites.label(site).map(l -> " (" + l + ")").orElse(""))
+        .replace('\n', ' ');
   }
 
   /** A loop, naming its ranks where they differ from {@code parent}'s. */
@@ -54,13 +66,13 @@ public final class NodeLabels {
     if (count.isPresent() && tsize.isPresent() && !toNull) {
       b.append(" (").append(count.getAsLong() * tsize.getAsLong()).append(" B)");
     }
-    return b.append(ranks(r, parent)).append("  @").append(r.site()).toString()
+    return b.append(ranks(r, parent)).append("  ").append(site(r.site())).toString()
         .replace('\n', ' ');
   }
 
   /** The compute time before an RSD's call, for one call path. */
   public String compute(ComputeStat c) {
-    return ("compute " + time(c.time()) + cpu(c.time(), c.cpu()) + " after @" + c.after())
+    return ("compute " + time(c.time()) + cpu(c.time(), c.cpu()) + " after " + site(c.after()))
         .replace('\n', ' ');
   }
 
