@@ -7,6 +7,7 @@ import java.util.Map;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.PackedParams;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
@@ -65,7 +66,8 @@ final class CommNumbers {
         params.set(i, param(params.get(i)));
       }
     }
-    return new Rsd(r.op(), r.site(), r.ranks(), params, r.compute(), r.duration());
+    return new Rsd(r.op(), r.site(), r.ranks(), PackedParams.of(r.ranks(), params), r.compute(),
+        r.duration());
   }
 
   private Param param(Param p) {

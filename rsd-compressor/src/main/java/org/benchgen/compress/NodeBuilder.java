@@ -11,6 +11,8 @@ import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
+import org.benchgen.ir.PackedParams;
+import org.benchgen.ir.PackedStats;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
@@ -191,11 +193,14 @@ final class NodeBuilder {
         Field f = op.fields().get(i);
         EntryValues v = f.isPeer() ? new EntryValues.Undecided(a, relSeq[i].build())
             : new EntryValues.Plain(a);
-        params.add(parts.param(new Param(List.of(new ParamEntry(v, ranks)))));
+        Param p = new Param(List.of(new ParamEntry(v, ranks)));
+        // A packed parameter's values are copied into the RSD's arrays: sharing it saves nothing.
+        params.add(PackedParams.packs(p, ranks) ? p : parts.param(p));
       }
+      // Packed statistics are bytes of their own: nothing to share with other RSDs.
       List<ComputeStat> stats = new ArrayList<>();
-      computes.byPath.forEach((k, h) -> stats.add(h.build(k, parts)));
-      return new Rsd(op, site, ranks, params, stats,
+      computes.byPath.forEach((k, h) -> stats.add(h.build(k)));
+      return new Rsd(op, site, ranks, PackedParams.of(ranks, params), PackedStats.of(stats),
           parts.callTime(CallTime.of(durations.build())));
     }
   }
@@ -252,10 +257,10 @@ final class NodeBuilder {
       cpuCount = 0;
     }
 
-    ComputeStat build(String after, SharedParts parts) {
-      Histogram h = parts.histogram(time.build());
-      return parts.stat(new ComputeStat(after, h, cpuCount == h.count() && cpuCount > 0
-          ? OptionalDouble.of((double) cpuSum / cpuCount) : OptionalDouble.empty()));
+    ComputeStat build(String after) {
+      Histogram h = time.build();
+      return new ComputeStat(after, h, cpuCount == h.count() && cpuCount > 0
+          ? OptionalDouble.of((double) cpuSum / cpuCount) : OptionalDouble.empty());
     }
   }
 }

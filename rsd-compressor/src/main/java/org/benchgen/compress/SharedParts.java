@@ -4,38 +4,35 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.benchgen.ir.CallTime;
-import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.EntryValues;
-import org.benchgen.ir.Histogram;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 
 /**
  * One rank's frozen nodes share their equal small parts: a parameter of a single value (the
- * communicator, the datatype, a call made once), an absent one, a histogram's few bins. Where
+ * communicator, the datatype, a call made once), an absent one, a call time. Where
  * nothing folds (a random call order) a rank's trace holds an RSD for every two or three events,
  * and as a chain of objects per parameter (entry, values, sequence, list) those were most of the
  * heap: about 1.7 kB per RSD, 2.7 GB for 4 x 10^6 events. The model is immutable, so sharing
  * equal parts changes nothing that is read or written, but for one thing: a walk keys its
  * position in a sequence of several values by the parameter entry holding it, so an entry of
- * such values is never shared, only what is inside it. Not thread-safe: one per rank.
+ * such values is never shared, only what is inside it. An RSD's parameters of a few values are
+ * packed instead ({@code PackedParams}), their values copied out: what is shared here is the
+ * rest, and loops' trip counts. Not thread-safe: one per rank.
  */
 final class SharedParts {
   /** The absent parameter, one for all. */
   static final Param NONE = Param.none();
-  /** Longer bin lists are rarely equal: interning them would cost more than it saves. */
-  private static final int MAX_SHARED_BINS = 2;
-
   /** Short sequences (peers of a call made twice or three times) share through a small cache. */
   private static final int MAX_CACHED_NODES = 3;
 
   private final Map<Param, Param> params = new HashMap<>();
   private final Recent<Param> shortParams = new Recent<>(1 << 12);
-  /** Timing summaries of a call or two: equal ones recur where times are a few microseconds. */
-  private final Recent<Histogram> histograms = new Recent<>(1 << 16);
-  private final Recent<ComputeStat> stats = new Recent<>(1 << 16);
+  /**
+   * Call times of a call or two: equal ones recur where times are a few microseconds. (An RSD's
+   * compute statistics are packed, {@code PackedStats}: nothing of theirs is shared.)
+   */
   private final Recent<CallTime> callTimes = new Recent<>(1 << 16);
-  private final Map<List<Histogram.Bin>, List<Histogram.Bin>> bins = new HashMap<>();
 
   /** {@code p}, or an equal parameter met before when it holds a single value. */
   Param param(Param p) {
@@ -61,11 +58,6 @@ final class SharedParts {
         : new Param(List.of(new ParamEntry(same.entries().get(0).values(), e.ranks())));
   }
 
-  /** {@code c}, or an equal one met lately. */
-  ComputeStat stat(ComputeStat c) {
-    return stats.share(c);
-  }
-
   /** {@code t}, or an equal one met lately. */
   CallTime callTime(CallTime t) {
     return callTimes.share(t);
@@ -86,20 +78,6 @@ final class SharedParts {
       return u.absolute().isSingleValue() && u.relative().isSingleValue();
     }
     return v.seq().isSingleValue();
-  }
-
-  /** {@code h}, with the list of its bins shared with equal ones met before when short. */
-  Histogram histogram(Histogram h) {
-    if (h.bins().size() > MAX_SHARED_BINS) {
-      return h;
-    }
-    Histogram same = histograms.share(h);
-    if (same != h) {
-      return same;
-    }
-    List<Histogram.Bin> old = bins.putIfAbsent(h.bins(), h.bins());
-    return old == null || old == h.bins() ? h
-        : new Histogram(h.count(), h.min(), h.max(), h.mean(), h.sd(), old);
   }
 
   /**

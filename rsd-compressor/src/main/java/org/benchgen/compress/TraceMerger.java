@@ -16,8 +16,11 @@ import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.NodeVisitor;
+import org.benchgen.ir.PackedParams;
+import org.benchgen.ir.PackedStats;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.TraceFormatException;
 
@@ -184,8 +187,9 @@ final class TraceMerger {
     for (int k = 0; k < a.params().size(); k++) {
       params.add(mergeParam(a.params().get(k), b.params().get(k)));
     }
-    return new Rsd(a.op(), a.site(), a.ranks().union(b.ranks()), params,
-        ComputeClasses.merge(a.compute(), a.ranks(), b.compute(), b.ranks()),
+    RankList ranks = a.ranks().union(b.ranks());
+    return new Rsd(a.op(), a.site(), ranks, PackedParams.of(ranks, params),
+        PackedStats.of(ComputeClasses.merge(a.compute(), a.ranks(), b.compute(), b.ranks())),
         a.duration().merge(b.duration()));
   }
 

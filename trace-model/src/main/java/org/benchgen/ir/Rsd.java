@@ -6,13 +6,16 @@ import org.benchgen.trace.Op;
 
 /**
  * A regular section descriptor: one call site's calls folded across loop iterations and ranks.
- * {@code params} are positional, one per field of {@code op} ({@link Op#fields()}).
+ * {@code params} are positional, one per field of {@code op} ({@link Op#fields()}); they may be
+ * held packed ({@link PackedParams}), as may {@code compute} ({@link PackedStats}): each reads as
+ * the same list.
  */
 public record Rsd(Op op, String site, RankList ranks, List<Param> params,
     List<ComputeStat> compute, CallTime duration) implements Node {
   public Rsd {
-    params = List.copyOf(params);
-    compute = List.copyOf(compute);
+    // Packed lists are immutable already; a copy would unpack them.
+    params = params instanceof PackedParams ? params : List.copyOf(params);
+    compute = compute instanceof PackedStats ? compute : List.copyOf(compute);
     if (params.size() != op.fields().size()) {
       throw new IllegalArgumentException(op.mpiName() + " needs " + op.fields().size()
           + " params, got " + params.size());
