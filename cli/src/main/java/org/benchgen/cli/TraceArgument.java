@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.benchgen.compress.ChoiceSections;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
@@ -66,7 +67,9 @@ final class TraceArgument {
     Path input = TraceDirectory.input(given);
     if (Files.isDirectory(input)) {
       TraceDirectory d = TraceDirectory.open(input);
-      return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace();
+      // As `compress` writes it: runs that loops could not fold become choice sections.
+      return ChoiceSections.form(new TraceCompressor().compress(d, new Progress(err,
+          "compressing", d.size())).trace());
     }
     return walked ? readToWalk(input) : TraceFiles.readCompressed(input);
   }
