@@ -1,5 +1,9 @@
 package org.benchgen.compress;
 
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,6 +19,8 @@ import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.format.CompressedTraceReader;
+import org.benchgen.ir.format.CompressedTraceWriter;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
@@ -62,11 +68,16 @@ public final class ChoiceSections {
   private ChoiceSections() {}
 
   /** {@code trace} with each run of top-level nodes that did not fold made a choice section. */
-  public static CompressedTrace form(CompressedTrace trace) {
-    List<int[]> spans = spans(trace.body());
-    if (spans.isEmpty()) {
-      return trace;
+  public static CompressedTrace form(CompressedTrace given) {
+    if (spans(given.body()).isEmpty()) {
+      return given;
     }
+    // The sections pool times as the file holds them (means and deviations at the digits
+    // written, a block's places as copies), so that a trace compressed in memory and the same
+    // trace read from its file (the tracer's, which `benchgen trace` rewrites) form the same
+    // bytes. The writer is canonical, so a trace read from a file comes back the same.
+    CompressedTrace trace = asWritten(given);
+    List<int[]> spans = spans(trace.body());
     // A block's copies share one pool of compute paths: give each its part before merging.
     List<Node> shared = trace.perPlace().body();
     List<Node> body = trace.body();
@@ -79,6 +90,15 @@ public final class ChoiceSections {
     }
     out.addAll(body.subList(at, body.size()));
     return trace.withBody(out);
+  }
+
+  private static CompressedTrace asWritten(CompressedTrace t) {
+    try {
+      return CompressedTraceReader.read(Path.of("trace.bgc"),
+          new StringReader(CompressedTraceWriter.toString(t)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The runs {@code [start, end)} of top-level nodes that become sections, in order. */

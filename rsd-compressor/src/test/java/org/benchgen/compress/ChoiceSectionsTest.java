@@ -89,6 +89,11 @@ class ChoiceSectionsTest {
     String text = CompressedTraceWriter.toString(formed);
     CompressedTrace back = CompressedTraceReader.read(dir.resolve("x"), new StringReader(text));
     assertEquals(text, CompressedTraceWriter.toString(back), "write-read-write");
+    // Formed from the trace's file (as `benchgen trace` forms the tracer's), the same bytes.
+    CompressedTrace file = CompressedTraceReader.read(dir.resolve("y"),
+        new StringReader(CompressedTraceWriter.toString(folded)));
+    assertEquals(text, CompressedTraceWriter.toString(ChoiceSections.form(file)),
+        "formed from the file");
     assertTrue(text.length() * 3 < CompressedTraceWriter.toString(folded).length(),
         text.length() + " bytes against " + CompressedTraceWriter.toString(folded).length());
     TraceStats before = TraceStats.of(folded, n -> {});
