@@ -19,6 +19,7 @@ import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Param;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
 import org.benchgen.ir.format.CompressedTraceReader;
 import org.benchgen.ir.format.CompressedTraceWriter;
 import org.benchgen.trace.Field;
@@ -200,7 +201,7 @@ public final class ChoiceSections {
       }
       if (n > 0) {
         stepRanks.add(r);
-        steps.add(new EntryValues.Plain(org.benchgen.ir.ValueSeq.of(n)));
+        steps.add(new EntryValues.Plain(ValueSeq.of(n)));
         for (Shape s : byNumber) {
           s.endRank(r);
         }
