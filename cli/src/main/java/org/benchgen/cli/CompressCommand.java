@@ -3,8 +3,10 @@ package org.benchgen.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.benchgen.compress.ChoiceSections;
 import org.benchgen.compress.RankCompressor;
 import org.benchgen.compress.TraceCompressor;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.TraceSummary;
 import org.benchgen.ir.format.SiteLines;
 import org.benchgen.rawtrace.TraceDirectory;
@@ -46,11 +48,13 @@ final class CompressCommand implements Callable<Integer> {
         threads != null ? threads : Runtime.getRuntime().availableProcessors());
     TraceCompressor.Result r = c.compress(d, new Progress(spec.commandLine().getErr(),
         "compressing", d.size()));
-    // Where its sites lie, benchgen trace wrote into the directory's trace.bgc (issue 48).
-    output.write(r.trace().withSites(SiteLines.readHeader(dir.resolve(
-        TraceDirectory.COMPRESSED))));
+    // Runs that loops could not fold become choice sections (docs/compressed-format.md); where
+    // its sites lie, benchgen trace wrote into the directory's trace.bgc (issue 48).
+    CompressedTrace t = ChoiceSections.form(r.trace()).withSites(SiteLines.readHeader(
+        dir.resolve(TraceDirectory.COMPRESSED)));
+    output.write(t);
     long out = Files.size(output.file);
-    TraceSummary s = TraceSummary.of(r.trace());
+    TraceSummary s = TraceSummary.of(t);
     double secs = (System.nanoTime() - t0) / 1e9;
     spec.commandLine().getOut().printf("%s: %d ranks, %d events -> %d RSDs, %d loops; %d bytes"
         + " -> %d bytes (%.1fx) in %.2f s (%,.0f events/s)%n", output, s.ranks(), r.events(),

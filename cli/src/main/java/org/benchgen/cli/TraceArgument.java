@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.benchgen.compress.ChoiceSections;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
@@ -67,9 +68,11 @@ final class TraceArgument {
     Path input = TraceDirectory.input(given);
     if (Files.isDirectory(input)) {
       TraceDirectory d = TraceDirectory.open(input);
-      // Where its sites lie, benchgen trace wrote into its trace.bgc (issue 48).
-      return new TraceCompressor().compress(d, new Progress(err, "compressing", d.size())).trace()
-          .withSites(SiteLines.readHeader(input.resolve(TraceDirectory.COMPRESSED)));
+      // As `compress` writes it: runs that loops could not fold become choice sections; where
+      // its sites lie, benchgen trace wrote into its trace.bgc (issue 48).
+      return ChoiceSections.form(new TraceCompressor().compress(d, new Progress(err,
+          "compressing", d.size())).trace()).withSites(SiteLines.readHeader(
+          input.resolve(TraceDirectory.COMPRESSED)));
     }
     return walked ? readToWalk(input) : TraceFiles.readCompressed(input);
   }

@@ -136,8 +136,12 @@ final class TraceCommand implements Callable<Integer> {
       streams[0] = Streams.of(tmp);
       Path bgc = tmp.resolve(TraceDirectory.COMPRESSED);
       // The tracer's file is final (shared blocks and all, docs/compression.md): no JVM pass
-      // rewrites it, so the library preloaded alone leaves the same file (issue 50).
+      // rewrites it, so the library preloaded alone leaves the same file (issue 50); but for a
+      // run that loops could not fold, which the in-job fold does not make a choice section yet.
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
+      if (compressed[0] != null) {
+        ChoiceReencoding.apply(bgc);
+      }
       // Where the sites lie in the source: added here, outside the job (issue 48). An
       // annotation: whatever goes wrong there, the trace is kept as the tracer wrote it.
       try {

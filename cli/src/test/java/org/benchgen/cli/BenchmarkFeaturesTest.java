@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.benchgen.cli.BenchmarkRuns.Built;
+import org.benchgen.io.TraceFiles;
+import org.benchgen.ir.TraceSummary;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.testing.Chromium;
@@ -133,6 +135,32 @@ class BenchmarkFeaturesTest {
     String c = Files.readString(b.gen().resolve("comm_random_split.c"));
     assertTrue(c.lines().count() < 200, c.lines().count() + " lines");
     assertTrue(c.contains("#define BG_COMMS 2\n"), "the world and one slot for the splits");
+    // The trace holds the steps as a choice section (issue 50, docs/compressed-format.md): one
+    // loop over them with a guard loop around each call shape, so 5 RSDs (MPI_Init, the split,
+    // the Allreduce, the free, MPI_Finalize), where the tracer's fold made a top-level node of
+    // every run of equal steps (2,195 RSDs and 466 kB at 2,000 steps, measured).
+    Path bgc = b.original().resolve(TraceDirectory.COMPRESSED);
+    TraceSummary s = TraceSummary.of(TraceFiles.readCompressed(bgc));
+    assertEquals(5, s.rsds(), s.toString());
+    assertTrue(Files.size(bgc) < 200_000, Files.size(bgc) + " bytes");
+    Path bench = runs.trace("openmpi", "comm_random_split-bench-size",
+        b.gen().resolve("comm_random_split"), List.of());
+    Cli.Result v = Cli.run("verify", b.original().toString(), bench.toString());
+    assertEquals(0, v.code(), v.out() + v.err());
+    assertTrue(v.out().contains("verdict: same calls and bytes"), v.out());
+    // coNCePTuaL has no communicators to make at random steps: refused by name, nothing
+    // written (it was an internal error, exit 3, before the trace held sections too); GOAL
+    // expands every rank and says each creation is a barrier.
+    Path ncptl = runs.work().resolve("comm_random_split-ncptl");
+    Cli.Result n = Cli.run("generate", bgc.toString(), "--lang", "conceptual", "-o",
+        ncptl.toString());
+    assertEquals(1, n.code(), n.out() + n.err());
+    assertTrue(n.err().contains("MPI_Comm_split at ") && n.err().contains(": coNCePTuaL has no"
+        + " communicators"), n.err());
+    assertFalse(Files.exists(ncptl), "nothing written");
+    Cli.Result g = Cli.run("generate", bgc.toString(), "--lang", "goal", "-o",
+        runs.work().resolve("comm_random_split-goal").toString());
+    assertEquals(0, g.code(), g.out() + g.err());
   }
 
   @Test

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.benchgen.compress.ChoiceSections;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.format.CompressedTraceWriter;
@@ -15,7 +16,8 @@ import org.benchgen.rawtrace.TraceDirectory;
 /**
  * The differential check that keeps the two compressors one (docs/compression.md): the trace the
  * ranks compressed and merged themselves in MPI_Finalize, {@code DIR/trace.bgc}, is byte for byte
- * what {@code rsd-compressor} makes of the raw streams of the same run ({@code trace --raw}).
+ * what {@code rsd-compressor} makes of the raw streams of the same run ({@code trace --raw}),
+ * and what {@code benchgen compress} writes.
  */
 final class InJobTraces {
   private InJobTraces() {}
@@ -24,11 +26,12 @@ final class InJobTraces {
   static void assertSameAsCompress(Path dir) throws IOException {
     Path bgc = dir.resolve(TraceDirectory.COMPRESSED);
     assertTrue(Files.isRegularFile(bgc), dir + ": no " + TraceDirectory.COMPRESSED);
-    // The site lines are benchgen trace's, added after the fold (issue 48): the file's own, in
-    // the place where the writer puts them.
-    String java = CompressedTraceWriter.toString(
-        new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace()
-            .withSites(TraceFiles.readCompressed(bgc).sites()));
+    // As `compress` writes it: with choice sections, which `benchgen trace` forms in the JVM
+    // (the in-job fold has no twin of them yet; docs/compression.md, "Choice sections"), and
+    // the site lines, benchgen trace's, added after the fold (issue 48): the file's own.
+    String java = CompressedTraceWriter.toString(ChoiceSections.form(
+        new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace())
+        .withSites(TraceFiles.readCompressed(bgc).sites()));
     assertEquals(java, Files.readString(bgc, StandardCharsets.UTF_8),
         dir + ": the ranks' trace.bgc differs from benchgen compress of their streams");
   }

@@ -104,6 +104,11 @@ final class SectionCalls {
       case START -> throw new Unexpressible(op.mpiName() + " at " + r.site() + ": coNCePTuaL has"
           + " no persistent requests, and leaving their messages out would leave their peers"
           + " waiting");
+      // A communicator made and freed at random steps (MPICH's ctxsplit; issue 50): the
+      // section's steps are data, where a made communicator would be a barrier of its members.
+      case COMM_CREATE, COMM_FREE -> throw new Unexpressible(op.mpiName() + " at " + r.site()
+          + ": coNCePTuaL has no communicators, and one made or freed at random steps of an"
+          + " irregular section has no barrier to stand for it");
       default -> throw new IllegalStateException(op.mpiName() + " in an irregular section");
     }
     for (Half h : op.kind() == OpKind.SENDRECV ? List.of(one, two)

@@ -1,0 +1,303 @@
+package org.benchgen.compress;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.benchgen.ir.CallTime;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.EntryValues;
+import org.benchgen.ir.Loop;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.RankList;
+import org.benchgen.ir.Rsd;
+import org.benchgen.ir.ValueSeq;
+import org.benchgen.ir.format.CompressedTraceReader;
+import org.benchgen.ir.format.CompressedTraceWriter;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.OpKind;
+import org.benchgen.trace.Sym;
+import org.benchgen.traverse.Step;
+import org.benchgen.traverse.TraversalContext;
+
+/**
+ * Choice sections (issue 50): a long run of top-level nodes that loop folding could not fold,
+ * whose calls are drawn from a few call shapes (a call at a site) in an order that is random on
+ * every rank (MPICH's comm/ctxsplit: each step a split with color 1 and its free, or a split with
+ * MPI_UNDEFINED, as {@code rand()} says), becomes one loop over the run's steps whose body holds,
+ * per shape, a guard loop of 0 or 1 trips around the shape's one merged RSD:
+ *
+ * <pre>
+ * loop trips=STEPS {              one trip a call of the run, per rank
+ *   loop trips=0/1... { shape 0 } the guard: 1 where the step calls shape 0
+ *   loop trips=0/1... { shape 1 }
+ * }
+ * </pre>
+ *
+ * Each shape's RSD holds, per rank, the values of all its calls in the run, in order, folded
+ * again, and the pooled compute paths and call time of the RSDs it merges. Expanding gives every
+ * rank the same calls with the same values, and the same compute in total, so every pass reads
+ * the section as it reads any loop (docs/compressed-format.md, "Choice sections"). The section's
+ * text grows with the choices (the guards' 0/1 sequences), not with the calls' lines: ctxsplit's
+ * 106,117 RSDs become 4.
+ *
+ * <p>The runs are those that {@code codegen.IrregularSections} takes for data (at least {@link
+ * #MIN_RSDS} RSDs, {@link #MIN_RSDS_PER_SHAPE} RSDs a shape, no MPI_Init or MPI_Finalize, and no
+ * communicator made or freed at a site that does so fewer times) that are also {@link #MIN_NODES}
+ * top-level nodes or more. A regular code's trace has no
+ * such run and comes back as it was (the same object). Time: the run's calls, walked once.
+ */
+public final class ChoiceSections {
+  /** Fewer RSDs than this in a run are left as they are: few enough to read, and small. */
+  static final int MIN_RSDS = 512;
+  /** A run becomes a section only when its RSDs outnumber its shapes this many times. */
+  static final int MIN_RSDS_PER_SHAPE = 8;
+  /**
+   * Nor with fewer top-level nodes than this: a run that loops did not fold is many nodes, where
+   * one loop with a long body folded well and stays as it is.
+   */
+  public static final int MIN_NODES = 128;
+
+  private ChoiceSections() {}
+
+  /** {@code trace} with each run of top-level nodes that did not fold made a choice section. */
+  public static CompressedTrace form(CompressedTrace given) {
+    if (spans(given.body()).isEmpty()) {
+      return given;
+    }
+    // The sections pool times as the file holds them (means and deviations at the digits
+    // written, a block's places as copies), so that a trace compressed in memory and the same
+    // trace read from its file (the tracer's, which `benchgen trace` rewrites) form the same
+    // bytes. The writer is canonical, so a trace read from a file comes back the same.
+    CompressedTrace trace = asWritten(given);
+    List<int[]> spans = spans(trace.body());
+    // A block's copies share one pool of compute paths: give each its part before merging.
+    List<Node> shared = trace.perPlace().body();
+    List<Node> body = trace.body();
+    List<Node> out = new ArrayList<>();
+    int at = 0;
+    for (int[] s : spans) {
+      out.addAll(body.subList(at, s[0]));
+      out.add(section(trace, shared.subList(s[0], s[1])));
+      at = s[1];
+    }
+    out.addAll(body.subList(at, body.size()));
+    return trace.withBody(out);
+  }
+
+  private static CompressedTrace asWritten(CompressedTrace t) {
+    try {
+      return CompressedTraceReader.read(Path.of("trace.bgc"),
+          new StringReader(CompressedTraceWriter.toString(t)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The runs {@code [start, end)} of top-level nodes that become sections, in order. */
+  static List<int[]> spans(List<Node> body) {
+    Map<String, Long> commCalls = new HashMap<>();
+    for (Node n : body) {
+      n.accept(new NodeScanner() {
+        @Override
+        public void visitRsd(Rsd r) {
+          if (isComm(r.op().kind())) {
+            commCalls.merge(key(r), 1L, Long::sum);
+          }
+        }
+      });
+    }
+    List<int[]> out = new ArrayList<>();
+    int i = 0;
+    while (i < body.size()) {
+      if (!eligible(body.get(i), commCalls)) {
+        i++;
+        continue;
+      }
+      int j = i;
+      long rsds = 0;
+      Map<String, Boolean> shapes = new HashMap<>();
+      while (j < body.size() && eligible(body.get(j), commCalls)) {
+        long[] c = {0};
+        body.get(j).accept(new NodeScanner() {
+          @Override
+          public void visitRsd(Rsd r) {
+            c[0]++;
+            shapes.put(key(r), true);
+          }
+        });
+        rsds += c[0];
+        j++;
+      }
+      if (j - i >= MIN_NODES && rsds >= MIN_RSDS
+          && rsds >= (long) MIN_RSDS_PER_SHAPE * shapes.size()) {
+        out.add(new int[] {i, j});
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  private static boolean eligible(Node n, Map<String, Long> commCalls) {
+    boolean[] ok = {true};
+    n.accept(new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        OpKind k = r.op().kind();
+        ok[0] &= k != OpKind.INIT && k != OpKind.FINALIZE
+            && (!isComm(k) || commCalls.get(key(r)) >= MIN_RSDS_PER_SHAPE);
+      }
+    });
+    return ok[0];
+  }
+
+  private static boolean isComm(OpKind k) {
+    return k == OpKind.COMM_CREATE || k == OpKind.COMM_FREE;
+  }
+
+  private static String key(Rsd r) {
+    return r.op().name() + ' ' + r.site();
+  }
+
+  /** The section of {@code run}'s nodes: walked rank by rank, each call given to its shape. */
+  private static Loop section(CompressedTrace trace, List<Node> run) {
+    Map<String, Shape> shapes = new LinkedHashMap<>();
+    RankList ranks = RankList.empty();
+    for (Node n : run) {
+      ranks = ranks.union(n.ranks());
+      n.accept(new NodeScanner() {
+        @Override
+        public void visitRsd(Rsd r) {
+          shapes.computeIfAbsent(key(r), k -> new Shape(r)).absorb(r);
+        }
+      });
+    }
+    List<Shape> byNumber = List.copyOf(shapes.values());
+    CompressedTrace walked = trace.withBody(run);
+    List<Integer> stepRanks = new ArrayList<>();
+    List<EntryValues> steps = new ArrayList<>();
+    for (int r : ranks.toArray()) {
+      TraversalContext ctx = new TraversalContext(walked, r);
+      long n = 0;
+      for (Shape s : byNumber) {
+        s.startRank();
+      }
+      while (ctx.hasNext()) {
+        Step step = ctx.next();
+        Shape taken = shapes.get(key(step.rsd()));
+        for (Shape s : byNumber) {
+          s.guard.push(s == taken ? 1 : 0);
+        }
+        taken.add(step.values());
+        n++;
+      }
+      if (n > 0) {
+        stepRanks.add(r);
+        steps.add(new EntryValues.Plain(ValueSeq.of(n)));
+        for (Shape s : byNumber) {
+          s.endRank(r);
+        }
+      }
+    }
+    List<Node> guards = new ArrayList<>();
+    for (Shape s : byNumber) {
+      if (!s.ranks.isEmpty()) {
+        guards.add(s.guarded());
+      }
+    }
+    int[] sr = stepRanks.stream().mapToInt(Integer::intValue).toArray();
+    return new Loop(RankList.of(sr), Param.grouped(sr, steps), guards);
+  }
+
+  /** One call shape of a section: the RSDs it merges and, per rank, its calls' values. */
+  private static final class Shape {
+    final Rsd first;
+    List<ComputeStat> compute = List.of();
+    RankList pooled = RankList.empty();
+    CallTime duration;
+    /** The ranks that called it, and per such rank its guard and its values by field. */
+    final List<Integer> ranks = new ArrayList<>();
+    final List<EntryValues> guards = new ArrayList<>();
+    final List<List<EntryValues>> fields = new ArrayList<>();
+    /** The rank being walked: its guard, its values by field, and whether it called this. */
+    ValueSeqBuilder guard;
+    ValueSeqBuilder[] values;
+    boolean[] present;
+    long calls;
+
+    Shape(Rsd first) {
+      this.first = first;
+      for (int i = 0; i < first.op().fields().size(); i++) {
+        fields.add(new ArrayList<>());
+      }
+    }
+
+    void absorb(Rsd r) {
+      compute = ComputeClasses.merge(compute, pooled, r.compute(), r.ranks());
+      pooled = pooled.union(r.ranks());
+      duration = duration == null ? r.duration() : duration.merge(r.duration());
+    }
+
+    void startRank() {
+      guard = new ValueSeqBuilder();
+      values = new ValueSeqBuilder[fields.size()];
+      present = new boolean[fields.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = new ValueSeqBuilder();
+      }
+      calls = 0;
+    }
+
+    void add(long[] v) {
+      for (int i = 0; i < v.length; i++) {
+        values[i].push(v[i]);
+        present[i] |= v[i] != Sym.ABSENT.code();
+      }
+      calls++;
+    }
+
+    void endRank(int rank) {
+      if (calls == 0) {
+        return;
+      }
+      ranks.add(rank);
+      guards.add(new EntryValues.Plain(guard.build()));
+      List<Field> fs = first.op().fields();
+      for (int i = 0; i < values.length; i++) {
+        // A field the rank never had stays absent (no entry), as in the RSDs merged.
+        fields.get(i).add(!present[i] ? null : fs.get(i).isPeer()
+            ? new EntryValues.Absolute(values[i].build())
+            : new EntryValues.Plain(values[i].build()));
+      }
+    }
+
+    /** The guard loop around this shape's merged RSD. */
+    Loop guarded() {
+      int[] r = ranks.stream().mapToInt(Integer::intValue).toArray();
+      List<Param> params = new ArrayList<>();
+      for (List<EntryValues> f : fields) {
+        List<Integer> has = new ArrayList<>();
+        List<EntryValues> vals = new ArrayList<>();
+        for (int k = 0; k < r.length; k++) {
+          if (f.get(k) != null) {
+            has.add(r[k]);
+            vals.add(f.get(k));
+          }
+        }
+        params.add(has.isEmpty() ? Param.none()
+            : Param.grouped(has.stream().mapToInt(Integer::intValue).toArray(), vals));
+      }
+      RankList rl = RankList.of(r);
+      Rsd merged = new Rsd(first.op(), first.site(), rl, params, compute, duration);
+      return new Loop(rl, Param.grouped(r, guards), List.of(merged));
+    }
+  }
+}
