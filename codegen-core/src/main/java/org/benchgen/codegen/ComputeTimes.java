@@ -53,20 +53,22 @@ public final class ComputeTimes {
       return Optional.of(new Compute(List.of(), classes ? amount(stats.get(0))
           : amount(pooled)));
     }
-    // The most frequent path is the default; the others are cases.
-    ComputeStat common = stats.get(0);
-    for (ComputeStat s : stats) {
-      if (s.time().count() > common.time().count()) {
-        common = s;
+    // The most frequent path is the default; the others are cases. By place in the list, not
+    // identity: a packed RSD's list makes its records anew on each get (PackedStats).
+    int common = 0;
+    for (int i = 1; i < stats.size(); i++) {
+      if (stats.get(i).time().count() > stats.get(common).time().count()) {
+        common = i;
       }
     }
     List<Compute.AfterSite> cases = new ArrayList<>();
-    for (ComputeStat s : stats) {
-      if (s != common) {
+    for (int i = 0; i < stats.size(); i++) {
+      if (i != common) {
+        ComputeStat s = stats.get(i);
         cases.add(new Compute.AfterSite(site.applyAsInt(s.after()), amount(s)));
       }
     }
-    return Optional.of(new Compute(cases, amount(common)));
+    return Optional.of(new Compute(cases, amount(stats.get(common))));
   }
 
   /**

@@ -1,11 +1,11 @@
 package org.benchgen.codegen;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.benchgen.compress.ComputeClasses;
+import org.benchgen.compress.UnfoldedRuns;
 import org.benchgen.ir.CallTime;
 import org.benchgen.ir.ComputeStat;
 import org.benchgen.ir.CompressedTrace;
@@ -19,7 +19,6 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
-import org.benchgen.trace.OpKind;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.TraversalContext;
 
@@ -33,11 +32,6 @@ import org.benchgen.traverse.TraversalContext;
  * with one case per shape, its size set by the number of shapes, not of calls.
  */
 public final class IrregularSections {
-  /** Fewer RSDs than this in a run are left as code: it stays readable and small anyway. */
-  static final int MIN_RSDS = 512;
-  /** A run becomes a section only when its RSDs outnumber its shapes this many times. */
-  static final int MIN_RSDS_PER_SHAPE = 8;
-
   private IrregularSections() {}
 
   /**
@@ -79,86 +73,16 @@ public final class IrregularSections {
     return spans.stream().map(s -> build(trace, s)).toList();
   }
 
-  /** Where {@code trace}'s top level has sections, in order, not overlapping. */
+  /** Where {@code trace}'s top level has sections, in order, not overlapping ({@link
+   * UnfoldedRuns}, of any length). */
   public static List<Span> spans(CompressedTrace trace) {
-    List<Node> body = trace.body();
-    Map<String, Long> commCalls = commCalls(body);
-    List<Span> out = new ArrayList<>();
-    int i = 0;
-    while (i < body.size()) {
-      if (!eligible(body.get(i), commCalls)) {
-        i++;
-        continue;
-      }
-      int j = i;
-      long rsds = 0;
-      Map<String, Boolean> shapes = new HashMap<>();
-      while (j < body.size() && eligible(body.get(j), commCalls)) {
-        rsds += count(body.get(j), shapes);
-        j++;
-      }
-      if (rsds >= MIN_RSDS && rsds >= (long) MIN_RSDS_PER_SHAPE * shapes.size()) {
-        out.add(new Span(i, j));
-      }
-      i = j;
-    }
-    return out;
-  }
-
-  /**
-   * Whether a node can be part of a section: not the program's start or end (which the targets
-   * treat apart), and no communicator creation or free made at its site fewer times than a shape
-   * of a section is: those made once (a set-up) stay code; those made again and again (a random
-   * split each step) become data, the calls at one site sharing their slots ({@link CommSlots}).
-   */
-  private static boolean eligible(Node n, Map<String, Long> commCalls) {
-    boolean[] ok = {true};
-    n.accept(new NodeScanner() {
-      @Override
-      public void visitRsd(Rsd r) {
-        OpKind k = r.op().kind();
-        ok[0] &= k != OpKind.INIT && k != OpKind.FINALIZE
-            && (!isComm(k) || commCalls.get(key(r.op(), r.site())) >= MIN_RSDS_PER_SHAPE);
-      }
-    });
-    return ok[0];
-  }
-
-  private static boolean isComm(OpKind k) {
-    return k == OpKind.COMM_CREATE || k == OpKind.COMM_FREE;
-  }
-
-  /** How many RSDs of the top level create or free communicators, by call shape. */
-  private static Map<String, Long> commCalls(List<Node> body) {
-    Map<String, Long> out = new HashMap<>();
-    NodeScanner s = new NodeScanner() {
-      @Override
-      public void visitRsd(Rsd r) {
-        if (isComm(r.op().kind())) {
-          out.merge(key(r.op(), r.site()), 1L, Long::sum);
-        }
-      }
-    };
-    body.forEach(n -> n.accept(s));
-    return out;
-  }
-
-  /** The RSDs of {@code n}, recording its shapes. */
-  private static long count(Node n, Map<String, Boolean> shapes) {
-    long[] c = {0};
-    n.accept(new NodeScanner() {
-      @Override
-      public void visitRsd(Rsd r) {
-        c[0]++;
-        shapes.put(key(r.op(), r.site()), true);
-      }
-    });
-    return c[0];
+    return UnfoldedRuns.of(trace.body(), 0).stream().map(x -> new Span(x.start(), x.end()))
+        .toList();
   }
 
   /** A call shape: its MPI function and site (CommSlots pools creating calls by it too). */
   static String key(Op op, String site) {
-    return op.name() + ' ' + site;
+    return UnfoldedRuns.key(op, site);
   }
 
   /** Expands the span's nodes rank by rank and gathers each shape's values. */

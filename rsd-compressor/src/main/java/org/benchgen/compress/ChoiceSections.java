@@ -5,7 +5,6 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,6 @@ import org.benchgen.ir.ValueSeq;
 import org.benchgen.ir.format.CompressedTraceReader;
 import org.benchgen.ir.format.CompressedTraceWriter;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.TraversalContext;
@@ -49,17 +47,11 @@ import org.benchgen.traverse.TraversalContext;
  * text grows with the choices (the guards' 0/1 sequences), not with the calls' lines: ctxsplit's
  * 106,117 RSDs become 4.
  *
- * <p>The runs are those that {@code codegen.IrregularSections} takes for data (at least {@link
- * #MIN_RSDS} RSDs, {@link #MIN_RSDS_PER_SHAPE} RSDs a shape, no MPI_Init or MPI_Finalize, and no
- * communicator made or freed at a site that does so fewer times) that are also {@link #MIN_NODES}
- * top-level nodes or more. A regular code's trace has no
+ * <p>The runs are those that {@code codegen.IrregularSections} takes for data ({@link
+ * UnfoldedRuns}) that are also {@link #MIN_NODES} top-level nodes or more. A regular code's trace has no
  * such run and comes back as it was (the same object). Time: the run's calls, walked once.
  */
 public final class ChoiceSections {
-  /** Fewer RSDs than this in a run are left as they are: few enough to read, and small. */
-  static final int MIN_RSDS = 512;
-  /** A run becomes a section only when its RSDs outnumber its shapes this many times. */
-  static final int MIN_RSDS_PER_SHAPE = 8;
   /**
    * Nor with fewer top-level nodes than this: a run that loops did not fold is many nodes, where
    * one loop with a long body folded well and stays as it is.
@@ -104,67 +96,12 @@ public final class ChoiceSections {
 
   /** The runs {@code [start, end)} of top-level nodes that become sections, in order. */
   static List<int[]> spans(List<Node> body) {
-    Map<String, Long> commCalls = new HashMap<>();
-    for (Node n : body) {
-      n.accept(new NodeScanner() {
-        @Override
-        public void visitRsd(Rsd r) {
-          if (isComm(r.op().kind())) {
-            commCalls.merge(key(r), 1L, Long::sum);
-          }
-        }
-      });
-    }
-    List<int[]> out = new ArrayList<>();
-    int i = 0;
-    while (i < body.size()) {
-      if (!eligible(body.get(i), commCalls)) {
-        i++;
-        continue;
-      }
-      int j = i;
-      long rsds = 0;
-      Map<String, Boolean> shapes = new HashMap<>();
-      while (j < body.size() && eligible(body.get(j), commCalls)) {
-        long[] c = {0};
-        body.get(j).accept(new NodeScanner() {
-          @Override
-          public void visitRsd(Rsd r) {
-            c[0]++;
-            shapes.put(key(r), true);
-          }
-        });
-        rsds += c[0];
-        j++;
-      }
-      if (j - i >= MIN_NODES && rsds >= MIN_RSDS
-          && rsds >= (long) MIN_RSDS_PER_SHAPE * shapes.size()) {
-        out.add(new int[] {i, j});
-      }
-      i = j;
-    }
-    return out;
-  }
-
-  private static boolean eligible(Node n, Map<String, Long> commCalls) {
-    boolean[] ok = {true};
-    n.accept(new NodeScanner() {
-      @Override
-      public void visitRsd(Rsd r) {
-        OpKind k = r.op().kind();
-        ok[0] &= k != OpKind.INIT && k != OpKind.FINALIZE
-            && (!isComm(k) || commCalls.get(key(r)) >= MIN_RSDS_PER_SHAPE);
-      }
-    });
-    return ok[0];
-  }
-
-  private static boolean isComm(OpKind k) {
-    return k == OpKind.COMM_CREATE || k == OpKind.COMM_FREE;
+    return UnfoldedRuns.of(body, MIN_NODES).stream().map(x -> new int[] {x.start(), x.end()})
+        .toList();
   }
 
   private static String key(Rsd r) {
-    return r.op().name() + ' ' + r.site();
+    return UnfoldedRuns.key(r.op(), r.site());
   }
 
   /** The section of {@code run}'s nodes: walked rank by rank, each call given to its shape. */
