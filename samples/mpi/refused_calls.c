@@ -1,6 +1,7 @@
 /*
- * refused_calls.c - calls that benchgen's tracer does not record yet, each of which must make
- * `benchgen trace` exit 1 naming it rather than write a trace that lacks it (issue 16).
+ * refused_calls.c - calls that benchgen's tracer did not record, each of which made `benchgen
+ * trace` exit 1 naming it rather than write a trace that lacks it (issue 16); rma and rma_c are
+ * recorded since issue 46.
  *
  * Usage: refused_calls partitioned|rma|rma_c      2 ranks or more
  *   partitioned MPI-4 only (MPICH 4): MPI_Psend_init of one int in one partition to the next

@@ -166,4 +166,22 @@ void bgt_rec_cart_sub(bgt_call *c, MPI_Comm comm, const int *remain, MPI_Comm ne
 void bgt_comm_free_before(bgt_call *c, MPI_Comm comm);
 void bgt_rec_comm_free(bgt_call *c);
 
+/* One-sided communication (rec_rma.c, issue 46): a window's creation (op; size and unit unused
+ * for MPI_Win_create_dynamic) and freeing (the handle named before the call, which nulls it), its
+ * synchronisation, and its operations (bgt_rec_rma: rtype MPI_DATATYPE_NULL where there is no
+ * result buffer, ttype where the target's is the origin's single element, rop MPI_OP_NULL where
+ * there is no reduction, req MPI_REQUEST_NULL where no request is made). */
+void bgt_rec_win_create(bgt_call *c, int op, MPI_Aint size, MPI_Aint unit, MPI_Comm comm, MPI_Win win);
+void bgt_win_free_before(bgt_call *c, MPI_Win win);
+void bgt_rec_win_free(bgt_call *c);
+void bgt_rec_win(bgt_call *c, int op, MPI_Win win);
+void bgt_rec_win_target(bgt_call *c, int op, int target, MPI_Win win);
+void bgt_rec_win_lock(bgt_call *c, int lock_type, int target, MPI_Win win);
+void bgt_rec_win_test(bgt_call *c, MPI_Win win, int flag);
+void bgt_rec_win_group(bgt_call *c, int op, MPI_Group group, MPI_Win win);
+void bgt_rec_win_attach(bgt_call *c, MPI_Win win, MPI_Aint size);
+void bgt_rec_rma(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, MPI_Count rcount,
+                 MPI_Datatype rtype, int target, MPI_Aint tdisp, MPI_Count tcount, MPI_Datatype ttype,
+                 MPI_Op rop, MPI_Win win, MPI_Request req);
+
 #endif

@@ -130,6 +130,7 @@ int64_t intern(const char *s);
 const char *name_text(int64_t id);
 void put_datatype(int ftype, int ftsize, MPI_Datatype t); /* two fields: its name and its size */
 void put_type(int fcount, int ftype, int ftsize, MPI_Count count, MPI_Datatype t);
+void put_datatype_bare(int ftype, int ftsize, MPI_Datatype t); /* name and size, no extent */
 /* A count array as the application passed it: ints, or MPI_Counts (the large-count forms); both
  * NULL where it passed none. */
 typedef struct {

@@ -18,6 +18,8 @@ enum { CK_OTHER, CK_COMPLETION, CK_START, CK_REQUEST_FREE, CK_CANCEL, CK_PERSIST
 #define CK_COMM_CREATE CK_OTHER
 #define CK_COMM_FREE CK_OTHER
 #define CK_LOCAL CK_OTHER
+#define CK_WINDOW CK_OTHER /* one-sided communication (issue 46) */
+#define CK_RMA CK_OTHER
 
 static const struct {
   const char *name, *required, *optional;

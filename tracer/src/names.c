@@ -111,6 +111,15 @@ void put_datatype(int ftype, int ftsize, MPI_Datatype t) {
   if (extent > size) put(recv ? F_REXT : F_EXT, (int64_t) extent);
   if (lb != 0) put(recv ? F_RLB : F_LB, (int64_t) lb);
 }
+/* A datatype's name and size alone: a one-sided operation's target type, whose extent and lower
+ * bound are the target's memory, which the benchmark does not lay out (issue 46). */
+void put_datatype_bare(int ftype, int ftsize, MPI_Datatype t) {
+  int64_t name, size;
+  type_info(t, &name, &size);
+  put(ftype, name);
+  put(ftsize, size);
+}
+
 void put_type(int fcount, int ftype, int ftsize, MPI_Count count, MPI_Datatype t) {
   put(fcount, count);
   put_datatype(ftype, ftsize, t);

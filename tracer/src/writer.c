@@ -31,7 +31,7 @@ static const char *const SYNTAX[] = {
 #include "vocab_each.h"
 };
 /* Fields whose value is a name id (printed as the interned string). */
-#define IS_NAME_FIELD(f) ((f) == F_TYPE || (f) == F_RTYPE || (f) == F_OP)
+#define IS_NAME_FIELD(f) ((f) == F_TYPE || (f) == F_RTYPE || (f) == F_OP || (f) == F_TTYPE)
 
 /* What the `# unsupported` lines say, by enum bgt_unsupported: the feature, then why in brackets
  * (benchgen's refusal says "rank R used <this>, which benchgen cannot trace yet"). */
@@ -42,9 +42,9 @@ static const char *const UNSUPPORTED[U_COUNT] = {
                  " itself, from another thread or a callback, which the trace cannot record)",
   [U_MPROBE] = "a message matched before tracing (MPI_Mrecv or MPI_Imrecv of a message whose"
                " MPI_Mprobe or MPI_Improbe the tracer did not see: the benchmark would lack it)",
-  [U_RMA] = "one-sided communication (a window made by MPI_Win_create, MPI_Win_allocate,"
-            " MPI_Win_allocate_shared, MPI_Win_create_dynamic or a large-count form of them:"
-            " its Puts, Gets and synchronisation are not traced)",
+  [U_RMA] = "one-sided communication on a window that no recorded call made (a large-count"
+            " MPI_Win_create_c, MPI_Win_allocate_c or MPI_Win_allocate_shared_c, or one made"
+            " while recording was off): its calls cannot name it)",
   [U_UNTRACED_REQUEST] = "requests made by calls the tracer does not record (MPI_Start or"
                          " MPI_Startall of a partitioned or persistent collective request, say)",
 };

@@ -42,7 +42,7 @@ public interface Target {
    * What call {@code op} is, where the target's programs have no way to make it (generate then
    * refuses the trace, BG301); empty where they can. By default: neighbourhood collectives (they
    * need a topology's neighbours), MPI_Cancel, matched probes, MPI-4's nonblocking
-   * send-receives and persistent collectives.
+   * send-receives, persistent collectives, and one-sided communication (issue 46).
    */
   default Optional<String> cannotMake(Op op) {
     if (op.isNeighbourhood()) {
@@ -50,6 +50,9 @@ public interface Target {
     }
     if (op.isPersistentCollective()) {
       return Optional.of("a persistent collective");
+    }
+    if (op.kind() == org.benchgen.trace.OpKind.WINDOW || op.kind() == org.benchgen.trace.OpKind.RMA) {
+      return Optional.of("one-sided communication (a window's call)");
     }
     return switch (op) {
       case CANCEL -> Optional.of("a cancelled request");

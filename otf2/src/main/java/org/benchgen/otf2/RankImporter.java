@@ -236,7 +236,7 @@ final class RankImporter {
       case COLLECTIVE -> collective(c, s);
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
-      case LOCAL, CANCEL -> false; // left out before (mpiCall)
+      case LOCAL, CANCEL, WINDOW, RMA -> false; // left out before (mpiCall)
     };
   }
 

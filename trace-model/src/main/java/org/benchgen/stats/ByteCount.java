@@ -28,6 +28,7 @@ public final class ByteCount {
       case START -> orZero(e.get(Field.BYTES));
       case LOCAL -> op == Op.MRECV || op == Op.IMRECV ? orZero(e.get(Field.BYTES)) : 0;
       case COLLECTIVE -> op.isPersistentCollective() ? 0 : collective(e, me);
+      case RMA -> OneSidedBytes.of(e);
       default -> 0;
     };
   }

@@ -308,6 +308,10 @@ public final class TraceStats {
           && !Sym.isSymbol(e.get(Field.DEST))) {
         stats.sentTo.merge((int) m[(int) e.get(Field.DEST)], bytes, Long::sum);
       }
+      // One-sided bytes in the matrix too, from the origin to the target (issue 46).
+      if (OneSidedBytes.hasTarget(e) && e.get(Field.TARGET) < m.length) {
+        stats.sentTo.merge((int) m[(int) e.get(Field.TARGET)], bytes, Long::sum);
+      }
       stats.events++;
       long thread = PerThread.thread(e.op(), e.values());
       if (thread > 0) {

@@ -23,7 +23,18 @@ public enum OpKind {
    * Calls that involve no other rank but shape what the program does: MPI_Reduce_local (a
    * reduction's computation), MPI_Buffer_attach and MPI_Buffer_detach (the buffer of Bsend).
    */
-  LOCAL;
+  LOCAL,
+  /**
+   * One-sided communication, collective over a window's group: its creation (the four kinds),
+   * MPI_Win_free and MPI_Win_fence (issue 46). {@code comm} is the window's communicator.
+   */
+  WINDOW,
+  /**
+   * One-sided operations (Put, Get, the accumulates, their request forms) and the window's other
+   * synchronisation (lock, unlock, flush, sync, post, start, complete, wait, test, attach,
+   * detach): no matching call of another rank completes them, as a receive completes a send.
+   */
+  RMA;
 
   /**
    * Whether a call of this kind waits for the other members of its communicator, as alignment,
@@ -33,7 +44,7 @@ public enum OpKind {
    * rank reaches them: local, or correct programs would be reported as deadlocked.
    */
   public boolean synchronizes() {
-    return this == COLLECTIVE || this == COMM_CREATE || this == FINALIZE;
+    return this == COLLECTIVE || this == COMM_CREATE || this == FINALIZE || this == WINDOW;
   }
 
   /**

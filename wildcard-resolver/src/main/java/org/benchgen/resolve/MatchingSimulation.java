@@ -261,7 +261,9 @@ final class MatchingSimulation {
         }
         return Optional.empty();
       }
-      case COLLECTIVE, COMM_CREATE, FINALIZE -> { // OpKind.synchronizes: MPI_Comm_free is local
+      // OpKind.synchronizes: MPI_Comm_free is local. A window's creation, fence and free are
+      // collective over its communicator (issue 46).
+      case COLLECTIVE, COMM_CREATE, FINALIZE, WINDOW -> {
         if (op.createsRequest()) {
           // Nonblocking and persistent collectives wait for no message: done once made (or
           // started, which finds no init to start again).
@@ -277,6 +279,16 @@ final class MatchingSimulation {
       }
       case LOCAL -> {
         // MPI_Imrecv: its message was matched by its probe; its request is done.
+        if (op.createsRequest()) {
+          reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
+        }
+        return Optional.empty();
+      }
+      case RMA -> {
+        // One-sided operations and passive or PSCW synchronisation wait for no message: an R-
+        // operation's request is done once made. MPI_Win_start and MPI_Win_wait may wait for
+        // other ranks' posts and completes, which this simulation does not model: it reports
+        // no deadlock there, real or not (issue 46).
         if (op.createsRequest()) {
           reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
         }

@@ -42,6 +42,8 @@ final class CEmitter implements Emitter {
   private final BufferSizes buffers;
   private final CArgs a;
   private final CCollectives collectives;
+  /** One-sided communication (issue 46). */
+  private final COneSided oneSided;
   private boolean bsend;
   /** Whether the program makes MPI-4 large-count calls (MPI_Send_c, ...). */
   private boolean largeCount;
@@ -57,6 +59,7 @@ final class CEmitter implements Emitter {
     this.buffers = new BufferSizes(trace.worldSize(), symbols);
     this.a = new CArgs(g);
     this.collectives = new CCollectives(a);
+    this.oneSided = new COneSided(g, a);
   }
 
   @Override
@@ -220,6 +223,7 @@ final class CEmitter implements Emitter {
       case COMM_CREATE -> commCreate(c);
       case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));
       case LOCAL -> local(c, fn, large);
+      case WINDOW, RMA -> oneSided.of(c);
       case INIT, FINALIZE -> throw new IllegalStateException("handled by the program");
     };
   }

@@ -190,6 +190,9 @@ final class NEmitter implements Emitter {
         yield List.of();
       }
       case INIT, FINALIZE -> List.of();
+      // Refused before (Target.cannotMake): coNCePTuaL has no one-sided communication.
+      case WINDOW, RMA -> throw new Unexpressible(op.mpiName() + " is one-sided communication,"
+          + " which coNCePTuaL has no way to say");
     };
   }
 }

@@ -260,4 +260,19 @@ extern unsigned long long bg_rng;
 /* A time in microseconds: a bin drawn by its count, then a point within it. */
 double bg_sample(const bg_hist *h);
 
+/* One-sided communication (bg_runtime_rma.c, issue 46): windows by slot, as the trace numbers
+ * them on each rank (the lowest slot no live window holds), made with the traced size (bytes)
+ * and displacement unit; a window of MPI_Win_create gets memory of its own, zeroed. */
+enum { BG_WIN_CREATE, BG_WIN_ALLOCATE, BG_WIN_ALLOCATE_SHARED, BG_WIN_CREATE_DYNAMIC };
+void bg_win_create(int kind, long long slot, long long size, long long unit, MPI_Comm comm);
+MPI_Win bg_win(long long slot);
+void bg_win_free(long long slot);
+/* A dynamic window's region of `size` bytes, attached; detach takes the oldest one attached. */
+void bg_win_attach(long long slot, long long size);
+void bg_win_detach(long long slot);
+void bg_win_lock(long long slot, int target, long long excl);
+/* MPI_Win_post and MPI_Win_start of the group of these world ranks (a list: its length first). */
+void bg_win_post(long long slot, const int *group);
+void bg_win_start(long long slot, const int *group);
+
 #endif
