@@ -18,6 +18,7 @@ enum { CK_OTHER, CK_COMPLETION, CK_START, CK_REQUEST_FREE, CK_CANCEL, CK_PERSIST
 #define CK_COMM_CREATE CK_OTHER
 #define CK_COMM_FREE CK_OTHER
 #define CK_LOCAL CK_OTHER
+#define CK_FILE_IO CK_OTHER /* MPI-IO: its requests are created as any other call's */
 
 static const struct {
   const char *name, *required, *optional;

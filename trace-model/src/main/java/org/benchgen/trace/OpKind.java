@@ -23,7 +23,14 @@ public enum OpKind {
    * Calls that involve no other rank but shape what the program does: MPI_Reduce_local (a
    * reduction's computation), MPI_Buffer_attach and MPI_Buffer_detach (the buffer of Bsend).
    */
-  LOCAL;
+  LOCAL,
+  /**
+   * MPI-IO: opening, viewing, sizing, closing and deleting files, and every read and write. Each
+   * rank's calls are replayed in its order; the collective ones (open, close, set_view, set_size,
+   * _all, _ordered) wait for no rank in matching, as MPI_Comm_free does not: the file's members
+   * make them in the same order, or MPI itself would hang.
+   */
+  FILE_IO;
 
   /**
    * Whether a call of this kind waits for the other members of its communicator, as alignment,

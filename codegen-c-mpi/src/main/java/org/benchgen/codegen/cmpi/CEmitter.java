@@ -42,6 +42,7 @@ final class CEmitter implements Emitter {
   private final BufferSizes buffers;
   private final CArgs a;
   private final CCollectives collectives;
+  private final CFiles files;
   private boolean bsend;
   /** Whether the program makes MPI-4 large-count calls (MPI_Send_c, ...). */
   private boolean largeCount;
@@ -57,6 +58,7 @@ final class CEmitter implements Emitter {
     this.buffers = new BufferSizes(trace.worldSize(), symbols);
     this.a = new CArgs(g);
     this.collectives = new CCollectives(a);
+    this.files = new CFiles(a);
   }
 
   @Override
@@ -119,6 +121,9 @@ final class CEmitter implements Emitter {
       coded.ifPresent(c -> startup.add(c.decode()));
     }
     g.comms().selfSlot().ifPresent(s -> startup.add(new CModel.StartupSelf(s)));
+    if (files.used()) {
+      startup.add(files.setup());
+    }
     g.comms().uncreated().forEach((slot, members) -> {
       List<Value> items = new ArrayList<>();
       items.add(new Value.Num(members.size()));
@@ -220,6 +225,7 @@ final class CEmitter implements Emitter {
       case COMM_CREATE -> commCreate(c);
       case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));
       case LOCAL -> local(c, fn, large);
+      case FILE_IO -> files.of(c);
       case INIT, FINALIZE -> throw new IllegalStateException("handled by the program");
     };
   }

@@ -190,6 +190,9 @@ final class NEmitter implements Emitter {
         yield List.of();
       }
       case INIT, FINALIZE -> List.of();
+      // coNCePTuaL has no files: leaving the I/O out would be a benchmark without its I/O.
+      case FILE_IO -> throw new Unexpressible("coNCePTuaL has no file I/O (" + op.mpiName()
+          + ")");
     };
   }
 }
