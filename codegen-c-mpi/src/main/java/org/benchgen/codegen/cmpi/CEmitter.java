@@ -225,7 +225,7 @@ final class CEmitter implements Emitter {
       case COMM_CREATE -> commCreate(c);
       case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));
       case LOCAL -> local(c, fn, large);
-      case FILE_IO -> files.of(c);
+      case FILE_IO -> files.of(c, fn);
       case INIT, FINALIZE -> throw new IllegalStateException("handled by the program");
     };
   }

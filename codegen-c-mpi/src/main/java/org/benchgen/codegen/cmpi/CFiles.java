@@ -32,8 +32,8 @@ final class CFiles {
     return new CFileModel.IoSetup(Math.max(1, largest));
   }
 
-  /** The call of one MPI-IO RSD. */
-  OutputModel of(RsdContext c) {
+  /** The call of one MPI-IO RSD; {@code fn} its function (a large-count form's where traced so). */
+  OutputModel of(RsdContext c, String fn) {
     used = true;
     Op op = c.rsd().op();
     OutputModel file = op.has(Field.FILE) ? a.arg(c, Field.FILE) : null;
@@ -51,11 +51,11 @@ final class CFiles {
       case FILE_READ_AT_ALL_END, FILE_WRITE_AT_ALL_END, FILE_READ_ALL_END, FILE_WRITE_ALL_END,
           FILE_READ_ORDERED_END, FILE_WRITE_ORDERED_END ->
           new CFileModel.FileEnd(op.mpiName(), file);
-      default -> access(c, op, file);
+      default -> access(c, op, fn, file);
     };
   }
 
-  private OutputModel access(RsdContext c, Op op, OutputModel file) {
+  private OutputModel access(RsdContext c, Op op, String fn, OutputModel file) {
     long count = max(c, Field.COUNT);
     long extent = Math.max(max(c, Field.TSIZE), c.has(Field.EXT) ? max(c, Field.EXT) : 0);
     largest = Math.max(largest, Math.multiplyHigh(count, extent) == 0 ? count * extent
@@ -63,7 +63,7 @@ final class CFiles {
     boolean begin = op.mpiName().endsWith("_begin");
     OutputModel tail = begin ? null : op.has(Field.REQ) ? new CModel.NewReq(false)
         : new CModel.StatusIgnore();
-    return new CFileModel.FileAccess(op.mpiName(), file,
+    return new CFileModel.FileAccess(fn, file,
         op.has(Field.OFFSET) ? a.arg(c, Field.OFFSET) : null,
         a.count(c, Field.COUNT, Field.TYPE, Field.TSIZE), a.type(c, Field.TYPE), tail);
   }

@@ -76,7 +76,8 @@ class CMpiTargetTest {
   void everySampleCompilesWithoutWarnings(String sample) throws Exception {
     Benchmarks.Generated g = generate(compress(SAMPLES.resolve(sample)), ComputeMode.MEAN);
     assertEquals(List.of("bench.c", "Makefile", "platform.xml", "hostfile", "bg_runtime.h",
-        "bg_runtime.c", "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c"),
+        "bg_runtime.c", "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c",
+        "bg_runtime_io.c"),
         g.files()
         .stream().map(GeneratedFile::name).toList());
     Path d = write(g, sample);
