@@ -184,4 +184,24 @@ void bgt_rec_rma(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, MPI_Co
                  MPI_Datatype rtype, int target, MPI_Aint tdisp, MPI_Count tcount, MPI_Datatype ttype,
                  MPI_Op rop, MPI_Win win, MPI_Request req);
 
+/* MPI-IO (rec_file.c). `at`: an explicit offset in etypes, or -1 where the call has none; a status
+ * NULL where none is available. MPI_File_close: call bgt_file_close_before before PMPI_File_close
+ * (which nulls the handle). */
+void bgt_rec_file_open(bgt_call *c, MPI_Comm comm, const char *name, int amode, MPI_File fh);
+void bgt_file_close_before(bgt_call *c, MPI_File fh);
+void bgt_rec_file_close(bgt_call *c);
+void bgt_rec_file_delete(bgt_call *c, const char *name);
+void bgt_rec_file_size(bgt_call *c, int op, MPI_File fh, MPI_Offset size);
+void bgt_rec_file_set_view(bgt_call *c, MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
+                           MPI_Datatype filetype);
+void bgt_rec_file(bgt_call *c, int op, MPI_File fh);
+void bgt_rec_file_seek(bgt_call *c, int op, MPI_File fh, MPI_Offset offset, int whence);
+void bgt_rec_file_rw(bgt_call *c, int op, MPI_File fh, MPI_Offset at, MPI_Count count,
+                     MPI_Datatype type, const MPI_Status *st);
+void bgt_rec_file_irw(bgt_call *c, int op, MPI_File fh, MPI_Offset at, MPI_Count count,
+                      MPI_Datatype type, MPI_Request req);
+void bgt_rec_file_begin(bgt_call *c, int op, MPI_File fh, MPI_Offset at, MPI_Count count,
+                        MPI_Datatype type);
+void bgt_rec_file_end(bgt_call *c, int op, MPI_File fh, const MPI_Status *st);
+
 #endif

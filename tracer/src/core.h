@@ -151,7 +151,7 @@ uint64_t site_of(void *ret);
 
 /* ---- requests.c: live requests and what their completion fills in -------------------------------- */
 
-enum { R_SEND = 1, R_RECV = 2, R_COLL = 3 };
+enum { R_SEND = 1, R_RECV = 2, R_COLL = 3, R_FILE = 4 }; /* R_FILE: MPI-IO's (rec_file.c) */
 typedef struct {
   uint64_t key;
   int64_t id;

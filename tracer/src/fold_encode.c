@@ -20,6 +20,7 @@ enum { CK_OTHER, CK_COMPLETION, CK_START, CK_REQUEST_FREE, CK_CANCEL, CK_PERSIST
 #define CK_LOCAL CK_OTHER
 #define CK_WINDOW CK_OTHER /* one-sided communication (issue 46) */
 #define CK_RMA CK_OTHER
+#define CK_FILE_IO CK_OTHER /* MPI-IO: its requests are created as any other call's */
 
 static const struct {
   const char *name, *required, *optional;

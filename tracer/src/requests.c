@@ -163,7 +163,9 @@ void req_complete(req_entry *x, const MPI_Status *st) {
     x->rec = UINT64_MAX;
   }
   if (x->rec != UINT64_MAX && st) {
-    if (x->kind == R_RECV && !x->persistent) {
+    if (x->kind == R_FILE) { /* an MPI-IO request: the bytes it read or wrote */
+      patch_at(x->patch, status_bytes(st));
+    } else if (x->kind == R_RECV && !x->persistent) {
       patch_at(x->patch, status_bytes(st));
       if (x->wildcard) {
         patch_at(x->patch + 2, peer_value(st->MPI_SOURCE));

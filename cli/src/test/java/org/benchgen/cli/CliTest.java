@@ -84,7 +84,7 @@ class CliTest {
           none.toString());
       assertEquals(2, r.code(), name);
       assertTrue(r.err().contains("program name '" + name + "' is taken: the c-mpi target"
-          + " writes or builds [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm,"
+          + " writes or builds [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm, bg_runtime_io,"
           + " bg_runtime_lists, bg_runtime_requests, bg_runtime_rma, clean, hostfile, sim,"
           + " simrun]"
           + " beside the program;"

@@ -55,7 +55,7 @@ class ProgramNameTest {
     assertEquals(0, r.code(), r.err());
     assertEquals(renamed, r.err().contains("benchgen: note: the program is called '" + program
         + "': '" + traceName + "' is taken by the files the c-mpi target writes or builds"
-        + " [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm, bg_runtime_lists,"
+        + " [GNUmakefile, Makefile, bg_runtime, bg_runtime_comm, bg_runtime_io, bg_runtime_lists,"
         + " bg_runtime_requests, bg_runtime_rma, clean, hostfile, sim, simrun];"
         + " --name chooses"
         + " another"), r.err());
@@ -69,8 +69,8 @@ class ProgramNameTest {
 
   private static List<String> files(String program) {
     return Stream.of("Makefile", "bg_runtime.c", "bg_runtime.h", "bg_runtime_comm.c",
-        "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_rma.c", program + ".c",
-        "platform.xml", "hostfile").sorted().toList();
+        "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_rma.c", "bg_runtime_io.c",
+        program + ".c", "platform.xml", "hostfile").sorted().toList();
   }
 
   private static List<String> list(Path dir) throws IOException {

@@ -142,9 +142,10 @@ final class RankImporter {
     // OTF2 has neither a topology's neighbours nor a neighbourhood operation, nor the arguments
     // of MPI_Reduce_local or MPI_Buffer_attach; a cancelled request is its completion's record
     // (RequestCancelled); matched probes have no message of their own: such a call is left out,
-    // as calls outside the vocabulary are.
+    // as calls outside the vocabulary are. MPI-IO's regions are left out too: its I/O records
+    // (OTF2's IoOperation*) are not read yet (docs/otf2.md, "MPI-IO").
     return Op.forName(name).filter(op -> Otf2Names.cannotSay(op).isEmpty()
-        && op.kind() != OpKind.LOCAL);
+        && op.kind() != OpKind.LOCAL && op.kind() != OpKind.FILE_IO);
   }
 
   private void push(long region) {
@@ -236,7 +237,7 @@ final class RankImporter {
       case COLLECTIVE -> collective(c, s);
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
-      case LOCAL, CANCEL, WINDOW, RMA -> false; // left out before (mpiCall)
+      case LOCAL, CANCEL, WINDOW, RMA, FILE_IO -> false; // left out before (mpiCall)
     };
   }
 

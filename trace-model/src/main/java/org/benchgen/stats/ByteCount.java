@@ -29,6 +29,9 @@ public final class ByteCount {
       case LOCAL -> op == Op.MRECV || op == Op.IMRECV ? orZero(e.get(Field.BYTES)) : 0;
       case COLLECTIVE -> op.isPersistentCollective() ? 0 : collective(e, me);
       case RMA -> OneSidedBytes.of(e);
+      // MPI-IO: the bytes a read or write moved (a split collective's at its _end, a
+      // nonblocking one's as its completion filled them in); none for the other file calls.
+      case FILE_IO -> orZero(e.get(Field.BYTES));
       default -> 0;
     };
   }

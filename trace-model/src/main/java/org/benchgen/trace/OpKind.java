@@ -34,7 +34,14 @@ public enum OpKind {
    * synchronisation (lock, unlock, flush, sync, post, start, complete, wait, test, attach,
    * detach): no matching call of another rank completes them, as a receive completes a send.
    */
-  RMA;
+  RMA,
+  /**
+   * MPI-IO: opening, viewing, sizing, closing and deleting files, and every read and write. Each
+   * rank's calls are replayed in its order; the collective ones (open, close, set_view, set_size,
+   * _all, _ordered) wait for no rank in matching, as MPI_Comm_free does not: the file's members
+   * make them in the same order, or MPI itself would hang.
+   */
+  FILE_IO;
 
   /**
    * Whether a call of this kind waits for the other members of its communicator, as alignment,

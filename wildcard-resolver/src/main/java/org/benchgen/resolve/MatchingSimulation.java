@@ -277,8 +277,9 @@ final class MatchingSimulation {
         sizes.arrive(r, s, e, comm);
         return arrive(r, op, comm);
       }
-      case LOCAL -> {
-        // MPI_Imrecv: its message was matched by its probe; its request is done.
+      case LOCAL, FILE_IO -> {
+        // MPI_Imrecv: its message was matched by its probe; its request is done. An MPI-IO
+        // request waits for no rank either.
         if (op.createsRequest()) {
           reqs.get(r).put(e.get(Field.REQ), new Request(false, true));
         }

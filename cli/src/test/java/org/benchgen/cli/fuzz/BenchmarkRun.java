@@ -29,7 +29,7 @@ final class BenchmarkRun {
   }
 
   private static final List<String> RUNTIME = List.of("bg_runtime.c", "bg_runtime_comm.c",
-      "bg_runtime_lists.c", "bg_runtime_requests.c");
+      "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_io.c");
   private final Path cache;
   private final Duration limit;
   long builds;

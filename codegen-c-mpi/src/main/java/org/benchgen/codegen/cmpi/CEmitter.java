@@ -44,6 +44,7 @@ final class CEmitter implements Emitter {
   private final CCollectives collectives;
   /** One-sided communication (issue 46). */
   private final COneSided oneSided;
+  private final CFiles files;
   private boolean bsend;
   /** Whether the program makes MPI-4 large-count calls (MPI_Send_c, ...). */
   private boolean largeCount;
@@ -60,6 +61,7 @@ final class CEmitter implements Emitter {
     this.a = new CArgs(g);
     this.collectives = new CCollectives(a);
     this.oneSided = new COneSided(g, a);
+    this.files = new CFiles(a);
   }
 
   @Override
@@ -122,6 +124,9 @@ final class CEmitter implements Emitter {
       coded.ifPresent(c -> startup.add(c.decode()));
     }
     g.comms().selfSlot().ifPresent(s -> startup.add(new CModel.StartupSelf(s)));
+    if (files.used()) {
+      startup.add(files.setup());
+    }
     g.comms().uncreated().forEach((slot, members) -> {
       List<Value> items = new ArrayList<>();
       items.add(new Value.Num(members.size()));
@@ -224,6 +229,7 @@ final class CEmitter implements Emitter {
       case COMM_FREE -> new CModel.Call(fn, a.args(new CModel.NewCommArg(c.comm())));
       case LOCAL -> local(c, fn, large);
       case WINDOW, RMA -> oneSided.of(c);
+      case FILE_IO -> files.of(c, fn);
       case INIT, FINALIZE -> throw new IllegalStateException("handled by the program");
     };
   }

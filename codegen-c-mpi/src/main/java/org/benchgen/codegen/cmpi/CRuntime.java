@@ -24,7 +24,7 @@ final class CRuntime {
 
   /** The sources to compile with the benchmark. */
   static final List<String> SOURCES = List.of(NAME + ".c", NAME + "_comm.c", NAME + "_lists.c",
-      NAME + "_requests.c", NAME + "_rma.c");
+      NAME + "_requests.c", NAME + "_rma.c", NAME + "_io.c");
 
   /** The library's files: the header, then the sources. */
   static List<GeneratedFile> files() {

@@ -77,7 +77,7 @@ class CMpiTargetTest {
     Benchmarks.Generated g = generate(compress(SAMPLES.resolve(sample)), ComputeMode.MEAN);
     assertEquals(List.of("bench.c", "Makefile", "platform.xml", "hostfile", "bg_runtime.h",
         "bg_runtime.c", "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c",
-        "bg_runtime_rma.c"), g.files()
+        "bg_runtime_rma.c", "bg_runtime_io.c"), g.files()
         .stream().map(GeneratedFile::name).toList());
     Path d = write(g, sample);
     run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");

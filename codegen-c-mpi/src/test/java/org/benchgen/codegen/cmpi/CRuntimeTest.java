@@ -86,7 +86,7 @@ class CRuntimeTest {
         "  return 0;",
         "}", ""));
     compile(d, "mpicc.openmpi", "-O2", "-o", "pay", "pay.c", "bg_runtime.c",
-        "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_io.c");
     Process p = new ProcessBuilder(d.resolve("pay").toString()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
@@ -298,7 +298,7 @@ class CRuntimeTest {
     Path d = library();
     Files.writeString(d.resolve(name + ".c"), source);
     compile(d, "mpicc.openmpi", "-O2", "-o", name, name + ".c", "bg_runtime.c",
-        "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c");
+        "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_io.c");
     Process p = new ProcessBuilder(mpirun(4, d.resolve(name))).redirectErrorStream(true)
         .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -350,7 +350,7 @@ class CRuntimeTest {
         "  return 0;",
         "}", ""));
     compile(d, "mpicc.openmpi", "-O2", "-Wl,--wrap=clock_gettime", "-o", name, name + ".c",
-        "bg_runtime.c", "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c");
+        "bg_runtime.c", "bg_runtime_comm.c", "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_io.c");
     List<String> cmd = mpirun(1, d.resolve(name));
     Process p = new ProcessBuilder(cmd).directory(d.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -193,6 +193,9 @@ final class NEmitter implements Emitter {
       // Refused before (Target.cannotMake): coNCePTuaL has no one-sided communication.
       case WINDOW, RMA -> throw new Unexpressible(op.mpiName() + " is one-sided communication,"
           + " which coNCePTuaL has no way to say");
+      // coNCePTuaL has no files: leaving the I/O out would be a benchmark without its I/O.
+      case FILE_IO -> throw new Unexpressible("coNCePTuaL has no file I/O (" + op.mpiName()
+          + ")");
     };
   }
 }

@@ -11,6 +11,7 @@ import org.benchgen.codegen.Generation;
 import org.benchgen.codegen.LoopContext;
 import org.benchgen.codegen.ModelRenderer;
 import org.benchgen.codegen.RsdContext;
+import org.benchgen.codegen.Unexpressible;
 import org.benchgen.codegen.output.Condition;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.ir.CompressedTrace;
@@ -184,6 +185,10 @@ final class GoalEmitter implements Emitter {
           + " waits for the message anyway)");
       // MPI_Comm_free waits for no one (OpKind.synchronizes): nothing to simulate.
       case COMM_FREE -> { }
+      // GOAL schedules sends, receives and computation: a schedule without the I/O would be a
+      // benchmark of another program.
+      case FILE_IO -> throw new Unexpressible("GOAL has no file I/O ("
+          + op.mpiName() + ")");
       case COLLECTIVE, COMM_CREATE -> {
         Field sync = org.benchgen.trace.Participants.field(op);
         long comm = op.has(sync) ? e.get(sync) : 0;

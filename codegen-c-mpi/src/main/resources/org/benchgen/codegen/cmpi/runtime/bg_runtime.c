@@ -174,17 +174,23 @@ int bg_args(int argc, char **argv, const char *name, int ranks, int regions) {
   }
   for (int i = 1; i < argc; i++) {
     const char *v = NULL;
+    if (strcmp(argv[i], "--io-dir") == 0 && i + 1 < argc) { /* MPI-IO's scratch directory */
+      bg_io_dir_arg = argv[++i];
+      continue;
+    }
     if (strcmp(argv[i], "--compute-scale") == 0 && i + 1 < argc) {
       v = argv[++i];
     } else if (strncmp(argv[i], "--compute-scale=", 16) == 0) {
       v = argv[i] + 16;
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       if (rank == 0) {
-        printf("usage: mpirun -np %d %s [--compute-scale X] [--compute-scale LN=X ...]\n"
+        printf("usage: mpirun -np %d %s [--compute-scale X] [--compute-scale LN=X ...] [--io-dir DIR]\n"
             "  --compute-scale X     multiply every compute interval by X (default 1;\n"
             "                        0.3 models compute 3.3x faster)\n"
             "  --compute-scale LN=X  the same for loop region N only (L1 to L%d, named in\n"
-            "                        the program's comments) and the loops inside it\n",
+            "                        the program's comments) and the loops inside it\n"
+            "  --io-dir DIR          where a program that does MPI-IO makes its files (default:\n"
+            "                        a new directory under $TMPDIR or /tmp, removed at the end)\n",
             ranks, name, regions);
       }
       return 0;
@@ -275,6 +281,7 @@ double bg_begin(void) {
 
 void bg_finish(double wall, const char *name) {
   bg_requests_end();
+  bg_io_end();
   double mine[2] = {wall, bg_computed}, max[2], sum[2];
   PMPI_Reduce(mine, max, 2, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
   PMPI_Reduce(mine, sum, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);

@@ -275,4 +275,19 @@ void bg_win_lock(long long slot, int target, long long excl);
 void bg_win_post(long long slot, const int *group);
 void bg_win_start(long long slot, const int *group);
 
+/* MPI-IO (bg_runtime_io.c): the scratch directory (--io-dir, bg_io_dir_arg; else one of the
+ * benchmark's own, removed by bg_io_end, which bg_finish calls), files by slot, views as bytes,
+ * offsets in bytes from the file's start; bg_iobuf holds the largest read or write. */
+extern const char *bg_io_dir_arg;
+extern char *bg_iobuf;
+void bg_io_setup(long long bytes);
+void bg_io_end(void);
+void bg_file_open(MPI_Comm comm, int slot, int name, int mode);
+MPI_File bg_file(int slot);
+void bg_file_close(int slot);
+void bg_file_delete(int name);
+void bg_file_view(int slot, long long disp);
+MPI_Offset bg_file_at(int slot, long long offset);
+void bg_file_seek(int slot, long long offset, int shared);
+
 #endif
