@@ -18,6 +18,9 @@
 #ifndef BGT_FOLD_H
 #define BGT_FOLD_H
 
+/* Fields of the vocabulary, and `members` and `remote`, at most (a call's slot by field). */
+#define FOLD_MAX_FIELDS 96
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -298,7 +301,7 @@ typedef struct {
   int field[24]; /* enum field of each slot */
   int slot_comm, slot_req, slot_reqs, slot_done, slot_thread;
   int creates_request, persistent;
-  signed char slot_of[64]; /* by enum field: its slot, or -1 */
+  signed char slot_of[FOLD_MAX_FIELDS]; /* by enum field: its slot, or -1 */
 } fold_call;
 
 const fold_call *fold_call_of(int op);

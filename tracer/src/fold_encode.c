@@ -41,7 +41,7 @@ static const char *const SYMBOLS[] = {
 };
 #define NFIELDS ((int) (sizeof FIELDS / sizeof FIELDS[0]))
 #define NSYMBOLS ((int) (sizeof SYMBOLS / sizeof SYMBOLS[0]))
-_Static_assert(NFIELDS + 2 <= 64, "fold_call.slot_of holds 64 fields");
+_Static_assert(NFIELDS + 2 <= FOLD_MAX_FIELDS, "fold_call.slot_of holds FOLD_MAX_FIELDS fields");
 
 static fold_call g_calls[BGT_NOPS];
 static int g_ready;

@@ -48,7 +48,7 @@ static void fold_event_record(const uint64_t *r, int kind, int op, size_t n) {
   for (int i = 0; i < 24; i++) e.values[i] = V_UNSET;
   for (size_t i = kind == K_EVENT_CPU ? 5 : 4; i < n;) {
     uint64_t h = r[i++];
-    int f = (int) (h & 0xff), s = f < 64 ? c->slot_of[f] : -1;
+    int f = (int) (h & 0xff), s = f < FOLD_MAX_FIELDS ? c->slot_of[f] : -1;
     size_t cnt = (size_t) ((h >> 8) & 0xffffffffULL);
     if (s >= 0 && (h >> 40)) {
       e.lists[s] = (const int64_t *) (r + i);

@@ -51,11 +51,11 @@ static void put_counts(int f, counts_t v, int n) {
 /* The fields of each call in the .def's order (required, then optional), which is the order a
  * collective's record puts them in; read from its BG_CALL line at its first record. */
 #define MAX_FIELDS 24
-_Static_assert(F_REMOTE < 64, "a field's bit must fit a uint64_t");
+_Static_assert(F_REMOTE < 128, "a field's bit must fit two uint64_t");
 typedef struct {
   int read, n;
   unsigned char f[MAX_FIELDS];
-  uint64_t has, optional; /* a bit per field */
+  uint64_t has[2], optional[2]; /* a bit per field */
 } call_fields;
 static call_fields g_fields[BGT_NOPS];
 static const char *const CALL_FIELDS[BGT_NOPS][2] = {
@@ -69,7 +69,7 @@ static const struct {
 #define BG_FIELD(id, key, kind) {key, F_##id},
 #include "vocab_each.h"
 };
-#define HAS(o, f) ((o)->has >> (f) & 1)
+#define HAS(o, f) ((o)->has[(f) >> 6] >> ((f) & 63) & 1)
 
 static const call_fields *fields_of(int op) {
   call_fields *o = &g_fields[op];
@@ -83,8 +83,8 @@ static const call_fields *fields_of(int op) {
             || o->n == MAX_FIELDS)
           continue;
         o->f[o->n++] = (unsigned char) f;
-        o->has |= 1ULL << f;
-        if (part) o->optional |= 1ULL << f;
+        o->has[f >> 6] |= 1ULL << (f & 63);
+        if (part) o->optional[f >> 6] |= 1ULL << (f & 63);
       }
       s += len + (s[len] == ' ');
     }
@@ -182,7 +182,7 @@ void bgt_rec_coll(bgt_call *c, int op, const bgt_coll *a, MPI_Request req) {
         put_datatype(f, f == F_TYPE ? F_TSIZE : F_RTSIZE, type);
       break;
     case F_COUNTS: case F_RCOUNTS: {
-      if ((o->optional >> f & 1) && (!y->on || !counts_given(y->counts))) break;
+      if ((o->optional[f >> 6] >> (f & 63) & 1) && (!y->on || !counts_given(y->counts))) break;
       int n = shape & SHAPE_NEIGHBOURHOOD ? (f == F_COUNTS ? out : in)
               : inter && !(shape & SHAPE_REDUCING) ? others : comm_size(a->comm);
       /* No datatype recorded (MPI_Alltoallw's, one per peer): counts in bytes. */
