@@ -55,6 +55,14 @@ public final class TraceWalker {
     return out;
   }
 
+  /**
+   * The statements of {@code nodes}, top-level nodes of the trace taken node by node (no
+   * irregular section as data): one thread's block of a threaded program.
+   */
+  public List<OutputModel> walkNodes(List<Node> nodes) {
+    return siblings(nodes, RankList.range(0, g.trace().worldSize()), 0);
+  }
+
   /** A loop over the section's steps, each the case its selector names; region {@code number}. */
   private List<OutputModel> section(IrregularSections.Section s, int number, RankList world) {
     LoopContext ctx = new LoopContext(g, s.steps(), ++loops, OptionalInt.of(number), 0,
