@@ -57,6 +57,8 @@ final class ThreadChecks {
     Map<String, Use> recvs = new HashMap<>();
     Map<Long, Use> byComm = new HashMap<>();
     Map<Long, Set<Integer>> wildcards = new HashMap<>();
+    Map<Long, Set<Integer>> users = new HashMap<>();
+    Map<Long, Integer> madeOrFreed = new HashMap<>();
     for (Map.Entry<ThreadBlock, List<RawEvent>> l : lanes.entrySet()) {
       int lane = l.getKey().lane();
       for (RawEvent e : l.getValue()) {
@@ -65,6 +67,14 @@ final class ThreadChecks {
           continue;
         }
         long comm = e.get(Field.COMM);
+        users.computeIfAbsent(comm, c -> new TreeSet<>()).add(lane);
+        if (k == OpKind.COMM_FREE) {
+          madeOrFreed.put(comm, lane);
+        }
+        if (k == OpKind.COMM_CREATE && e.isPresent(Field.NEWCOMM)
+            && !Sym.isSymbol(e.get(Field.NEWCOMM))) {
+          madeOrFreed.put(e.get(Field.NEWCOMM), lane);
+        }
         if (k == OpKind.COLLECTIVE || k == OpKind.COMM_CREATE || k == OpKind.COMM_FREE) {
           collectives.computeIfAbsent(comm, c -> new TreeSet<>()).add(lane);
         }
@@ -100,6 +110,14 @@ final class ThreadChecks {
       if (c.getValue().size() > 1) {
         return Optional.of(where + "lanes " + c.getValue() + " make collectives on communicator "
             + c.getKey() + ", whose order between threads the trace does not record");
+      }
+    }
+    for (Map.Entry<Long, Integer> m : madeOrFreed.entrySet()) {
+      Set<Integer> others = new TreeSet<>(users.getOrDefault(m.getKey(), Set.of()));
+      others.remove(m.getValue());
+      if (!others.isEmpty()) {
+        return Optional.of(where + "lane " + m.getValue() + " makes or frees communicator "
+            + m.getKey() + ", which lanes " + others + " use at the same time");
       }
     }
     for (Map.Entry<String, Use> s : sends.entrySet()) {

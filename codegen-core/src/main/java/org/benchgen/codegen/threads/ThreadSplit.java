@@ -159,6 +159,8 @@ final class ThreadSplit {
   private static Optional<String> requestOwners(int rank, List<Call> calls) {
     Map<Long, Integer> owner = new HashMap<>();
     Map<Long, String> made = new HashMap<>();
+    java.util.Set<Long> persistent = new java.util.HashSet<>();
+    java.util.Set<Long> live = new java.util.LinkedHashSet<>();
     boolean probes = false;
     int prober = -1;
     for (Call c : calls) {
@@ -173,8 +175,17 @@ final class ThreadSplit {
       if (op.createsRequest()) {
         owner.put(e.get(Field.REQ), c.thread());
         made.put(e.get(Field.REQ), op.mpiName());
+        live.add(e.get(Field.REQ));
+        if (op.createsPersistentRequest()) {
+          persistent.add(e.get(Field.REQ));
+        }
         continue;
       }
+      completed(e).forEach(id -> {
+        if (op == Op.REQUEST_FREE || !persistent.contains(id)) {
+          live.remove(id);
+        }
+      });
       for (long id : requests(e)) {
         Integer t = owner.get(id);
         if (t != null && t != c.thread()) {
@@ -182,6 +193,13 @@ final class ThreadSplit {
               + " uses a request that " + made.get(id) + " made on " + name(t) + "; each thread"
               + " of the benchmark keeps its own requests");
         }
+      }
+    }
+    for (long id : live) {
+      if (owner.get(id) != 0) {
+        return Optional.of("rank " + rank + ": a request that " + made.get(id) + " made on "
+            + name(owner.get(id)) + " is never completed or freed there; the benchmark's thread"
+            + " would end with it, and the main thread's requests would be named wrongly");
       }
     }
     if (probes) {
@@ -193,6 +211,21 @@ final class ThreadSplit {
 
   private static String name(int thread) {
     return thread == 0 ? "MPI's main thread" : "thread " + thread;
+  }
+
+  /** The request ids a call completes or frees. */
+  private static List<Long> completed(RawEvent e) {
+    List<Long> out = new ArrayList<>();
+    Op op = e.op();
+    if ((op == Op.WAIT || op == Op.REQUEST_FREE) && e.isPresent(Field.REQ)) {
+      out.add(e.get(Field.REQ));
+    }
+    for (long v : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE)) {
+      if (!Sym.isSymbol(v)) {
+        out.add(v);
+      }
+    }
+    return out;
   }
 
   /** The request ids a call names (not one it creates). */
@@ -213,12 +246,12 @@ final class ThreadSplit {
 
   /**
    * Whether a call of the main thread is where a program may start or join its threads: a
-   * blocking collective, a communicator's creation or MPI's initialisation.
+   * blocking collective, a communicator's creation or freeing, or MPI's initialisation.
    */
   private static boolean separates(Call c) {
     OpKind k = c.event().op().kind();
     return k == OpKind.INIT || k == OpKind.FINALIZE || k == OpKind.COMM_CREATE
-        || (k == OpKind.COLLECTIVE && !c.event().op().createsRequest());
+        || k == OpKind.COMM_FREE || (k == OpKind.COLLECTIVE && !c.event().op().createsRequest());
   }
 
   /** A thread's lane key: its first calls, each as call, communicator and tag. */
