@@ -44,7 +44,8 @@ static void *thread_a(void *unused)
         MPI_Request req[2];
         MPI_Irecv(in, 64, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, &req[0]);
         MPI_Isend(out, 64, MPI_DOUBLE, right, 1, MPI_COMM_WORLD, &req[1]);
-        MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+        MPI_Status st[2];
+        MPI_Waitall(2, req, st);
         for (int k = 0; k < 64; k++)
             errors[1] += in[k] != 1000.0 * left + k + i;
     }

@@ -16,6 +16,22 @@ public record ThreadBlock(int phase, int lane, boolean parallel) {
   public static final Comparator<ThreadBlock> ORDER = Comparator.comparingInt(ThreadBlock::phase)
       .thenComparingInt(b -> b.parallel() ? 0 : 1).thenComparingInt(ThreadBlock::lane);
 
+  /**
+   * The orders in which the blocks of a phase may be put one after another for alignment and
+   * resolution, tried in turn until one resolves: the main thread's part first or last, the
+   * lanes up or down. A phase's blocks run at once, so any order that completes shows the
+   * threads can; which one is taken changes nothing in the program.
+   */
+  public static final java.util.List<Comparator<ThreadBlock>> SERIAL_ORDERS = java.util.List.of(
+      ORDER, serial(true, false), serial(true, true), serial(false, true));
+
+  private static Comparator<ThreadBlock> serial(boolean mainLast, boolean down) {
+    return Comparator.comparingInt(ThreadBlock::phase)
+        .thenComparingInt(b -> b.parallel() ? 0 : 1)
+        .thenComparingInt(b -> b.main() && b.parallel() ? (mainLast ? 1 : -1) : 0)
+        .thenComparingInt(b -> down ? -b.lane() : b.lane());
+  }
+
   private static final Pattern PREFIX = Pattern.compile("^(?:s(\\d{1,6})|p(\\d{1,6})\\.(\\d{1,6})):");
 
   static ThreadBlock between(int phase) {

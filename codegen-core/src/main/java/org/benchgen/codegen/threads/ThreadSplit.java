@@ -126,10 +126,9 @@ final class ThreadSplit {
     Map<ThreadBlock, List<RawEvent>> events = new java.util.LinkedHashMap<>();
     int[] lanes = new int[phases.size() + 1];
     int at = 0;
-    long clock = 0;
     for (int p = 0; p <= phases.size(); p++) {
       int end = p < phases.size() ? phases.get(p)[0] : calls.size();
-      clock = block(events, ThreadBlock.between(p), calls.subList(at, end), clock);
+      block(events, ThreadBlock.between(p), calls.subList(at, end));
       if (p == phases.size()) {
         break;
       }
@@ -138,14 +137,13 @@ final class ThreadSplit {
       for (Call c : calls.subList(ph[0], ph[1])) {
         byThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(c);
       }
-      clock = block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()),
-          clock);
+      block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()));
       List<List<Call>> others = new ArrayList<>(byThread.entrySet().stream()
           .filter(e -> e.getKey() != 0).map(Map.Entry::getValue).toList());
       others.sort(Comparator.comparing(ThreadSplit::laneKey));
       lanes[p + 1] = others.size();
       for (int l = 0; l < others.size(); l++) {
-        clock = block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l), clock);
+        block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l));
       }
       at = ph[1];
     }
@@ -267,9 +265,13 @@ final class ThreadSplit {
     return b.toString();
   }
 
-  /** Appends a block's calls, serially from {@code clock}; returns the clock after them. */
-  private static long block(Map<ThreadBlock, List<RawEvent>> out, ThreadBlock b, List<Call> calls,
-      long clock) {
+  /**
+   * Adds a block's calls, timed from 0 at the block's start (each compute interval and call
+   * as traced), so that the blocks can be put one after another in any order.
+   */
+  private static void block(Map<ThreadBlock, List<RawEvent>> out, ThreadBlock b,
+      List<Call> calls) {
+    long clock = 0;
     List<RawEvent> events = new ArrayList<>(calls.size());
     for (Call c : calls) {
       RawEvent e = c.event();
@@ -285,7 +287,6 @@ final class ThreadSplit {
           c.cpu()));
     }
     out.put(b, events);
-    return clock;
   }
 
   private static List<Integer> ints(long[] v) {

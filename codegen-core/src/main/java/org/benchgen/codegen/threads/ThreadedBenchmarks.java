@@ -72,37 +72,59 @@ public final class ThreadedBenchmarks {
       }
       ranks.add(b);
     }
-    CompressedTrace serial;
-    try {
-      serial = serialize(trace, ranks);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    Benchmarks.Preparation preparation = null;
+    for (Comparator<ThreadBlock> order : ThreadBlock.SERIAL_ORDERS) {
+      CompressedTrace serial;
+      try {
+        serial = serialize(trace, ranks, order);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Benchmarks.Preparation p = Benchmarks.prepare(options.compute() == ComputeMode.CPU
+          ? CpuTime.replayed(serial) : serial);
+      // The first order's finding is the one reported when none resolves.
+      preparation = preparation == null || p instanceof Benchmarks.Prepared ? p : preparation;
+      if (p instanceof Benchmarks.Prepared) {
+        break;
+      }
     }
-    Benchmarks.Preparation preparation = Benchmarks.prepare(options.compute() == ComputeMode.CPU
-        ? CpuTime.replayed(serial) : serial);
     if (preparation instanceof Benchmarks.Failed f) {
       return new Benchmarks.Failed(new Finding(f.finding().problem(), "with each thread's calls"
-          + " in turn (their sites written PHASE.LANE: or sPHASE: for MPI's main thread between"
-          + " phases): " + f.finding().message()));
+          + " in turn, in every order of the threads of a phase tried (sites written pPHASE.LANE:,"
+          + " lane 0 MPI's main thread, or sPHASE: for the main thread after phase PHASE): "
+          + f.finding().message()));
     }
     Benchmarks.Prepared p = (Benchmarks.Prepared) preparation;
-    Map<ThreadBlock, List<Node>> blocks = new TreeMap<>(ThreadBlock.ORDER);
-    for (Node n : p.trace().body()) {
-      Set<ThreadBlock> of = blocksOf(n);
+    Map<ThreadBlock, List<Integer>> blocks = new TreeMap<>(ThreadBlock.ORDER);
+    List<Node> body = p.trace().body();
+    List<ThreadBlock> blockOf = new ArrayList<>();
+    for (int i = 0; i < body.size(); i++) {
+      Set<ThreadBlock> of = blocksOf(body.get(i));
       if (of.size() != 1) {
         return refused("one call of the trace stands for calls of several threads' blocks ("
             + (of.isEmpty() ? "none" : of.toString()) + "): a collective made on different"
             + " threads of different ranks");
       }
-      blocks.computeIfAbsent(of.iterator().next(), k -> new ArrayList<>()).add(n);
+      blockOf.add(of.iterator().next());
+      blocks.computeIfAbsent(blockOf.get(i), k -> new ArrayList<>()).add(i);
     }
-    Generation g = new Generation(p.trace(), options, target.naming(), List.of(), false);
+    // Irregular sections as data where each lies within one block and every block's nodes are
+    // in one run (so that each block is walked as a range); else node by node.
+    boolean runs = blocks.values().stream().allMatch(ix -> ix.get(ix.size() - 1) - ix.get(0)
+        == ix.size() - 1);
+    List<org.benchgen.codegen.IrregularSections.Span> spans = !runs ? List.of()
+        : p.spans().stream().filter(s -> blockOf.subList(s.start(), s.end()).stream()
+            .distinct().count() == 1).toList();
+    Generation g = new Generation(p.trace(), options, target.naming(), spans,
+        target.dataTables());
     List<GeneratedFile> files;
     try {
       Emitter emitter = target.emitter(g);
       TraceWalker walker = new TraceWalker(g, emitter);
       List<ThreadBody> bodies = new ArrayList<>();
-      blocks.forEach((b, nodes) -> bodies.add(new ThreadBody(b, walker.walkNodes(nodes))));
+      blocks.forEach((b, ix) -> bodies.add(new ThreadBody(b, runs
+          ? walker.walk(ix.get(0), ix.get(ix.size() - 1) + 1)
+          : walker.walkNodes(ix.stream().map(body::get).toList()))));
       files = emitter.threadedProgram(bodies);
     } catch (Unexpressible u) {
       return new Benchmarks.Failed(new Finding(Problem.UNEXPRESSIBLE, u.getMessage()
@@ -135,8 +157,8 @@ public final class ThreadedBenchmarks {
    * order: written as streams into a temporary directory and compressed, as {@code compress}
    * does.
    */
-  private static CompressedTrace serialize(CompressedTrace trace, List<ThreadSplit.RankBlocks> ranks)
-      throws IOException {
+  private static CompressedTrace serialize(CompressedTrace trace,
+      List<ThreadSplit.RankBlocks> ranks, Comparator<ThreadBlock> blockOrder) throws IOException {
     Path dir = Files.createTempDirectory("benchgen-threads");
     try {
       for (ThreadSplit.RankBlocks r : ranks) {
@@ -149,11 +171,14 @@ public final class ThreadedBenchmarks {
           }
           Map<Long, Long> ids = new HashMap<>();
           long[] next = {1};
+          long clock = 0;
           List<ThreadBlock> order = new ArrayList<>(r.events().keySet());
-          order.sort(ThreadBlock.ORDER);
+          order.sort(blockOrder);
           for (ThreadBlock b : order) {
+            long start = clock;
             for (RawEvent e : r.events().get(b)) {
-              w.event(renumbered(e, ids, next));
+              w.event(renumbered(e, ids, next, start));
+              clock = start + e.exit();
             }
           }
         }
@@ -169,8 +194,8 @@ public final class ThreadedBenchmarks {
     }
   }
 
-  /** {@code e} with its request ids in the order the blocks run. */
-  private static RawEvent renumbered(RawEvent e, Map<Long, Long> ids, long[] next) {
+  /** {@code e} with its request ids in the order the blocks run, its times from {@code start}. */
+  private static RawEvent renumbered(RawEvent e, Map<Long, Long> ids, long[] next, long start) {
     long[] values = e.values().clone();
     long[][] lists = e.lists().clone();
     int req = e.op().slot(Field.REQ);
@@ -190,10 +215,7 @@ public final class ThreadedBenchmarks {
         lists[s] = l;
       }
     }
-    return new RawEvent(e.op(), e.site(), e.enter(), e.exit(), values, lists, e.cpu());
-  }
-
-  static Comparator<ThreadBlock> order() {
-    return ThreadBlock.ORDER;
+    return new RawEvent(e.op(), e.site(), start + e.enter(), start + e.exit(), values, lists,
+        e.cpu());
   }
 }
