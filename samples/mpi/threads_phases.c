@@ -16,7 +16,10 @@
  *                   collectives on dup).
  * Then the threads are joined, a barrier on the world, and phase 2: one thread C and the main
  * thread, `iterations` times each:
- *   - main thread:  MPI_Bcast of 8 MPI_INT (32 bytes) from rank 0 on MPI_COMM_WORLD;
+ *   - main thread:  ring exchange on MPI_COMM_WORLD, tag 5, 8 MPI_INT (32 bytes), MPI_Sendrecv
+ *                   (point-to-point only: a collective of the main thread while other threads
+ *                   run is where the recorded order may place a phase's start differently on
+ *                   each rank, which generate refuses rather than guesses, docs/codegen.md);
  *   - thread C:     rank 0 sends 1 MPI_CHAR, tag 7, on dup to every other rank in turn (MPI_Send);
  *                   every other rank receives it (MPI_Recv from 0).
  * Joined, MPI_Comm_free(dup), MPI_Finalize. Received values are checked (thread A's element k of
@@ -113,9 +116,10 @@ int main(int argc, char **argv)
 
     pthread_create(&c, NULL, thread_c, NULL);
     for (int i = 0; i < iterations; i++) {
-        int v[8] = {i, i, i, i, i, i, i, i};
-        MPI_Bcast(v, 8, MPI_INT, 0, MPI_COMM_WORLD);
-        errors[0] += v[7] != i;
+        int out[8] = {rank, i, i, i, i, i, i, i}, in[8];
+        MPI_Sendrecv(out, 8, MPI_INT, right, 5, in, 8, MPI_INT, left, 5, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        errors[0] += in[0] != left || in[7] != i;
     }
     pthread_join(c, NULL);
     MPI_Comm_free(&dup);
