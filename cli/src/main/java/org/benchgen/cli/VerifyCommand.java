@@ -143,7 +143,10 @@ final class VerifyCommand implements Callable<Integer> {
             + e.getMessage());
       }
       if (p[i] instanceof Benchmarks.Failed f) {
-        return new LoopComparison.Unmatched("generate refuses " + names[i] + ": "
+        // A threaded trace's loop regions are those of its threads (docs/codegen.md, "Threads").
+        return new LoopComparison.Unmatched(f.finding().problem()
+            == org.benchgen.findings.Problem.SEVERAL_THREADS ? names[i] + "'s loop regions, which"
+            + " are per thread: " + f.finding() : "generate refuses " + names[i] + ": "
             + f.finding());
       }
     }

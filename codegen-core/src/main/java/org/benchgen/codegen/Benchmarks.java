@@ -91,6 +91,9 @@ public final class Benchmarks {
    */
   public static Outcome generate(CompressedTrace trace, Target target, GenerateOptions options) {
     target.checkName(options.name());
+    if (target.threads() && org.benchgen.ir.TraceThreads.several(trace).isPresent()) {
+      return org.benchgen.codegen.threads.ThreadedBenchmarks.generate(trace, target, options);
+    }
     // Replayed as CPU time from the start, so that resolution's clock runs as the benchmark will.
     Preparation preparation = prepare(options.compute() == ComputeMode.CPU
         ? CpuTime.replayed(trace) : trace);

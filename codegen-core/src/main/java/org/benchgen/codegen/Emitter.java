@@ -40,4 +40,14 @@ public interface Emitter {
 
   /** The program's files. */
   List<GeneratedFile> program(List<OutputModel> body);
+
+  /**
+   * The program's files when the traced ranks made calls from several threads: each block's
+   * statements, in {@link org.benchgen.codegen.threads.ThreadBlock#ORDER} (docs/codegen.md,
+   * "Threads"). Only targets whose {@link Target#threads()} is true are asked.
+   */
+  default List<GeneratedFile> threadedProgram(
+      List<org.benchgen.codegen.threads.ThreadBody> blocks) {
+    throw new IllegalStateException("this target makes no threads");
+  }
 }

@@ -34,6 +34,14 @@ public interface Target {
   }
 
   /** Whether the target's programs can make and use intercommunicators. */
+  /**
+   * Whether the target makes a rank's calls from several threads as threads of its own
+   * ({@link Emitter#threadedProgram}); otherwise such a trace is refused (BG104).
+   */
+  default boolean threads() {
+    return false;
+  }
+
   default boolean intercommunicators() {
     return false;
   }

@@ -55,6 +55,42 @@ public final class TraceWalker {
     return out;
   }
 
+  /**
+   * The statements of {@code nodes}, top-level nodes of the trace taken node by node (no
+   * irregular section as data): one thread's block of a threaded program.
+   */
+  public List<OutputModel> walkNodes(List<Node> nodes) {
+    return siblings(nodes, RankList.range(0, g.trace().worldSize()), 0);
+  }
+
+  /**
+   * The statements of the top-level nodes {@code lo} to {@code hi - 1}, as {@link #walk} makes
+   * them, with the irregular sections that lie within: one thread's block of a threaded program.
+   */
+  public List<OutputModel> walk(int lo, int hi) {
+    List<Node> body = g.trace().body();
+    RankList world = RankList.range(0, g.trace().worldSize());
+    List<OutputModel> out = new ArrayList<>();
+    int from = lo;
+    List<IrregularSections.Section> data = g.sections();
+    List<IrregularSections.Span> spans = g.regions().spans();
+    for (int k = 0; k < spans.size(); k++) {
+      IrregularSections.Span s = spans.get(k);
+      if (s.start() < lo || s.end() > hi) {
+        continue;
+      }
+      int number = g.regions().number(s);
+      out.addAll(siblings(body.subList(from, s.start()), world, 0));
+      int from0 = s.start();
+      int to = s.end();
+      out.addAll(data.isEmpty() ? emitter.section(number, s, () -> siblings(body.subList(from0,
+          to), world, 0)) : section(data.get(k), number, world));
+      from = s.end();
+    }
+    out.addAll(siblings(body.subList(from, hi), world, 0));
+    return out;
+  }
+
   /** A loop over the section's steps, each the case its selector names; region {@code number}. */
   private List<OutputModel> section(IrregularSections.Section s, int number, RankList world) {
     LoopContext ctx = new LoopContext(g, s.steps(), ++loops, OptionalInt.of(number), 0,

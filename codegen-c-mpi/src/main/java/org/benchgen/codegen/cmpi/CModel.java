@@ -19,7 +19,8 @@ public sealed interface CModel extends OutputModel {
       List<String> approximations, List<OutputModel> tables, List<Compute.HistTable> histograms,
       boolean sampled, long seed, List<String> counters, boolean tracksSites, int comms,
       int regions, List<String> regionHelp, List<Value> threadLevel, List<OutputModel> startup,
-      boolean bsend, boolean largeCount, long sendBytes, long recvBytes, List<OutputModel> body)
+      boolean bsend, boolean largeCount, long sendBytes, long recvBytes, List<OutputModel> body,
+      List<String> statics, List<OutputModel> lanes)
       implements CModel {}
 
   /**
@@ -27,8 +28,8 @@ public sealed interface CModel extends OutputModel {
    * {@code sources} (the program's and the run-time library's) and depends on {@code headers};
    * {@code make sim} and {@code simrun} build and run it under SimGrid for {@code ranks} ranks.
    */
-  record Makefile(String name, List<String> sources, List<String> headers, int ranks)
-      implements CModel {}
+  record Makefile(String name, List<String> sources, List<String> headers, int ranks,
+      boolean pthread) implements CModel {}
 
   /**
    * A loop of the program as a region that {@code --compute-scale LN=X} can scale on its own:
@@ -214,4 +215,22 @@ public sealed interface CModel extends OutputModel {
 
   /** MPI_Alltoallw_c's datatypes: MPI_BYTE for every count of {@code list} (MPI_Counts). */
   record CountByteTypes(Value list) implements CModel {}
+
+  // Threads (docs/codegen.md, "Threads"): a traced rank's calls from several threads.
+
+  /**
+   * The function a thread of the benchmark runs: the calls of lane {@code lane} of a phase;
+   * {@code tracksSites}: it keeps its own last call's site.
+   */
+  record ThreadFn(String name, boolean tracksSites, List<OutputModel> body) implements CModel {}
+
+  /** Starting thread {@code index} of a phase, running {@code fn} as lane {@code lane}. */
+  record ThreadStart(int index, String fn, int lane) implements CModel {}
+
+  /**
+   * Phase {@code number}: its {@code count} threads started, MPI's main thread's own calls of the
+   * phase ({@code body}), then the threads joined.
+   */
+  record Phase(int number, int count, List<ThreadStart> starts, List<OutputModel> body)
+      implements CModel {}
 }

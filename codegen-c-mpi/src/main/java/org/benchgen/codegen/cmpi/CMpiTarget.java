@@ -35,6 +35,12 @@ public final class CMpiTarget implements Target {
     return new CEmitter(generation);
   }
 
+  /** A rank's calls from several threads become POSIX threads (CThreads). */
+  @Override
+  public boolean threads() {
+    return true;
+  }
+
   @Override
   public boolean intercommunicators() {
     return true;

@@ -26,6 +26,15 @@ final class CRuntime {
   static final List<String> SOURCES = List.of(NAME + ".c", NAME + "_comm.c", NAME + "_lists.c",
       NAME + "_requests.c", NAME + "_rma.c", NAME + "_io.c");
 
+  /** The header and source of the threads of a threaded benchmark (bg_runtime_threads.h). */
+  static final String THREADS_HEADER = NAME + "_threads.h";
+  static final String THREADS_SOURCE = NAME + "_threads.c";
+
+  /** The files of the threads' part, written beside a threaded benchmark only. */
+  static List<GeneratedFile> threadFiles() {
+    return List.of(read(THREADS_HEADER), read(THREADS_SOURCE));
+  }
+
   /** The library's files: the header, then the sources. */
   static List<GeneratedFile> files() {
     List<GeneratedFile> out = new ArrayList<>();

@@ -14,7 +14,7 @@
 
 char *bg_sbuf, *bg_rbuf;
 bg_slot *bg_comm;
-unsigned long long bg_rng;
+BG_TLS unsigned long long bg_rng;
 
 static double bg_scale = 1.0; /* --compute-scale X: where no region says otherwise */
 /* --compute-scale LN=X: the factor of loop region N (1..bg_nregions), negative where unset. */
@@ -22,14 +22,14 @@ static double *bg_region_scale;
 static int bg_nregions;
 /* The factor in force, and those of the regions around the current one (loops nest at most 256
  * deep, bounded by the compressed trace's format). */
-static double bg_current = 1.0;
-static double bg_outer[257];
-static int bg_depth;
-static double bg_computed;    /* seconds spent computing */
+static BG_TLS double bg_current = 1.0;
+static BG_TLS double bg_outer[257];
+static BG_TLS int bg_depth;
+static BG_TLS double bg_computed;    /* seconds spent computing */
 #ifndef BENCHGEN_SMPI
 /* Seconds computed beyond what was asked (a busy-wait overshoots when the rank is descheduled),
  * paid back by the next intervals, so that the total stays the traced one. */
-static double bg_debt;
+static BG_TLS double bg_debt;
 /* Seconds a clock read takes (measured by bg_setup): a busy-wait's first read and the call lie
  * outside the time it measures, so each wait adds one read to the debt. */
 static double bg_read;
@@ -206,6 +206,12 @@ int bg_args(int argc, char **argv, const char *name, int ranks, int regions) {
   }
   bg_current = bg_scale;
   return -1;
+}
+
+/* A new thread's compute factor: the program's, outside every loop region (bg_runtime_threads.c). */
+void bg_thread_scale(void) {
+  bg_current = bg_scale;
+  bg_depth = 0;
 }
 
 void bg_setup(int comms, long long send, long long recv, int bsend) {

@@ -18,6 +18,17 @@
 #include <mpi.h>
 #include <stddef.h>
 
+/* State that each thread of a benchmark keeps for itself (requests, probed messages, scratch
+ * lists, the compute scale and debt, the sampling generator): a benchmark of a traced run whose
+ * ranks called MPI from several threads runs each traced thread as a thread of its own
+ * (bg_runtime_threads.h). SimGrid's smpicc runs ranks as threads of one process and privatises
+ * globals itself. */
+#if defined(BENCHGEN_SMPI)
+#define BG_TLS
+#else
+#define BG_TLS __thread
+#endif
+
 /* A program that makes MPI-4's large-count calls (MPI_Send_c, ...) says so (BG_LARGE_COUNT): an MPI
  * library without them (Open MPI 4.1) cannot build it. */
 #if defined(BG_LARGE_COUNT) && MPI_VERSION < 4
@@ -255,7 +266,7 @@ void bg_request_free(int age);
 typedef struct { long long min, max; int nbins; const long long *bins; double scale; } bg_hist;
 
 /* The generator's state (xorshift64*): the benchmark seeds it per rank, for repeatable draws. */
-extern unsigned long long bg_rng;
+extern BG_TLS unsigned long long bg_rng;
 
 /* A time in microseconds: a bin drawn by its count, then a point within it. */
 double bg_sample(const bg_hist *h);

@@ -256,8 +256,8 @@ void bg_intercomm_from_groups(const int *first, const int *second, int leader, i
   PMPI_Group_free(&lg);
 }
 
-static MPI_Message *bg_msgs;
-static int bg_nmsgs, bg_capmsgs;
+static BG_TLS MPI_Message *bg_msgs;
+static BG_TLS int bg_nmsgs, bg_capmsgs;
 
 MPI_Message *bg_msg_new(void) {
   if (bg_nmsgs == bg_capmsgs) {
@@ -269,7 +269,7 @@ MPI_Message *bg_msg_new(void) {
 }
 
 MPI_Message *bg_msg_take(int age) {
-  static MPI_Message taken;
+  static BG_TLS MPI_Message taken;
   if (age < 0 || age >= bg_nmsgs) {
     fprintf(stderr, "benchmark: no probed message of age %d to receive\n", age);
     MPI_Abort(MPI_COMM_WORLD, 1);
@@ -293,8 +293,8 @@ static MPI_Comm bg_quiet_comm(void) {
   return quiet;
 }
 
-static MPI_Request *bg_quiet;
-static int bg_nquiet;
+static BG_TLS MPI_Request *bg_quiet;
+static BG_TLS int bg_nquiet;
 static char bg_quiet_buf;
 
 MPI_Request bg_quiet_request(int k) {

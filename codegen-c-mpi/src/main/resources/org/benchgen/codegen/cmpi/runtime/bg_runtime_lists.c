@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int *bg_displ[2], bg_capdispl[2];
-static int *bg_bytelist[2], bg_capbytelist[2];
+static BG_TLS int *bg_displ[2], bg_capdispl[2];
+static BG_TLS int *bg_bytelist[2], bg_capbytelist[2];
 
 const int *bg_displs(int which, const int *counts) {
   if (counts[0] > bg_capdispl[which]) {
@@ -48,8 +48,8 @@ const int *bg_scaled(int which, const int *counts, long long size) {
 }
 
 const MPI_Aint *bg_aint_displs(int which, const int *counts) {
-  static MPI_Aint *displ[2];
-  static int cap[2];
+  static BG_TLS MPI_Aint *displ[2];
+  static BG_TLS int cap[2];
   if (counts[0] > cap[which]) {
     cap[which] = counts[0];
     displ[which] = bg_grow(displ[which], (size_t) counts[0] * sizeof(MPI_Aint));
@@ -64,8 +64,8 @@ const MPI_Aint *bg_aint_displs(int which, const int *counts) {
 
 /* MPI_BYTE for each of `peers` peers. */
 static const MPI_Datatype *bg_bytes_for(long long peers) {
-  static MPI_Datatype *types;
-  static long long cap;
+  static BG_TLS MPI_Datatype *types;
+  static BG_TLS long long cap;
   if (peers > cap || types == NULL) {
     int size = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -101,8 +101,8 @@ typedef struct {
   uint64_t hash;
   void *data;
 } bg_kept_list;
-static bg_kept_list *bg_kept_table;
-static size_t bg_kept_cap, bg_kept_used;
+static BG_TLS bg_kept_list *bg_kept_table;
+static BG_TLS size_t bg_kept_cap, bg_kept_used;
 
 static uint64_t bg_hash(const void *xs, size_t bytes) {
   const unsigned char *p = xs;
@@ -170,8 +170,8 @@ const MPI_Aint *bg_kept_aint_displs(const int *list) {
 /* The lists of the large-count calls: of MPI_Counts, displacements of MPI_Aint. */
 
 const MPI_Aint *bg_displs_c(int which, const MPI_Count *counts) {
-  static MPI_Aint *displ[2];
-  static MPI_Count cap[2];
+  static BG_TLS MPI_Aint *displ[2];
+  static BG_TLS MPI_Count cap[2];
   if (counts[0] > cap[which]) {
     cap[which] = counts[0];
     displ[which] = bg_grow(displ[which], (size_t) counts[0] * sizeof(MPI_Aint));
@@ -185,8 +185,8 @@ const MPI_Aint *bg_displs_c(int which, const MPI_Count *counts) {
 }
 
 const MPI_Count *bg_scaled_c(int which, const MPI_Count *counts, long long size) {
-  static MPI_Count *scaled[2];
-  static MPI_Count cap[2];
+  static BG_TLS MPI_Count *scaled[2];
+  static BG_TLS MPI_Count cap[2];
   if (counts[0] + 1 > cap[which]) {
     cap[which] = counts[0] + 1;
     scaled[which] = bg_grow(scaled[which], (size_t) (counts[0] + 1) * sizeof(MPI_Count));

@@ -6,16 +6,16 @@
 #include <string.h>
 
 /* Live requests in creation order, named as the trace names them: by age, 0 = the newest. */
-static MPI_Request *bg_req;
-static char *bg_pers; /* persistent: stays live when completed, until MPI_Request_free */
-static int bg_nreq, bg_capreq;
+static BG_TLS MPI_Request *bg_req;
+static BG_TLS char *bg_pers; /* persistent: stays live when completed, until MPI_Request_free */
+static BG_TLS int bg_nreq, bg_capreq;
 /* Requests the trace completed earlier than this run did: completed by the next MPI_Waitall. */
-static MPI_Request *bg_zombie;
-static int bg_nzombie, bg_capzombie;
-static MPI_Request *bg_tmp;
+static BG_TLS MPI_Request *bg_zombie;
+static BG_TLS int bg_nzombie, bg_capzombie;
+static BG_TLS MPI_Request *bg_tmp;
 /* Statuses for calls on arrays: MPICH's MPI_STATUSES_IGNORE makes GCC 12 warn. */
-static MPI_Status *bg_sts;
-static int *bg_tmpi, bg_captmp;
+static BG_TLS MPI_Status *bg_sts;
+static BG_TLS int *bg_tmpi, bg_captmp;
 
 MPI_Request *bg_req_new(int persistent) {
   if (bg_nreq == bg_capreq) {

@@ -1,0 +1,75 @@
+package org.benchgen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.stats.TraceStats;
+import org.benchgen.trace.Op;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A traced run whose ranks called MPI from several threads (MPI_THREAD_MULTIPLE) becomes a C+MPI
+ * benchmark with threads of its own (docs/codegen.md, "Threads"): samples/mpi/threads_phases at 4
+ * ranks, two phases of threads, under Open MPI and MPICH, traced, generated, built, its benchmark
+ * traced: the same calls and bytes on every rank (verify exits 0); coNCePTuaL refuses it (BG104).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ThreadsBenchmarkTest {
+  /** Iterations of each thread's loop (threads_phases' argument). */
+  private static final int ITERATIONS = 6;
+
+  private BenchmarkRuns runs;
+
+  @BeforeAll
+  void samples(@TempDir Path tmp) {
+    runs = new BenchmarkRuns(tmp);
+  }
+
+  @ParameterizedTest(name = "threads_phases under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void eachTracedThreadIsAThreadOfTheBenchmark(String flavour) throws Exception {
+    List<String> program = List.of("threads_phases", "" + ITERATIONS);
+    runs.assertSameCalls(flavour, program);
+    Path original = runs.work().resolve(flavour + "-threads_phases-orig");
+    Path gen = runs.work().resolve(flavour + "-threads_phases-gen");
+    String c = Files.readString(gen.resolve("threads_phases.c"));
+    // Worked out from threads_phases.c: phase 1 has two threads besides the main one, phase 2 one.
+    assertTrue(c.contains("bg_thread_start(&bg_threads[1], bg_phase1_lane2, 2);"), c);
+    assertTrue(c.contains("bg_thread_start(&bg_threads[0], bg_phase2_lane1, 1);"), c);
+    assertFalse(c.contains("bg_phase1_lane3") || c.contains("bg_phase2_lane2"), c);
+    assertTrue(c.contains("MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &bg_provided);"));
+    // The benchmark's ranks call MPI from 3 threads (phase 1), as the program's did; per rank the
+    // calls threads_phases.c makes: ITERATIONS Allreduces (thread B), 2 * ITERATIONS Sendrecvs
+    // (main, both phases) and ITERATIONS Isends (thread A), rank 0 3 * ITERATIONS Sends of
+    // thread C.
+    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour + "-threads_phases-bench"),
+        new java.io.PrintWriter(new java.io.StringWriter()));
+    TraceStats orig = TraceStats.of(TraceDirectory.open(original), n -> { });
+    for (int r = 0; r < BenchmarkRuns.N; r++) {
+      assertEquals(4, orig.rank(r).threads(), "threads of rank " + r + " (main, A, B, C)");
+      assertTrue(bench.rank(r).threads() >= 3, "threads of the benchmark's rank " + r);
+      assertEquals(ITERATIONS, bench.rank(r).byOp().get(Op.ALLREDUCE)[0], "rank " + r);
+      assertEquals(ITERATIONS, bench.rank(r).byOp().get(Op.ISEND)[0], "rank " + r);
+      assertEquals(2L * ITERATIONS, bench.rank(r).byOp().get(Op.SENDRECV)[0], "rank " + r);
+      assertEquals(r == 0 ? 3L * ITERATIONS : 0L, bench.rank(r).byOp()
+          .getOrDefault(Op.SEND, new long[1])[0], "rank " + r);
+    }
+    if (flavour.equals("openmpi")) {
+      Cli.Result n = Cli.run("generate", original.toString(), "--lang", "conceptual", "-o",
+          runs.work().resolve("threads.ncptl").toString());
+      assertEquals(Benchgen.INPUT_ERROR, n.code(), n.out() + n.err());
+      assertTrue(n.err().contains("BG104") && n.err().contains("rank 0 made calls from 4"
+          + " threads"), n.err());
+      assertFalse(Files.exists(runs.work().resolve("threads.ncptl")));
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/* bg_runtime_threads.h: the threads of a benchmark whose traced ranks called MPI from several
+ * threads (MPI_THREAD_MULTIPLE; part of the run-time library of benchgen's C+MPI benchmarks, see
+ * bg_runtime.h). The program runs the traced phases in turn: in each, MPI's main thread starts one
+ * POSIX thread per traced thread of the phase, makes its own calls of the phase, and joins them.
+ * Each thread keeps its own requests, probed messages, scratch lists and compute state (BG_TLS). */
+#ifndef BG_RUNTIME_THREADS_H
+#define BG_RUNTIME_THREADS_H
+
+#include <pthread.h>
+
+/* Starts fn as lane `lane` of the current phase (its sampling generator is the caller's, moved
+ * by the lane); exits the program if the thread cannot be made. */
+void bg_thread_start(pthread_t *t, void *(*fn)(void *), int lane);
+
+/* Waits for the n threads of a phase. */
+void bg_thread_join(pthread_t *ts, int n);
+
+/* A lane's first and last statements: its compute state set up from the program's options. */
+void bg_thread_begin(void *lane);
+void bg_thread_end(void);
+
+/* In bg_runtime.c: sets the calling thread's compute factor to the program's. */
+void bg_thread_scale(void);
+
+#endif

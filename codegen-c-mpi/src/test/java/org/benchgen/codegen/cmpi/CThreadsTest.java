@@ -1,0 +1,143 @@
+package org.benchgen.codegen.cmpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.benchgen.codegen.Benchmarks;
+import org.benchgen.codegen.ComputeMode;
+import org.benchgen.codegen.GenerateOptions;
+import org.benchgen.codegen.GeneratedFile;
+import org.benchgen.findings.Problem;
+import org.benchgen.ir.CompressedTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A trace whose ranks called MPI from several threads (thread= on the events of the other
+ * threads), written by hand: the C+MPI benchmark makes one POSIX thread per traced thread of a
+ * phase, each with its own calls; what running the threads at once could change is refused
+ * (BG104) with the reason.
+ */
+class CThreadsTest {
+  @TempDir
+  Path tmp;
+
+  /** An event line: call, site, a time slot (100 ns apart) and fields. */
+  private static String line(String call, String site, int slot, String fields) {
+    return call + " site=" + site + " enter=" + (1000 + 100L * slot) + " exit="
+        + (1050 + 100L * slot) + (fields.isEmpty() ? "" : " " + fields) + "\n";
+  }
+
+  /**
+   * Two ranks. Each: Init_thread, Barrier, then 3 times at once: the main thread a Sendrecv on
+   * tag 0 with the other rank (16 bytes), thread 1 an Irecv + Isend + Waitall on tag 1 (512
+   * bytes), its lines interleaved with the main thread's; Barrier, Finalize. {@code mainWaits}:
+   * the main thread's Wait completes a request thread 1 made instead. {@code sameTag}: thread 1
+   * uses tag 0 as well (with its other size).
+   */
+  private CompressedTrace trace(boolean mainWaits, boolean sameTag) throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("t" + mainWaits + sameTag));
+    for (int r = 0; r < 2; r++) {
+      int peer = 1 - r;
+      int tag = sameTag ? 0 : 1;
+      StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + r + " size=2\n");
+      b.append(line("MPI_Init_thread", "i", 0, "level=THREAD_MULTIPLE given=THREAD_MULTIPLE"));
+      b.append(line("MPI_Barrier", "b1", 1, "comm=0"));
+      int slot = 2;
+      long req = 1;
+      for (int k = 0; k < 3; k++) {
+        b.append(line("MPI_Irecv", "tr", slot++, "comm=0 src=" + peer + " tag=" + tag
+            + " count=64 type=MPI_DOUBLE tsize=8 req=" + req + " bytes=512 thread=1"));
+        b.append(line("MPI_Sendrecv", "sr", slot++, "comm=0 dest=" + peer + " tag=0 count=4"
+            + " type=MPI_INT tsize=4 src=" + peer + " rtag=0 rcount=4 rtype=MPI_INT rtsize=4"
+            + " bytes=16"));
+        b.append(line("MPI_Isend", "ts", slot++, "comm=0 dest=" + peer + " tag=" + tag
+            + " count=64 type=MPI_DOUBLE tsize=8 req=" + (req + 1) + " thread=1"));
+        if (mainWaits) {
+          b.append(line("MPI_Wait", "w", slot++, "req=" + (req + 1)));
+          b.append(line("MPI_Wait", "tw", slot++, "req=" + req + " thread=1"));
+        } else {
+          b.append(line("MPI_Waitall", "tw", slot++, "reqs=" + req + "," + (req + 1)
+              + " thread=1"));
+        }
+        req += 2;
+      }
+      b.append(line("MPI_Barrier", "b2", slot++, "comm=0"));
+      b.append(line("MPI_Finalize", "f", slot, ""));
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), b);
+    }
+    return CMpiTargetTest.compress(dir);
+  }
+
+  private static Benchmarks.Outcome generate(CompressedTrace t) {
+    return Benchmarks.generate(t, new CMpiTarget(), new GenerateOptions("bench",
+        ComputeMode.MEAN, 7));
+  }
+
+  private static String file(Benchmarks.Generated g, String name) {
+    return g.files().stream().filter(f -> f.name().equals(name)).map(GeneratedFile::text)
+        .findFirst().orElseThrow(() -> new AssertionError("no " + name));
+  }
+
+  @Test
+  void eachTracedThreadOfAPhaseIsAThreadWithItsOwnCalls() throws Exception {
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class,
+        generate(trace(false, false)));
+    String c = file(g, "bench.c");
+    assertTrue(c.contains("MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &bg_provided);"),
+        c);
+    assertTrue(c.contains("#include \"bg_runtime_threads.h\""), c);
+    // One phase, one thread besides the main one, started and joined between the two barriers.
+    String main = c.substring(c.indexOf("int main("));
+    int start = main.indexOf("bg_thread_start(&bg_threads[0], bg_phase1_lane1, 1);");
+    int join = main.indexOf("bg_thread_join(bg_threads, 1);");
+    assertTrue(main.indexOf("MPI_Barrier") < start && start < main.indexOf("MPI_Sendrecv")
+        && main.indexOf("MPI_Sendrecv") < join && join < main.lastIndexOf("MPI_Barrier"), main);
+    assertFalse(c.contains("bg_phase1_lane2"), c);
+    // The thread's function holds thread 1's calls, 3 times, and none of the main thread's.
+    String lane = c.substring(c.indexOf("static void *bg_phase1_lane1("), c.indexOf("int main("));
+    assertTrue(lane.contains("for (long i0 = 0; i0 < 3; i0++)"), lane);
+    assertTrue(lane.contains("MPI_Irecv(bg_rbuf, 64, MPI_DOUBLE, bg_rel(0, 1), 1,"), lane);
+    assertTrue(lane.contains("MPI_Isend(bg_sbuf, 64, MPI_DOUBLE, bg_rel(0, 1), 1,"), lane);
+    assertTrue(lane.contains("bg_waitall("), lane);
+    assertFalse(lane.contains("MPI_Sendrecv") || lane.contains("MPI_Barrier"), lane);
+    assertFalse(main.contains("MPI_Isend") || main.contains("MPI_Irecv"), main);
+    String make = file(g, "Makefile");
+    assertTrue(make.contains(" bg_runtime_threads.c -pthread"), make);
+    // It builds, with the strictest flags the other benchmarks take.
+    Path d = Files.createDirectories(tmp.resolve("bench"));
+    for (GeneratedFile f : g.files()) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
+    Process p = new ProcessBuilder("make", "-s", "CFLAGS=-O1 -std=c99 -Wall -Wextra -Werror"
+        + " -pedantic").directory(d.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertEquals(0, p.waitFor(), out);
+  }
+
+  @Test
+  void aRequestMadeOnOneThreadAndCompletedOnAnotherIsRefused() throws Exception {
+    Benchmarks.Failed f = assertInstanceOf(Benchmarks.Failed.class, generate(trace(true,
+        false)));
+    assertEquals(Problem.SEVERAL_THREADS, f.finding().problem());
+    assertTrue(f.finding().message().contains("rank 0: MPI_Wait on MPI's main thread uses a"
+        + " request that MPI_Isend made on thread 1"), f.finding().message());
+  }
+
+  @Test
+  void oneChannelOfTwoThreadsWithMessagesOfTwoSizesIsRefused() throws Exception {
+    // Thread 1's 512-byte messages and the main thread's 16-byte ones, both on tag 0 between the
+    // same ranks at once: which receive takes which message is MPI's choice.
+    Benchmarks.Failed f = assertInstanceOf(Benchmarks.Failed.class, generate(trace(false,
+        true)));
+    assertEquals(Problem.SEVERAL_THREADS, f.finding().problem());
+    String m = f.finding().message();
+    assertTrue(m.contains("rank 0, phase 1 of its threads: lanes [0, 1] send on communicator"
+        + " 0 to 1 tag 0 messages of [16, 512] bytes, which MPI may match in either order"), m);
+  }
+}

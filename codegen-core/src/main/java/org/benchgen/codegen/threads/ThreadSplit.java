@@ -1,0 +1,304 @@
+package org.benchgen.codegen.threads;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.benchgen.expand.Expander;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.ComputeStat;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.traverse.Step;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.FieldKind;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.OpKind;
+import org.benchgen.trace.Sym;
+
+/**
+ * Splits every rank of a trace whose ranks made calls from several threads into blocks: the main
+ * thread's calls between parallel phases, and in each phase the main thread's part and one lane
+ * per thread that ran in it. A phase is a stretch of a rank's stream, in recorded order, in which
+ * other threads made calls; it reaches back to the main thread's last collective (or its
+ * initialisation) before the first of them and on to its first collective after the last, where
+ * a program starts and joins its threads. The threads of a phase are put in lanes by their calls
+ * (call, communicator, tag of each, in order), so that the same lane of every rank is the thread
+ * that does the same work: thread numbers are given in the order of first calls, which the run's
+ * timing decides. Each block's calls keep their order, their parameters, the compute before each
+ * call after its own thread's previous call, and requests renumbered in the order the blocks run;
+ * the thread field is dropped. One expansion per rank: the cost is the rank's calls.
+ */
+final class ThreadSplit {
+  /** How many calls of a thread its lane key looks at. */
+  private static final int KEY_CALLS = 64;
+
+  /** One rank's blocks: the events of each, by block number. */
+  record RankBlocks(int rank, List<Long> commIds, List<List<Integer>> commMembers,
+      List<List<Integer>> commRemote, Map<ThreadBlock, List<RawEvent>> events) {}
+
+  /** What a rank's split found: its blocks, or why the benchmark cannot reproduce its threads. */
+  sealed interface Split permits Blocks, Refused {}
+
+  record Blocks(RankBlocks rank, int phases, int[] lanes) implements Split {}
+
+  record Refused(String reason) implements Split {}
+
+  private final CompressedTrace trace;
+  private final Expander expander;
+
+  ThreadSplit(CompressedTrace trace) {
+    this.trace = trace;
+    this.expander = new Expander(trace);
+  }
+
+  /** One traced call with the thread that made it and the compute before it on that thread. */
+  private record Call(int thread, RawEvent event, long compute, long duration, long cpu) {}
+
+  /** Splits rank {@code rank}. */
+  Split split(int rank) {
+    List<Long> ids = new ArrayList<>();
+    List<List<Integer>> members = new ArrayList<>();
+    List<List<Integer>> remote = new ArrayList<>();
+    List<Call> calls = new ArrayList<>();
+    Map<Integer, String> prevSite = new HashMap<>();
+    expander.walk(rank, new Expander.StepSink() {
+      @Override
+      public void comm(long id, long[] m, long[] rem) {
+        ids.add(id);
+        members.add(ints(m));
+        remote.add(ints(rem));
+      }
+
+      @Override
+      public void call(Step s, RawEvent e) {
+        long t = e.get(Field.THREAD);
+        int thread = Sym.isSymbol(t) ? 0 : (int) t;
+        String prev = prevSite.get(thread);
+        long compute = 0;
+        long cpu = RawEvent.NO_CPU;
+        if (prev != null) {
+          for (ComputeStat c : s.rsd().compute()) {
+            if (c.after().equals(prev)) {
+              compute = Math.round(c.timeOf(rank).mean());
+              OptionalDouble m = c.cpuOf(rank);
+              cpu = m.isPresent() ? Math.round(m.getAsDouble()) : RawEvent.NO_CPU;
+            }
+          }
+        }
+        prevSite.put(thread, s.rsd().site());
+        calls.add(new Call(thread, e, compute, Math.round(s.rsd().duration().mean()), cpu));
+      }
+    });
+    Optional<String> owner = requestOwners(rank, calls);
+    if (owner.isPresent()) {
+      return new Refused(owner.get());
+    }
+    // Each other thread's first and last call, in recorded order.
+    Map<Integer, int[]> span = new HashMap<>();
+    for (int i = 0; i < calls.size(); i++) {
+      int t = calls.get(i).thread();
+      if (t != 0) {
+        int at = i;
+        span.computeIfAbsent(t, k -> new int[] {at, at})[1] = i;
+      }
+    }
+    // Phases: [from, to) in recorded order, widened to the main thread's collectives around.
+    List<int[]> phases = new ArrayList<>();
+    span.values().stream().sorted(Comparator.comparingInt(s -> s[0])).forEach(s -> {
+      int from = s[0];
+      while (from > 0 && !(calls.get(from - 1).thread() == 0 && separates(calls.get(from - 1)))) {
+        from--;
+      }
+      int to = s[1] + 1;
+      while (to < calls.size() && !(calls.get(to).thread() == 0 && separates(calls.get(to)))) {
+        to++;
+      }
+      int[] last = phases.isEmpty() ? null : phases.get(phases.size() - 1);
+      if (last != null && from < last[1]) {
+        last[1] = Math.max(last[1], to);
+      } else {
+        phases.add(new int[] {from, to});
+      }
+    });
+    Map<ThreadBlock, List<RawEvent>> events = new java.util.LinkedHashMap<>();
+    int[] lanes = new int[phases.size() + 1];
+    int at = 0;
+    for (int p = 0; p <= phases.size(); p++) {
+      int end = p < phases.size() ? phases.get(p)[0] : calls.size();
+      block(events, ThreadBlock.between(p), calls.subList(at, end));
+      if (p == phases.size()) {
+        break;
+      }
+      int[] ph = phases.get(p);
+      Map<Integer, List<Call>> byThread = new java.util.TreeMap<>();
+      for (Call c : calls.subList(ph[0], ph[1])) {
+        byThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(c);
+      }
+      block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()));
+      List<List<Call>> others = new ArrayList<>(byThread.entrySet().stream()
+          .filter(e -> e.getKey() != 0).map(Map.Entry::getValue).toList());
+      others.sort(Comparator.comparing(ThreadSplit::laneKey));
+      lanes[p + 1] = others.size();
+      for (int l = 0; l < others.size(); l++) {
+        block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l));
+      }
+      at = ph[1];
+    }
+    return new Blocks(new RankBlocks(rank, ids, members, remote, events), phases.size(), lanes);
+  }
+
+  /**
+   * Refuses a request made on one thread and completed (or started, or freed) on another: each
+   * benchmark thread keeps its own requests.
+   */
+  private static Optional<String> requestOwners(int rank, List<Call> calls) {
+    Map<Long, Integer> owner = new HashMap<>();
+    Map<Long, String> made = new HashMap<>();
+    java.util.Set<Long> persistent = new java.util.HashSet<>();
+    java.util.Set<Long> live = new java.util.LinkedHashSet<>();
+    boolean probes = false;
+    int prober = -1;
+    for (Call c : calls) {
+      RawEvent e = c.event();
+      Op op = e.op();
+      if (op == Op.MPROBE || op == Op.IMPROBE || op == Op.MRECV || op == Op.IMRECV) {
+        if (prober >= 0 && prober != c.thread()) {
+          probes = true;
+        }
+        prober = c.thread();
+      }
+      if (op.createsRequest()) {
+        owner.put(e.get(Field.REQ), c.thread());
+        made.put(e.get(Field.REQ), op.mpiName());
+        live.add(e.get(Field.REQ));
+        if (op.createsPersistentRequest()) {
+          persistent.add(e.get(Field.REQ));
+        }
+        continue;
+      }
+      completed(e).forEach(id -> {
+        if (op == Op.REQUEST_FREE || !persistent.contains(id)) {
+          live.remove(id);
+        }
+      });
+      for (long id : requests(e)) {
+        Integer t = owner.get(id);
+        if (t != null && t != c.thread()) {
+          return Optional.of("rank " + rank + ": " + op.mpiName() + " on " + name(c.thread())
+              + " uses a request that " + made.get(id) + " made on " + name(t) + "; each thread"
+              + " of the benchmark keeps its own requests");
+        }
+      }
+    }
+    for (long id : live) {
+      if (owner.get(id) != 0) {
+        return Optional.of("rank " + rank + ": a request that " + made.get(id) + " made on "
+            + name(owner.get(id)) + " is never completed or freed there; the benchmark's thread"
+            + " would end with it, and the main thread's requests would be named wrongly");
+      }
+    }
+    if (probes) {
+      return Optional.of("rank " + rank + " receives matched probes (MPI_Mprobe, MPI_Mrecv) on"
+          + " several threads; the trace names their messages by age on the rank, not per thread");
+    }
+    return Optional.empty();
+  }
+
+  private static String name(int thread) {
+    return thread == 0 ? "MPI's main thread" : "thread " + thread;
+  }
+
+  /** The request ids a call completes or frees. */
+  private static List<Long> completed(RawEvent e) {
+    List<Long> out = new ArrayList<>();
+    Op op = e.op();
+    if ((op == Op.WAIT || op == Op.REQUEST_FREE) && e.isPresent(Field.REQ)) {
+      out.add(e.get(Field.REQ));
+    }
+    for (long v : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE)) {
+      if (!Sym.isSymbol(v)) {
+        out.add(v);
+      }
+    }
+    return out;
+  }
+
+  /** The request ids a call names (not one it creates). */
+  static long[] requests(RawEvent e) {
+    List<Long> out = new ArrayList<>();
+    if (e.isPresent(Field.REQ)) {
+      out.add(e.get(Field.REQ));
+    }
+    for (Field f : new Field[] {Field.REQS, Field.DONE}) {
+      for (long v : e.list(f)) {
+        if (!Sym.isSymbol(v)) {
+          out.add(v);
+        }
+      }
+    }
+    return out.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /**
+   * Whether a call of the main thread is where a program may start or join its threads: a
+   * blocking collective, a communicator's creation or freeing, or MPI's initialisation.
+   */
+  private static boolean separates(Call c) {
+    OpKind k = c.event().op().kind();
+    return k == OpKind.INIT || k == OpKind.FINALIZE || k == OpKind.COMM_CREATE
+        || k == OpKind.COMM_FREE || (k == OpKind.COLLECTIVE && !c.event().op().createsRequest());
+  }
+
+  /** A thread's lane key: its first calls, each as call, communicator and tag. */
+  private static String laneKey(List<Call> calls) {
+    StringBuilder b = new StringBuilder();
+    for (Call c : calls.subList(0, Math.min(KEY_CALLS, calls.size()))) {
+      RawEvent e = c.event();
+      b.append(String.format("%04d", e.op().ordinal())).append(':')
+          .append(String.format("%012d", e.isPresent(Field.COMM) ? e.get(Field.COMM) : 0))
+          .append(':').append(String.format("%012d", e.isPresent(Field.TAG)
+              && !Sym.isSymbol(e.get(Field.TAG)) ? e.get(Field.TAG) : 0)).append(';');
+    }
+    return b.toString();
+  }
+
+  /**
+   * Adds a block's calls, timed from 0 at the block's start (each compute interval and call
+   * as traced), so that the blocks can be put one after another in any order.
+   */
+  private static void block(Map<ThreadBlock, List<RawEvent>> out, ThreadBlock b,
+      List<Call> calls) {
+    long clock = 0;
+    List<RawEvent> events = new ArrayList<>(calls.size());
+    for (Call c : calls) {
+      RawEvent e = c.event();
+      long[] values = e.values().clone();
+      int slot = e.op().slot(Field.THREAD);
+      if (slot >= 0) {
+        values[slot] = Sym.ABSENT.code();
+      }
+      long enter = clock + Math.max(0, c.compute());
+      long exit = enter + Math.max(0, c.duration());
+      clock = exit;
+      events.add(new RawEvent(e.op(), b.site(e.site()), enter, exit, values, e.lists(),
+          c.cpu()));
+    }
+    out.put(b, events);
+  }
+
+  private static List<Integer> ints(long[] v) {
+    List<Integer> out = new ArrayList<>(v.length);
+    for (long x : v) {
+      out.add((int) x);
+    }
+    return out;
+  }
+
+  /** Whether a field names requests (renumbered when blocks are put in order). */
+  static boolean isRequest(Field f) {
+    return f.kind() == FieldKind.REQ || f.kind() == FieldKind.REQS;
+  }
+}

@@ -1,0 +1,221 @@
+package org.benchgen.codegen.threads;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.benchgen.codegen.Benchmarks;
+import org.benchgen.codegen.ComputeMode;
+import org.benchgen.codegen.Emitter;
+import org.benchgen.codegen.GenerateOptions;
+import org.benchgen.codegen.GeneratedFile;
+import org.benchgen.codegen.Generation;
+import org.benchgen.codegen.TraceWalker;
+import org.benchgen.codegen.Target;
+import org.benchgen.codegen.Unexpressible;
+import org.benchgen.compress.TraceCompressor;
+import org.benchgen.findings.Finding;
+import org.benchgen.findings.Problem;
+import org.benchgen.ir.CompressedTrace;
+import org.benchgen.ir.CpuTime;
+import org.benchgen.ir.Node;
+import org.benchgen.ir.NodeScanner;
+import org.benchgen.ir.Rsd;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceWriter;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.trace.Field;
+
+/**
+ * The generation pipeline for a trace whose ranks made calls from several threads: split every
+ * rank into blocks ({@link ThreadSplit}), check that the lanes of each phase may run at once
+ * ({@link ThreadChecks}), put each rank's blocks one after another into a single-threaded trace
+ * that {@link Benchmarks#prepare} aligns and resolves as any trace (a deadlock or an unmatched
+ * message there is one in the threads' order too), then walk each block on its own and let the
+ * target make one thread per lane ({@link Emitter#threadedProgram}). Nothing is written here.
+ */
+public final class ThreadedBenchmarks {
+  private ThreadedBenchmarks() {}
+
+  /** Why a benchmark of these threads is refused, as BG104 says it. */
+  private static Benchmarks.Failed refused(String why) {
+    return new Benchmarks.Failed(new Finding(Problem.SEVERAL_THREADS, "the benchmark's threads"
+        + " cannot reproduce the traced ones: " + why + " (nothing written)"));
+  }
+
+  /** Generates {@code target}'s threaded benchmark of {@code trace}. */
+  public static Benchmarks.Outcome generate(CompressedTrace trace, Target target,
+      GenerateOptions options) {
+    target.checkName(options.name());
+    ThreadSplit splitter = new ThreadSplit(trace);
+    List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+    for (int r = 0; r < trace.worldSize(); r++) {
+      ThreadSplit.Split s = splitter.split(r);
+      if (s instanceof ThreadSplit.Refused f) {
+        return refused(f.reason());
+      }
+      ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
+      Optional<String> concurrent = ThreadChecks.check(b);
+      if (concurrent.isPresent()) {
+        return refused(concurrent.get());
+      }
+      ranks.add(b);
+    }
+    Benchmarks.Preparation preparation = null;
+    for (Comparator<ThreadBlock> order : ThreadBlock.SERIAL_ORDERS) {
+      CompressedTrace serial;
+      try {
+        serial = serialize(trace, ranks, order);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Benchmarks.Preparation p = Benchmarks.prepare(options.compute() == ComputeMode.CPU
+          ? CpuTime.replayed(serial) : serial);
+      // The first order's finding is the one reported when none resolves.
+      preparation = preparation == null || p instanceof Benchmarks.Prepared ? p : preparation;
+      if (p instanceof Benchmarks.Prepared) {
+        break;
+      }
+    }
+    if (preparation instanceof Benchmarks.Failed f) {
+      return new Benchmarks.Failed(new Finding(f.finding().problem(), "with each thread's calls"
+          + " in turn, in every order of the threads of a phase tried (sites written pPHASE.LANE:,"
+          + " lane 0 MPI's main thread, or sPHASE: for the main thread after phase PHASE): "
+          + f.finding().message()));
+    }
+    Benchmarks.Prepared p = (Benchmarks.Prepared) preparation;
+    Map<ThreadBlock, List<Integer>> blocks = new TreeMap<>(ThreadBlock.ORDER);
+    List<Node> body = p.trace().body();
+    List<ThreadBlock> blockOf = new ArrayList<>();
+    for (int i = 0; i < body.size(); i++) {
+      Set<ThreadBlock> of = blocksOf(body.get(i));
+      if (of.size() != 1) {
+        return refused("one call of the trace stands for calls of several threads' blocks ("
+            + (of.isEmpty() ? "none" : of.toString()) + "): a collective made on different"
+            + " threads of different ranks");
+      }
+      blockOf.add(of.iterator().next());
+      blocks.computeIfAbsent(blockOf.get(i), k -> new ArrayList<>()).add(i);
+    }
+    // Irregular sections as data where each lies within one block and every block's nodes are
+    // in one run (so that each block is walked as a range); else node by node.
+    boolean runs = blocks.values().stream().allMatch(ix -> ix.get(ix.size() - 1) - ix.get(0)
+        == ix.size() - 1);
+    List<org.benchgen.codegen.IrregularSections.Span> spans = !runs ? List.of()
+        : p.spans().stream().filter(s -> blockOf.subList(s.start(), s.end()).stream()
+            .distinct().count() == 1).toList();
+    Generation g = new Generation(p.trace(), options, target.naming(), spans,
+        target.dataTables());
+    List<GeneratedFile> files;
+    try {
+      Emitter emitter = target.emitter(g);
+      TraceWalker walker = new TraceWalker(g, emitter);
+      List<ThreadBody> bodies = new ArrayList<>();
+      blocks.forEach((b, ix) -> bodies.add(new ThreadBody(b, runs
+          ? walker.walk(ix.get(0), ix.get(ix.size() - 1) + 1)
+          : walker.walkNodes(ix.stream().map(body::get).toList()))));
+      files = emitter.threadedProgram(bodies);
+    } catch (Unexpressible u) {
+      return new Benchmarks.Failed(new Finding(Problem.UNEXPRESSIBLE, u.getMessage()
+          + " (the " + target.name() + " target writes nothing)"));
+    }
+    List<String> notes = new ArrayList<>(g.approximations().lines());
+    return new Benchmarks.Generated(files, notes, p.aligned(), p.resolved());
+  }
+
+  /** The blocks whose calls node {@code n} holds, by their sites. */
+  private static Set<ThreadBlock> blocksOf(Node n) {
+    Set<ThreadBlock> out = new LinkedHashSet<>();
+    boolean[] unnamed = {false};
+    new NodeScanner() {
+      @Override
+      public void visitRsd(Rsd r) {
+        Optional<ThreadBlock> b = ThreadBlock.of(r.site());
+        if (b.isPresent()) {
+          out.add(b.get());
+        } else {
+          unnamed[0] = true;
+        }
+      }
+    }.scan(List.of(n));
+    return unnamed[0] ? Set.of() : out;
+  }
+
+  /**
+   * The single-threaded trace of every rank's blocks in order, requests numbered again in that
+   * order: written as streams into a temporary directory and compressed, as {@code compress}
+   * does.
+   */
+  private static CompressedTrace serialize(CompressedTrace trace,
+      List<ThreadSplit.RankBlocks> ranks, Comparator<ThreadBlock> blockOrder) throws IOException {
+    Path dir = Files.createTempDirectory("benchgen-threads");
+    try {
+      for (ThreadSplit.RankBlocks r : ranks) {
+        try (Writer out = Files.newBufferedWriter(dir.resolve(TraceDirectory.fileName(r.rank(),
+            false)));
+            RawTraceWriter w = new RawTraceWriter(out, r.rank(), trace.worldSize(),
+                trace.symbols())) {
+          for (int i = 0; i < r.commIds().size(); i++) {
+            w.comm(r.commIds().get(i), r.commMembers().get(i), r.commRemote().get(i));
+          }
+          Map<Long, Long> ids = new HashMap<>();
+          long[] next = {1};
+          long clock = 0;
+          List<ThreadBlock> order = new ArrayList<>(r.events().keySet());
+          order.sort(blockOrder);
+          for (ThreadBlock b : order) {
+            long start = clock;
+            for (RawEvent e : r.events().get(b)) {
+              w.event(renumbered(e, ids, next, start));
+              clock = start + e.exit();
+            }
+          }
+        }
+      }
+      return new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace();
+    } finally {
+      try (Stream<Path> files = Files.list(dir)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Files.deleteIfExists(f);
+        }
+      }
+      Files.deleteIfExists(dir);
+    }
+  }
+
+  /** {@code e} with its request ids in the order the blocks run, its times from {@code start}. */
+  private static RawEvent renumbered(RawEvent e, Map<Long, Long> ids, long[] next, long start) {
+    long[] values = e.values().clone();
+    long[][] lists = e.lists().clone();
+    int req = e.op().slot(Field.REQ);
+    if (e.op().createsRequest()) {
+      ids.put(values[req], next[0]);
+      values[req] = next[0]++;
+    } else if (req >= 0 && e.isPresent(Field.REQ)) {
+      values[req] = ids.getOrDefault(values[req], values[req]);
+    }
+    for (Field f : new Field[] {Field.REQS, Field.DONE}) {
+      int s = e.op().slot(f);
+      if (s >= 0 && e.isPresent(f)) {
+        long[] l = lists[s].clone();
+        for (int i = 0; i < l.length; i++) {
+          l[i] = org.benchgen.trace.Sym.isSymbol(l[i]) ? l[i] : ids.getOrDefault(l[i], l[i]);
+        }
+        lists[s] = l;
+      }
+    }
+    return new RawEvent(e.op(), e.site(), start + e.enter(), start + e.exit(), values, lists,
+        e.cpu());
+  }
+}
