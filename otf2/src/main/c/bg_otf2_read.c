@@ -10,6 +10,9 @@
  * reading (the bindings' callbacks raise there); a COMM_GROUP's ranks index the last
  * COMM_LOCATIONS group of its paradigm defined before it; an unknown collective operation stops
  * the reading. Refusals end with the same "bg_otf2: ..." line and exit code 1.
+ *
+ * This file: the rank files and main. bg_otf2_defs.c: the definitions and OUTDIR/defs.
+ * bg_otf2_common.c: refusals, paths, the reference map. Built by otf2/build.sh.
  */
 #include <errno.h>
 
@@ -21,7 +24,7 @@
 #define READ_EVENTS 65536
 #define OUT_BUFFER (64 * 1024)
 
-/* ---- output: one buffered file per rank, lines formatted by hand (most of the time is here) ---- */
+/* ---- output: a buffered file per rank, lines formatted by hand (most of the time) ---- */
 
 typedef struct {
   FILE *file;

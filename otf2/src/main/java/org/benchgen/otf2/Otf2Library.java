@@ -17,7 +17,7 @@ import org.benchgen.trace.TraceProblem;
  * The OTF2 library, run through its own Python bindings (Debian's {@code python3-otf2}) by the
  * bridge script {@code bg_otf2.py}, shipped in this module's resources, or, to read an archive,
  * by the native reader {@code bg-otf2-read} (C on libotf2, built into otf2/target/native/) where
- * it was built: it writes the same files, byte for byte, about ten times faster. Either runs in
+ * it was built: it writes the same files, byte for byte, about twenty times faster. Either runs in
  * its own process under a memory limit, so that an archive that crashes or bloats the library
  * stops that process, never benchgen; its error is reported with the archive's name.
  */
