@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
             + " docs/otf2.md fill in what the records do not say. DIR/" + Otf2Import.NOTES_FILE
             + " and the summary list how often each rule applied; calls whose bytes or peers the"
             + " archive does not say are counted there too, and printed as warnings.",
-        "Needs the OTF2 library's Python bindings (apt-get install python3-otf2).", ""})
+        "Reads with bg-otf2-read (C on libotf2, built with benchgen when libotf2-trace-dev is"
+            + " installed), else through the OTF2 library's Python bindings (apt-get install"
+            + " python3-otf2).", ""})
 final class ImportCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -1,0 +1,351 @@
+/*
+ * bg-otf2-read ARCHIVE.otf2 OUTDIR: the read mode of benchgen's OTF2 bridge (docs/otf2.md, "The
+ * bridge") on libotf2 itself, without Python. It writes exactly what bg_otf2.py's read mode
+ * writes, byte for byte: OUTDIR/defs and OUTDIR/rank-R, R = the MPI rank. All meaning is given in
+ * Java (org.benchgen.otf2.BridgeLines), which checks every line; this program only copies records.
+ *
+ * To stay identical to the Python bindings it keeps their rules: definitions are listed in the
+ * order the archive defines them; a missing name is "Region #REF" / "Comm #REF"; a definition that
+ * names an undefined string, group, communicator or location, or repeats a reference, stops the
+ * reading (the bindings' callbacks raise there); a COMM_GROUP's ranks index the last
+ * COMM_LOCATIONS group of its paradigm defined before it; an unknown collective operation stops
+ * the reading. Refusals end with the same "bg_otf2: ..." line and exit code 1.
+ *
+ * This file: the rank files and main. bg_otf2_defs.c: the definitions and OUTDIR/defs.
+ * bg_otf2_common.c: refusals, paths, the reference map. Built by otf2/build.sh.
+ */
+#include <errno.h>
+
+#include "bg_otf2.h"
+
+/* Locations read per pass, as the Python bridge does: each keeps an output file open. */
+#define BATCH 128
+/* Events the library hands over per call of its reader, as in the Python bridge. */
+#define READ_EVENTS 65536
+#define OUT_BUFFER (64 * 1024)
+
+/* ---- output: a buffered file per rank, lines formatted by hand (most of the time) ---- */
+
+typedef struct {
+  FILE *file;
+  char *buf;
+  size_t n;
+} Out;
+
+static void out_flush(Out *o) {
+  if (o->n > 0 && fwrite(o->buf, 1, o->n, o->file) != o->n) {
+    fail("OSError: [Errno %d] %s", errno, strerror(errno));
+  }
+  o->n = 0;
+}
+
+static void out_str(Out *o, const char *s) {
+  size_t len = strlen(s);
+  if (o->n + len > OUT_BUFFER) {
+    out_flush(o);
+  }
+  memcpy(o->buf + o->n, s, len);
+  o->n += len;
+}
+
+/* LEAD (if any) and a number, as Python's "%d" writes it. */
+static void out_sep_num(Out *o, char lead, uint64_t v) {
+  char tmp[24];
+  int i = (int)sizeof tmp;
+  do {
+    tmp[--i] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v > 0);
+  if (lead != 0) {
+    tmp[--i] = lead;
+  }
+  if (o->n + sizeof tmp > OUT_BUFFER) {
+    out_flush(o);
+  }
+  memcpy(o->buf + o->n, tmp + i, sizeof tmp - (size_t)i);
+  o->n += sizeof tmp - (size_t)i;
+}
+
+static void out_num(Out *o, uint64_t v) {
+  out_sep_num(o, ' ', v);
+}
+
+static void out_close(Out *o) {
+  out_flush(o);
+  if (fclose(o->file) != 0) {
+    fail("OSError: [Errno %d] %s", errno, strerror(errno));
+  }
+  free(o->buf);
+}
+
+
+/* ---- events ---- */
+
+static const char *const ATTRIBUTE_NAMES[] = {"benchgen::request", "benchgen::unmatched_bytes",
+                                              "benchgen::recordless_requests"};
+static const char *const ATTRIBUTE_KEYS[] = {"request", "unmatched", "recordless"};
+static const char *const OPS[] = {
+    "BARRIER", "BCAST", "GATHER", "GATHERV", "SCATTER", "SCATTERV", "ALLGATHER", "ALLGATHERV",
+    "ALLTOALL", "ALLTOALLV", "ALLTOALLW", "ALLREDUCE", "REDUCE", "REDUCE_SCATTER", "SCAN",
+    "EXSCAN", "REDUCE_SCATTER_BLOCK", "CREATE_HANDLE", "DESTROY_HANDLE", "ALLOCATE",
+    "DEALLOCATE", "CREATE_HANDLE_AND_ALLOCATE", "DESTROY_HANDLE_AND_DEALLOCATE"};
+
+typedef struct {
+  Map out_of;     /* location -> index in outs */
+  Out *outs;
+  Map key_of;     /* attribute -> index in ATTRIBUTE_KEYS */
+} Batch;
+
+static Out *start(void *u, OTF2_LocationRef loc, const char *kind, OTF2_TimeStamp t) {
+  Batch *b = u;
+  Out *o = &b->outs[map_get(&b->out_of, loc)];
+  out_str(o, kind);
+  out_num(o, t);
+  return o;
+}
+
+static OTF2_CallbackCode end(Out *o) {
+  out_str(o, "\n");
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode ev_enter(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                  OTF2_AttributeList *alist, OTF2_RegionRef region) {
+  Batch *b = u;
+  Out *o = start(u, loc, "enter", t);
+  out_num(o, region);
+  if (b->key_of.used > 0 && alist != NULL) {
+    uint32_t n = OTF2_AttributeList_GetNumberOfElements(alist);
+    for (uint32_t i = 0; i < n; i++) {
+      OTF2_AttributeRef ref;
+      OTF2_Type type;
+      OTF2_AttributeValue value;
+      check(OTF2_AttributeList_GetAttributeByIndex(alist, i, &ref, &type, &value));
+      int64_t k = map_get(&b->key_of, ref);
+      if (k >= 0) { /* the union read as uint64 whatever its type, as the bridge does */
+        out_str(o, " ");
+        out_str(o, ATTRIBUTE_KEYS[k]);
+        out_sep_num(o, '=', value.uint64);
+      }
+    }
+  }
+  return end(o);
+}
+
+static OTF2_CallbackCode ev_leave(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                  OTF2_AttributeList *a, OTF2_RegionRef region) {
+  (void)a;
+  Out *o = start(u, loc, "leave", t);
+  out_num(o, region);
+  return end(o);
+}
+
+static void ev_p2p(Out *o, uint32_t peer, OTF2_CommRef comm, uint32_t tag,
+                                uint64_t length) {
+  out_num(o, peer);
+  out_num(o, comm);
+  out_num(o, tag);
+  out_num(o, length);
+}
+
+static OTF2_CallbackCode ev_send(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                 OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
+                                 uint32_t tag, uint64_t length) {
+  (void)a;
+  Out *o = start(u, loc, "send", t);
+  ev_p2p(o, peer, comm, tag, length);
+  return end(o);
+}
+
+static OTF2_CallbackCode ev_recv(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                 OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
+                                 uint32_t tag, uint64_t length) {
+  (void)a;
+  Out *o = start(u, loc, "recv", t);
+  ev_p2p(o, peer, comm, tag, length);
+  return end(o);
+}
+
+static OTF2_CallbackCode ev_isend(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                  OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
+                                  uint32_t tag, uint64_t length, uint64_t request) {
+  (void)a;
+  Out *o = start(u, loc, "isend", t);
+  ev_p2p(o, peer, comm, tag, length);
+  out_num(o, request);
+  return end(o);
+}
+
+static OTF2_CallbackCode ev_irecv(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                  OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
+                                  uint32_t tag, uint64_t length, uint64_t request) {
+  (void)a;
+  Out *o = start(u, loc, "irecv", t);
+  ev_p2p(o, peer, comm, tag, length);
+  out_num(o, request);
+  return end(o);
+}
+
+/* The events that carry one number after their time. */
+#define ONE_NUMBER(fn, kind, type)                                                         \
+  static OTF2_CallbackCode fn(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,             \
+                              OTF2_AttributeList *a, type v) {                             \
+    (void)a;                                                                               \
+    Out *o = start(u, loc, kind, t);                                                       \
+    out_num(o, v);                                                                         \
+    return end(o);                                                                         \
+  }
+ONE_NUMBER(ev_isend_done, "isend_done", uint64_t)
+ONE_NUMBER(ev_irecv_req, "irecv_req", uint64_t)
+ONE_NUMBER(ev_req_test, "req_test", uint64_t)
+ONE_NUMBER(ev_req_cancel, "req_cancel", uint64_t)
+ONE_NUMBER(ev_nbc_req, "nbc_req", uint64_t)
+ONE_NUMBER(ev_comm_create, "comm_create", OTF2_CommRef)
+ONE_NUMBER(ev_comm_destroy, "comm_destroy", OTF2_CommRef)
+
+static OTF2_CallbackCode ev_coll_begin(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                       OTF2_AttributeList *a) {
+  (void)a;
+  return end(start(u, loc, "coll_begin", t));
+}
+
+/* A collective's end: an operation the bindings have no name for stops the reading there. */
+static int coll(Out *o, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root, uint64_t sent,
+                uint64_t received) {
+  if (op >= sizeof OPS / sizeof *OPS) {
+    fprintf(stderr, "bg_otf2: unknown collective operation %d\n", op);
+    return 0;
+  }
+  out_str(o, " ");
+  out_str(o, OPS[op]);
+  out_num(o, comm);
+  out_num(o, root);
+  out_num(o, sent);
+  out_num(o, received);
+  return 1;
+}
+
+static OTF2_CallbackCode ev_coll_end(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                     OTF2_AttributeList *a, OTF2_CollectiveOp op,
+                                     OTF2_CommRef comm, uint32_t root, uint64_t sent,
+                                     uint64_t received) {
+  (void)a;
+  Out *o = start(u, loc, "coll_end", t);
+  return coll(o, op, comm, root, sent, received) ? end(o) : OTF2_CALLBACK_ERROR;
+}
+
+static OTF2_CallbackCode ev_nbc_done(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
+                                     OTF2_AttributeList *a, OTF2_CollectiveOp op,
+                                     OTF2_CommRef comm, uint32_t root, uint64_t sent,
+                                     uint64_t received, uint64_t request) {
+  (void)a;
+  Out *o = start(u, loc, "nbc_done", t);
+  if (!coll(o, op, comm, root, sent, received)) {
+    return OTF2_CALLBACK_ERROR;
+  }
+  out_num(o, request);
+  return end(o);
+}
+
+static void set_event_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
+  OTF2_GlobalEvtReaderCallbacks_SetEnterCallback(cb, ev_enter);
+  OTF2_GlobalEvtReaderCallbacks_SetLeaveCallback(cb, ev_leave);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiSendCallback(cb, ev_send);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCallback(cb, ev_isend);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCompleteCallback(cb, ev_isend_done);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, ev_irecv_req);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiRecvCallback(cb, ev_recv);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvCallback(cb, ev_irecv);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiRequestTestCallback(cb, ev_req_test);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiRequestCancelledCallback(cb, ev_req_cancel);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveBeginCallback(cb, ev_coll_begin);
+  OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback(cb, ev_coll_end);
+  OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(cb, ev_nbc_req);
+  OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(cb, ev_nbc_done);
+  OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback(cb, ev_comm_create);
+  OTF2_GlobalEvtReaderCallbacks_SetCommDestroyCallback(cb, ev_comm_destroy);
+}
+
+/* Ranks FIRST.. of LOCS (N of them) in one pass of a fresh reader, as the Python bridge does. */
+static void read_batch(const char *anchor, const char *out, const uint64_t *locs, uint32_t n,
+                       uint32_t first) {
+  Defs d = {0};
+  OTF2_Reader *reader = open_archive(anchor, &d);
+  Batch b = {{0}, grow(NULL, n, sizeof(Out)), {0}};
+  for (size_t i = 0; i < d.n_attributes; i++) {
+    int64_t s = map_get(&d.strings, d.attributes[i].name);
+    for (int k = 0; s >= 0 && k < 3; k++) {
+      if (strcmp(d.string_text[s], ATTRIBUTE_NAMES[k]) == 0) {
+        map_put(&b.key_of, d.attributes[i].ref, k);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    char file[32];
+    snprintf(file, sizeof file, "rank-%" PRIu32, first + i);
+    char *p = path(out, file);
+    b.outs[i] = (Out){open_out(p), grow(NULL, OUT_BUFFER, 1), 0};
+    free(p);
+    map_put(&b.out_of, locs[i], i); /* a location listed twice: its last rank gets the events */
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    check(OTF2_Reader_SelectLocation(reader, locs[i]));
+  }
+  /* As the bindings (and OTF2's own example) do: an archive without local definition files or
+     with none to open is read without them. */
+  int def_files = OTF2_Reader_OpenDefFiles(reader) == OTF2_SUCCESS;
+  (void)OTF2_Reader_OpenEvtFiles(reader);
+  for (uint32_t i = 0; i < n; i++) {
+    if (def_files) {
+      OTF2_DefReader *defs = OTF2_Reader_GetDefReader(reader, locs[i]);
+      if (defs != NULL) {
+        uint64_t read = 0;
+        check(OTF2_Reader_ReadAllLocalDefinitions(reader, defs, &read));
+        check(OTF2_Reader_CloseDefReader(reader, defs));
+      }
+    }
+    (void)OTF2_Reader_GetEvtReader(reader, locs[i]);
+  }
+  if (def_files) {
+    check(OTF2_Reader_CloseDefFiles(reader));
+  }
+  OTF2_GlobalEvtReader *events = OTF2_Reader_GetGlobalEvtReader(reader);
+  OTF2_GlobalEvtReaderCallbacks *cb = OTF2_GlobalEvtReaderCallbacks_New();
+  set_event_callbacks(cb);
+  check(OTF2_GlobalEvtReader_SetCallbacks(events, cb, &b));
+  OTF2_GlobalEvtReaderCallbacks_Delete(cb);
+  uint64_t read;
+  do {
+    read = 0;
+    OTF2_ErrorCode code = OTF2_GlobalEvtReader_ReadEvents(events, READ_EVENTS, &read);
+    if (code != OTF2_SUCCESS) {
+      for (uint32_t i = 0; i < n; i++) {
+        out_close(&b.outs[i]); /* what was read, as Python's files keep it */
+      }
+      check(code);
+    }
+  } while (read == READ_EVENTS);
+  for (uint32_t i = 0; i < n; i++) {
+    out_close(&b.outs[i]);
+  }
+  check(OTF2_Reader_CloseGlobalEvtReader(reader, events));
+  check(OTF2_Reader_CloseEvtFiles(reader));
+  check(OTF2_Reader_Close(reader));
+  free(b.outs);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fail("usage: bg-otf2-read ARCHIVE.otf2 OUTDIR");
+  }
+  Defs d = {0};
+  OTF2_Reader *reader = open_archive(argv[1], &d);
+  const Group *ranks = mpi_locations(&d);
+  write_defs(argv[2], &d, ranks, reader);
+  check(OTF2_Reader_Close(reader));
+  for (uint32_t start = 0; start < ranks->n; start += BATCH) {
+    uint32_t n = ranks->n - start < BATCH ? ranks->n - start : BATCH;
+    read_batch(argv[1], argv[2], ranks->members + start, n, start);
+  }
+  return 0;
+}
