@@ -161,6 +161,9 @@ void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir) {
   }
   if (rank != 0 || !st_len) return;
   char path[PATH_MAX], tmp[PATH_MAX + 8];
+  /* Beside a trace.bgc only: a run that wrote none (refused, cut short) describes no sites. */
+  snprintf(path, sizeof path, "%s/trace.bgc", dir);
+  if (access(path, F_OK) != 0) return;
   snprintf(path, sizeof path, "%s/trace.sites", dir);
   snprintf(tmp, sizeof tmp, "%s.part", path);
   FILE *f = fopen(tmp, "w");

@@ -128,6 +128,10 @@ class MpiF08Test {
     assertTrue(wrapped > 100, wrapped + " f08 entry points");
     Set<String> extra = tracer.stream().filter(s -> F08.matcher(s).matches())
         .filter(s -> !library.contains(s)).collect(Collectors.toCollection(TreeSet::new));
+    // A large-count form of a call whose ordinary form the library has is a form this version
+    // lacks (MPICH 4.0.2 has none of its MPI-IO calls'), not a misnamed wrapper: no program can
+    // call it against this library, and a later one may have it.
+    extra.removeIf(s -> s.endsWith("_large_") && library.contains(s.replace("_large_", "_")));
     assertEquals(Set.of(), extra, "f08 wrappers of names " + f08lib + " does not have");
   }
 
