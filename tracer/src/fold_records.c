@@ -138,7 +138,8 @@ void fold_records_merge(const char *dir) {
   fold_tree_io io = {&w, &g_part, g_part.rank, g_part.rank + 1, send_bytes, recv_bytes,
                      name_text, intern};
   fold_tree_merge(&io, 0, g_size);
-  site_table_merge(&w, g_part.rank, g_size, dir);
+  /* Rank 0's part is frozen when the merge made a trace to write (else trace.problems). */
+  site_table_merge(&w, g_part.rank, g_size, g_part.frozen ? dir : NULL);
   /* What the fold cost: events summed, the most any rank spent folding and its peak memory. */
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

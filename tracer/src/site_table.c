@@ -19,7 +19,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 static char *st_text;          /* the table's lines, '\n'-terminated */
 static size_t st_len, st_cap;
@@ -159,11 +158,9 @@ void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir) {
       } /* else: out of memory, that subtree's sites stay undescribed (their hashes are right) */
     }
   }
-  if (rank != 0 || !st_len) return;
+  /* Beside a trace.bgc only (dir NULL: the run writes none, refused or cut short). */
+  if (rank != 0 || !st_len || !dir) return;
   char path[PATH_MAX], tmp[PATH_MAX + 8];
-  /* Beside a trace.bgc only: a run that wrote none (refused, cut short) describes no sites. */
-  snprintf(path, sizeof path, "%s/trace.bgc", dir);
-  if (access(path, F_OK) != 0) return;
   snprintf(path, sizeof path, "%s/trace.sites", dir);
   snprintf(tmp, sizeof tmp, "%s.part", path);
   FILE *f = fopen(tmp, "w");
