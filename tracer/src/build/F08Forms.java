@@ -1,11 +1,8 @@
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.stringtemplate.v4.STGroupFile;
 
@@ -134,32 +131,7 @@ final class F08Forms {
         large);
     w.before = core(r, call.before());
     w.record = core(r, call.record());
-    Map<String, Model.Arg> read = new LinkedHashMap<>();
-    Map<String, Model.Arg> captures = new LinkedHashMap<>();
-    for (Model.CoreCall c : new Model.CoreCall[] {w.before, w.record}) {
-      for (Model.Arg a : c == null ? List.<Model.Arg>of() : c.args) {
-        if (a.status || a.statuses) {
-          read.put(a.text, a);
-        }
-        if (a.before) {
-          captures.put(a.text, a);
-        }
-      }
-    }
-    w.params = new ArrayList<>();
-    w.args = new ArrayList<>();
-    Set<String> hidden = new LinkedHashSet<>();
-    for (SignatureTable.Decl p : call.params()) {
-      w.params.add(param(p, large));
-      w.args.add(read.getOrDefault(p.name(), Model.Arg.plain(p.name())));
-      if (p.base().equals("char")) {
-        hidden.add(p.name());
-      }
-    }
-    w.hidden = List.copyOf(hidden);
-    w.statuses = List.copyOf(read.values());
-    w.captures = List.copyOf(captures.values());
-    w.ifSuccess = call.ifSuccess();
+    Forms.fill(w, call, p -> param(p, large));
     return w;
   }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Every form and binding of the table's lines, as wrappers of the output model: the names, each
@@ -113,8 +114,32 @@ final class Forms {
         : large ? call.name() + "_c" : call.name(), id(call.name()));
     w.before = core(r, call.before());
     w.record = core(r, call.record());
-    // The statuses the core reads are replaced where the caller passed IGNORE; others pass as
-    // they are (MPI_Mrecv's, which the core does not read).
+    if (fortran) {
+      for (Model.CoreCall c : new Model.CoreCall[] {w.before, w.record}) {
+        for (Model.Arg a : c == null ? List.<Model.Arg>of() : c.args) {
+          if (a.reading == Model.Reading.STRING
+              || a.before && a.of.reading == Model.Reading.STRING) {
+            throw new SignatureTable.TableError(call.line(), call.name() + ": " + a.text
+                + " is a string, which Fortran does not pass as C's: mark the line C");
+          }
+        }
+      }
+    }
+    fill(w, call, p -> fortran ? fParam(p) : cParam(p, large));
+    w.large = large && w.record != null; // large=1 is said by a record
+    w.mpi4 = call.mpi4();
+    return w;
+  }
+
+  /**
+   * A call's wrapper past its core calls ({@code w.before}, {@code w.record}), the same in every
+   * binding but for how a parameter is declared ({@code param}): its parameters and arguments,
+   * the statuses the core reads (replaced where the caller passed IGNORE; others pass as they
+   * are, MPI_Mrecv's, which the core does not read), the values it captures before the call, and
+   * the strings that are not passed on.
+   */
+  static void fill(Model.Wrapper w, SignatureTable.Entry call,
+      Function<SignatureTable.Decl, Model.Param> param) {
     Map<String, Model.Arg> read = new LinkedHashMap<>();
     Map<String, Model.Arg> captures = new LinkedHashMap<>();
     for (Model.CoreCall c : new Model.CoreCall[] {w.before, w.record}) {
@@ -125,18 +150,13 @@ final class Forms {
         if (a.before) {
           captures.put(a.text, a);
         }
-        if (fortran && (a.reading == Model.Reading.STRING
-            || a.before && a.of.reading == Model.Reading.STRING)) {
-          throw new SignatureTable.TableError(call.line(), call.name() + ": " + a.text
-              + " is a string, which Fortran does not pass as C's: mark the line C");
-        }
       }
     }
     w.params = new ArrayList<>();
     w.args = new ArrayList<>();
     Set<String> hidden = new LinkedHashSet<>();
     for (SignatureTable.Decl p : call.params()) {
-      w.params.add(fortran ? fParam(p) : cParam(p, large));
+      w.params.add(param.apply(p));
       w.args.add(read.getOrDefault(p.name(), Model.Arg.plain(p.name())));
       if (p.base().equals("char")) {
         hidden.add(p.name());
@@ -146,9 +166,6 @@ final class Forms {
     w.statuses = List.copyOf(read.values());
     w.captures = List.copyOf(captures.values());
     w.ifSuccess = call.ifSuccess();
-    w.large = large && w.record != null; // large=1 is said by a record
-    w.mpi4 = call.mpi4();
-    return w;
   }
 
   private static Model.CoreCall core(Readings r, SignatureTable.Statement s) {

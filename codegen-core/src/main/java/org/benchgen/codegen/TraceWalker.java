@@ -35,24 +35,7 @@ public final class TraceWalker {
    * without data tables, node by node, each section still one region ({@link Emitter#section}).
    */
   public List<OutputModel> walk() {
-    List<Node> body = g.trace().body();
-    RankList world = RankList.range(0, g.trace().worldSize());
-    List<OutputModel> out = new ArrayList<>();
-    int from = 0;
-    List<IrregularSections.Section> data = g.sections();
-    List<IrregularSections.Span> spans = g.regions().spans();
-    for (int k = 0; k < spans.size(); k++) {
-      IrregularSections.Span s = spans.get(k);
-      int number = g.regions().number(s);
-      out.addAll(siblings(body.subList(from, s.start()), world, 0));
-      int from0 = s.start();
-      int to = s.end();
-      out.addAll(data.isEmpty() ? emitter.section(number, s, () -> siblings(body.subList(from0,
-          to), world, 0)) : section(data.get(k), number, world));
-      from = s.end();
-    }
-    out.addAll(siblings(body.subList(from, body.size()), world, 0));
-    return out;
+    return walk(0, g.trace().body().size());
   }
 
   /**
