@@ -25,14 +25,14 @@ enum Grade {
   }
 
   /**
-   * Of two traces compared: red when calls, bytes or matrix differ, else the grade of the worst
-   * rank's run time (green when no rank has a run time to compare).
+   * Of two traces compared: red when calls, bytes or matrix differ ({@code identical} false),
+   * else the grade of the worst rank's run time in {@code times} (green when no rank has a run
+   * time to compare).
    */
-  static Grade of(TraceComparison c, double tolerance) {
-    if (!c.identical()) {
+  static Grade of(boolean identical, TraceComparison.TimeCheck times) {
+    if (!identical) {
       return RED;
     }
-    return c.timeCheck(tolerance).worstRun().map(t -> ofTime(t.runError(), tolerance))
-        .orElse(GREEN);
+    return times.worstRun().map(t -> ofTime(t.runError(), times.tolerance())).orElse(GREEN);
   }
 }

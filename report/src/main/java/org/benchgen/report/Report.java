@@ -73,8 +73,8 @@ public final class Report {
     details.add(String.format(Locale.ROOT, "Run time (MPI_Init to MPI_Finalize) summed over"
         + " ranks: %.4f s vs %.4f s (%+.1f %%).", run[0] / 1e9, run[1] / 1e9,
         TraceComparison.percent(run[0], run[1])));
-    Grade grade = Grade.of(c, tolerance);
     TraceComparison.TimeCheck t = c.timeCheck(tolerance);
+    Grade grade = Grade.of(c.identical(), t);
     String time = t.worstRun().map(r -> String.format(Locale.ROOT, " Run time: rank %d %+.1f %%,"
         + " %s %s %%%s.", r.rank(), r.runError(), t.within() ? "within"
         : "OUTSIDE", TraceComparison.number(tolerance), c.a().estimatedTimes()
