@@ -463,6 +463,7 @@ typedef struct {
   char *problems; /* lines "rank R <why>", as `benchgen trace` reports them; NULL while none */
   size_t nproblems;
   size_t max_bytes; /* what a merged trace may hold (BENCHGEN_TRACE_FOLD_MAX_MB) */
+  uint64_t work_ns; /* CPU time spent packing, unpacking and merging traces, waits left out */
 } fold_part;
 
 void fold_part_problem(fold_part *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -143,10 +143,11 @@ void fold_records_merge(const char *dir) {
   /* What the fold cost: events summed, the most any rank spent folding and its peak memory. */
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  int64_t mine[3] = {(int64_t) g_flush_ns, (int64_t) ru.ru_maxrss, (int64_t) fold_peak_bytes()};
-  int64_t most[3] = {0, 0, 0};
+  int64_t mine[4] = {(int64_t) g_flush_ns, (int64_t) ru.ru_maxrss, (int64_t) fold_peak_bytes(),
+                     (int64_t) g_part.work_ns};
+  int64_t most[4] = {0, 0, 0, 0};
   int64_t events = g_part.fold ? fold_rank_events(g_part.fold) : 0, all = 0;
-  PMPI_Reduce(mine, most, 3, MPI_INT64_T, MPI_MAX, 0, w);
+  PMPI_Reduce(mine, most, 4, MPI_INT64_T, MPI_MAX, 0, w);
   PMPI_Reduce(&events, &all, 1, MPI_INT64_T, MPI_SUM, 0, w);
   double merge_s = (double) (now_ns() - t0) / 1e9;
   PMPI_Comm_free(&w);
@@ -157,9 +158,11 @@ void fold_records_merge(const char *dir) {
     fold_tree_write(&g_part, dir, "trace.bgc", name_text);
     fprintf(stderr, "benchgen-trace: %d ranks folded %lld events (a rank spent at most %.3f s"
             " writing its events out; its fold held at most %.2f MB, the process peaked at %.1f"
-            " MB); merged in %.3f s, written in %.3f s\n", g_size, (long long) all,
+            " MB); merged in %.3f s (its own work: %.3f ms of CPU on rank 0, at most %.3f ms on a"
+            " rank), written in %.3f s\n", g_size, (long long) all,
             (double) most[0] / 1e9, (double) most[2] / 1048576.0, (double) most[1] / 1024.0,
-            merge_s, (double) (now_ns() - w0) / 1e9);
+            merge_s, (double) g_part.work_ns / 1e6, (double) most[3] / 1e6,
+            (double) (now_ns() - w0) / 1e9);
   }
   fold_part_free(&g_part);
 }

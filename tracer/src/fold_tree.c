@@ -3,6 +3,7 @@
  * between ranks over MPI (fold_records.c), the test driver (tracer/test/fold_driver.c) through
  * memory in one process, and both merge and write with this one code, so that the driver checks
  * the order of the merges and the file the tracer writes, not a copy of them. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "fold.h"
 #include "errnames.h"
 
@@ -10,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 /* What a rank keeps of its problems and those of the ranks it merged: lines "rank R <why>". */
 #define PROBLEMS_MAX (64 << 10)
@@ -41,11 +43,22 @@ void fold_part_free(fold_part *p) {
   p->fold = NULL;
 }
 
+/* This thread's CPU time: a step's own work is timed apart from its send and receive, which
+ * wait for other ranks (and busy-poll under most MPIs), so that the merge's cost along the
+ * tree can be read on a machine with fewer cores than ranks (docs/tracer.md). */
+static uint64_t work_clock(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 /* Rank mid's side of a step: its trace (then gone from it), or the problems of its ranks. */
 static void give(const fold_tree_io *io, fold_part *p, int lo) {
   if (p->frozen) {
     fold_bytes out = {0};
+    uint64_t t0 = work_clock();
     fold_wire_put(&out, &p->trace, io->name, fold_rank_lists(p->fold));
+    p->work_ns += work_clock() - t0;
     io->send(io->ctx, p->rank, lo, 1, out.b, out.n);
     fold_free(out.b);
     fold_trace_free(&p->trace);
@@ -61,6 +74,7 @@ static void take(const fold_tree_io *io, fold_part *p, int mid, int hi) {
   uint64_t ok;
   size_t n;
   unsigned char *b = io->recv(io->ctx, p->rank, mid, &ok, &n);
+  uint64_t t0 = work_clock();
   if (!ok) {
     fold_part_problem(p, "%.*s", (int) n, (const char *) b);
   } else if (p->frozen) {
@@ -81,6 +95,7 @@ static void take(const fold_tree_io *io, fold_part *p, int mid, int hi) {
     p->frozen = 0;
   }
   fold_free(b);
+  p->work_ns += work_clock() - t0;
 }
 
 void fold_tree_merge(const fold_tree_io *io, int lo, int hi) {

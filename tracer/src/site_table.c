@@ -19,6 +19,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *st_text;          /* the table's lines, '\n'-terminated */
 static size_t st_len, st_cap;
