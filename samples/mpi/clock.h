@@ -21,4 +21,15 @@ static inline void compute(long us)
     while (now() < end) {
     }
 }
+/* Busy-waits until this thread has run for us of CPU time: its CPU time, unlike compute's wall
+ * time, does not shrink when other jobs take the cores. */
+static inline void compute_cpu(long us)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    double end = t.tv_sec + t.tv_nsec * 1e-9 + us * 1e-6;
+    do {
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    } while (t.tv_sec + t.tv_nsec * 1e-9 < end);
+}
 #endif

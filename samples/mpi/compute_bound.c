@@ -1,13 +1,14 @@
 /*
  * compute_bound.c - a run dominated by compute, to check that a benchmark keeps the run's time.
  *
- * Usage: compute_bound [iterations] [us] [imbalance] [busy|sleep]   defaults: 100, 10000, 0, busy
+ * Usage: compute_bound [iterations] [us] [imbalance] [busy|sleep|cpu]   defaults: 100, 10000, 0, busy
  *
  * Per iteration, every rank r of n:
  *   a busy-wait "compute" phase of us * (1 + r * imbalance / 100) microseconds (10 ms: about 1 s
  *   in all at the defaults; imbalance 50 gives rank 1 1.5x rank 0's compute, rank 2 2x: load
  *   imbalance, which a benchmark must keep per rank; with "sleep" the phase sleeps instead of
- *   busy-waiting: wall time without CPU time, as when a rank is descheduled),
+ *   busy-waiting: wall time without CPU time, as when a rank is descheduled; with "cpu" it
+ *   busy-waits until the thread has had us of CPU time, however long a loaded machine takes),
  *   MPI_Sendrecv of 1024 MPI_DOUBLEs to right = (r+1) % n and from left = (r-1+n) % n, tag 0,
  *   MPI_Allreduce of 1 MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD (the sum of the ranks, checked).
  * Works with any number of ranks.
@@ -31,6 +32,7 @@ int main(int argc, char **argv)
     long us = argc > 2 ? atol(argv[2]) : 10000;
     long imbalance = argc > 3 ? atol(argv[3]) : 0;
     int sleeping = argc > 4 && strcmp(argv[4], "sleep") == 0;
+    int on_cpu = argc > 4 && strcmp(argv[4], "cpu") == 0;
     us += us * rank * imbalance / 100;
     int left = (rank - 1 + size) % size, right = (rank + 1) % size;
     double sendbuf[1024], recvbuf[1024];
@@ -40,6 +42,8 @@ int main(int argc, char **argv)
         if (sleeping) {
             struct timespec t = {us / 1000000, us % 1000000 * 1000};
             nanosleep(&t, NULL);
+        } else if (on_cpu) {
+            compute_cpu(us);
         } else {
             compute(us);
         }

@@ -5,28 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.benchgen.compress.TraceCompressor;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
-import org.benchgen.testing.CpuDeadline;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,20 +34,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TracerFailSafeTest {
-  /**
-   * CPU time of the launcher and its ranks (CpuDeadline: load does not stretch it); a run takes
-   * a few seconds, a tracer that loops or waits in MPI spends its CPU fast (MPI polls).
-   */
-  private static final Duration LIMIT = Duration.ofSeconds(60);
-  private static final long FEW_MB = 4L << 20;
+  private static final long FEW_MB = GuardedTraceRuns.FEW_MB;
 
   private Path work;
-  private Map<String, Path> bins;
+  private GuardedTraceRuns runs;
 
   @BeforeAll
   void build(@TempDir Path tmp) throws Exception {
     work = tmp;
-    bins = MpiSamples.bins();
+    runs = new GuardedTraceRuns(tmp);
   }
 
   /**
@@ -71,8 +56,8 @@ class TracerFailSafeTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void intercommunicatorCollectivesRecordWhatMpiDefines(String flavour) throws Exception {
     Path dir = work.resolve(flavour + "-intercomm");
-    Traced t = trace(dir, flavour, 3, "intercomm_vcoll", "3", "4");
-    assertEquals(0, t.code, t.err);
+    GuardedTraceRuns.Traced t = runs.trace(dir, flavour, 3, "intercomm_vcoll", "3", "4");
+    assertEquals(0, t.code(), t.err());
     assertSmall(dir);
     assertEach(dir, 0, "MPI_Gatherv", " root=ROOT ");
     // Rank 0 is A's root: Gatherv receives (j+1)*c from B's ranks j = 0, 1.
@@ -115,8 +100,8 @@ class TracerFailSafeTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void severalThreadsAreRecordedCountedAndRefusedByGenerate(String flavour) throws Exception {
     Path dir = work.resolve(flavour + "-threads");
-    Traced t = trace(dir, flavour, 2, "threads_multiple", "" + THREAD_ITERATIONS, "8");
-    assertEquals(0, t.code, t.err);
+    GuardedTraceRuns.Traced t = runs.trace(dir, flavour, 2, "threads_multiple", "" + THREAD_ITERATIONS, "8");
+    assertEquals(0, t.code(), t.err());
     assertSmall(dir);
     for (int r = 0; r < 2; r++) {
       Map<String, long[]> last = new java.util.HashMap<>(); // per thread: Irecv, Isend ids
@@ -177,8 +162,8 @@ class TracerFailSafeTest {
   @Test
   void spawnedProcessesLeaveTheParentsStreamsAlone() throws Exception {
     Path dir = work.resolve("spawn");
-    Traced t = trace(dir, "openmpi", 2, "spawn", "3", "2");
-    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    GuardedTraceRuns.Traced t = runs.trace(dir, "openmpi", 2, "spawn", "3", "2");
+    assertEquals(Benchgen.INPUT_ERROR, t.code(), t.err());
     try (Stream<Path> s = Files.list(dir)) {
       assertEquals(List.of("rank-0.trace", "rank-1.trace", "trace.problems"),
           s.map(p -> p.getFileName().toString()).sorted().toList(),
@@ -187,7 +172,7 @@ class TracerFailSafeTest {
     assertEquals(2, Files.readAllLines(dir.resolve("trace.problems")).stream()
         .filter(l -> l.matches("rank [01] used dynamic processes .*")).count());
     for (int r = 0; r < 2; r++) {
-      assertTrue(t.err.contains("rank " + r + " used dynamic processes"), t.err);
+      assertTrue(t.err().contains("rank " + r + " used dynamic processes"), t.err());
       List<String> lines = Files.readAllLines(dir.resolve("rank-" + r + ".trace"));
       assertEquals("# benchgen-trace 1 rank=" + r + " size=2", lines.get(0));
       List<String> want = new ArrayList<>(List.of("MPI_Init"));
@@ -227,14 +212,14 @@ class TracerFailSafeTest {
     for (boolean inFinish : new boolean[] {false, true}) {
       Path dir = work.resolve(flavour + "-fault-" + inFinish);
       List<String> cmd = new ArrayList<>(MpiSamples.launcher(flavour, 2));
-      env(cmd, flavour, "LD_PRELOAD", lib + ":" + tracer);
-      env(cmd, flavour, "BENCHGEN_TRACE_DIR", dir.toString());
-      env(cmd, flavour, "BG_FAULT_IN_RECORD", "1");
+      GuardedTraceRuns.env(cmd, flavour, "LD_PRELOAD", lib + ":" + tracer);
+      GuardedTraceRuns.env(cmd, flavour, "BENCHGEN_TRACE_DIR", dir.toString());
+      GuardedTraceRuns.env(cmd, flavour, "BG_FAULT_IN_RECORD", "1");
       if (inFinish) {
-        env(cmd, flavour, "BG_FAULT_IN_FINISH", "1");
+        GuardedTraceRuns.env(cmd, flavour, "BG_FAULT_IN_FINISH", "1");
       }
       cmd.addAll(List.of(exe.toString(), "5"));
-      assertNotEquals(0, runWithin(cmd, dir), "the ranks die of their fault");
+      assertNotEquals(0, runs.within(cmd, dir), "the ranks die of their fault");
       assertSmall(dir);
       int whole = 0;
       for (int r = 0; r < 2; r++) {
@@ -264,11 +249,11 @@ class TracerFailSafeTest {
   @Test
   void aStreamStopsAtItsSizeLimit() throws Exception {
     Path dir = work.resolve("capped");
-    Traced t = trace(dir, List.of("--max-mb", "1", "--buffer-mb", "1"), "openmpi", 2, "ring",
+    GuardedTraceRuns.Traced t = runs.trace(dir, List.of("--max-mb", "1", "--buffer-mb", "1"), "openmpi", 2, "ring",
         "20000", "8");
-    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    assertEquals(Benchgen.INPUT_ERROR, t.code(), t.err());
     for (int r = 0; r < 2; r++) {
-      assertTrue(t.err.contains("rank " + r + " was cut short"), t.err);
+      assertTrue(t.err().contains("rank " + r + " was cut short"), t.err());
       Path stream = dir.resolve("rank-" + r + ".trace");
       long size = Files.size(stream);
       assertTrue(size > 1 << 20 && size < (1 << 20) + 1024, "size of " + stream + ": " + size);
@@ -294,13 +279,13 @@ class TracerFailSafeTest {
     Path dir = work.resolve(flavour + "-grequest");
     // 3 x 100,000 polls of an incomplete request: some 20 MB of MPI_Test lines, where a stream
     // that will be refused records 1 MB after the first thing it cannot trace.
-    Traced t = trace(dir, flavour, 2, "grequest", "3", "100000");
-    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    GuardedTraceRuns.Traced t = runs.trace(dir, flavour, 2, "grequest", "3", "100000");
+    assertEquals(Benchgen.INPUT_ERROR, t.code(), t.err());
     for (int r = 0; r < 2; r++) {
-      assertTrue(t.err.contains("rank " + r + " used generalized requests (MPI_Grequest_start"),
-          t.err);
-      assertTrue(t.err.contains("rank " + r + " was cut short (rank-" + r + ".trace ends with '#"
-          + " truncated')"), t.err);
+      assertTrue(t.err().contains("rank " + r + " used generalized requests (MPI_Grequest_start"),
+          t.err());
+      assertTrue(t.err().contains("rank " + r + " was cut short (rank-" + r + ".trace ends with '#"
+          + " truncated')"), t.err());
       long size = Files.size(dir.resolve("rank-" + r + ".trace"));
       assertTrue(size > 1_000_000 && size < 1_200_000, "rank " + r + ": " + size + " bytes");
     }
@@ -314,11 +299,11 @@ class TracerFailSafeTest {
   @Test
   void withoutRawStreamsTheRanksStillSayWhatTheyCannotTrace() throws Exception {
     Path dir = work.resolve("openmpi-grequest-default");
-    Traced t = trace(dir, List.of("--no-raw"), "openmpi", 2, "grequest", "3", "1000");
-    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    GuardedTraceRuns.Traced t = runs.trace(dir, List.of("--no-raw"), "openmpi", 2, "grequest", "3", "1000");
+    assertEquals(Benchgen.INPUT_ERROR, t.code(), t.err());
     for (int r = 0; r < 2; r++) {
-      assertTrue(t.err.contains("  rank " + r + " used generalized requests (MPI_Grequest_start"),
-          t.err);
+      assertTrue(t.err().contains("  rank " + r + " used generalized requests (MPI_Grequest_start"),
+          t.err());
     }
     try (Stream<Path> s = Files.list(dir)) {
       assertEquals(List.of("trace.problems"), s.map(p -> p.getFileName().toString()).toList());
@@ -332,12 +317,12 @@ class TracerFailSafeTest {
   @Test
   void aFoldThatOutgrowsItsMemoryIsGivenUpAndSaid() throws Exception {
     Path dir = work.resolve("openmpi-fold-max");
-    Traced t = trace(dir, List.of("--no-raw", "--fold-max-mb", "1"), "openmpi", 2,
+    GuardedTraceRuns.Traced t = runs.trace(dir, List.of("--no-raw", "--fold-max-mb", "1"), "openmpi", 2,
         "random_exchange", "3000");
-    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    assertEquals(Benchgen.INPUT_ERROR, t.code(), t.err());
     for (int r = 0; r < 2; r++) {
-      assertTrue(t.err.contains("  rank " + r + " could not be compressed: its trace took more"
-          + " than BENCHGEN_TRACE_FOLD_MAX_MB=1 MB to fold"), t.err);
+      assertTrue(t.err().contains("  rank " + r + " could not be compressed: its trace took more"
+          + " than BENCHGEN_TRACE_FOLD_MAX_MB=1 MB to fold"), t.err());
     }
     assertFalse(Files.exists(dir.resolve("trace.bgc")));
   }
@@ -353,12 +338,12 @@ class TracerFailSafeTest {
   @ParameterizedTest(name = "{0} under {1}")
   @org.junit.jupiter.params.provider.CsvSource({"partitioned,mpich"})
   void callsNotRecordedYetAreRefusedByName(String what, String flavour) throws Exception {
-    Traced t = trace(work.resolve(flavour + "-refused-" + what), flavour, 2, "refused_calls",
+    GuardedTraceRuns.Traced t = runs.trace(work.resolve(flavour + "-refused-" + what), flavour, 2, "refused_calls",
         what);
-    assertEquals(Benchgen.INPUT_ERROR, t.code, t.err);
+    assertEquals(Benchgen.INPUT_ERROR, t.code(), t.err());
     String feature = "requests made by calls the tracer does not record (MPI_Start";
     for (int r = 0; r < 2; r++) {
-      assertTrue(t.err.contains("rank " + r + " used " + feature), t.err);
+      assertTrue(t.err().contains("rank " + r + " used " + feature), t.err());
     }
   }
 
@@ -370,8 +355,8 @@ class TracerFailSafeTest {
   @Test
   void windowsOfTheLargeCountFormAreRecorded() throws Exception {
     Path dir = work.resolve("mpich-rma_c");
-    Traced t = trace(dir, "mpich", 2, "refused_calls", "rma_c");
-    assertEquals(0, t.code, t.err);
+    GuardedTraceRuns.Traced t = runs.trace(dir, "mpich", 2, "refused_calls", "rma_c");
+    assertEquals(0, t.code(), t.err());
     for (int r = 0; r < 2; r++) {
       String stream = Files.readString(dir.resolve("rank-" + r + ".trace"));
       assertTrue(stream.contains(" comm=0 win=0 size=4 unit=4 large=1\n"), stream);
@@ -379,98 +364,6 @@ class TracerFailSafeTest {
           + " type=MPI_INT tsize=4 tcount=1 ttype=MPI_INT ttsize=4\n"), stream);
       assertEquals(2, stream.split("MPI_Win_fence ", -1).length - 1, stream);
     }
-  }
-
-  private record Traced(int code, String err) {}
-
-  private Traced trace(Path dir, String flavour, int n, String program, String... args)
-      throws Exception {
-    return trace(dir, List.of(), flavour, n, program, args);
-  }
-
-  /** benchgen trace of a sample program, in process, within the time limit. */
-  private Traced trace(Path dir, List<String> options, String flavour, int n, String program,
-      String... args) throws Exception {
-    // The raw streams are what these tests look into; "--no-raw" asks for the default run.
-    List<String> cmd = new ArrayList<>(List.of("trace", "-o", dir.toString()));
-    if (!options.contains("--no-raw")) {
-      cmd.add("--raw");
-    }
-    options = options.stream().filter(o -> !o.equals("--no-raw")).toList();
-    if (!options.contains("--max-mb")) {
-      cmd.addAll(List.of("--max-mb", "64")); // a tracer that loops stops early
-    }
-    cmd.addAll(options);
-    cmd.add("--");
-    cmd.addAll(MpiSamples.launcher(flavour, n));
-    cmd.add(bins.get(flavour).resolve(program).toString());
-    cmd.addAll(List.of(args));
-    StringWriter err = new StringWriter();
-    picocli.CommandLine cl = Benchgen.commandLine();
-    cl.setErr(new PrintWriter(err));
-    return MpiLock.hold(() -> {
-      ExecutorService ex = Executors.newSingleThreadExecutor();
-      try {
-        Future<Integer> code = ex.submit(() -> cl.execute(cmd.toArray(String[]::new)));
-        CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
-        while (true) {
-          try {
-            return new Traced(code.get(200, TimeUnit.MILLISECONDS), err.toString());
-          } catch (TimeoutException e) {
-            watch(dir, end, cmd);
-          }
-        }
-      } finally {
-        ex.shutdownNow();
-      }
-    });
-  }
-
-  /** Runs a launcher directly; its exit status, or a failure when it outlives the time limit. */
-  private int runWithin(List<String> cmd, Path dir) throws Exception {
-    Path log = Files.createTempFile(work, "run", ".log");
-    return MpiLock.hold(() -> {
-      Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
-          .redirectOutput(log.toFile()).start();
-      CpuDeadline end = CpuDeadline.ofChildProcesses(LIMIT);
-      while (!p.waitFor(200, TimeUnit.MILLISECONDS)) {
-        watch(dir, end, cmd);
-      }
-      return p.exitValue();
-    });
-  }
-
-  /**
-   * Stops the run (its processes killed, the test failed) once it is past the time limit or one
-   * of its files is past a few MB: a tracer that loops must not fill the disk first.
-   */
-  private void watch(Path dir, CpuDeadline end, List<String> cmd) throws IOException {
-    String too = null;
-    try (Stream<Path> s = Files.walk(work, 2)) {
-      for (Path p : (Iterable<Path>) s::iterator) {
-        try {
-          if (p.toString().contains(dir.getFileName().toString()) && Files.isRegularFile(p)
-              && Files.size(p) >= FEW_MB) {
-            too = p + " has grown past " + FEW_MB + " bytes";
-          }
-        } catch (IOException e) {
-          // renamed or removed meanwhile
-        }
-      }
-    } catch (java.io.UncheckedIOException e) {
-      // a file renamed while walking: look again next time
-    }
-    if (too == null && !end.passed()) {
-      return;
-    }
-    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-    fail(String.join(" ", cmd) + ": " + (too != null ? too : end.why()));
-  }
-
-  /** An environment variable for every rank, the way each launcher takes it. */
-  private static void env(List<String> cmd, String flavour, String name, String value) {
-    cmd.addAll(flavour.equals("openmpi") ? List.of("-x", name + "=" + value)
-        : List.of("-genv", name, value));
   }
 
   private String resource(String name) throws Exception {
