@@ -1,13 +1,17 @@
 package org.benchgen.expand;
 
+import java.util.ArrayDeque;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
+import org.benchgen.ir.Loop;
 import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
 import org.benchgen.traverse.Communicators;
+import org.benchgen.traverse.PeriodicLoops;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.StepDecoder;
 import org.benchgen.traverse.TraversalContext;
@@ -22,6 +26,8 @@ import org.benchgen.traverse.TraversalContext;
 public final class Expander {
   private final CompressedTrace trace;
   private final Communicators comms;
+  /** Which loops repeat on which ranks, found once for the walks of all ranks. */
+  private final PeriodicLoops periodic = new PeriodicLoops();
 
   public Expander(CompressedTrace trace) {
     this.trace = trace;
@@ -72,6 +78,33 @@ public final class Expander {
     new RankWalk(rank, sink).run();
   }
 
+  /**
+   * As {@link #walk}, but where a loop of more than two trips reads the same values at every
+   * iteration on {@code rank}, only its first two iterations are walked: {@code sink} marks where
+   * the second starts and is told, where the third would, how many more times the second happens
+   * and how long it took (each iteration after the first makes the same calls, with the same
+   * values and times). Its cost follows the trace's loops, not the run's iterations (issue 50).
+   */
+  public <M> void walkRepeating(int rank, RepeatSink<M> sink) {
+    walk(rank, new Repeating<>(sink));
+  }
+
+  /** A sink that {@link RankWalk} lets skip repeated iterations. */
+  private record Repeating<M>(RepeatSink<M> sink) implements StepSink {
+    @Override
+    public void comm(long id, long[] members, long[] remote) {
+      sink.comm(id, members, remote);
+    }
+
+    @Override
+    public void call(Step step, RawEvent event) {
+      sink.call(step, event);
+    }
+  }
+
+  /** Where a repeating loop's second iteration started: the sink's mark and the clock. */
+  private record Mark<M>(Loop loop, long clock, M sums) {}
+
   private final class RankWalk {
     private final int rank;
     private final TraversalContext context;
@@ -87,9 +120,48 @@ public final class Expander {
     }
 
     void run() {
+      Optional<Marks<?>> marks = sink instanceof Repeating<?> x
+          ? Optional.of(new Marks<>(x.sink())) : Optional.empty();
       while (context.hasNext()) {
+        if (marks.isPresent() && !marks.get().before()) {
+          continue; // the rest of a loop was counted: look again from where that leaves the rank
+        }
         Step s = context.next();
         sink.call(s, event(s));
+      }
+    }
+
+    /** The marks of the repeating loops the rank is inside, innermost on top. */
+    private final class Marks<M> {
+      private final RepeatSink<M> sums;
+      private final ArrayDeque<Mark<M>> open = new ArrayDeque<>();
+
+      Marks(RepeatSink<M> sums) {
+        this.sums = sums;
+      }
+
+      /**
+       * Before the next call: where it opens the third iteration of the loop marked last, the
+       * rest of that loop is counted and skipped (false: the rank moved); where it opens the
+       * second of a repeating loop, a mark.
+       */
+      boolean before() {
+        Optional<Loop> third = context.openingIteration(2);
+        if (third.isPresent() && !open.isEmpty() && open.peek().loop() == third.get()) {
+          Mark<M> m = open.pop();
+          long times = context.tripsOf(m.loop()) - 2;
+          long ns = clock - m.clock();
+          sums.repeat(m.sums(), times, ns);
+          clock += ns * times;
+          context.skipRestOf(m.loop());
+          return false;
+        }
+        Optional<Loop> second = context.openingIteration(1);
+        if (second.isPresent() && context.tripsOf(second.get()) > 2
+            && periodic.on(second.get(), rank)) {
+          open.push(new Mark<>(second.get(), clock, sums.mark()));
+        }
+        return true;
       }
     }
 

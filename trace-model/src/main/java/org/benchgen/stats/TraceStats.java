@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
 import org.benchgen.expand.Expander;
+import org.benchgen.expand.RepeatSink;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceReader;
@@ -20,6 +21,7 @@ import org.benchgen.trace.PerThread;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.traverse.Step;
 
 /**
  * Per-rank, per-call counts and bytes (mpiP's check, built in), the rank-to-rank point-to-point
@@ -121,6 +123,44 @@ public final class TraceStats {
      */
     public long runNs() {
       return runNs;
+    }
+
+    /** Its sums so far (no sample): where a repeating iteration starts. */
+    RankStats copy() {
+      RankStats c = new RankStats();
+      intForms.forEach((op, v) -> c.intForms.put(op, v.clone()));
+      largeForms.forEach((op, v) -> c.largeForms.put(op, v.clone()));
+      c.sentTo.putAll(sentTo);
+      c.events = events;
+      c.threads.addAll(threads);
+      c.computeNs = computeNs;
+      c.mpiNs = mpiNs;
+      c.runNs = runNs;
+      c.cpuNs = cpuNs;
+      c.cpuWallNs = cpuWallNs;
+      c.cpuIntervals = cpuIntervals;
+      return c;
+    }
+
+    /** What was summed since {@code mark}, {@code times} more times (the run's time apart). */
+    void addRepeats(RankStats mark, long times) {
+      repeat(intForms, mark.intForms, times);
+      repeat(largeForms, mark.largeForms, times);
+      sentTo.replaceAll((to, b) -> b + (b - mark.sentTo.getOrDefault(to, 0L)) * times);
+      events += (events - mark.events) * times;
+      computeNs += (computeNs - mark.computeNs) * times;
+      mpiNs += (mpiNs - mark.mpiNs) * times;
+      cpuNs += (cpuNs - mark.cpuNs) * times;
+      cpuWallNs += (cpuWallNs - mark.cpuWallNs) * times;
+      cpuIntervals += (cpuIntervals - mark.cpuIntervals) * times;
+    }
+
+    private static void repeat(Map<Op, long[]> now, Map<Op, long[]> then, long times) {
+      now.forEach((op, v) -> {
+        long[] was = then.getOrDefault(op, new long[2]);
+        v[0] += (v[0] - was[0]) * times;
+        v[1] += (v[1] - was[1]) * times;
+      });
     }
 
     /** A sample of the rank's compute intervals, where they were sampled ({@link #sampled}). */
@@ -247,9 +287,25 @@ public final class TraceStats {
     long[] world = worldRanks(trace.worldSize());
     for (int r = 0; r < trace.worldSize(); r++) {
       Collector c = new Collector(r, world);
-      x.expand(r, c);
+      x.walkRepeating(r, c);
       out.add(c.stats);
       progress.accept(r + 1);
+    }
+    return new TraceStats(out, true);
+  }
+
+  /**
+   * As {@link #of(CompressedTrace, IntConsumer)}, from every call of every iteration: what that
+   * gives by counting repeated iterations once must equal (TraceStatsRepeatTest).
+   */
+  public static TraceStats expanded(CompressedTrace trace) {
+    Expander x = new Expander(trace);
+    List<RankStats> out = new ArrayList<>();
+    long[] world = worldRanks(trace.worldSize());
+    for (int r = 0; r < trace.worldSize(); r++) {
+      Collector c = new Collector(r, world);
+      x.expand(r, c);
+      out.add(c.stats);
     }
     return new TraceStats(out, true);
   }
@@ -272,8 +328,12 @@ public final class TraceStats {
     return rows;
   }
 
-  /** Collects one rank's numbers from its events. */
-  private static final class Collector implements RawTraceReader.Sink {
+  /**
+   * Collects one rank's numbers from its events; from a compressed trace, a repeating loop's
+   * second iteration counted for the iterations after it ({@link RepeatSink}).
+   */
+  private static final class Collector implements RawTraceReader.Sink,
+      RepeatSink<RankStats> {
     final RankStats stats = new RankStats();
     private final int rank;
     private final RankBytes bytes;
@@ -293,6 +353,26 @@ public final class TraceStats {
     @Override
     public void comm(long id, long[] worldRanks, long[] remote) {
       bytes.comm(id, worldRanks, remote);
+    }
+
+    @Override
+    public void call(Step step, RawEvent event) {
+      event(event);
+    }
+
+    @Override
+    public RankStats mark() {
+      if (stats.sample.isPresent()) {
+        throw new IllegalStateException("a sample takes every interval: expand, do not repeat");
+      }
+      return stats.copy();
+    }
+
+    @Override
+    public void repeat(RankStats mark, long times, long ns) {
+      stats.addRepeats(mark, times);
+      stats.runNs += ns * times;
+      lastExit.forEach(last -> last[0] += last[0] >= 0 ? ns * times : 0);
     }
 
     @Override

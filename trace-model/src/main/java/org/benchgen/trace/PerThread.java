@@ -34,6 +34,14 @@ public final class PerThread<T> {
     return others.computeIfAbsent(thread, t -> make.get());
   }
 
+  /** Each thread's state seen so far, MPI's main thread's first. */
+  public void forEach(java.util.function.Consumer<T> f) {
+    f.accept(main);
+    if (others != null) {
+      others.values().forEach(f);
+    }
+  }
+
   /** The state of the thread that made an event of {@code op} with these field values. */
   public T of(Op op, long[] values) {
     return of(thread(op, values));

@@ -6,12 +6,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.benchgen.ir.Loop;
-import org.benchgen.ir.Node;
 import org.benchgen.ir.NodeScanner;
-import org.benchgen.ir.Param;
-import org.benchgen.ir.ParamEntry;
-import org.benchgen.ir.RankList;
 import org.benchgen.ir.Rsd;
+import org.benchgen.traverse.PeriodicLoops;
 import org.benchgen.traverse.TraversalContext;
 
 /**
@@ -31,7 +28,7 @@ final class IterationSkip {
   private final boolean on;
   private final Set<Rsd> wildcards;
   private final Map<Loop, Boolean> candidates = new IdentityHashMap<>();
-  private final Map<Loop, boolean[]> periodic = new IdentityHashMap<>();
+  private final PeriodicLoops periodic = new PeriodicLoops();
   /** Ranks stopped at a loop's iteration 1 or 2, and those let go from there. */
   private final boolean[] stopped;
   private final boolean[] released;
@@ -198,60 +195,6 @@ final class IterationSkip {
 
   /** Whether every iteration of {@code l} reads the same values on {@code rank}. */
   private boolean periodic(Loop l, int rank) {
-    return periodic.computeIfAbsent(l, x -> {
-      RankList bad = notPeriodic(x.body(), 1);
-      boolean[] ok = new boolean[p];
-      for (int r = 0; r < p; r++) {
-        ok[r] = !bad.contains(r);
-      }
-      return ok;
-    })[rank];
-  }
-
-  /**
-   * The ranks on which some value cycle of {@code body} does not divide the executions of its
-   * node per iteration ({@code m} for the nodes of the body itself), or a loop inside has more
-   * than one trip count (or none). Found per entry, not per rank: at 65,536 ranks asking each
-   * rank for its entries was a tenth of a simulation.
-   */
-  private static RankList notPeriodic(List<Node> body, long m) {
-    RankList bad = RankList.empty();
-    for (Node n : body) {
-      if (n instanceof Rsd r) {
-        for (Param prm : r.params()) {
-          for (ParamEntry e : prm.entries()) {
-            if (!divides(e.values().seq().length(), m)) {
-              bad = bad.union(e.ranks());
-            }
-          }
-        }
-        continue;
-      }
-      Loop l = (Loop) n;
-      RankList withTrips = RankList.empty();
-      for (ParamEntry e : l.trips().entries()) {
-        withTrips = withTrips.union(e.ranks());
-        if (e.values().seq().constant().isEmpty()) {
-          bad = bad.union(e.ranks());
-          continue;
-        }
-        long t = e.values().seq().constant().getAsLong();
-        if (t > 0 && m > Long.MAX_VALUE / t) {
-          bad = bad.union(e.ranks());
-        } else if (t > 0) {
-          RankList inner = notPeriodic(l.body(), m * t);
-          bad = bad.union(RankList.of(inner.stream().filter(e.ranks()::contains).toArray()));
-        }
-      }
-      if (withTrips.size() < l.ranks().size()) {
-        RankList none = withTrips;
-        bad = bad.union(RankList.of(l.ranks().stream().filter(x -> !none.contains(x)).toArray()));
-      }
-    }
-    return bad;
-  }
-
-  private static boolean divides(long len, long m) {
-    return len > 0 && m % len == 0;
+    return periodic.on(l, rank);
   }
 }
