@@ -86,6 +86,12 @@ public final class LogGopFit {
     }
     a /= aw;
     List<String> notes = new ArrayList<>();
+    if (times.means()) {
+      notes.add("from the compressed trace's mean times: a mean holds the calls' waits for late"
+          + " peers (and, on a loaded node, for the CPU), so these parameters bound the network"
+          + " from above; `benchgen trace --raw` keeps each call's time, whose lower envelope"
+          + " is the network's own");
+    }
     double o;
     Map.Entry<Long, Samples> firstSend = times.sends().firstEntry();
     if (firstSend != null && firstSend.getKey() <= SMALL) {

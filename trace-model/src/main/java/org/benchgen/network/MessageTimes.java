@@ -44,6 +44,25 @@ public final class MessageTimes {
   private final Set<List<Long>> answers = new HashSet<>();
   private long roundTrips;
   private long exchanges;
+  private final boolean means;
+
+  /** Times of calls one by one (a rank's stream). */
+  public MessageTimes() {
+    this(false);
+  }
+
+  /**
+   * Times that are means over many calls if {@code means} (a compressed trace's): a mean holds
+   * every wait for a late peer, so no envelope can take them out.
+   */
+  public MessageTimes(boolean means) {
+    this.means = means;
+  }
+
+  /** Whether the times are means over many calls, waits included. */
+  public boolean means() {
+    return means;
+  }
 
   /** The calls of {@code rank}, fed in order. */
   public Rank rank(int rank) {

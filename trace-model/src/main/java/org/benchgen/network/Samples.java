@@ -11,7 +11,7 @@ public final class Samples {
   /** Times kept at most. */
   public static final int KEPT = 65_536;
   /** The weighted quantile taken as the lower envelope. */
-  public static final double ENVELOPE = 0.1;
+  public static final double ENVELOPE = 0.05;
 
   private double[] ns = new double[16];
   private long[] weights = new long[16];

@@ -31,7 +31,7 @@ public final class TracedMessages {
 
   /** The message times of every rank of {@code trace}, walked call by call. */
   public static MessageTimes of(CompressedTrace trace) {
-    MessageTimes times = new MessageTimes();
+    MessageTimes times = new MessageTimes(true);
     Communicators comms = new Communicators(trace);
     StepDecoder dec = new StepDecoder(trace.symbols());
     Map<Rsd, Boolean> constant = new IdentityHashMap<>();

@@ -70,7 +70,7 @@ class LogGopFitTest {
     MessageTimes t = new MessageTimes();
     for (long s : new long[] {8, 512, 8192, 131072}) {
       for (int i = 0; i < 10; i++) {
-        // 2 of 10 replies come 50 us late: above the 10 % envelope.
+        // 2 of 10 replies come 50 us late: above the 5 % envelope.
         pingPong(t, s, i % 5 == 0 ? 50_000 : 0);
       }
     }
@@ -183,12 +183,12 @@ class LogGopFitTest {
     Samples s = new Samples();
     s.add(10, 1);
     s.add(20, 9);
-    // 10 % of 10 calls is 1: the fastest call is the envelope.
+    // 5 % of 10 calls is 0.5: the fastest call is the envelope.
     assertEquals(10, s.envelope());
     Samples u = new Samples();
     u.add(10, 1);
     u.add(20, 99);
-    // 10 % of 100 calls is 10: the one fast call is not.
+    // 5 % of 100 calls is 5: the one fast call is not.
     assertEquals(20, u.envelope());
     assertEquals(100, u.count());
   }
