@@ -194,6 +194,24 @@ class LogGopFitTest {
   }
 
   @Test
+  void aSizesTimesAreBoundedAndRepeatsAreOne() {
+    Samples s = new Samples();
+    for (int i = 1; i <= 10_000; i++) {
+      s.add(i, 1);
+    }
+    // All 10,000 counted; the first 4,096 kept, whose 5 % (204.8 calls) ends at the 205th.
+    assertEquals(10_000, s.count());
+    assertEquals(205, s.envelope());
+    Samples r = new Samples();
+    for (int i = 0; i < 10_000; i++) {
+      r.add(i < 100 ? 7 : 9, 1);
+    }
+    // Two runs of equal times: 100 calls of 7 ns are 1 % of them, below the 5 % envelope.
+    assertEquals(9, r.envelope());
+    assertEquals(10_000, r.count());
+  }
+
+  @Test
   void integersInPicosecondsBelowFiftyNanosecondsAByte() {
     LogGop p = new LogGop(500.4, 100, 100, 0.25, 4097);
     assertEquals(LogGop.TimeUnit.PS, p.unit());
