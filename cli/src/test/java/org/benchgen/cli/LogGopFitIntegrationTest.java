@@ -69,6 +69,8 @@ class LogGopFitIntegrationTest {
     if (!g.err().contains("fitted from the trace's point-to-point times")) {
       // A machine loaded enough to scatter the program's own fastest times off a line may
       // scatter the trace's too: then, and only then, the fit may refuse.
+      System.out.printf(java.util.Locale.ROOT, "fit refused; the program's own R^2 %.3f%n%s",
+          r2, g.err());
       assertTrue(r2 < 0.95 && g.err().contains("LogGOPSim's defaults used"), String.format(
           java.util.Locale.ROOT, "the program's own times fit a line (R^2 %.3f), the trace's"
           + " did not:%n%s", r2, g.err()));
@@ -82,6 +84,7 @@ class LogGopFitIntegrationTest {
     double perByte = Long.parseLong(m.group(5)) / perNs;
     String both = String.format(java.util.Locale.ROOT, "fit: L %.0f o %.0f G %.4f; program:"
         + " G %.4f, small-message time %.0f ns%n%s", latency, o, perByte, slope, small, g.err());
+    System.out.println(both);
     // The per-byte cost is the large messages' (hundreds of microseconds): the two clocks agree
     // on it closely.
     assertTrue(Math.abs(perByte - slope) < 0.35 * slope, both);
