@@ -142,6 +142,10 @@ final class GenerateCommand implements Callable<Integer> {
     }
     Benchmarks.Generated g = (Benchmarks.Generated) outcome;
     List<GeneratedFile> files = new ArrayList<>(g.files());
+    // LogGOPSim's parameters fitted from the trace's own messages (docs/simulation.md).
+    if (target.name().equals("goal")) {
+      files.add(GoalNetwork.makefile(input.path, t, program, err));
+    }
     if (report) {
       String page = Report.html(TraceArgument.reportInput(input.path, t, err), Optional.empty());
       files.add(new GeneratedFile(program + "-report.html", page));

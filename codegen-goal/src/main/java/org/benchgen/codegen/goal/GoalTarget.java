@@ -15,7 +15,9 @@ public final class GoalTarget implements Target {
 
   @Override
   public String description() {
-    return "GOAL schedule for the LogGOPSim simulator: NAME.goal, every rank's calls unrolled";
+    return "GOAL schedule for the LogGOPSim simulator: NAME.goal, every rank's calls unrolled,"
+        + " and a Makefile whose simrun runs LogGOPSim with LogGOP parameters fitted from the"
+        + " trace";
   }
 
   /** Unused names: GOAL has no variables. */
