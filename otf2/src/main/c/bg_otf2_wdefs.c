@@ -117,7 +117,7 @@ uint64_t lines_num(Lines *l, uint64_t max) {
   uint64_t v = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned d = (unsigned)(w[i] - '0');
-    if (d > 9 || n > 19 || v > (max - d) / 10) {
+    if (d > 9 || n > 19 || d > max || v > (max - d) / 10) {
       lines_fail(l, "'%.*s' is not a number from 0 to %" PRIu64, (int)(n > 40 ? 40 : n), w, max);
     }
     v = v * 10 + d;

@@ -129,11 +129,15 @@ final class BridgeOut implements AutoCloseable {
 
   /** {@code v} as an unsigned LEB128 number: 7 bits a byte, low first, high bit = more. */
   private void number(long v) {
+    // Locals, not the fields: the first JIT tier reloads a field at every byte.
+    byte[] b = buf;
+    int i = n;
     while ((v & ~0x7FL) != 0) {
-      buf[n++] = (byte) ((v & 0x7F) | 0x80);
+      b[i++] = (byte) ((v & 0x7F) | 0x80);
       v >>>= 7;
     }
-    buf[n++] = (byte) v;
+    b[i++] = (byte) v;
+    n = i;
   }
 
   void flush() {
