@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         + " matching (no receive ends before its send starts, no collective before its last"
         + " member entered), as the summary says.",
         "benchgen import reads the archive back (docs/otf2.md).",
-        "Needs the OTF2 library's Python bindings (apt-get install python3-otf2).",
+        "Needs bg-otf2-write, which the build makes on libotf2 (apt-get install"
+            + " libotf2-trace-dev).",
         "parquet: DIR/calls.parquet, messages, collectives, compute, comms, fan and"
             + " comm_time.parquet: the views of benchgen query (docs/query.md), for pandas,"
             + " Polars and Pipit; TRACE may also be an OTF2 archive's anchor file.", ""})

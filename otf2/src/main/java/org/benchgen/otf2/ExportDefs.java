@@ -35,6 +35,10 @@ final class ExportDefs {
   /** Cartesian communicators' dimensions and periodicity (0/1), by id. */
   private final Map<Long, long[][]> carts = new HashMap<>();
 
+  /** The regions of the calls by {@link Op#ordinal()}, and of the sites: found once each. */
+  private final long[] callRegions = new long[Op.values().length];
+  private final Map<String, Long> siteRegions = new HashMap<>();
+
   /** Where the sites lie: a site's region is named by its place where known. */
   private final SiteTable sites;
 
@@ -45,6 +49,7 @@ final class ExportDefs {
   ExportDefs(int ranks, SiteTable sites) {
     this.ranks = ranks;
     this.sites = sites;
+    Arrays.fill(callRegions, -1);
     long[] world = new long[ranks];
     Arrays.setAll(world, i -> i);
     comms.put(0L, world);
@@ -56,12 +61,22 @@ final class ExportDefs {
    * trace knows it, else by the site.
    */
   long siteRegion(String site) {
-    return region("site " + site, "FUNCTION USER", sites.label(site).orElse(site));
+    Long known = siteRegions.get(site);
+    if (known == null) {
+      known = region("site " + site, "FUNCTION USER", sites.label(site).orElse(site));
+      siteRegions.put(site, known);
+    }
+    return known;
   }
 
   /** The region of MPI function {@code op}, with Score-P's role. */
   long callRegion(Op op) {
-    return region("call " + op.mpiName(), Otf2Names.regionRole(op) + " MPI", op.mpiName());
+    long known = callRegions[op.ordinal()];
+    if (known < 0) {
+      known = region("call " + op.mpiName(), Otf2Names.regionRole(op) + " MPI", op.mpiName());
+      callRegions[op.ordinal()] = known;
+    }
+    return known;
   }
 
   private long region(String key, String roleAndParadigm, String name) {

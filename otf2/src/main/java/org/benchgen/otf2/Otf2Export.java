@@ -24,7 +24,8 @@ import org.benchgen.trace.TraceProblem;
 /**
  * {@code benchgen export --format otf2}: a trace as an OTF2 archive, {@code DIR/traces.otf2},
  * for Vampir, Scalasca, TAU and {@code otf2-print} (docs/otf2.md, "Export"). Each rank's calls
- * become records ({@link RankExporter}), which the OTF2 library writes ({@link Otf2Library}).
+ * become records ({@link RankExporter}), which the OTF2 library writes through the native writer
+ * {@code bg-otf2-write} ({@link Otf2Library}).
  */
 public final class Otf2Export {
   /** The anchor file of an exported archive, in the output directory. */
@@ -148,13 +149,17 @@ public final class Otf2Export {
   /** Writes {@code source} as an archive in the new directory {@code out}. */
   public static Result run(RankSource source, Path out, IntConsumer progress)
       throws IOException {
+    // Before any work: without the native writer nothing can be written.
+    Otf2Library.cannotWrite().ifPresent(why -> {
+      throw new TraceProblem(out + ": " + why);
+    });
     Path bridge = Files.createTempDirectory("bg_otf2-write");
     try {
       ExportDefs defs = new ExportDefs(source.size(), source.sites());
       RuleCounts rules = new RuleCounts();
       long calls = 0;
       for (int r = 0; r < source.size(); r++) {
-        try (Writer w = AtomicOutput.newWriter(bridge.resolve("rank-" + r))) {
+        try (BridgeOut w = new BridgeOut(Files.newOutputStream(bridge.resolve("rank-" + r)))) {
           Counting c = new Counting(new RankExporter(defs, r, w, rules));
           source.read(r, c);
           calls += c.calls;

@@ -14,12 +14,12 @@ import java.util.Optional;
 import org.benchgen.trace.TraceProblem;
 
 /**
- * The OTF2 library, run through its own Python bindings (Debian's {@code python3-otf2}) by the
- * bridge script {@code bg_otf2.py}, shipped in this module's resources, or, to read an archive,
- * by the native reader {@code bg-otf2-read} (C on libotf2, built into otf2/target/native/) where
- * it was built: it writes the same files, byte for byte, about twenty times faster. Either runs in
- * its own process under a memory limit, so that an archive that crashes or bloats the library
- * stops that process, never benchgen; its error is reported with the archive's name.
+ * The OTF2 library, run by small C programs on libotf2 built into otf2/target/native/: the
+ * native writer {@code bg-otf2-write} makes every archive (export), the native reader {@code
+ * bg-otf2-read} reads one where it was built, else the read mode of the bridge script {@code
+ * bg_otf2.py} (the library's Python bindings, Debian's {@code python3-otf2}). Each runs in its own
+ * process under a memory limit, so that an archive that crashes or bloats the library stops that
+ * process, never benchgen; its error is reported with the archive's name.
  */
 public final class Otf2Library {
   /** The interpreter: {@code BENCHGEN_PYTHON}, else Debian's, where python3-otf2 installs. */
@@ -32,6 +32,11 @@ public final class Otf2Library {
   private static final String INSTALL = "apt-get install python3-otf2 otf2-tools";
   /** The native reader, under the benchgen home (docs/otf2.md, "The bridge"). */
   static final String NATIVE_READER = "otf2/target/native/bg-otf2-read";
+  /** The native writer, beside it: the only way an archive is written. */
+  static final String NATIVE_WRITER = "otf2/target/native/bg-otf2-write";
+  private static final String BUILD_WRITER = "OTF2 export needs " + NATIVE_WRITER + ", which the"
+      + " build makes (otf2/build.sh) where libotf2's headers are installed: apt-get install"
+      + " libotf2-trace-dev, then build benchgen again";
 
   private Otf2Library() {}
 
@@ -56,16 +61,34 @@ public final class Otf2Library {
   }
 
   /**
-   * Runs the script: {@code read ARCHIVE OUT} or {@code write IN OUT}; a failure is a {@link
-   * TraceProblem} starting with {@code subject}.
+   * Runs the bridge: {@code read ARCHIVE OUT} (the native reader, else the script) or {@code
+   * write IN OUT} (the native writer); a failure is a {@link TraceProblem} starting with {@code
+   * subject}.
    */
   static void run(String mode, Path from, Path to, String subject) throws IOException {
+    if (mode.equals("write")) {
+      Path writer = nativeWriter().orElseThrow(() -> new TraceProblem(subject + ": "
+          + BUILD_WRITER));
+      runNative(writer, from, to, subject);
+      return;
+    }
     Optional<Path> reader = nativeReader();
-    if (mode.equals("read") && reader.isPresent()) {
+    if (reader.isPresent()) {
       runNative(reader.get(), from, to, subject);
     } else {
       runPython(mode, from, to, subject);
     }
+  }
+
+  /** The native writer, if it was built (where the native reader is, {@link #nativeReader}). */
+  static Optional<Path> nativeWriter() {
+    Path p = home().resolve(NATIVE_WRITER);
+    return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
+  }
+
+  /** Why OTF2 archives cannot be written here, if they cannot. */
+  public static Optional<String> cannotWrite() {
+    return nativeWriter().isPresent() ? Optional.empty() : Optional.of(BUILD_WRITER);
   }
 
   /**
@@ -93,12 +116,15 @@ public final class Otf2Library {
     }
   }
 
-  /** Reads archive {@code from} into {@code to} with the native reader {@code reader}. */
-  static void runNative(Path reader, Path from, Path to, String subject) throws IOException {
-    bounded(List.of(reader.toString(), from.toString(), to.toString()), subject);
+  /**
+   * Runs native program {@code program} ({@code bg-otf2-read ARCHIVE OUT} or {@code
+   * bg-otf2-write IN OUT}).
+   */
+  static void runNative(Path program, Path from, Path to, String subject) throws IOException {
+    bounded(List.of(program.toString(), from.toString(), to.toString()), subject);
   }
 
-  /** Runs the Python bridge: {@code read ARCHIVE OUT} or {@code write IN OUT}. */
+  /** Runs the Python bridge's read mode: {@code read ARCHIVE OUT}. */
   static void runPython(String mode, Path from, Path to, String subject) throws IOException {
     unavailable().ifPresent(why -> {
       throw new TraceProblem(subject + ": " + why);

@@ -17,6 +17,14 @@ final class Otf2Names {
    * can. Export refuses such a call, import leaves it out.
    */
   static Optional<String> cannotSay(Op op) {
+    return CANNOT_SAY.get(op.ordinal());
+  }
+
+  /** {@link #cannotSay} of each call, by ordinal: found once (the export asks for every call). */
+  private static final java.util.List<Optional<String>> CANNOT_SAY = java.util.Arrays.stream(
+      Op.values()).map(Otf2Names::whyNot).toList();
+
+  private static Optional<String> whyNot(Op op) {
     if (op.isNeighbourhood()) {
       return Optional.of(" is a neighbourhood collective: OTF2 has no operation for it, and OTF2"
           + " export does not write it");

@@ -1,8 +1,5 @@
 package org.benchgen.otf2;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -23,7 +20,7 @@ import org.benchgen.trace.Sym;
 final class RankExporter implements RawTraceReader.Sink {
   private final ExportDefs defs;
   private final int rank;
-  private final Writer out;
+  private final BridgeOut out;
   private final RuleCounts rules;
   /** Live requests: what their completion record must say. */
   private final Map<Long, Pending> pending = new HashMap<>();
@@ -33,7 +30,7 @@ final class RankExporter implements RawTraceReader.Sink {
   /** What a request's completion record says (a send's is only its id). */
   private record Pending(BridgeEvent.Irecv recv, RawEvent collective) {}
 
-  RankExporter(ExportDefs defs, int rank, Writer out, RuleCounts rules) {
+  RankExporter(ExportDefs defs, int rank, BridgeOut out, RuleCounts rules) {
     this.defs = defs;
     this.rank = rank;
     this.out = out;
@@ -264,11 +261,6 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   private void emit(BridgeEvent e) {
-    try {
-      out.write(e.line());
-      out.write('\n');
-    } catch (IOException x) {
-      throw new UncheckedIOException(x);
-    }
+    out.write(e);
   }
 }
