@@ -282,16 +282,7 @@ public final class TraceStats {
    * keeps rank classes). Ranks that make a call more often than others are charged for each time.
    */
   public static TraceStats of(CompressedTrace trace, IntConsumer progress) {
-    Expander x = new Expander(trace);
-    List<RankStats> out = new ArrayList<>();
-    long[] world = worldRanks(trace.worldSize());
-    for (int r = 0; r < trace.worldSize(); r++) {
-      Collector c = new Collector(r, world);
-      x.walkRepeating(r, c);
-      out.add(c.stats);
-      progress.accept(r + 1);
-    }
-    return new TraceStats(out, true);
+    return collect(trace, progress, false);
   }
 
   /**
@@ -299,13 +290,23 @@ public final class TraceStats {
    * gives by counting repeated iterations once must equal (TraceStatsRepeatTest).
    */
   public static TraceStats expanded(CompressedTrace trace) {
+    return collect(trace, n -> { }, true);
+  }
+
+  private static TraceStats collect(CompressedTrace trace, IntConsumer progress,
+      boolean everyCall) {
     Expander x = new Expander(trace);
     List<RankStats> out = new ArrayList<>();
     long[] world = worldRanks(trace.worldSize());
     for (int r = 0; r < trace.worldSize(); r++) {
       Collector c = new Collector(r, world);
-      x.expand(r, c);
+      if (everyCall) {
+        x.expand(r, c);
+      } else {
+        x.walkRepeating(r, c);
+      }
       out.add(c.stats);
+      progress.accept(r + 1);
     }
     return new TraceStats(out, true);
   }
