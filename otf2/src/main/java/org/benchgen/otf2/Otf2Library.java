@@ -14,12 +14,12 @@ import java.util.Optional;
 import org.benchgen.trace.TraceProblem;
 
 /**
- * The OTF2 library, run through its own Python bindings (Debian's {@code python3-otf2}) by the
- * bridge script {@code bg_otf2.py}, shipped in this module's resources, or, to read an archive,
- * by the native reader {@code bg-otf2-read} (C on libotf2, built into otf2/target/native/) where
- * it was built: it writes the same files, byte for byte, about twenty times faster. Either runs in
- * its own process under a memory limit, so that an archive that crashes or bloats the library
- * stops that process, never benchgen; its error is reported with the archive's name.
+ * The OTF2 library: archives are read by the native reader {@code bg-otf2-read} (C on libotf2,
+ * built into otf2/target/native/; import stops, saying what to install, where it was not built),
+ * and written through the library's own Python bindings (Debian's {@code python3-otf2}) by the
+ * script {@code bg_otf2.py}, shipped in this module's resources. Either runs in its own process
+ * under a memory limit, so that an archive that crashes or bloats the library stops that process,
+ * never benchgen; its error is reported with the archive's name.
  */
 public final class Otf2Library {
   /** The interpreter: {@code BENCHGEN_PYTHON}, else Debian's, where python3-otf2 installs. */
@@ -30,12 +30,16 @@ public final class Otf2Library {
   /** How much of the script's error output a message quotes. */
   private static final int MAX_MESSAGE = 4000;
   private static final String INSTALL = "apt-get install python3-otf2 otf2-tools";
+  /** Why import cannot run: the native reader was not built. */
+  static final String NO_READER = "OTF2 import needs bg-otf2-read, which benchgen builds where"
+      + " libotf2's headers and library are installed: apt-get install libotf2-trace-dev, then"
+      + " build benchgen again (mvn package)";
   /** The native reader, under the benchgen home (docs/otf2.md, "The bridge"). */
   static final String NATIVE_READER = "otf2/target/native/bg-otf2-read";
 
   private Otf2Library() {}
 
-  /** Why OTF2 archives cannot be read or written here, if they cannot. */
+  /** Why OTF2 archives cannot be written here (the Python bindings), if they cannot. */
   public static Optional<String> unavailable() {
     try {
       Process p = new ProcessBuilder(PYTHON, "-c", "import otf2").redirectErrorStream(true)
@@ -56,13 +60,14 @@ public final class Otf2Library {
   }
 
   /**
-   * Runs the script: {@code read ARCHIVE OUT} or {@code write IN OUT}; a failure is a {@link
-   * TraceProblem} starting with {@code subject}.
+   * Reads an archive ({@code read ARCHIVE OUT}, the native reader) or writes one ({@code write IN
+   * OUT}, the script); a failure is a {@link TraceProblem} starting with {@code subject}.
    */
   static void run(String mode, Path from, Path to, String subject) throws IOException {
-    Optional<Path> reader = nativeReader();
-    if (mode.equals("read") && reader.isPresent()) {
-      runNative(reader.get(), from, to, subject);
+    if (mode.equals("read")) {
+      // Import has no Python fallback (issue 48): the native reader, or what to install.
+      runNative(nativeReader().orElseThrow(() -> new TraceProblem(subject + ": " + NO_READER)),
+          from, to, subject);
     } else {
       runPython(mode, from, to, subject);
     }
@@ -98,7 +103,7 @@ public final class Otf2Library {
     bounded(List.of(reader.toString(), from.toString(), to.toString()), subject);
   }
 
-  /** Runs the Python bridge: {@code read ARCHIVE OUT} or {@code write IN OUT}. */
+  /** Runs the Python bridge: {@code write IN OUT}. */
   static void runPython(String mode, Path from, Path to, String subject) throws IOException {
     unavailable().ifPresent(why -> {
       throw new TraceProblem(subject + ": " + why);
