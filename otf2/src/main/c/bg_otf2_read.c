@@ -1,15 +1,16 @@
 /*
- * bg-otf2-read ARCHIVE.otf2 OUTDIR: the read mode of benchgen's OTF2 bridge (docs/otf2.md, "The
- * bridge") on libotf2 itself, without Python. It writes exactly what bg_otf2.py's read mode
- * writes, byte for byte: OUTDIR/defs and OUTDIR/rank-R, R = the MPI rank. All meaning is given in
- * Java (org.benchgen.otf2.BridgeLines), which checks every line; this program only copies records.
+ * bg-otf2-read ARCHIVE.otf2 OUTDIR: benchgen's OTF2 reader (docs/otf2.md, "The bridge") on libotf2
+ * itself. It writes OUTDIR/defs (text lines) and OUTDIR/rank-R, R = the MPI rank, each rank's
+ * records in a compact binary form (below). All meaning is given in Java
+ * (org.benchgen.otf2.ImportDefs, BridgeRecords), which checks every field; this program only
+ * copies records.
  *
- * To stay identical to the Python bindings it keeps their rules: definitions are listed in the
- * order the archive defines them; a missing name is "Region #REF" / "Comm #REF"; a definition that
- * names an undefined string, group, communicator or location, or repeats a reference, stops the
- * reading (the bindings' callbacks raise there); a COMM_GROUP's ranks index the last
- * COMM_LOCATIONS group of its paradigm defined before it; an unknown collective operation stops
- * the reading. Refusals end with the same "bg_otf2: ..." line and exit code 1.
+ * It keeps the rules of the OTF2 library's Python bindings, which it replaced: definitions are
+ * listed in the order the archive defines them; a missing name is "Region #REF" / "Comm #REF"; a
+ * definition that names an undefined string, group, communicator or location, or repeats a
+ * reference, stops the reading; a COMM_GROUP's ranks index the last COMM_LOCATIONS group of its
+ * paradigm defined before it; an unknown collective operation stops the reading. A refusal is one
+ * "bg_otf2: ..." line and exit code 1.
  *
  * This file: the rank files and main. bg_otf2_defs.c: the definitions and OUTDIR/defs.
  * bg_otf2_common.c: refusals, paths, the reference map. Built by otf2/build.sh.
@@ -24,12 +25,29 @@
 #define READ_EVENTS 65536
 #define OUT_BUFFER (64 * 1024)
 
-/* ---- output: a buffered file per rank, lines formatted by hand (most of the time) ---- */
+/* ---- output: a buffered file per rank, records in the bridge's binary form ----
+ *
+ * A rank file starts with MAGIC; then each record is its kind (one byte, KIND_*), its time as the
+ * zigzag-coded difference from the rank's previous time, and its fields, every number unsigned
+ * LEB128 (7 bits a byte, low first). A collective operation is its name's length (a byte) and its
+ * letters; an enter's attributes are a count and that many (key, value) pairs, key the index in
+ * ATTRIBUTE_KEYS. org.benchgen.otf2.BridgeRecords reads it and checks every field: numbers are
+ * written as the library gives them, whatever they are. Text would cost a parse per line, which
+ * was half of an import's time. */
+
+#define MAGIC "bg-otf2-records 1\n"
+
+enum {
+  KIND_ENTER = 1, KIND_LEAVE, KIND_SEND, KIND_ISEND, KIND_ISEND_DONE, KIND_IRECV_REQ, KIND_RECV,
+  KIND_IRECV, KIND_REQ_TEST, KIND_REQ_CANCEL, KIND_COLL_BEGIN, KIND_COLL_END, KIND_NBC_REQ,
+  KIND_NBC_DONE, KIND_COMM_CREATE, KIND_COMM_DESTROY
+};
 
 typedef struct {
   FILE *file;
-  char *buf;
+  unsigned char *buf;
   size_t n;
+  uint64_t last; /* the previous record's time */
 } Out;
 
 static void out_flush(Out *o) {
@@ -39,35 +57,32 @@ static void out_flush(Out *o) {
   o->n = 0;
 }
 
-static void out_str(Out *o, const char *s) {
-  size_t len = strlen(s);
-  if (o->n + len > OUT_BUFFER) {
+/* Room for N more bytes. */
+static void out_room(Out *o, size_t n) {
+  if (o->n + n > OUT_BUFFER) {
     out_flush(o);
   }
-  memcpy(o->buf + o->n, s, len);
-  o->n += len;
 }
 
-/* LEAD (if any) and a number, as Python's "%d" writes it. */
-static void out_sep_num(Out *o, char lead, uint64_t v) {
-  char tmp[24];
-  int i = (int)sizeof tmp;
-  do {
-    tmp[--i] = (char)('0' + v % 10);
-    v /= 10;
-  } while (v > 0);
-  if (lead != 0) {
-    tmp[--i] = lead;
-  }
-  if (o->n + sizeof tmp > OUT_BUFFER) {
-    out_flush(o);
-  }
-  memcpy(o->buf + o->n, tmp + i, sizeof tmp - (size_t)i);
-  o->n += sizeof tmp - (size_t)i;
+static void out_byte(Out *o, unsigned char b) {
+  out_room(o, 1);
+  o->buf[o->n++] = b;
 }
 
 static void out_num(Out *o, uint64_t v) {
-  out_sep_num(o, ' ', v);
+  out_room(o, 10);
+  do {
+    unsigned char b = (unsigned char)(v & 0x7f);
+    v >>= 7;
+    o->buf[o->n++] = v != 0 ? (unsigned char)(b | 0x80) : b;
+  } while (v != 0);
+}
+
+static void out_str(Out *o, const char *s) {
+  size_t len = strlen(s);
+  out_room(o, len);
+  memcpy(o->buf + o->n, s, len);
+  o->n += len;
 }
 
 static void out_close(Out *o) {
@@ -83,7 +98,6 @@ static void out_close(Out *o) {
 
 static const char *const ATTRIBUTE_NAMES[] = {"benchgen::request", "benchgen::unmatched_bytes",
                                               "benchgen::recordless_requests"};
-static const char *const ATTRIBUTE_KEYS[] = {"request", "unmatched", "recordless"};
 static const char *const OPS[] = {
     "BARRIER", "BCAST", "GATHER", "GATHERV", "SCATTER", "SCATTERV", "ALLGATHER", "ALLGATHERV",
     "ALLTOALL", "ALLTOALLV", "ALLTOALLW", "ALLREDUCE", "REDUCE", "REDUCE_SCATTER", "SCAN",
@@ -96,36 +110,44 @@ typedef struct {
   Map key_of;     /* attribute -> index in ATTRIBUTE_KEYS */
 } Batch;
 
-static Out *start(void *u, OTF2_LocationRef loc, const char *kind, OTF2_TimeStamp t) {
+static Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
   Batch *b = u;
   Out *o = &b->outs[map_get(&b->out_of, loc)];
-  out_str(o, kind);
-  out_num(o, t);
+  uint64_t d = t - o->last; /* modulo 2^64: the reader adds it back the same way */
+  o->last = t;
+  out_byte(o, (unsigned char)kind);
+  out_num(o, (d << 1) ^ (0 - (d >> 63)));
   return o;
 }
 
 static OTF2_CallbackCode end(Out *o) {
-  out_str(o, "\n");
+  (void)o;
   return OTF2_CALLBACK_SUCCESS;
 }
 
 static OTF2_CallbackCode ev_enter(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
                                   OTF2_AttributeList *alist, OTF2_RegionRef region) {
   Batch *b = u;
-  Out *o = start(u, loc, "enter", t);
+  Out *o = start(u, loc, KIND_ENTER, t);
   out_num(o, region);
-  if (b->key_of.used > 0 && alist != NULL) {
-    uint32_t n = OTF2_AttributeList_GetNumberOfElements(alist);
+  uint32_t n = b->key_of.used > 0 && alist != NULL
+                   ? OTF2_AttributeList_GetNumberOfElements(alist) : 0;
+  uint64_t count = 0;
+  for (int pass = 0; pass < 2; pass++) { /* the count of benchgen's, then them */
+    if (pass == 1) {
+      out_num(o, count);
+    }
     for (uint32_t i = 0; i < n; i++) {
       OTF2_AttributeRef ref;
       OTF2_Type type;
       OTF2_AttributeValue value;
       check(OTF2_AttributeList_GetAttributeByIndex(alist, i, &ref, &type, &value));
       int64_t k = map_get(&b->key_of, ref);
-      if (k >= 0) { /* the union read as uint64 whatever its type, as the bridge does */
-        out_str(o, " ");
-        out_str(o, ATTRIBUTE_KEYS[k]);
-        out_sep_num(o, '=', value.uint64);
+      if (k >= 0 && pass == 0) {
+        count++;
+      } else if (k >= 0) { /* the union read as uint64 whatever its type, as the bridge does */
+        out_byte(o, (unsigned char)k);
+        out_num(o, value.uint64);
       }
     }
   }
@@ -135,7 +157,7 @@ static OTF2_CallbackCode ev_enter(OTF2_LocationRef loc, OTF2_TimeStamp t, void *
 static OTF2_CallbackCode ev_leave(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
                                   OTF2_AttributeList *a, OTF2_RegionRef region) {
   (void)a;
-  Out *o = start(u, loc, "leave", t);
+  Out *o = start(u, loc, KIND_LEAVE, t);
   out_num(o, region);
   return end(o);
 }
@@ -152,7 +174,7 @@ static OTF2_CallbackCode ev_send(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u
                                  OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
                                  uint32_t tag, uint64_t length) {
   (void)a;
-  Out *o = start(u, loc, "send", t);
+  Out *o = start(u, loc, KIND_SEND, t);
   ev_p2p(o, peer, comm, tag, length);
   return end(o);
 }
@@ -161,7 +183,7 @@ static OTF2_CallbackCode ev_recv(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u
                                  OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
                                  uint32_t tag, uint64_t length) {
   (void)a;
-  Out *o = start(u, loc, "recv", t);
+  Out *o = start(u, loc, KIND_RECV, t);
   ev_p2p(o, peer, comm, tag, length);
   return end(o);
 }
@@ -170,7 +192,7 @@ static OTF2_CallbackCode ev_isend(OTF2_LocationRef loc, OTF2_TimeStamp t, void *
                                   OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
                                   uint32_t tag, uint64_t length, uint64_t request) {
   (void)a;
-  Out *o = start(u, loc, "isend", t);
+  Out *o = start(u, loc, KIND_ISEND, t);
   ev_p2p(o, peer, comm, tag, length);
   out_num(o, request);
   return end(o);
@@ -180,7 +202,7 @@ static OTF2_CallbackCode ev_irecv(OTF2_LocationRef loc, OTF2_TimeStamp t, void *
                                   OTF2_AttributeList *a, uint32_t peer, OTF2_CommRef comm,
                                   uint32_t tag, uint64_t length, uint64_t request) {
   (void)a;
-  Out *o = start(u, loc, "irecv", t);
+  Out *o = start(u, loc, KIND_IRECV, t);
   ev_p2p(o, peer, comm, tag, length);
   out_num(o, request);
   return end(o);
@@ -195,18 +217,18 @@ static OTF2_CallbackCode ev_irecv(OTF2_LocationRef loc, OTF2_TimeStamp t, void *
     out_num(o, v);                                                                         \
     return end(o);                                                                         \
   }
-ONE_NUMBER(ev_isend_done, "isend_done", uint64_t)
-ONE_NUMBER(ev_irecv_req, "irecv_req", uint64_t)
-ONE_NUMBER(ev_req_test, "req_test", uint64_t)
-ONE_NUMBER(ev_req_cancel, "req_cancel", uint64_t)
-ONE_NUMBER(ev_nbc_req, "nbc_req", uint64_t)
-ONE_NUMBER(ev_comm_create, "comm_create", OTF2_CommRef)
-ONE_NUMBER(ev_comm_destroy, "comm_destroy", OTF2_CommRef)
+ONE_NUMBER(ev_isend_done, KIND_ISEND_DONE, uint64_t)
+ONE_NUMBER(ev_irecv_req, KIND_IRECV_REQ, uint64_t)
+ONE_NUMBER(ev_req_test, KIND_REQ_TEST, uint64_t)
+ONE_NUMBER(ev_req_cancel, KIND_REQ_CANCEL, uint64_t)
+ONE_NUMBER(ev_nbc_req, KIND_NBC_REQ, uint64_t)
+ONE_NUMBER(ev_comm_create, KIND_COMM_CREATE, OTF2_CommRef)
+ONE_NUMBER(ev_comm_destroy, KIND_COMM_DESTROY, OTF2_CommRef)
 
 static OTF2_CallbackCode ev_coll_begin(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
                                        OTF2_AttributeList *a) {
   (void)a;
-  return end(start(u, loc, "coll_begin", t));
+  return end(start(u, loc, KIND_COLL_BEGIN, t));
 }
 
 /* A collective's end: an operation the bindings have no name for stops the reading there. */
@@ -216,7 +238,7 @@ static int coll(Out *o, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root, 
     fprintf(stderr, "bg_otf2: unknown collective operation %d\n", op);
     return 0;
   }
-  out_str(o, " ");
+  out_byte(o, (unsigned char)strlen(OPS[op]));
   out_str(o, OPS[op]);
   out_num(o, comm);
   out_num(o, root);
@@ -230,7 +252,7 @@ static OTF2_CallbackCode ev_coll_end(OTF2_LocationRef loc, OTF2_TimeStamp t, voi
                                      OTF2_CommRef comm, uint32_t root, uint64_t sent,
                                      uint64_t received) {
   (void)a;
-  Out *o = start(u, loc, "coll_end", t);
+  Out *o = start(u, loc, KIND_COLL_END, t);
   return coll(o, op, comm, root, sent, received) ? end(o) : OTF2_CALLBACK_ERROR;
 }
 
@@ -239,7 +261,7 @@ static OTF2_CallbackCode ev_nbc_done(OTF2_LocationRef loc, OTF2_TimeStamp t, voi
                                      OTF2_CommRef comm, uint32_t root, uint64_t sent,
                                      uint64_t received, uint64_t request) {
   (void)a;
-  Out *o = start(u, loc, "nbc_done", t);
+  Out *o = start(u, loc, KIND_NBC_DONE, t);
   if (!coll(o, op, comm, root, sent, received)) {
     return OTF2_CALLBACK_ERROR;
   }
@@ -284,7 +306,8 @@ static void read_batch(const char *anchor, const char *out, const uint64_t *locs
     char file[32];
     snprintf(file, sizeof file, "rank-%" PRIu32, first + i);
     char *p = path(out, file);
-    b.outs[i] = (Out){open_out(p), grow(NULL, OUT_BUFFER, 1), 0};
+    b.outs[i] = (Out){open_out(p), grow(NULL, OUT_BUFFER, 1), 0, 0};
+    out_str(&b.outs[i], MAGIC);
     free(p);
     map_put(&b.out_of, locs[i], i); /* a location listed twice: its last rank gets the events */
   }

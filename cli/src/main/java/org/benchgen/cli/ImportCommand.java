@@ -22,8 +22,7 @@ import picocli.CommandLine.Spec;
             + " and the summary list how often each rule applied; calls whose bytes or peers the"
             + " archive does not say are counted there too, and printed as warnings.",
         "Reads with bg-otf2-read (C on libotf2, built with benchgen when libotf2-trace-dev is"
-            + " installed), else through the OTF2 library's Python bindings (apt-get install"
-            + " python3-otf2).", ""})
+            + " installed); without it, import stops and says what to install.", ""})
 final class ImportCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -1,9 +1,6 @@
 package org.benchgen.otf2;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -62,26 +59,22 @@ final class CollectiveShares {
     Map<Long, Integer> k = new HashMap<>();
     long inside = -1;
     boolean seen = false;
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      while ((line = in.readLine()) != null) {
-        if (inside < 0 && line.startsWith("enter ")) {
-          BridgeEvent.Enter e = (BridgeEvent.Enter) BridgeLines.parse(line);
-          if (vRegions.containsKey(e.region())) {
-            inside = e.region();
+    try (BridgeRecords in = new BridgeRecords(file)) {
+      for (BridgeEvent e = in.next(); e != null; e = in.next()) {
+        if (inside < 0 && e instanceof BridgeEvent.Enter x) {
+          if (vRegions.containsKey(x.region())) {
+            inside = x.region();
             seen = false;
           }
-        } else if (inside >= 0 && !seen && line.startsWith("coll_end ")) {
-          BridgeEvent.CollectiveEnd c = (BridgeEvent.CollectiveEnd) BridgeLines.parse(line);
+        } else if (inside >= 0 && !seen && e instanceof BridgeEvent.CollectiveEnd c) {
           seen = true;
           defs.comm(c.comm(), rank).ifPresent(comm -> put(comm, rank,
               k.merge(comm.id(), 1, Integer::sum) - 1, c.sent(), c.received()));
-        } else if (inside >= 0 && line.startsWith("leave ")
-            && ((BridgeEvent.Leave) BridgeLines.parse(line)).region() == inside) {
+        } else if (inside >= 0 && e instanceof BridgeEvent.Leave x && x.region() == inside) {
           inside = -1;
         }
       }
-    } catch (IllegalArgumentException | ClassCastException e) {
+    } catch (IllegalArgumentException e) {
       // The main pass reads the same lines and says what is wrong, with the record's number.
     }
   }

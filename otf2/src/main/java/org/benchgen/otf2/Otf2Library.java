@@ -14,22 +14,22 @@ import java.util.Optional;
 import org.benchgen.trace.TraceProblem;
 
 /**
- * The OTF2 library, run by small C programs on libotf2 built into otf2/target/native/: the
- * native writer {@code bg-otf2-write} makes every archive (export), the native reader {@code
- * bg-otf2-read} reads one where it was built, else the read mode of the bridge script {@code
- * bg_otf2.py} (the library's Python bindings, Debian's {@code python3-otf2}). Each runs in its own
- * process under a memory limit, so that an archive that crashes or bloats the library stops that
- * process, never benchgen; its error is reported with the archive's name.
+ * The OTF2 library, run by two small C programs on libotf2 built into otf2/target/native/: the
+ * native reader {@code bg-otf2-read} reads every archive (import), the native writer {@code
+ * bg-otf2-write} makes every one (export); where they were not built, import and export stop
+ * saying what to install. Each runs in its own process under a memory limit, so that an archive
+ * that crashes or bloats the library stops that process, never benchgen; its error is reported
+ * with the archive's name.
  */
 public final class Otf2Library {
-  /** The interpreter: {@code BENCHGEN_PYTHON}, else Debian's, where python3-otf2 installs. */
-  static final String PYTHON = Optional.ofNullable(System.getenv("BENCHGEN_PYTHON"))
-      .orElse("/usr/bin/python3");
-  /** The script's address space, in KiB (ulimit -v): 8 GiB. */
+  /** A native program's address space, in KiB (ulimit -v): 8 GiB. */
   private static final long MEMORY_KIB = 8L << 20;
-  /** How much of the script's error output a message quotes. */
+  /** How much of a native program's error output a message quotes. */
   private static final int MAX_MESSAGE = 4000;
-  private static final String INSTALL = "apt-get install python3-otf2 otf2-tools";
+  /** Why import cannot run: the native reader was not built. */
+  static final String NO_READER = "OTF2 import needs bg-otf2-read, which benchgen builds where"
+      + " libotf2's headers and library are installed: apt-get install libotf2-trace-dev, then"
+      + " build benchgen again (mvn package)";
   /** The native reader, under the benchgen home (docs/otf2.md, "The bridge"). */
   static final String NATIVE_READER = "otf2/target/native/bg-otf2-read";
   /** The native writer, beside it: the only way an archive is written. */
@@ -40,50 +40,26 @@ public final class Otf2Library {
 
   private Otf2Library() {}
 
-  /** Why OTF2 archives cannot be read or written here, if they cannot. */
-  public static Optional<String> unavailable() {
-    try {
-      Process p = new ProcessBuilder(PYTHON, "-c", "import otf2").redirectErrorStream(true)
-          .start();
-      p.getInputStream().readAllBytes();
-      if (p.waitFor() == 0) {
-        return Optional.empty();
-      }
-      return Optional.of(PYTHON + " cannot import the OTF2 library's Python bindings ("
-          + INSTALL + ")");
-    } catch (IOException e) {
-      return Optional.of(PYTHON + " cannot be run (" + e.getMessage() + "); OTF2 needs "
-          + INSTALL);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.of("interrupted");
-    }
-  }
-
   /**
-   * Runs the bridge: {@code read ARCHIVE OUT} (the native reader, else the script) or {@code
-   * write IN OUT} (the native writer); a failure is a {@link TraceProblem} starting with {@code
-   * subject}.
+   * Runs the bridge: {@code read ARCHIVE OUT} (the native reader) or {@code write IN OUT} (the
+   * native writer); a failure is a {@link TraceProblem} starting with {@code subject}.
    */
   static void run(String mode, Path from, Path to, String subject) throws IOException {
-    if (mode.equals("write")) {
-      Path writer = nativeWriter().orElseThrow(() -> new TraceProblem(subject + ": "
-          + BUILD_WRITER));
-      runNative(writer, from, to, subject);
-      return;
-    }
-    Optional<Path> reader = nativeReader();
-    if (reader.isPresent()) {
-      runNative(reader.get(), from, to, subject);
-    } else {
-      runPython(mode, from, to, subject);
-    }
+    Path program = mode.equals("write")
+        ? nativeWriter().orElseThrow(() -> new TraceProblem(subject + ": " + BUILD_WRITER))
+        : nativeReader().orElseThrow(() -> new TraceProblem(subject + ": " + NO_READER));
+    runNative(program, from, to, subject);
   }
 
   /** The native writer, if it was built (where the native reader is, {@link #nativeReader}). */
   static Optional<Path> nativeWriter() {
     Path p = home().resolve(NATIVE_WRITER);
     return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
+  }
+
+  /** Why OTF2 archives cannot be read here, if they cannot. */
+  public static Optional<String> cannotRead() {
+    return nativeReader().isPresent() ? Optional.empty() : Optional.of(NO_READER);
   }
 
   /** Why OTF2 archives cannot be written here, if they cannot. */
@@ -122,23 +98,6 @@ public final class Otf2Library {
    */
   static void runNative(Path program, Path from, Path to, String subject) throws IOException {
     bounded(List.of(program.toString(), from.toString(), to.toString()), subject);
-  }
-
-  /** Runs the Python bridge's read mode: {@code read ARCHIVE OUT}. */
-  static void runPython(String mode, Path from, Path to, String subject) throws IOException {
-    unavailable().ifPresent(why -> {
-      throw new TraceProblem(subject + ": " + why);
-    });
-    Path script = Files.createTempFile("bg_otf2", ".py");
-    try {
-      try (InputStream in = Otf2Library.class.getResourceAsStream("bg_otf2.py")) {
-        Files.write(script, in.readAllBytes());
-      }
-      bounded(List.of(PYTHON, script.toString(), mode, from.toString(), to.toString()),
-          subject);
-    } finally {
-      Files.deleteIfExists(script);
-    }
   }
 
   /** Runs {@code command} under the memory limit; a failure is a {@link TraceProblem}. */

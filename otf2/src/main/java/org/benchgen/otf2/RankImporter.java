@@ -38,6 +38,8 @@ final class RankImporter {
   static final int MAX_SITE_NAME = 120;
   /** Calls whose fields are not known yet; the import refuses a rank that needs more. */
   static final int MAX_WAITING = 1 << 20;
+  /** Call sites whose text is kept for the next call there (beyond, it is made again). */
+  static final int MAX_SITE_NAMES = 1 << 16;
 
   private final ImportDefs defs;
   private final int rank;
@@ -49,6 +51,10 @@ final class RankImporter {
   private final List<Long> stack = new ArrayList<>();
   private final List<Integer> stackHash = new ArrayList<>();
   private final Map<Long, Integer> nameHash = new HashMap<>();
+  /** Each region's MPI call, if it is one (mpiCall). */
+  private final Map<Long, Optional<Op>> calls = new HashMap<>();
+  /** Each call site's text, by its region and stack hash; at most {@link #MAX_SITE_NAMES}. */
+  private final Map<Long, String> siteNames = new HashMap<>();
   private final RankRequests requests = new RankRequests();
   private final CollectiveShares shares;
   /** Blocking v-collectives this rank called, per communicator id. */
@@ -135,6 +141,11 @@ final class RankImporter {
   }
 
   private Optional<Op> mpiCall(long region) {
+    // Every enter asks: the answer is kept per region (a name lookup each time was 6 % of it).
+    return calls.computeIfAbsent(region, this::mpiCallOf);
+  }
+
+  private Optional<Op> mpiCallOf(long region) {
     String name = defs.regions().get(region);
     if (name.equals("MPI_Init_thread")) {
       return Optional.of(Op.INIT);
@@ -178,13 +189,24 @@ final class RankImporter {
    */
   private String site() {
     int below = stack.size() - 2;
-    String inner = below < 0 ? "otf2" : defs.regions().get(stack.get(below));
+    long ref = below < 0 ? -1 : stack.get(below);
+    int h = below < 0 ? FNV_BASIS : stackHash.get(below);
+    // A call site recurs with every call made there: its text is made once (ref and hash say it).
+    long key = ref < 0 || ref > Integer.MAX_VALUE ? -1 : ref << 32 | (h & 0xffffffffL);
+    String known = key < 0 ? null : siteNames.get(key);
+    if (known != null) {
+      return known;
+    }
+    String inner = below < 0 ? "otf2" : defs.regions().get(ref);
     if (inner.length() > MAX_SITE_NAME) {
       inner = inner.substring(0, MAX_SITE_NAME);
     }
-    int h = below < 0 ? FNV_BASIS : stackHash.get(below);
     // "+": a character that names keep as it is (docs/trace-format.md, "Values").
-    return inner + "+" + String.format("%08x", h);
+    String site = inner + "+" + String.format("%08x", h);
+    if (key >= 0 && siteNames.size() < MAX_SITE_NAMES) {
+      siteNames.put(key, site);
+    }
+    return site;
   }
 
   private void finish(Call c, long leave) throws IOException {

@@ -101,8 +101,13 @@ class CausalExportTest {
     for (int r = 0; r < source.size(); r++) {
       Map<Long, Integer> nth = new HashMap<>();
       long begin = -1;
-      for (String line : Files.readAllLines(bridge.resolve("rank-" + r))) {
-        BridgeEvent e = BridgeLines.parse(line);
+      List<BridgeEvent> events = new ArrayList<>();
+      try (BridgeRecords in = new BridgeRecords(bridge.resolve("rank-" + r))) {
+        for (BridgeEvent e = in.next(); e != null; e = in.next()) {
+          events.add(e);
+        }
+      }
+      for (BridgeEvent e : events) {
         if (e instanceof BridgeEvent.Send s) {
           sends.computeIfAbsent(r + ">" + world(defs, s.comm(), s.peer()) + "@" + s.comm()
               + "#" + s.tag(), k -> new ArrayList<>()).add(s.time());

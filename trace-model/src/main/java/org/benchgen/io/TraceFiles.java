@@ -87,9 +87,8 @@ public final class TraceFiles {
     if (gzip) {
       os = new GZIPOutputStream(os, 1 << 16);
     }
-    Writer w = new java.io.BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8),
-        1 << 16);
-    return new RawTraceWriter(w, rank, size, symbols);
+    return new RawTraceWriter(new java.io.BufferedOutputStream(os, 1 << 16), rank, size,
+        symbols);
   }
 
   private interface IoAction {

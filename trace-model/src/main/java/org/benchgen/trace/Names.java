@@ -16,6 +16,9 @@ public final class Names {
   }
 
   public static String encode(String s) {
+    if (plain(s)) {
+      return s; // the common case (every call's site, MPI_BYTE): no copy
+    }
     byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
     StringBuilder out = new StringBuilder(bytes.length + 8);
     for (byte x : bytes) {
@@ -31,6 +34,27 @@ public final class Names {
       return "%2D";
     }
     return out.toString();
+  }
+
+  /** The ASCII characters that need no escape ({@link #mustEscape}), as a table. */
+  private static final boolean[] PLAIN = new boolean[0x80];
+
+  static {
+    for (int c = 0; c < PLAIN.length; c++) {
+      PLAIN[c] = !mustEscape(c);
+    }
+  }
+
+  /** Whether {@code s} encodes as itself: ASCII that needs no escape, and not "-". */
+  private static boolean plain(String s) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= 0x80 || !PLAIN[c]) {
+        return false;
+      }
+    }
+    return n != 1 || s.charAt(0) != '-';
   }
 
   /** Decodes {@code s}; throws {@link TraceProblem} on a malformed escape or an empty name. */
