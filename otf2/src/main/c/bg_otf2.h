@@ -60,6 +60,15 @@ typedef struct {
   uint64_t resolution, offset;
 } Defs;
 
+/* benchgen's attributes on an Enter (docs/otf2.md): their names in the archive, and the keys the
+ * bridge's rank files give them, in one order. */
+#define N_ATTRIBUTES 3
+extern const char *const ATTRIBUTE_KEY[N_ATTRIBUTES];
+extern const char *const ATTRIBUTE_NAME[N_ATTRIBUTES];
+/* OTF2_CollectiveOp by name: the value is the index. */
+#define N_COLLECTIVE_OPS 23
+extern const char *const COLLECTIVE_OP[N_COLLECTIVE_OPS];
+
 /* Opens the archive and reads its global definitions into D, as otf2.reader.open does. */
 OTF2_Reader *open_archive(const char *anchor, Defs *d);
 /* The first MPI COMM_LOCATIONS group: its members are the ranks, in order; or a refusal. */

@@ -88,3 +88,12 @@ void map_put(Map *m, uint64_t key, int64_t value) {
   m->keys[i] = key;
   m->values[i] = value;
 }
+
+const char *const ATTRIBUTE_KEY[N_ATTRIBUTES] = {"request", "unmatched", "recordless"};
+const char *const ATTRIBUTE_NAME[N_ATTRIBUTES] = {
+    "benchgen::request", "benchgen::unmatched_bytes", "benchgen::recordless_requests"};
+const char *const COLLECTIVE_OP[N_COLLECTIVE_OPS] = {
+    "BARRIER", "BCAST", "GATHER", "GATHERV", "SCATTER", "SCATTERV", "ALLGATHER", "ALLGATHERV",
+    "ALLTOALL", "ALLTOALLV", "ALLTOALLW", "ALLREDUCE", "REDUCE", "REDUCE_SCATTER", "SCAN",
+    "EXSCAN", "REDUCE_SCATTER_BLOCK", "CREATE_HANDLE", "DESTROY_HANDLE", "ALLOCATE",
+    "DEALLOCATE", "CREATE_HANDLE_AND_ALLOCATE", "DESTROY_HANDLE_AND_DEALLOCATE"};

@@ -31,7 +31,7 @@
  * zigzag-coded difference from the rank's previous time, and its fields, every number unsigned
  * LEB128 (7 bits a byte, low first). A collective operation is its name's length (a byte) and its
  * letters; an enter's attributes are a count and that many (key, value) pairs, key the index in
- * ATTRIBUTE_KEYS. org.benchgen.otf2.BridgeRecords reads it and checks every field: numbers are
+ * ATTRIBUTE_KEY. org.benchgen.otf2.BridgeRecords reads it and checks every field: numbers are
  * written as the library gives them, whatever they are. Text would cost a parse per line, which
  * was half of an import's time. */
 
@@ -96,18 +96,11 @@ static void out_close(Out *o) {
 
 /* ---- events ---- */
 
-static const char *const ATTRIBUTE_NAMES[] = {"benchgen::request", "benchgen::unmatched_bytes",
-                                              "benchgen::recordless_requests"};
-static const char *const OPS[] = {
-    "BARRIER", "BCAST", "GATHER", "GATHERV", "SCATTER", "SCATTERV", "ALLGATHER", "ALLGATHERV",
-    "ALLTOALL", "ALLTOALLV", "ALLTOALLW", "ALLREDUCE", "REDUCE", "REDUCE_SCATTER", "SCAN",
-    "EXSCAN", "REDUCE_SCATTER_BLOCK", "CREATE_HANDLE", "DESTROY_HANDLE", "ALLOCATE",
-    "DEALLOCATE", "CREATE_HANDLE_AND_ALLOCATE", "DESTROY_HANDLE_AND_DEALLOCATE"};
 
 typedef struct {
   Map out_of;     /* location -> index in outs */
   Out *outs;
-  Map key_of;     /* attribute -> index in ATTRIBUTE_KEYS */
+  Map key_of;     /* attribute -> index in ATTRIBUTE_KEY */
 } Batch;
 
 static Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
@@ -234,12 +227,12 @@ static OTF2_CallbackCode ev_coll_begin(OTF2_LocationRef loc, OTF2_TimeStamp t, v
 /* A collective's end: an operation the bindings have no name for stops the reading there. */
 static int coll(Out *o, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root, uint64_t sent,
                 uint64_t received) {
-  if (op >= sizeof OPS / sizeof *OPS) {
+  if (op >= N_COLLECTIVE_OPS) {
     fprintf(stderr, "bg_otf2: unknown collective operation %d\n", op);
     return 0;
   }
-  out_byte(o, (unsigned char)strlen(OPS[op]));
-  out_str(o, OPS[op]);
+  out_byte(o, (unsigned char)strlen(COLLECTIVE_OP[op]));
+  out_str(o, COLLECTIVE_OP[op]);
   out_num(o, comm);
   out_num(o, root);
   out_num(o, sent);
@@ -297,7 +290,7 @@ static void read_batch(const char *anchor, const char *out, const uint64_t *locs
   for (size_t i = 0; i < d.n_attributes; i++) {
     int64_t s = map_get(&d.strings, d.attributes[i].name);
     for (int k = 0; s >= 0 && k < 3; k++) {
-      if (strcmp(d.string_text[s], ATTRIBUTE_NAMES[k]) == 0) {
+      if (strcmp(d.string_text[s], ATTRIBUTE_NAME[k]) == 0) {
         map_put(&b.key_of, d.attributes[i].ref, k);
       }
     }

@@ -9,17 +9,9 @@
 
 #include "bg_otf2_write.h"
 
-const char *const ATTRIBUTE_KEY[N_ATTRIBUTES] = {"request", "unmatched", "recordless"};
-const char *const ATTRIBUTE_NAME[N_ATTRIBUTES] = {
-    "benchgen::request", "benchgen::unmatched_bytes", "benchgen::recordless_requests"};
 const char *const ATTRIBUTE_DESCRIPTION[N_ATTRIBUTES] = {
     "the request a benchgen call names", "bytes a wildcard receive got from a source not traced",
     "requests without records that a completion call completed"};
-const char *const COLLECTIVE_OP[N_COLLECTIVE_OPS] = {
-    "BARRIER", "BCAST", "GATHER", "GATHERV", "SCATTER", "SCATTERV", "ALLGATHER", "ALLGATHERV",
-    "ALLTOALL", "ALLTOALLV", "ALLTOALLW", "ALLREDUCE", "REDUCE", "REDUCE_SCATTER", "SCAN",
-    "EXSCAN", "REDUCE_SCATTER_BLOCK", "CREATE_HANDLE", "DESTROY_HANDLE", "ALLOCATE",
-    "DEALLOCATE", "CREATE_HANDLE_AND_ALLOCATE", "DESTROY_HANDLE_AND_DEALLOCATE"};
 
 /* OTF2_RegionRole and OTF2_Paradigm by name (the value is the index), as the defs file says. */
 static const char *const ROLES[] = {

@@ -59,13 +59,8 @@ void wdefs_write(const WDefs *d, OTF2_Archive *archive, const uint64_t *events, 
                  uint64_t last, int any_event);
 
 /* benchgen's attributes: their key on an enter line, name and description (docs/otf2.md). */
-#define N_ATTRIBUTES 3
-extern const char *const ATTRIBUTE_KEY[N_ATTRIBUTES];
-extern const char *const ATTRIBUTE_NAME[N_ATTRIBUTES];
 extern const char *const ATTRIBUTE_DESCRIPTION[N_ATTRIBUTES];
 
 /* OTF2's name of collective operation I (OTF2_CollectiveOp), as the bridge writes it. */
-#define N_COLLECTIVE_OPS 23
-extern const char *const COLLECTIVE_OP[N_COLLECTIVE_OPS];
 
 #endif
