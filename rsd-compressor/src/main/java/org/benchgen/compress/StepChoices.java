@@ -43,7 +43,8 @@ import org.benchgen.traverse.TraversalContext;
  * <p>Not formed (the caller keeps its per-call section) where a rank has calls before its first
  * such collective, the ranks have different numbers of steps, a call shape (a call at a site) is
  * made at two places of the paths, or there are too many configurations. Values that a column
- * cannot hold (symbols, names, lists) stay each rank's own sequence.
+ * cannot hold (names and lists, which are ids of the trace's symbol table) stay each rank's own
+ * sequence.
  */
 final class StepChoices {
   /** One call shape: where it is called, and its merged times. */
@@ -306,7 +307,7 @@ final class StepChoices {
 
   /**
    * Rank {@code k}'s values of field {@code f} of the {@code at}-th call of its path: a constant,
-   * a column of the table, or (symbols, names, lists) its own sequence; empty where absent.
+   * a column of the table, or (names, lists) its own sequence; empty where absent.
    */
   private Optional<ValueSeq> values(List<Local> mine, Configs cfg, int k, int path, int at,
       int f, Field field, ChoiceColumn guard, Columns columns) {
@@ -327,7 +328,6 @@ final class StepChoices {
       read[c] = true;
       v[c] = x;
       present |= x != Sym.ABSENT.code();
-      plain &= !Sym.isSymbol(x);
       constant &= !any || x == only;
       only = any ? only : x;
       any = true;

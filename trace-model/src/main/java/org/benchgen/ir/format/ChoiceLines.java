@@ -16,6 +16,7 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
 import org.benchgen.ir.ValueSeq;
+import org.benchgen.trace.Sym;
 import org.benchgen.trace.TraceProblem;
 
 /**
@@ -104,9 +105,22 @@ final class ChoiceLines {
     }
     long[] v = new long[parts.length];
     for (int i = 0; i < parts.length; i++) {
-      v[i] = number(parts[i], "a column's value");
+      v[i] = columnValue(parts[i]);
     }
     t.addColumn(v, when);
+  }
+
+  /**
+   * A column's value: an integer, or a symbol by its name ({@code UNDEFINED}, {@code -}), which
+   * the checks of each call that reads the column accept or refuse for its field.
+   */
+  private static long columnValue(String text) {
+    for (Sym s : Sym.values()) {
+      if (s.text().equals(text)) {
+        return s.code();
+      }
+    }
+    return number(text, "a column's value");
   }
 
   /** The values {@code $C.J} names. */
@@ -203,7 +217,12 @@ final class ChoiceLines {
       }
       long[] v = t.values(j);
       for (int c = 0; c < v.length; c++) {
-        b.append(c == 0 ? ' ' : ',').append(v[c]);
+        b.append(c == 0 ? ' ' : ',');
+        if (Sym.isSymbol(v[c])) {
+          b.append(Sym.of(v[c]).text());
+        } else {
+          b.append(v[c]);
+        }
       }
       b.append('\n');
     }

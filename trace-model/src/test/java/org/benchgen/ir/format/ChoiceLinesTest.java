@@ -23,7 +23,8 @@ class ChoiceLinesTest {
   /**
    * Five steps of configurations 0,2,1,1,2, 2 bits each: 00 10 01 01 10, padded, are the bytes
    * 0x25 0x80, "JYA" in base64. Rank 0 calls at configurations 0 and 2 (column 1.1), with count 5
-   * and 7 (column 1.3, read only there); rank 1 at 1 and 2 (column 1.2), count 2 always.
+   * and 7 (column 1.3, read only there); rank 1 at 1 and 2 (column 1.2), count 2 always. Column
+   * 1.4 holds symbols, by name.
    */
   private static final String TRACE = String.join("\n",
       "benchgen-compressed 1",
@@ -32,6 +33,7 @@ class ChoiceLinesTest {
       "column 1.1 1,0,1",
       "column 1.2 0,1,1",
       "column 1.3 when=1.1 5,0,7",
+      "column 1.4 when=1.1 -,0,ANY_TAG",
       "MPI_Init site=i",
       "    duration 10*2",
       "loop trips=5 {",
@@ -105,9 +107,11 @@ class ChoiceLinesTest {
   @Test
   void referencesNameADefinedColumnAndComeBeforeTheFirstCall() {
     String[][] bad = {
-        {TRACE.replace("count=$1.3@0", "count=$2.1@0"), "11", "no choice table 2"},
-        {TRACE.replace("count=$1.3@0", "count=$1.9@0"), "11", "has no column 9"},
-        {TRACE.replace("MPI_Finalize site=f", "column 1.4 1,1,1\nMPI_Finalize site=f"), "16",
+        {TRACE.replace("count=$1.3@0", "count=$2.1@0"), "12", "no choice table 2"},
+        {TRACE.replace("count=$1.3@0", "count=$1.9@0"), "12", "has no column 9"},
+        // A column's symbols are checked where a call reads it: count takes none.
+        {TRACE.replace("count=$1.3@0", "count=$1.4@0"), "12", "MPI_Allreduce count="},
+        {TRACE.replace("MPI_Finalize site=f", "column 1.5 1,1,1\nMPI_Finalize site=f"), "17",
             "before the first call"},
     };
     for (String[] b : bad) {
