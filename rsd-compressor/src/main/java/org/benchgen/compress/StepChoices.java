@@ -34,17 +34,18 @@ import org.benchgen.traverse.TraversalContext;
  * k-th such call on each rank is one collective, so the ranks' calls cut there line up step by
  * step. A step's configuration is then what every rank did in it: its path (the call shapes it
  * made) and their values. Where the run has few configurations ({@link ChoiceTable#MAX_CONFIGS}),
- * the section is one loop over the steps, the calls every path starts with, and a guard loop
- * per path, whose trips and values on each rank are columns of one {@link ChoiceTable}: the
- * world's configuration numbers, packed, and per rank and field a value for each configuration.
- * ctxsplit's 100,000 steps at 4 ranks are 4 bits each (16 configurations), where the per-call
+ * the section is one loop over the steps whose body holds each shape once, in an order every
+ * path keeps, in a guard loop whose trips and values on each rank are columns of one {@link
+ * ChoiceTable} (a shape every rank calls every step needs no guard): the world's configuration
+ * numbers, packed, and per rank and field a value for each configuration. ctxsplit's 100,000
+ * steps at 4 ranks are 4 bits each (13 configurations in the run measured), where the per-call
  * section wrote each rank's guards and communicator numbers as sequences of its own.
  *
  * <p>Not formed (the caller keeps its per-call section) where a rank has calls before its first
  * such collective, the ranks have different numbers of steps, a call shape (a call at a site) is
- * made at two places of the paths, or there are too many configurations. Values that a column
- * cannot hold (names and lists, which are ids of the trace's symbol table) stay each rank's own
- * sequence.
+ * made twice in a step, two paths make two shapes in opposite orders, or there are too many
+ * configurations. Values that a column cannot hold (names and lists, which are ids of the trace's
+ * symbol table) stay each rank's own sequence.
  */
 final class StepChoices {
   /** One call shape: where it is called, and its merged times. */
@@ -200,43 +201,39 @@ final class StepChoices {
   }
 
   private Optional<Loop> build(int[] ranks, List<List<Local>> locals, Configs cfg) {
-    int prefix = commonPrefix();
-    // Each shape after the common calls at one place of one path: its one RSD.
-    boolean[] seen = new boolean[shapes.size()];
-    for (int[] p : paths) {
-      for (int i = prefix; i < p.length; i++) {
-        if (seen[p[i]]) {
-          return Optional.empty();
-        }
-        seen[p[i]] = true;
+    Optional<int[]> order = order();
+    if (order.isEmpty()) {
+      return Optional.empty();
+    }
+    // Per path, where each shape's values start in a step's (-1: the path does not call it).
+    int[][] offsets = new int[paths.size()][shapes.size()];
+    for (int p = 0; p < paths.size(); p++) {
+      Arrays.fill(offsets[p], -1);
+      int o = 0;
+      for (int s : paths.get(p)) {
+        offsets[p][s] = o;
+        o += shapes.get(s).op().fields().size();
       }
     }
     int configs = cfg.localByRank()[0].length;
     ChoiceTable table = ChoiceTable.of(1, configs, cfg.seq());
     Columns columns = new Columns(table);
     List<Node> body = new ArrayList<>();
-    // The calls every path starts with, every step on every rank.
-    int[] all = ranks;
-    int[] first = paths.get(0);
-    for (int i = 0; i < prefix; i++) {
-      body.add(rsd(first[i], i, -1, all, ranks, locals, cfg, columns, null));
-    }
-    for (int p = 0; p < paths.size(); p++) {
-      if (paths.get(p).length == prefix) {
-        continue;
-      }
+    for (int s : order.get()) {
       List<Integer> on = new ArrayList<>();
       List<EntryValues> trips = new ArrayList<>();
       List<ChoiceColumn> guards = new ArrayList<>();
+      boolean always = true;
       for (int k = 0; k < ranks.length; k++) {
         long[] g = new long[configs];
         boolean any = false;
         boolean every = true;
         for (int c = 0; c < configs; c++) {
-          g[c] = locals.get(k).get(cfg.localByRank()[k][c]).path() == p ? 1 : 0;
+          g[c] = offsets[locals.get(k).get(cfg.localByRank()[k][c]).path()][s] >= 0 ? 1 : 0;
           any |= g[c] == 1;
           every &= g[c] == 1;
         }
+        always &= every;
         if (!any) {
           continue;
         }
@@ -246,11 +243,10 @@ final class StepChoices {
         trips.add(new EntryValues.Plain(every ? ValueSeq.of(1) : new ValueSeq(col)));
       }
       int[] onRanks = on.stream().mapToInt(Integer::intValue).toArray();
-      List<Node> calls = new ArrayList<>();
-      for (int i = prefix; i < paths.get(p).length; i++) {
-        calls.add(rsd(paths.get(p)[i], i, p, onRanks, ranks, locals, cfg, columns, guards));
-      }
-      body.add(new Loop(RankList.of(onRanks), Param.grouped(onRanks, trips), calls));
+      Rsd rsd = rsd(s, offsets, onRanks, ranks, locals, cfg, columns, guards);
+      // A call every rank makes every step (comm_random_split's split) needs no guard.
+      body.add(always ? rsd
+          : new Loop(RankList.of(onRanks), Param.grouped(onRanks, trips), List.of(rsd)));
     }
     List<EntryValues> outer = new ArrayList<>();
     for (int r = 0; r < ranks.length; r++) {
@@ -259,27 +255,64 @@ final class StepChoices {
     return Optional.of(new Loop(RankList.of(ranks), Param.grouped(ranks, outer), body));
   }
 
-  /** How many calls every path starts with, the same shapes. */
-  private int commonPrefix() {
-    int n = Integer.MAX_VALUE;
-    for (int[] p : paths) {
-      n = Math.min(n, p.length);
+  /**
+   * One order of the shapes in which every path calls its shapes (each path a subsequence of it),
+   * the earliest shape first where several may come next; empty where a path calls a shape twice
+   * or two paths call two shapes in opposite orders.
+   */
+  private Optional<int[]> order() {
+    int n = shapes.size();
+    boolean[] used = new boolean[n];
+    List<List<Integer>> after = new ArrayList<>();
+    int[] before = new int[n];
+    for (int s = 0; s < n; s++) {
+      after.add(new ArrayList<>());
     }
-    for (int i = 0; i < n; i++) {
-      for (int[] p : paths) {
-        if (p[i] != paths.get(0)[i]) {
-          return i;
+    for (int[] p : paths) {
+      boolean[] seen = new boolean[n];
+      for (int i = 0; i < p.length; i++) {
+        if (seen[p[i]]) {
+          return Optional.empty();
+        }
+        seen[p[i]] = true;
+        used[p[i]] = true;
+        if (i > 0) {
+          after.get(p[i - 1]).add(p[i]);
+          before[p[i]]++;
         }
       }
     }
-    return n;
+    List<Integer> out = new ArrayList<>();
+    boolean[] done = new boolean[n];
+    while (true) {
+      int next = -1;
+      for (int s = 0; s < n && next < 0; s++) {
+        if (used[s] && !done[s] && before[s] == 0) {
+          next = s;
+        }
+      }
+      if (next < 0) {
+        break;
+      }
+      done[next] = true;
+      out.add(next);
+      for (int t : after.get(next)) {
+        before[t]--;
+      }
+    }
+    for (int s = 0; s < n; s++) {
+      if (used[s] && !done[s]) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(out.stream().mapToInt(Integer::intValue).toArray());
   }
 
   /**
-   * The RSD of shape {@code s}, the {@code at}-th call of path {@code path} (-1: of every path),
-   * on {@code onRanks}; {@code guards} the guard column of each of them (null: every step).
+   * The RSD of shape {@code s} on {@code onRanks}, {@code guards} the guard column of each of
+   * them (null: every step).
    */
-  private Rsd rsd(int s, int at, int path, int[] onRanks, int[] ranks, List<List<Local>> locals,
+  private Rsd rsd(int s, int[][] offsets, int[] onRanks, int[] ranks, List<List<Local>> locals,
       Configs cfg, Columns columns, List<ChoiceColumn> guards) {
     Shape shape = shapes.get(s);
     List<Field> fields = shape.op().fields();
@@ -289,9 +322,8 @@ final class StepChoices {
       List<EntryValues> vals = new ArrayList<>();
       for (int j = 0; j < onRanks.length; j++) {
         int k = Arrays.binarySearch(ranks, onRanks[j]);
-        ChoiceColumn guard = guards == null ? null : guards.get(j);
-        Optional<ValueSeq> seq = values(locals.get(k), cfg, k, path, at, f, fields.get(f),
-            guard, columns);
+        Optional<ValueSeq> seq = values(locals.get(k), cfg, k, s, offsets, f, fields.get(f),
+            guards.get(j), columns);
         if (seq.isPresent()) {
           has.add(onRanks[j]);
           vals.add(fields.get(f).isPeer() ? new EntryValues.Absolute(seq.get())
@@ -306,11 +338,11 @@ final class StepChoices {
   }
 
   /**
-   * Rank {@code k}'s values of field {@code f} of the {@code at}-th call of its path: a constant,
-   * a column of the table, or (names, lists) its own sequence; empty where absent.
+   * Rank {@code k}'s values of field {@code f} of its calls of shape {@code s}: a constant, a
+   * column of the table, or (names, lists) its own sequence; empty where absent.
    */
-  private Optional<ValueSeq> values(List<Local> mine, Configs cfg, int k, int path, int at,
-      int f, Field field, ChoiceColumn guard, Columns columns) {
+  private Optional<ValueSeq> values(List<Local> mine, Configs cfg, int k, int s,
+      int[][] offsets, int f, Field field, ChoiceColumn guard, Columns columns) {
     int configs = cfg.localByRank()[k].length;
     long[] v = new long[configs];
     boolean[] read = new boolean[configs];
@@ -321,10 +353,11 @@ final class StepChoices {
     boolean any = false;
     for (int c = 0; c < configs; c++) {
       Local l = mine.get(cfg.localByRank()[k][c]);
-      if (path >= 0 && l.path() != path) {
+      int at = offsets[l.path()][s];
+      if (at < 0) {
         continue;
       }
-      long x = l.values()[offset(l.path(), at) + f];
+      long x = l.values()[at + f];
       read[c] = true;
       v[c] = x;
       present |= x != Sym.ABSENT.code();
@@ -349,16 +382,6 @@ final class StepChoices {
       }
     }
     return Optional.of(b.build());
-  }
-
-  /** Where the values of the {@code at}-th call of {@code path} start in a local step's. */
-  private int offset(int path, int at) {
-    int o = 0;
-    int[] p = paths.get(path);
-    for (int i = 0; i < at; i++) {
-      o += shapes.get(p[i]).op().fields().size();
-    }
-    return o;
   }
 
   /** The table's columns, one for each distinct content. */

@@ -97,8 +97,8 @@ class StepChoicesTest {
       // One trip a step on every rank, whatever it called in it.
       assertEquals(steps, section.tripsOn(r).orElseThrow(), "rank " + r);
     }
-    // Two paths, a guard loop each: split(1) and free; split(UNDEFINED).
-    assertEquals(2, section.body().size());
+    // A guard loop a call shape, in an order both paths keep: split(1), free, split(UNDEFINED).
+    assertEquals(3, section.body().size());
     assertEquals(3, TraceSummary.of(formed).rsds() - 2);
 
     String text = CompressedTraceWriter.toString(formed);
