@@ -36,14 +36,25 @@ class ChoiceTablesTest {
 
   @Test
   void aChoiceSectionGivesTheTableThatTheUnformedRunGave() throws IOException {
-    CompressedTrace folded = new TraceCompressor().compress(TraceDirectory.open(streams()),
-        n -> { }).trace();
+    Path dir = streams();
+    CompressedTrace folded = new TraceCompressor().compress(TraceDirectory.open(dir), n -> { })
+        .trace();
     CompressedTrace formed = ChoiceSections.form(folded);
     List<IrregularSections.Span> spans = IrregularSections.spans(formed);
     assertEquals(1, spans.size(), spans.toString());
     IrregularSections.Span span = spans.get(0);
     assertEquals(1, span.end() - span.start(), "one node, the section");
     assertTrue(ChoiceSection.of(formed.body().get(span.start())).isPresent());
+
+    // Its calls, counted on the guards (GOAL's bound before it unrolls): every rank's calls
+    // between MPI_Init and MPI_Finalize in its stream.
+    long raw = 0;
+    for (int r = 0; r < RANKS; r++) {
+      raw += Files.readAllLines(dir.resolve("rank-" + r + ".trace")).stream()
+          .filter(l -> l.startsWith("MPI_") && !l.startsWith("MPI_Init")
+              && !l.startsWith("MPI_Finalize")).count();
+    }
+    assertEquals(raw, ChoiceSection.of(formed.body().get(span.start())).orElseThrow().calls());
 
     IrregularSections.Section table = IrregularSections.find(formed).get(0);
     // The walked table of the unformed run: independent code, every call expanded.

@@ -30,6 +30,25 @@ public record ChoiceSection(Loop loop, List<Loop> guards) {
   }
 
   /**
+   * How many calls its ranks make in it: per rank, its guards' trip counts over the rank's steps,
+   * summed on the compressed sequences (not step by step). ArithmeticException if it overflows.
+   */
+  public long calls() {
+    long n = 0;
+    for (int r : loop.ranks().toArray()) {
+      long steps = loop.trips().entryFor(r).map(e -> e.values().seq().iterator().nextLong())
+          .orElse(0L);
+      for (Loop g : guards) {
+        Optional<ParamEntry> e = g.trips().entryFor(r);
+        if (e.isPresent()) {
+          n = Math.addExact(n, e.get().values().seq().sumOfFirst(steps));
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
    * {@code n} as a choice section, if it is one: a loop whose trip count is one value on each of
    * its ranks (a top-level loop is entered once), whose body is two or more loops, each of one RSD
    * and of its section's ranks, whose trip counts are 0 or 1, 0 somewhere.
