@@ -90,8 +90,10 @@ final class SectionedAlignment {
   private static Loop synchronizing(ChoiceSection s) {
     List<Node> kept = new ArrayList<>();
     for (Loop g : s.guards()) {
-      if (((Rsd) g.body().get(0)).op().kind().synchronizes()) {
-        kept.add(g);
+      List<Node> calls = g.body().stream()
+          .filter(n -> ((Rsd) n).op().kind().synchronizes()).toList();
+      if (!calls.isEmpty()) {
+        kept.add(new Loop(g.ranks(), g.trips(), calls));
       }
     }
     return new Loop(s.loop().ranks(), s.loop().trips(), kept);

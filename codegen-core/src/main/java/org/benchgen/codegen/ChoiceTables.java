@@ -24,6 +24,11 @@ final class ChoiceTables {
   static IrregularSections.Section section(int world, IrregularSections.Span span,
       ChoiceSection c) {
     List<Loop> guards = c.guards();
+    // Guard j's calls are shapes first[j] .. first[j] + its RSDs - 1, in the order of shapes().
+    int[] first = new int[guards.size()];
+    for (int j = 1; j < first.length; j++) {
+      first[j] = first[j - 1] + guards.get(j - 1).body().size();
+    }
     Longs[] selector = new Longs[world];
     Longs ranks = new Longs();
     for (int r : c.loop().ranks().toArray()) {
@@ -38,7 +43,9 @@ final class ChoiceTables {
       for (long k = 0; k < steps; k++) {
         for (int j = 0; j < trips.length; j++) {
           if (trips[j] != null && trips[j].nextLong() == 1) {
-            sel.add(j);
+            for (int k2 = 0; k2 < guards.get(j).body().size(); k2++) {
+              sel.add(first[j] + k2);
+            }
           }
         }
       }

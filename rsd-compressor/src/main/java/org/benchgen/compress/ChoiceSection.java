@@ -11,7 +11,7 @@ import org.benchgen.ir.Rsd;
 /**
  * A choice section as the passes after compression see it (docs/compressed-format.md, "Choice
  * sections"): a top-level loop, entered once, whose body is only guard loops of 0 or 1 trips an
- * iteration, each around one RSD, its call shape. {@link ChoiceSections} makes them; alignment
+ * iteration, each around one RSD, its call shape, or around the RSDs of a path of calls. {@link ChoiceSections} makes them; alignment
  * keeps them and the generators take them as their irregular-section tables, so that neither
  * walks the section's steps to rebuild what it already holds (issue 50).
  *
@@ -24,9 +24,9 @@ public record ChoiceSection(Loop loop, List<Loop> guards) {
     guards = List.copyOf(guards);
   }
 
-  /** Each guard's one RSD, the section's call shapes, in order. */
+  /** Each guard's RSDs, the section's call shapes, in order (a guard's path of calls in its order). */
   public List<Rsd> shapes() {
-    return guards.stream().map(g -> (Rsd) g.body().get(0)).toList();
+    return guards.stream().flatMap(g -> g.body().stream().map(n -> (Rsd) n)).toList();
   }
 
   /**
@@ -41,7 +41,8 @@ public record ChoiceSection(Loop loop, List<Loop> guards) {
       for (Loop g : guards) {
         Optional<ParamEntry> e = g.trips().entryFor(r);
         if (e.isPresent()) {
-          n = Math.addExact(n, e.get().values().seq().sumOfFirst(steps));
+          n = Math.addExact(n, Math.multiplyExact(e.get().values().seq().sumOfFirst(steps),
+              (long) g.body().size()));
         }
       }
     }
@@ -50,8 +51,9 @@ public record ChoiceSection(Loop loop, List<Loop> guards) {
 
   /**
    * {@code n} as a choice section, if it is one: a loop whose trip count is one value on each of
-   * its ranks (a top-level loop is entered once), whose body is two or more loops, each of one RSD
-   * and of its section's ranks, whose trip counts are 0 or 1, 0 somewhere.
+   * its ranks (a top-level loop is entered once), whose body is two or more loops, each of RSDs
+   * only (a path of calls taken together: step choices, docs/compressed-format.md) and of its
+   * section's ranks, whose trip counts are 0 or 1, 0 somewhere.
    */
   public static Optional<ChoiceSection> of(Node n) {
     if (!(n instanceof Loop l) || l.body().size() < 2) {
@@ -65,7 +67,8 @@ public record ChoiceSection(Loop loop, List<Loop> guards) {
     List<Loop> guards = new ArrayList<>();
     boolean chooses = false;
     for (Node b : l.body()) {
-      if (!(b instanceof Loop g) || g.body().size() != 1 || !(g.body().get(0) instanceof Rsd)
+      if (!(b instanceof Loop g) || g.body().isEmpty()
+          || !g.body().stream().allMatch(x -> x instanceof Rsd)
           || !l.ranks().union(g.ranks()).equals(l.ranks())) {
         return Optional.empty();
       }
