@@ -1,6 +1,7 @@
 /*
  * rma_dynamic.c - one-sided operations on a window of MPI_Win_create_dynamic (issue 46), whose
- * target displacements are addresses in the target's memory.
+ * target displacements are addresses in the target's memory, and a PSCW epoch polled by
+ * MPI_Win_test.
  *
  * Usage: rma_dynamic [iterations] [count]      defaults: iterations=5, count=16
  * Any number of ranks n >= 2. Each rank attaches two regions to a dynamic window, count doubles
@@ -11,7 +12,10 @@
  *     the previous rank's, MPI_Fetch_and_op (MPI_SUM) of one long into rank 0's counter,
  *     MPI_Win_unlock_all;
  *   - a fence epoch on the allocated window: MPI_Accumulate (MPI_SUM) of count doubles into the
- *     next rank at displacement 0, between two fences.
+ *     next rank at displacement 0, between two fences;
+ *   - a PSCW epoch on the allocated window: the even ranks post to the odd one above them and
+ *     poll with MPI_Win_test until it is done (as many tests as it takes), the odd ones start,
+ *     MPI_Put count doubles and complete.
  * An MPI_Barrier follows; the regions are detached (the long first) and both windows freed. Rank
  * 0's counter must be n x iterations and each region hold the previous rank's values: the
  * program says how many were wrong.
@@ -53,6 +57,11 @@ int main(int argc, char **argv)
     for (int i = 0; i < count; i++) amem[i] = 0;
     MPI_Barrier(MPI_COMM_WORLD);
 
+    MPI_Group world, partners;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    int partner = r % 2 == 0 ? r + 1 : r - 1;
+    int has_partner = partner < n;
+    MPI_Group_incl(world, has_partner ? 1 : 0, &partner, &partners);
     long one = 1, old = 0;
     for (int it = 0; it < iterations; it++) {
         MPI_Win_lock_all(0, dyn);
@@ -67,6 +76,16 @@ int main(int argc, char **argv)
         MPI_Win_fence(0, awin);
         MPI_Accumulate(src, count, MPI_DOUBLE, next, 0, count, MPI_DOUBLE, MPI_SUM, awin);
         MPI_Win_fence(0, awin);
+
+        if (has_partner && r % 2 == 0) {
+            int done = 0;
+            MPI_Win_post(partners, 0, awin);
+            while (!done) MPI_Win_test(awin, &done);
+        } else if (has_partner) {
+            MPI_Win_start(partners, 0, awin);
+            MPI_Put(src, count, MPI_DOUBLE, partner, 0, count, MPI_DOUBLE, awin);
+            MPI_Win_complete(awin);
+        }
         MPI_Barrier(MPI_COMM_WORLD);
     }
     if (iterations > 0) {
@@ -74,12 +93,16 @@ int main(int argc, char **argv)
         for (int i = 0; i < count; i++) errors += region[i] != prev + 1;
         if (r == 0) errors += *counter != (long) n * iterations;
         MPI_Win_unlock(r, dyn);
-        for (int i = 0; i < count; i++) errors += amem[i] != (double) iterations * (prev + 1);
+        /* The last PSCW Put overwrote an even rank's sums. */
+        double want = has_partner && r % 2 == 0 ? partner + 1 : (double) iterations * (prev + 1);
+        for (int i = 0; i < count; i++) errors += amem[i] != want;
     }
     MPI_Win_detach(dyn, counter);
     MPI_Win_detach(dyn, region);
     MPI_Win_free(&awin);
     MPI_Win_free(&dyn);
+    MPI_Group_free(&partners);
+    MPI_Group_free(&world);
     int all = 0;
     MPI_Reduce(&errors, &all, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
     if (r == 0) printf("rma_dynamic: %d ranks, %d iterations, %d wrong\n", n, iterations, all);

@@ -100,7 +100,8 @@ class RmaEpochsTest {
   /**
    * samples/mpi/rma_dynamic: operations on a window of MPI_Win_create_dynamic, whose target
    * displacements are the targets' addresses, are made on the region the benchmark's run-time
-   * library attaches for them (an approximation, said), with the same calls and bytes.
+   * library attaches for them (an approximation, said), with the same calls and bytes; a PSCW
+   * epoch polled by MPI_Win_test until done takes as many tests in the benchmark as traced.
    */
   @ParameterizedTest(name = "under {0}")
   @ValueSource(strings = {"openmpi", "mpich"})
@@ -111,14 +112,17 @@ class RmaEpochsTest {
         args);
     Cli.Result stats = Cli.run("stats", original.toString());
     assertEquals(0, stats.code(), stats.err());
-    // Rank 1 of 4, by the program's text: per iteration a Put of COUNT doubles, a Get of COUNT/2,
-    // a Fetch_and_op of a long, an Accumulate of COUNT doubles, a lock_all, a flush and an
-    // unlock_all, two fences; once: two attaches and detaches, a lock and an unlock, the two
-    // windows made and freed. -1: bytes not checked.
+    // Rank 1 of 4, by the program's text: per iteration two Puts of COUNT doubles (dynamic
+    // window, PSCW), a Get of COUNT/2, a Fetch_and_op of a long, an Accumulate of COUNT doubles,
+    // a lock_all, a flush and an unlock_all, two fences, a start and a complete; once: two
+    // attaches and detaches, a lock and an unlock, the two windows made and freed. -1: bytes not
+    // checked.
     long d = Double.BYTES;
     Map<String, long[]> want = Map.ofEntries(
-        Map.entry("MPI_Put", new long[] {ITERATIONS, ITERATIONS * COUNT * d}),
+        Map.entry("MPI_Put", new long[] {2 * ITERATIONS, 2 * ITERATIONS * COUNT * d}),
         Map.entry("MPI_Get", new long[] {ITERATIONS, ITERATIONS * COUNT / 2 * d}),
+        Map.entry("MPI_Win_start", new long[] {ITERATIONS, 0}),
+        Map.entry("MPI_Win_complete", new long[] {ITERATIONS, 0}),
         Map.entry("MPI_Fetch_and_op", new long[] {ITERATIONS, ITERATIONS * Long.BYTES}),
         Map.entry("MPI_Accumulate", new long[] {ITERATIONS, ITERATIONS * COUNT * d}),
         Map.entry("MPI_Win_lock_all", new long[] {ITERATIONS, 0}),
@@ -139,6 +143,9 @@ class RmaEpochsTest {
         assertEquals(w.getValue()[1], Long.parseLong(m.group(2)), w.getKey() + " bytes");
       }
     }
+    // Rank 0 polls: at least one test an epoch, the last of each done.
+    Matcher tests = Pattern.compile("(?m)^0\\s+MPI_Win_test\\s+(\\d+)\\s").matcher(stats.out());
+    assertTrue(tests.find() && Long.parseLong(tests.group(1)) >= ITERATIONS, stats.out());
     Path gen = runs.work().resolve(flavour + "-rma_dynamic-gen");
     Cli.Result g = Cli.run("generate", original.toString(), "--lang", "c-mpi", "-o",
         gen.toString(), "--name", "rma_dynamic");
@@ -151,7 +158,7 @@ class RmaEpochsTest {
     String c = Files.readString(gen.resolve("rma_dynamic.c"));
     for (String call : List.of("bg_win_create(BG_WIN_CREATE_DYNAMIC, 0, " + COUNT * d + ", 1, ",
         "MPI_Put(bg_sbuf, 16, MPI_DOUBLE, ", ", bg_win_disp(0, ", "MPI_Win_lock_all(0, bg_win(0));",
-        "MPI_Fetch_and_op(bg_sbuf, bg_rbuf, MPI_LONG, ", ", 16, MPI_DOUBLE, MPI_SUM, bg_win(1));")) {
+        "MPI_Fetch_and_op(bg_sbuf, bg_rbuf, MPI_LONG, ", "bg_win_test(1, ", ", 16, MPI_DOUBLE, MPI_SUM, bg_win(1));")) {
       assertTrue(c.contains(call), call + " in\n" + c);
     }
     assertTrue(!c.contains("bg_win_disp(1, "), c);

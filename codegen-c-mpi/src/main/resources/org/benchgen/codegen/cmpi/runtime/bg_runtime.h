@@ -290,6 +290,8 @@ MPI_Aint bg_win_disp(long long slot, int target, long long disp);
 /* MPI_Win_post and MPI_Win_start of the group of these world ranks (a list: its length first). */
 void bg_win_post(long long slot, const int *group);
 void bg_win_start(long long slot, const int *group);
+/* MPI_Win_test, which ends as the traced one did (`traced`: its flag). */
+void bg_win_test(long long slot, long long traced);
 
 /* MPI-IO (bg_runtime_io.c): the scratch directory (--io-dir, bg_io_dir_arg; else one of the
  * benchmark's own, removed by bg_io_end, which bg_finish calls), files by slot, views as bytes,

@@ -168,3 +168,20 @@ void bg_win_start(long long slot, const int *ranks) {
     MPI_Group_free(&g);
   }
 }
+
+/* MPI_Win_test with the traced outcome: a poll's differs from run to run, and the program polls
+ * until its epoch is done, so the benchmark makes as many tests as the traced run. A test that
+ * finds the epoch done where the traced one did not leaves an epoch of no origin in its place
+ * (PMPI_Win_post of the empty group, unseen by a tracer), done at once, for the program's next
+ * test (or wait) to end; a test done in the traced run but not here ends the epoch with
+ * PMPI_Win_wait. */
+void bg_win_test(long long slot, long long traced) {
+  MPI_Win win = bg_win(slot);
+  int flag = 0;
+  MPI_Win_test(win, &flag);
+  if (traced && !flag) {
+    PMPI_Win_wait(win);
+  } else if (!traced && flag) {
+    PMPI_Win_post(MPI_GROUP_EMPTY, 0, win);
+  }
+}
