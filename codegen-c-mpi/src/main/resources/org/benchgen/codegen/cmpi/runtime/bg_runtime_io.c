@@ -31,14 +31,47 @@ static struct {
   long long disp;
 } bg_files[BG_FILE_SLOTS];
 
+/* The files the benchmark made (f*.dat) and what MPI-IO made beside them (ROMIO's shared file
+ * pointer, a hidden .f0.dat.shfp...); in a directory of its own, everything, then the directory. */
+static void bg_io_clean(void) {
+  DIR *d = opendir(bg_io_dir);
+  struct dirent *e;
+  char path[4400];
+  while (d && (e = readdir(d)) != NULL) {
+    int n;
+    char end;
+    const char *f = e->d_name[0] == '.' ? e->d_name + 1 : e->d_name;
+    if ((bg_io_made && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+        || (sscanf(f, "f%d%c", &n, &end) == 2 && (end == '.' || end == '-')
+        && strstr(f, ".dat") != NULL)) {
+      snprintf(path, sizeof path, "%s/%s", bg_io_dir, e->d_name);
+      unlink(path);
+    }
+  }
+  if (d) {
+    closedir(d);
+  }
+  if (bg_io_made) {
+    rmdir(bg_io_dir);
+  }
+}
+
+/* A failure ends the run: the rank that meets it removes the scratch directory first where it is
+ * the benchmark's own (the abort leaves no rank to do it at the end). */
 static void bg_io_fail(const char *what, const char *path) {
   fprintf(stderr, "benchmark: %s%s%s\n", what, path ? ": " : "", path ? path : "");
+  if (bg_io_ready) {
+    bg_io_clean();
+  }
   MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
 void bg_io_setup(long long bytes) {
   int rank;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  /* The buffer first: a rank that cannot have it ends the run before a directory is made. */
+  bg_iobuf = bg_grow(NULL, (size_t) (bytes > 0 ? bytes : 1));
+  memset(bg_iobuf, 'b', (size_t) (bytes > 0 ? bytes : 1));
   if (rank == 0) {
     if (bg_io_dir_arg) {
       struct stat s;
@@ -57,19 +90,19 @@ void bg_io_setup(long long bytes) {
     }
   }
   PMPI_Bcast(bg_io_dir, (int) sizeof bg_io_dir, MPI_CHAR, 0, MPI_COMM_WORLD);
-  bg_iobuf = bg_grow(NULL, (size_t) (bytes > 0 ? bytes : 1));
-  memset(bg_iobuf, 'b', (size_t) (bytes > 0 ? bytes : 1));
+  PMPI_Bcast(&bg_io_made, 1, MPI_INT, 0, MPI_COMM_WORLD); /* for a rank that fails (bg_io_fail) */
   for (int s = 0; s < BG_FILE_SLOTS; s++) {
     bg_files[s].fh = MPI_FILE_NULL;
   }
   bg_io_ready = 1;
 }
 
-/* Names first opened on a communicator of one rank (MPI_COMM_SELF, say): each rank's own file,
+/* Names opened on communicators of one rank only (MPI_COMM_SELF, say): each rank's own file,
  * since the trace cannot tell whether two ranks' names were the same (a file per rank is the usual
- * reason), f<name>-r<rank>.dat; a delete of such a name deletes this rank's. A name first opened
- * by several ranks together stays one file when a rank opens it alone later (to read back what
- * all wrote). 0: not opened yet, 1: the rank's own, 2: shared. */
+ * reason), f<name>-r<rank>.dat; a delete of such a name deletes this rank's. Once opened by
+ * several ranks together, a name is one file for the rest of the run, also where a rank opens it
+ * alone (to read back what all wrote; the shared file is made of the size the traced open found
+ * where a rank had written it alone before). 0: not opened yet, 1: the rank's own, 2: shared. */
 #define BG_NAMES 4096
 static unsigned char bg_private[BG_NAMES];
 
@@ -130,7 +163,7 @@ void bg_file_open(MPI_Comm comm, int slot, int name, int mode, long long found) 
   char path[4400];
   int members;
   PMPI_Comm_size(comm, &members);
-  if (name >= 0 && name < BG_NAMES && bg_private[name] == 0) {
+  if (name >= 0 && name < BG_NAMES && (members > 1 || bg_private[name] == 0)) {
     bg_private[name] = members == 1 ? 1 : 2;
   }
   bg_file_path(name, path, sizeof path);
@@ -305,28 +338,7 @@ void bg_io_end(void) {
   int rank;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0) {
-    DIR *d = opendir(bg_io_dir);
-    struct dirent *e;
-    char path[4400];
-    while (d && (e = readdir(d)) != NULL) {
-      int n;
-      char end;
-      /* Its files, and what MPI-IO made beside them (ROMIO's shared file pointer, a hidden
-       * .f0.dat.shfp...); in a directory of its own, everything. */
-      const char *f = e->d_name[0] == '.' ? e->d_name + 1 : e->d_name;
-      if ((bg_io_made && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-          || (sscanf(f, "f%d%c", &n, &end) == 2 && (end == '.' || end == '-')
-          && strstr(f, ".dat") != NULL)) {
-        snprintf(path, sizeof path, "%s/%s", bg_io_dir, e->d_name);
-        unlink(path);
-      }
-    }
-    if (d) {
-      closedir(d);
-    }
-    if (bg_io_made) {
-      rmdir(bg_io_dir);
-    }
+    bg_io_clean();
   }
   free(bg_iobuf);
   bg_io_ready = 0;
