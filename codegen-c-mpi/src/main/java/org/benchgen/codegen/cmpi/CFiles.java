@@ -1,8 +1,13 @@
 package org.benchgen.codegen.cmpi;
 
+import java.util.List;
+import java.util.stream.LongStream;
 import org.benchgen.codegen.RsdContext;
 import org.benchgen.codegen.output.OutputModel;
 import org.benchgen.codegen.output.Value;
+import org.benchgen.ir.Param;
+import org.benchgen.ir.ParamEntry;
+import org.benchgen.ir.RankList;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
@@ -76,9 +81,7 @@ final class CFiles {
     if (!c.has(Field.FTSIZE)) {
       return new CFileModel.FileView(file, a.arg(c, Field.DISP));
     }
-    boolean runs = c.has(Field.FTRUNS)
-        && c.rsd().param(Field.FTRUNS).leaves().noneMatch(Sym::isSymbol);
-    if (!runs && !plain(c)) {
+    if (approximated(c)) {
       g().note("a view's filetype whose layout the trace did not keep (too many runs of bytes,"
           + " or spread too wide) was remade as its size in bytes from its lower bound, in its"
           + " extent");
@@ -89,12 +92,32 @@ final class CFiles {
             : new CModel.Arg(new Value.TypeName("NULL")));
   }
 
-  /** Whether every traced filetype of the view was bytes from 0 (size = extent, lower bound 0). */
-  private static boolean plain(RsdContext c) {
-    long size = max(c, Field.FTSIZE);
-    return size == min(c, Field.FTSIZE) && size == min(c, Field.FTEXT)
-        && size == max(c, Field.FTEXT) && (!c.has(Field.FTLB) || (max(c, Field.FTLB) == 0
-        && min(c, Field.FTLB) == 0));
+  /**
+   * Whether a rank whose view the trace kept no runs of bytes for had a filetype that was not
+   * bytes from 0 (size = extent, lower bound 0): its layout is then approximated.
+   */
+  private static boolean approximated(RsdContext c) {
+    Param runs = c.rsd().param(Field.FTRUNS);
+    List<RankList> without = runs.isAbsent() ? List.of(c.rsd().ranks())
+        : runs.entries().stream().filter(e -> e.values().seq().leaves().anyMatch(Sym::isSymbol))
+            .map(ParamEntry::ranks).toList();
+    for (RankList w : without) {
+      long[] sizes = leaves(c, Field.FTSIZE, w);
+      long[] extents = leaves(c, Field.FTEXT, w);
+      long[] lbs = leaves(c, Field.FTLB, w);
+      boolean plain = LongStream.concat(LongStream.of(sizes), LongStream.of(extents)).distinct()
+          .count() <= 1 && LongStream.of(lbs).allMatch(x -> x == 0);
+      if (!plain) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The numbers field {@code f} takes on the ranks of {@code w}. */
+  private static long[] leaves(RsdContext c, Field f, RankList w) {
+    return c.rsd().param(f).entries().stream().filter(e -> e.ranks().intersects(w))
+        .flatMapToLong(e -> e.values().seq().leaves()).filter(x -> !Sym.isSymbol(x)).toArray();
   }
 
   private org.benchgen.codegen.Approximations g() {
