@@ -300,11 +300,14 @@ extern const char *bg_io_dir_arg;
 extern char *bg_iobuf;
 void bg_io_setup(long long bytes);
 void bg_io_end(void);
-void bg_file_open(MPI_Comm comm, int slot, int name, int mode);
+void bg_file_open(MPI_Comm comm, int slot, int name, int mode, long long found);
 MPI_File bg_file(int slot);
 void bg_file_close(int slot);
 void bg_file_delete(int name);
 void bg_file_view(int slot, long long disp);
+void bg_file_layout(int slot, long long disp, long long lb, long long extent, long long size,
+    const MPI_Count *runs);
+MPI_Datatype bg_io_bytes(long long bytes);
 MPI_Offset bg_file_at(int slot, long long offset);
 void bg_file_seek(int slot, long long offset, int shared);
 
