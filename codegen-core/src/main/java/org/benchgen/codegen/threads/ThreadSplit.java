@@ -24,17 +24,15 @@ import org.benchgen.trace.Sym;
  * per thread that ran in it. A phase is a stretch of a rank's stream, in recorded order, in which
  * other threads made calls; it reaches back to the main thread's last collective (or its
  * initialisation) before the first of them and on to its first collective after the last, where
- * a program starts and joins its threads. The threads of a phase are put in lanes by their calls
- * (call, communicator, tag of each, in order), so that the same lane of every rank is the thread
- * that does the same work: thread numbers are given in the order of first calls, which the run's
- * timing decides. Each block's calls keep their order, their parameters, the compute before each
+ * a program starts and joins its threads. The threads of a phase are put in lanes by a {@link
+ * LaneKey} of their calls, so that the same lane of every rank is the thread that does the same
+ * work: thread numbers are given in the order of first calls, which the run's timing decides.
+ * Each block's calls keep their order, their parameters, the compute before each
  * call after its own thread's previous call, and requests renumbered in the order the blocks run;
- * the thread field is dropped. One expansion per rank: the cost is the rank's calls.
+ * the thread field is dropped. One expansion per rank (kept for the next keying): the cost is the
+ * rank's calls.
  */
 final class ThreadSplit {
-  /** How many calls of a thread its lane key looks at. */
-  private static final int KEY_CALLS = 64;
-
   /** One rank's blocks: the events of each, by block number. */
   record RankBlocks(int rank, List<Long> commIds, List<List<Integer>> commMembers,
       List<List<Integer>> commRemote, Map<ThreadBlock, List<RawEvent>> events) {}
@@ -42,7 +40,12 @@ final class ThreadSplit {
   /** What a rank's split found: its blocks, or why the benchmark cannot reproduce its threads. */
   sealed interface Split permits Blocks, Refused {}
 
-  record Blocks(RankBlocks rank, int phases, int[] lanes) implements Split {}
+  /**
+   * A rank's blocks, with the traced thread of each lane, phase by phase in lane order (equal for
+   * two keyings that put the threads in the same lanes).
+   */
+  record Blocks(RankBlocks rank, int phases, int[] lanes, List<Integer> threads)
+      implements Split {}
 
   record Refused(String reason) implements Split {}
 
@@ -55,10 +58,97 @@ final class ThreadSplit {
   }
 
   /** One traced call with the thread that made it and the compute before it on that thread. */
-  private record Call(int thread, RawEvent event, long compute, long duration, long cpu) {}
+  record Call(int thread, RawEvent event, long compute, long duration, long cpu) {}
 
-  /** Splits rank {@code rank}. */
-  Split split(int rank) {
+  /** A rank's expanded calls and communicators, kept for the lane keyings tried after the first. */
+  private record Expanded(List<Long> ids, List<List<Integer>> members,
+      List<List<Integer>> remote, List<Call> calls, ThreadMessages.Result messages) {}
+
+  private final Map<Integer, Expanded> expanded = new HashMap<>();
+
+  /** Splits rank {@code rank}, its threads in lanes by {@code key}. */
+  Split split(int rank, LaneKey key) {
+    Expanded x = expanded.computeIfAbsent(rank, this::expand);
+    List<Long> ids = x.ids();
+    List<List<Integer>> members = x.members();
+    List<List<Integer>> remote = x.remote();
+    List<Call> calls = x.calls();
+    Optional<String> owner = requestOwners(rank, calls).or(() -> x.messages().refused());
+    if (owner.isPresent()) {
+      return new Refused(owner.get());
+    }
+    // Each other thread's first and last call, in recorded order.
+    Map<Integer, int[]> span = new HashMap<>();
+    for (int i = 0; i < calls.size(); i++) {
+      int t = calls.get(i).thread();
+      if (t != 0) {
+        int at = i;
+        span.computeIfAbsent(t, k -> new int[] {at, at})[1] = i;
+      }
+    }
+    // Phases: [from, to) in recorded order, widened to the main thread's collectives around.
+    List<int[]> phases = new ArrayList<>();
+    span.values().stream().sorted(Comparator.comparingInt(s -> s[0])).forEach(s -> {
+      int from = s[0];
+      while (from > 0 && !(calls.get(from - 1).thread() == 0 && separates(calls.get(from - 1)))) {
+        from--;
+      }
+      int to = s[1] + 1;
+      while (to < calls.size() && !(calls.get(to).thread() == 0 && separates(calls.get(to)))) {
+        to++;
+      }
+      int[] last = phases.isEmpty() ? null : phases.get(phases.size() - 1);
+      if (last != null && from < last[1]) {
+        last[1] = Math.max(last[1], to);
+      } else {
+        phases.add(new int[] {from, to});
+      }
+    });
+    for (int[] pair : x.messages().mainPairs()) {
+      if (phaseOf(phases, pair[0]) != phaseOf(phases, pair[1])) {
+        return new Refused("rank " + rank + ": MPI's main thread probes a message (MPI_Mprobe)"
+            + " on one side of a phase of threads and receives it on the other; each block of"
+            + " the benchmark keeps its own probed messages");
+      }
+    }
+    Map<ThreadBlock, List<RawEvent>> events = new java.util.LinkedHashMap<>();
+    int[] lanes = new int[phases.size() + 1];
+    List<Integer> threads = new ArrayList<>();
+    int at = 0;
+    for (int p = 0; p <= phases.size(); p++) {
+      int end = p < phases.size() ? phases.get(p)[0] : calls.size();
+      block(events, ThreadBlock.between(p), calls.subList(at, end));
+      if (p == phases.size()) {
+        break;
+      }
+      int[] ph = phases.get(p);
+      Map<Integer, List<Call>> byThread = new java.util.TreeMap<>();
+      for (Call c : calls.subList(ph[0], ph[1])) {
+        byThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(c);
+      }
+      block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()));
+      List<List<Call>> others = new ArrayList<>(byThread.entrySet().stream()
+          .filter(e -> e.getKey() != 0).map(Map.Entry::getValue).toList());
+      List<Integer> laneThreads = threads;
+      Map<Long, List<Integer>> byId = new HashMap<>();
+      for (int i = 0; i < ids.size(); i++) {
+        byId.put(ids.get(i), members.get(i));
+      }
+      others.sort(Comparator.comparing(t -> key.of(rank, t.stream().map(Call::event).toList(),
+          byId)));
+      others.forEach(t -> laneThreads.add(t.get(0).thread()));
+      lanes[p + 1] = others.size();
+      for (int l = 0; l < others.size(); l++) {
+        block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l));
+      }
+      at = ph[1];
+    }
+    return new Blocks(new RankBlocks(rank, ids, members, remote, events), phases.size(), lanes,
+        threads);
+  }
+
+  /** Expands rank {@code rank} once: its communicators and its calls with their threads. */
+  private Expanded expand(int rank) {
     List<Long> ids = new ArrayList<>();
     List<List<Integer>> members = new ArrayList<>();
     List<List<Integer>> remote = new ArrayList<>();
@@ -92,62 +182,8 @@ final class ThreadSplit {
         calls.add(new Call(thread, e, compute, Math.round(s.rsd().duration().mean()), cpu));
       }
     });
-    Optional<String> owner = requestOwners(rank, calls);
-    if (owner.isPresent()) {
-      return new Refused(owner.get());
-    }
-    // Each other thread's first and last call, in recorded order.
-    Map<Integer, int[]> span = new HashMap<>();
-    for (int i = 0; i < calls.size(); i++) {
-      int t = calls.get(i).thread();
-      if (t != 0) {
-        int at = i;
-        span.computeIfAbsent(t, k -> new int[] {at, at})[1] = i;
-      }
-    }
-    // Phases: [from, to) in recorded order, widened to the main thread's collectives around.
-    List<int[]> phases = new ArrayList<>();
-    span.values().stream().sorted(Comparator.comparingInt(s -> s[0])).forEach(s -> {
-      int from = s[0];
-      while (from > 0 && !(calls.get(from - 1).thread() == 0 && separates(calls.get(from - 1)))) {
-        from--;
-      }
-      int to = s[1] + 1;
-      while (to < calls.size() && !(calls.get(to).thread() == 0 && separates(calls.get(to)))) {
-        to++;
-      }
-      int[] last = phases.isEmpty() ? null : phases.get(phases.size() - 1);
-      if (last != null && from < last[1]) {
-        last[1] = Math.max(last[1], to);
-      } else {
-        phases.add(new int[] {from, to});
-      }
-    });
-    Map<ThreadBlock, List<RawEvent>> events = new java.util.LinkedHashMap<>();
-    int[] lanes = new int[phases.size() + 1];
-    int at = 0;
-    for (int p = 0; p <= phases.size(); p++) {
-      int end = p < phases.size() ? phases.get(p)[0] : calls.size();
-      block(events, ThreadBlock.between(p), calls.subList(at, end));
-      if (p == phases.size()) {
-        break;
-      }
-      int[] ph = phases.get(p);
-      Map<Integer, List<Call>> byThread = new java.util.TreeMap<>();
-      for (Call c : calls.subList(ph[0], ph[1])) {
-        byThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(c);
-      }
-      block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()));
-      List<List<Call>> others = new ArrayList<>(byThread.entrySet().stream()
-          .filter(e -> e.getKey() != 0).map(Map.Entry::getValue).toList());
-      others.sort(Comparator.comparing(ThreadSplit::laneKey));
-      lanes[p + 1] = others.size();
-      for (int l = 0; l < others.size(); l++) {
-        block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l));
-      }
-      at = ph[1];
-    }
-    return new Blocks(new RankBlocks(rank, ids, members, remote, events), phases.size(), lanes);
+    // Matched probes' messages named per thread, once (the keyings reuse the calls).
+    return new Expanded(ids, members, remote, calls, ThreadMessages.rename(rank, calls));
   }
 
   /**
@@ -159,17 +195,9 @@ final class ThreadSplit {
     Map<Long, String> made = new HashMap<>();
     java.util.Set<Long> persistent = new java.util.HashSet<>();
     java.util.Set<Long> live = new java.util.LinkedHashSet<>();
-    boolean probes = false;
-    int prober = -1;
     for (Call c : calls) {
       RawEvent e = c.event();
       Op op = e.op();
-      if (op == Op.MPROBE || op == Op.IMPROBE || op == Op.MRECV || op == Op.IMRECV) {
-        if (prober >= 0 && prober != c.thread()) {
-          probes = true;
-        }
-        prober = c.thread();
-      }
       if (op.createsRequest()) {
         owner.put(e.get(Field.REQ), c.thread());
         made.put(e.get(Field.REQ), op.mpiName());
@@ -200,11 +228,25 @@ final class ThreadSplit {
             + " would end with it, and the main thread's requests would be named wrongly");
       }
     }
-    if (probes) {
-      return Optional.of("rank " + rank + " receives matched probes (MPI_Mprobe, MPI_Mrecv) on"
-          + " several threads; the trace names their messages by age on the rank, not per thread");
-    }
     return Optional.empty();
+  }
+
+  /**
+   * The block of call {@code i} on MPI's main thread: 2p for the calls between phases p and
+   * p + 1 (p from 0), 2p + 1 for those in phase p + 1.
+   */
+  private static int phaseOf(List<int[]> phases, int i) {
+    int b = 0;
+    for (int[] ph : phases) {
+      if (i < ph[0]) {
+        return b;
+      }
+      if (i < ph[1]) {
+        return b + 1;
+      }
+      b += 2;
+    }
+    return b;
   }
 
   private static String name(int thread) {
@@ -250,19 +292,6 @@ final class ThreadSplit {
     OpKind k = c.event().op().kind();
     return k == OpKind.INIT || k == OpKind.FINALIZE || k == OpKind.COMM_CREATE
         || k == OpKind.COMM_FREE || (k == OpKind.COLLECTIVE && !c.event().op().createsRequest());
-  }
-
-  /** A thread's lane key: its first calls, each as call, communicator and tag. */
-  private static String laneKey(List<Call> calls) {
-    StringBuilder b = new StringBuilder();
-    for (Call c : calls.subList(0, Math.min(KEY_CALLS, calls.size()))) {
-      RawEvent e = c.event();
-      b.append(String.format("%04d", e.op().ordinal())).append(':')
-          .append(String.format("%012d", e.isPresent(Field.COMM) ? e.get(Field.COMM) : 0))
-          .append(':').append(String.format("%012d", e.isPresent(Field.TAG)
-              && !Sym.isSymbol(e.get(Field.TAG)) ? e.get(Field.TAG) : 0)).append(';');
-    }
-    return b.toString();
   }
 
   /**
