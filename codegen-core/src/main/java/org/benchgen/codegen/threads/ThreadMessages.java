@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
 
 /**
  * Matched probes' messages on several threads of a rank, named per thread. The tracer names the
@@ -22,8 +23,11 @@ import org.benchgen.trace.Op;
 final class ThreadMessages {
   private ThreadMessages() {}
 
-  /** One probed message: the call that probed it and its thread. */
-  private record Probed(int call, int thread) {}
+  /**
+   * One probed message: the call that probed it, its thread, and whether it was probed from
+   * MPI_PROC_NULL (its handle MPI_MESSAGE_NO_PROC, equal to every other such).
+   */
+  private record Probed(int call, int thread, boolean noProc) {}
 
   /**
    * Renames the messages of {@code calls} (one rank's, in recorded order) per thread, in place;
@@ -39,7 +43,7 @@ final class ThreadMessages {
       RawEvent e = c.event();
       Op op = e.op();
       if (op == Op.MPROBE || (op == Op.IMPROBE && e.get(Field.FLAG) == 1)) {
-        live.add(new Probed(i, c.thread()));
+        live.add(new Probed(i, c.thread(), e.get(Field.SRC) == Sym.PROC_NULL.code()));
         perThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(i);
       } else if (op == Op.MRECV || op == Op.IMRECV) {
         long age = e.get(Field.MSG);
@@ -47,7 +51,18 @@ final class ThreadMessages {
           return new Result(Optional.of("rank " + rank + ": " + op.mpiName() + " takes message "
               + age + " of " + live.size() + " probed"), List.of());
         }
-        Probed p = live.remove(live.size() - 1 - (int) age);
+        int at0 = live.size() - 1 - (int) age;
+        if (live.get(at0).noProc() && live.get(at0).thread() != c.thread()) {
+          // The tracer names an MPI_MESSAGE_NO_PROC by the rank's oldest such handle, as they are
+          // all equal: the receive took one of its own thread's, the oldest as good as any.
+          for (int j = 0; j < live.size(); j++) {
+            if (live.get(j).noProc() && live.get(j).thread() == c.thread()) {
+              at0 = j;
+              break;
+            }
+          }
+        }
+        Probed p = live.remove(at0);
         if (p.thread() != c.thread()) {
           return new Result(Optional.of("rank " + rank + ": " + op.mpiName() + " on "
               + name(c.thread()) + " receives a message that " + calls.get(p.call()).event().op()

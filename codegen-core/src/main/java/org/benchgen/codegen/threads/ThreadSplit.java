@@ -66,8 +66,27 @@ final class ThreadSplit {
 
   private final Map<Integer, Expanded> expanded = new HashMap<>();
 
-  /** Splits rank {@code rank}, its threads in lanes by {@code key}. */
-  Split split(int rank, LaneKey key) {
+  /**
+   * Where each phase of rank {@code rank} lies: the number of MPI_COMM_WORLD's blocking
+   * collectives its main thread made before the phase. Every rank makes those in one order, so
+   * equal numbers on two ranks are the same place of the program.
+   */
+  int[] anchors(int rank) {
+    List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
+    List<Integer> after = worldCollectives(calls);
+    return phases(calls).stream().mapToInt(ph -> (int) after.stream()
+        .filter(a -> a <= ph[0]).count()).toArray();
+  }
+
+  /**
+   * Splits rank {@code rank}, its threads in lanes by {@code key}; with {@code anchors} (none:
+   * the rank's phases as it had them), a phase, empty where the rank started no threads, at each
+   * of {@code anchors} (every rank's, sorted, distinct: see {@link #anchors}), so that
+   * the main thread's calls of every rank fall in blocks of the same number: a program in which
+   * only some ranks start threads (MPICH's multisend2: rank 0's threads send, the others'
+   * main threads receive). Where the rank's phases do not fit, it is split as it was.
+   */
+  Split split(int rank, LaneKey key, int[] anchors) {
     Expanded x = expanded.computeIfAbsent(rank, this::expand);
     List<Long> ids = x.ids();
     List<List<Integer>> members = x.members();
@@ -77,33 +96,10 @@ final class ThreadSplit {
     if (owner.isPresent()) {
       return new Refused(owner.get());
     }
-    // Each other thread's first and last call, in recorded order.
-    Map<Integer, int[]> span = new HashMap<>();
-    for (int i = 0; i < calls.size(); i++) {
-      int t = calls.get(i).thread();
-      if (t != 0) {
-        int at = i;
-        span.computeIfAbsent(t, k -> new int[] {at, at})[1] = i;
-      }
+    List<int[]> phases = phases(calls);
+    if (anchors.length > 0) {
+      phases = padded(calls, phases, anchors).orElse(phases);
     }
-    // Phases: [from, to) in recorded order, widened to the main thread's collectives around.
-    List<int[]> phases = new ArrayList<>();
-    span.values().stream().sorted(Comparator.comparingInt(s -> s[0])).forEach(s -> {
-      int from = s[0];
-      while (from > 0 && !(calls.get(from - 1).thread() == 0 && separates(calls.get(from - 1)))) {
-        from--;
-      }
-      int to = s[1] + 1;
-      while (to < calls.size() && !(calls.get(to).thread() == 0 && separates(calls.get(to)))) {
-        to++;
-      }
-      int[] last = phases.isEmpty() ? null : phases.get(phases.size() - 1);
-      if (last != null && from < last[1]) {
-        last[1] = Math.max(last[1], to);
-      } else {
-        phases.add(new int[] {from, to});
-      }
-    });
     for (int[] pair : x.messages().mainPairs()) {
       if (phaseOf(phases, pair[0]) != phaseOf(phases, pair[1])) {
         return new Refused("rank " + rank + ": MPI's main thread probes a message (MPI_Mprobe)"
@@ -184,6 +180,90 @@ final class ThreadSplit {
     });
     // Matched probes' messages named per thread, once (the keyings reuse the calls).
     return new Expanded(ids, members, remote, calls, ThreadMessages.rename(rank, calls));
+  }
+
+  /**
+   * A rank's phases, {@code [from, to)} in recorded order: each other thread's first to last
+   * call, widened to the main thread's separating calls around, overlapping ones joined.
+   */
+  private static List<int[]> phases(List<Call> calls) {
+    // Each other thread's first and last call, in recorded order.
+    Map<Integer, int[]> span = new HashMap<>();
+    for (int i = 0; i < calls.size(); i++) {
+      int t = calls.get(i).thread();
+      if (t != 0) {
+        int at = i;
+        span.computeIfAbsent(t, k -> new int[] {at, at})[1] = i;
+      }
+    }
+    // Phases: [from, to) in recorded order, widened to the main thread's collectives around.
+    List<int[]> phases = new ArrayList<>();
+    span.values().stream().sorted(Comparator.comparingInt(s -> s[0])).forEach(s -> {
+      int from = s[0];
+      while (from > 0 && !(calls.get(from - 1).thread() == 0 && separates(calls.get(from - 1)))) {
+        from--;
+      }
+      int to = s[1] + 1;
+      while (to < calls.size() && !(calls.get(to).thread() == 0 && separates(calls.get(to)))) {
+        to++;
+      }
+      int[] last = phases.isEmpty() ? null : phases.get(phases.size() - 1);
+      if (last != null && from < last[1]) {
+        last[1] = Math.max(last[1], to);
+      } else {
+        phases.add(new int[] {from, to});
+      }
+    });
+    return phases;
+  }
+
+  /** The index after each blocking collective on MPI_COMM_WORLD of MPI's main thread. */
+  private static List<Integer> worldCollectives(List<Call> calls) {
+    List<Integer> after = new ArrayList<>();
+    for (int i = 0; i < calls.size(); i++) {
+      RawEvent e = calls.get(i).event();
+      if (calls.get(i).thread() == 0 && e.op().kind() == OpKind.COLLECTIVE
+          && !e.op().createsRequest() && e.isPresent(Field.COMM) && e.get(Field.COMM) == 0) {
+        after.add(i + 1);
+      }
+    }
+    return after;
+  }
+
+  /**
+   * {@code phases} with an empty phase just after the main thread's {@code a}-th world
+   * collective for every anchor {@code a} the rank has no phase at (after MPI's initialisation
+   * for 0); empty where that does not fit (two phases at one anchor, one at an anchor not
+   * listed, or too few world collectives).
+   */
+  private static Optional<List<int[]>> padded(List<Call> calls, List<int[]> phases,
+      int[] anchors) {
+    List<Integer> after = worldCollectives(calls);
+    int init = 0;
+    while (init < calls.size() && calls.get(init).event().op().kind() != OpKind.INIT) {
+      init++;
+    }
+    List<int[]> out = new ArrayList<>();
+    int k = 0;
+    int end = 0;
+    for (int a : anchors) {
+      int from = k < phases.size() ? phases.get(k)[0] : -1;
+      if (from >= 0 && after.stream().filter(x -> x <= from).count() == a) {
+        out.add(phases.get(k++));
+        end = out.get(out.size() - 1)[1];
+        continue;
+      }
+      if (a > after.size()) {
+        return Optional.empty();
+      }
+      int at = a == 0 ? Math.min(init + 1, calls.size()) : after.get(a - 1);
+      if (at < end || (k < phases.size() && at > phases.get(k)[0])) {
+        return Optional.empty();
+      }
+      out.add(new int[] {at, at});
+      end = at;
+    }
+    return k == phases.size() ? Optional.of(out) : Optional.empty();
   }
 
   /**
@@ -286,12 +366,17 @@ final class ThreadSplit {
 
   /**
    * Whether a call of the main thread is where a program may start or join its threads: a
-   * blocking collective, a communicator's creation or freeing, or MPI's initialisation.
+   * blocking collective, a communicator's or a window's creation or freeing, a fence, a passive
+   * target epoch's lock or unlock (threads that put into a window the main thread made and
+   * locked must start after: MPICH's threads/rma), or MPI's initialisation.
    */
   private static boolean separates(Call c) {
     OpKind k = c.event().op().kind();
+    Op op = c.event().op();
     return k == OpKind.INIT || k == OpKind.FINALIZE || k == OpKind.COMM_CREATE
-        || k == OpKind.COMM_FREE || (k == OpKind.COLLECTIVE && !c.event().op().createsRequest());
+        || k == OpKind.COMM_FREE || (k == OpKind.COLLECTIVE && !op.createsRequest())
+        || k == OpKind.WINDOW || op == Op.WIN_LOCK_ALL || op == Op.WIN_UNLOCK_ALL
+        || op == Op.WIN_LOCK || op == Op.WIN_UNLOCK;
   }
 
   /**

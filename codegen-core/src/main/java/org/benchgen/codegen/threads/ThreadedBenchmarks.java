@@ -66,39 +66,52 @@ public final class ThreadedBenchmarks {
       GenerateOptions options) {
     target.checkName(options.name());
     ThreadSplit splitter = new ThreadSplit(trace);
+    // Where each rank's phases lie; padded to every rank's places where ranks differ.
+    java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
+    List<int[]> anchors = new ArrayList<>();
+    for (int r = 0; r < trace.worldSize(); r++) {
+      int[] a = splitter.anchors(r);
+      if (a.length > MAX_PHASES) {
+        return refused("rank " + r + " starts and joins its threads " + a.length + " times ("
+            + a.length + " phases of threads; at most " + MAX_PHASES + " are generated, each"
+            + " phase's threads as functions of their own, not as a loop)");
+      }
+      anchors.add(a);
+      java.util.Arrays.stream(a).forEach(places::add);
+    }
+    int[] all = places.stream().mapToInt(Integer::intValue).toArray();
+    List<int[]> paddings = anchors.stream().allMatch(a -> java.util.Arrays.equals(a, all))
+        ? List.of(new int[0]) : List.of(new int[0], all);
     Benchmarks.Outcome first = null;
-    Set<List<List<Integer>>> tried = new java.util.HashSet<>();
-    for (LaneKey key : LaneKey.values()) {
-      List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
-      List<List<Integer>> lanes = new ArrayList<>();
-      for (int r = 0; r < trace.worldSize(); r++) {
-        ThreadSplit.Split s = splitter.split(r, key);
-        if (s instanceof ThreadSplit.Refused f) {
-          return refused(f.reason());
+    Set<List<Object>> tried = new java.util.HashSet<>();
+    for (int[] padding : paddings) {
+      for (LaneKey key : LaneKey.values()) {
+        List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+        List<Object> lanes = new ArrayList<>(List.of(padding.length));
+        for (int r = 0; r < trace.worldSize(); r++) {
+          ThreadSplit.Split s = splitter.split(r, key, padding);
+          if (s instanceof ThreadSplit.Refused f) {
+            return refused(f.reason());
+          }
+          ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
+          lanes.add(((ThreadSplit.Blocks) s).threads());
+          Optional<String> concurrent = ThreadChecks.check(b);
+          if (concurrent.isPresent()) {
+            return refused(concurrent.get());
+          }
+          ranks.add(b);
         }
-        ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
-        int phases = ((ThreadSplit.Blocks) s).phases();
-        if (phases > MAX_PHASES) {
-          return refused("rank " + r + " starts and joins its threads " + phases + " times ("
-              + phases + " phases of threads; at most " + MAX_PHASES + " are generated, each"
-              + " phase's threads as functions of their own, not as a loop)");
+        if (!tried.add(lanes)) {
+          continue; // this keying put every thread in the lane an earlier one did
         }
-        lanes.add(((ThreadSplit.Blocks) s).threads());
-        Optional<String> concurrent = ThreadChecks.check(b);
-        if (concurrent.isPresent()) {
-          return refused(concurrent.get());
+        Benchmarks.Outcome o = generate(trace, target, options, ranks);
+        if (!(o instanceof Benchmarks.Failed f)
+            || f.finding().problem() == Problem.UNEXPRESSIBLE) {
+          return o;
         }
-        ranks.add(b);
+        // The first keying's finding is the one reported when none pairs the lanes.
+        first = first == null ? o : first;
       }
-      if (!tried.add(lanes)) {
-        continue; // this keying put every thread in the lane an earlier one did
-      }
-      Benchmarks.Outcome o = generate(trace, target, options, ranks);
-      if (!(o instanceof Benchmarks.Failed f) || f.finding().problem() == Problem.UNEXPRESSIBLE) {
-        return o;
-      }
-      // The first keying's finding is the one reported when none pairs the lanes.
-      first = first == null ? o : first;
     }
     return first;
   }
