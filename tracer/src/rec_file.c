@@ -8,6 +8,8 @@
  * displacement, which this table keeps for each file. */
 #include "core.h"
 
+#include <limits.h>
+
 #define FCAP 256  /* files open at once on a rank */
 #define NCAP 4096 /* names a rank remembers; past them a name gets the last number */
 static struct {
@@ -81,11 +83,16 @@ void bgt_rec_file_open(bgt_call *c, MPI_Comm comm, const char *name, int amode, 
   if (fh == MPI_FILE_NULL) return; /* the open failed: nothing was made */
   int64_t cid = comm_id(comm);
   int64_t fid = file_id(fh);
+  /* The size the file had when opened (its input, or what the program left there, perhaps by
+   * means MPI does not see, such as unlink or truncate): a benchmark makes the file so again. */
+  MPI_Offset found = 0;
+  if (PMPI_File_get_size(fh, &found) != MPI_SUCCESS || found < 0) found = 0;
   begin_event(c, BGT_FILE_OPEN);
   put(F_COMM, cid);
   put(F_FILE, fid);
   put(F_AMODE, amode_value(amode));
   put(F_FNAME, name_number(name));
+  put(F_FSIZE, (int64_t) found);
   end_record();
 }
 
@@ -124,12 +131,69 @@ void bgt_rec_file_size(bgt_call *c, int op, MPI_File fh, MPI_Offset size) {
   end_record();
 }
 
+/* A view's filetype with holes: where its data lies, as runs of bytes (docs/tracer.md, "A view's
+ * layout"). MPI requires a filetype's displacements to be non-negative and non-decreasing, so
+ * the bytes a filetype covers, in address order, are its data in order: unpacking its size in
+ * marked bytes into a zeroed buffer of its true extent shows them. The runs are grouped into
+ * vectors (first displacement, length, count, stride), four numbers each, at most FT_VECTORS of
+ * them; a filetype spread over more than FT_SPAN bytes, or of more vectors, keeps its size and
+ * extent only. */
+#define FT_VECTORS 64
+#define FT_SPAN ((MPI_Count) 16 << 20)
+static int64_t g_ft[4 * FT_VECTORS];
+
+/* The vectors of filetype t (size bytes, true lower bound tlb, true extent text) in g_ft; their
+ * number, or 0 where they are not recorded. */
+static int filetype_runs(MPI_Datatype t, MPI_Count size, MPI_Count tlb, MPI_Count text) {
+  if (size <= 0 || size > INT_MAX || text <= 0 || text > FT_SPAN) return 0;
+  unsigned char *lay = calloc((size_t) text, 1), *marks = malloc((size_t) size);
+  int n = 0, pos = 0;
+  if (lay && marks) {
+    memset(marks, 0xff, (size_t) size);
+    if (PMPI_Unpack(marks, (int) size, &pos, lay - tlb, 1, t, MPI_COMM_SELF) != MPI_SUCCESS) {
+      n = -1;
+    }
+  } else {
+    n = -1;
+  }
+  for (MPI_Count i = 0; n >= 0 && i < text;) {
+    if (!lay[i]) {
+      i++;
+      continue;
+    }
+    MPI_Count j = i;
+    while (j < text && lay[j]) j++;
+    int64_t d = (int64_t) (tlb + i), len = (int64_t) (j - i);
+    int64_t *v = n > 0 ? &g_ft[4 * (n - 1)] : NULL;
+    if (v && v[1] == len && (v[2] == 1 || d - v[0] - (v[2] - 1) * v[3] == v[3])) {
+      if (v[2] == 1) v[3] = d - v[0];
+      v[2]++;
+    } else if (n == FT_VECTORS) {
+      n = -1;
+    } else {
+      v = &g_ft[4 * n++];
+      v[0] = d, v[1] = len, v[2] = 1, v[3] = 0;
+    }
+    i = j;
+  }
+  free(lay);
+  free(marks);
+  return n > 0 ? n : 0;
+}
+
 void bgt_rec_file_set_view(bgt_call *c, MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
                            MPI_Datatype filetype) {
   RECORDING(c);
   int64_t fid = file_id(fh);
-  MPI_Count lb = 0, extent = 0;
-  if (filetype != MPI_DATATYPE_NULL) PMPI_Type_get_extent_x(filetype, &lb, &extent);
+  MPI_Count lb = 0, extent = 0, tlb = 0, text = 0, size = 0;
+  if (filetype != MPI_DATATYPE_NULL) {
+    PMPI_Type_get_extent_x(filetype, &lb, &extent);
+    PMPI_Type_get_true_extent_x(filetype, &tlb, &text);
+    PMPI_Type_size_x(filetype, &size);
+  }
+  /* Bytes one after the other from the displacement need no runs: size = extent, lb 0. */
+  int plain = size == extent && lb == 0 && tlb == 0 && text == size;
+  int runs = plain ? 0 : filetype_runs(filetype, size, tlb, text);
   g_files[fid].etsize = type_size(etype);
   g_files[fid].disp = (int64_t) disp;
   begin_event(c, BGT_FILE_SET_VIEW);
@@ -137,6 +201,9 @@ void bgt_rec_file_set_view(bgt_call *c, MPI_File fh, MPI_Offset disp, MPI_Dataty
   put(F_DISP, (int64_t) disp);
   put(F_ETSIZE, g_files[fid].etsize);
   put(F_FTEXT, (int64_t) extent);
+  put(F_FTSIZE, (int64_t) size);
+  put(F_FTLB, (int64_t) lb);
+  if (runs > 0) put_list64(F_FTRUNS, g_ft, 4 * runs);
   end_record();
 }
 
@@ -166,6 +233,14 @@ void bgt_rec_file_seek(bgt_call *c, int op, MPI_File fh, MPI_Offset offset, int 
   end_record();
 }
 
+/* The bytes a read or write moved, from its status: at most what it asked for. A call that failed
+ * (an error handler that returns, as a test of errors has) leaves its status undefined; one
+ * claiming more than count x size is such a status, and moved nothing. */
+static int64_t moved(const MPI_Status *st, MPI_Count count, MPI_Datatype type) {
+  int64_t b = status_bytes(st), most = (int64_t) count * type_size(type);
+  return b < 0 || b > most ? 0 : b;
+}
+
 /* A read or write (op): explicit offset `at` (in etypes) where the call has one, else -1; its
  * bytes from st (NULL: MPI_STATUS_IGNORE, count times size). */
 void bgt_rec_file_rw(bgt_call *c, int op, MPI_File fh, MPI_Offset at, MPI_Count count,
@@ -176,7 +251,7 @@ void bgt_rec_file_rw(bgt_call *c, int op, MPI_File fh, MPI_Offset at, MPI_Count 
   put(F_FILE, fid);
   if (at >= 0) put(F_OFFSET, (int64_t) at * g_files[fid].etsize + g_files[fid].disp);
   put_type(F_COUNT, F_TYPE, F_TSIZE, count, type);
-  put(F_BYTES, st ? status_bytes(st) : (int64_t) count * type_size(type));
+  put(F_BYTES, st ? moved(st, count, type) : (int64_t) count * type_size(type));
   end_record();
 }
 

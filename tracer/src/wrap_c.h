@@ -6,8 +6,10 @@
 
 #include "bgt.h"
 
-/* A status to read from even when the caller passed MPI_STATUS_IGNORE. */
-#define STATUS(st) MPI_Status s_, *sp_ = (st) == MPI_STATUS_IGNORE ? &s_ : (st)
+/* A status to read from even when the caller passed MPI_STATUS_IGNORE; zeroed, so that a call that
+ * failed and set none (an MPI-IO read under MPI_ERRORS_RETURN) reads as 0 bytes, not as the
+ * stack's garbage. */
+#define STATUS(st) MPI_Status s_ = {0}, *sp_ = (st) == MPI_STATUS_IGNORE ? &s_ : (st)
 #define STATUSES(sts, n) MPI_Status *sts_ = (sts) == MPI_STATUSES_IGNORE && c_.on ? bgt_statuses(n) : (sts)
 
 /* A collective's record: its arguments as a bgt_coll (designated initialisers), its request req_

@@ -41,7 +41,8 @@ import org.benchgen.traverse.TraversalContext;
  * never came.
  *
  * <p>{@link #needsAlignment} decides in O(number of RSDs) whether any of this is needed; if not,
- * {@link #align} returns the trace unchanged.
+ * {@link #align} returns the trace unchanged. A trace with choice sections is aligned part by part
+ * ({@link SectionedAlignment}): each section checked and kept as it is.
  */
 public final class CollectiveAligner {
   private final CompressedTrace trace;
@@ -121,7 +122,31 @@ public final class CollectiveAligner {
       return new Alignment.Aligned(trace, false, 0);
     }
     // Joining calls merges their compute: each shared block's copy with its own share of it.
-    return new CollectiveAligner(trace.perPlace()).new Run().run();
+    CompressedTrace placed = trace.perPlace();
+    // Choice sections are checked and kept, not walked step by step and folded again.
+    Optional<Alignment.Aligned> sectioned = SectionedAlignment.align(trace, placed);
+    if (sectioned.isPresent()) {
+      return sectioned.get();
+    }
+    return new CollectiveAligner(placed).new Run(true).run();
+  }
+
+  /**
+   * The alignment of a trace whose shared blocks are already one copy a place: unchanged where
+   * nothing needs it. A part of a trace whose collectives all complete within it aligns alone.
+   */
+  Alignment alignPlaced() {
+    return needsAlignment() ? new Run(true).run() : new Alignment.Aligned(trace, false, 0);
+  }
+
+  /**
+   * Whether every collective of the trace is reached by all members of its communicator as the
+   * same call (op, root), in an order that lets each complete: what {@link #align} checks, without
+   * writing the aligned trace; the finding otherwise.
+   */
+  Optional<Finding> check() {
+    Alignment a = new Run(false).run();
+    return a instanceof Alignment.Failed f ? Optional.of(f.finding()) : Optional.empty();
   }
 
   /** One alignment pass: the contexts of all classes and what they wait for. */
@@ -145,10 +170,13 @@ public final class CollectiveAligner {
     /** How many collectives of each communicator each class has reached. */
     private final List<Map<Long, Long>> reached = new ArrayList<>();
     private final TraceBuilder out;
+    /** Whether the aligned trace is written ({@link #check} only checks). */
+    private final boolean writes;
     private final java.util.Set<Long> memberOf = new java.util.HashSet<>();
     private long merged;
 
-    Run() {
+    Run(boolean writes) {
+      this.writes = writes;
       for (int c = 0; c < n; c++) {
         ctx[c] = new TraversalContext(trace, classes.ranks(c).first(), comms);
         size[c] = classes.ranks(c).size();
@@ -169,7 +197,7 @@ public final class CollectiveAligner {
           if (stuck.isPresent()) {
             return new Alignment.Failed(stuck.get());
           }
-          return new Alignment.Aligned(out.build(), true, merged);
+          return new Alignment.Aligned(writes ? out.build() : trace, writes, merged);
         }
         int[] units = Arrays.copyOf(group, g);
         Rsd rsd = ctx[units[0]].peek().orElseThrow();
@@ -178,7 +206,9 @@ public final class CollectiveAligner {
           steps[i] = ctx[units[i]].next();
         }
         if (!rsd.op().kind().synchronizes()) {
-          out.append(List.of(rsd), rsd.site(), units, steps);
+          if (writes) {
+            out.append(List.of(rsd), rsd.site(), units, steps);
+          }
           continue;
         }
         List<Long> touched = new ArrayList<>(1);
@@ -263,7 +293,9 @@ public final class CollectiveAligner {
           it.remove();
           started.computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>()).put(c, s);
           waitingIn[c] = null;
-          out.append(List.of(s.rsd()), s.rsd().site(), new int[] {c}, new Step[] {s});
+          if (writes) {
+            out.append(List.of(s.rsd()), s.rsd().site(), new int[] {c}, new Step[] {s});
+          }
           any = true;
         }
       }
@@ -326,6 +358,10 @@ public final class CollectiveAligner {
     /** One call for the waiting classes {@code w} of a completed collective. */
     private Optional<Finding> emit(List<Integer> w) {
       if (w.isEmpty()) {
+        return Optional.empty();
+      }
+      if (!writes) {
+        w.forEach(c -> waitingIn[c] = null);
         return Optional.empty();
       }
       int[] units = w.stream().mapToInt(Integer::intValue).toArray();

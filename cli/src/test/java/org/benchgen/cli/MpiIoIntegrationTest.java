@@ -76,6 +76,49 @@ class MpiIoIntegrationTest {
     assertTrue(v.out().contains("verdict: same calls and bytes"), v.out());
   }
 
+  /**
+   * samples/mpi/mpiio_view.c: a view with holes, a file found in place, a file unlinked behind
+   * MPI's back and opened exclusively again. Its bytes per rank, from the sample's comment and
+   * worked out by hand, are the file's layout: the byte view's read finds 64 + 4 x 4 x 16 = 320
+   * bytes only where every rank's blocks land at the traced offsets (the blocks laid one after
+   * the other from the displacement would end the file at 64 + 64 = 128), and the input's read
+   * finds its 100 bytes only where the benchmark makes it of its traced size.
+   */
+  @ParameterizedTest(name = "under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void viewsWithHolesAndFilesAsFoundAreMadeAgain(String flavour) throws Exception {
+    Path files = Files.createDirectories(runs.work().resolve(flavour + "-view-" + SECRET));
+    BenchmarkRuns.Built b = runs.build(flavour, List.of("mpiio_view", files.toString()), "");
+    TraceStats st = TraceStats.of(TraceDirectory.open(b.original()), n -> { });
+    for (int r = 0; r < N; r++) {
+      assertCalls(st, r, viewByHand(r));
+    }
+    Path scratch = Files.createDirectories(runs.work().resolve(flavour + "-view-bench-io"));
+    Path bench = runs.trace(flavour, "mpiio_view-bench", b.gen().resolve("mpiio_view"),
+        List.of("--io-dir", scratch.toString()), N, List.of(BenchmarkRuns.NO_RAW));
+    try (Stream<Path> left = Files.list(scratch)) {
+      assertEquals(List.of(), left.toList(), "the benchmark's files are removed at its end");
+    }
+    TraceStats bs = TraceArgument.stats(bench, new PrintWriter(new StringWriter()));
+    for (int r = 0; r < N; r++) {
+      assertCalls(bs, r, viewByHand(r));
+    }
+    Cli.Result v = Cli.run("verify", b.original().toString(), bench.toString());
+    assertEquals(0, v.code(), v.out() + v.err());
+  }
+
+  /** Rank r's calls and bytes in mpiio_view.c at 4 ranks (its comment). */
+  private static Map<Op, long[]> viewByHand(int r) {
+    Map<Op, long[]> m = new HashMap<>(Map.of(Op.INIT, cb(1, 0), Op.FINALIZE, cb(1, 0),
+        Op.BCAST, cb(1, 4096), Op.BARRIER, cb(4, 0), Op.FILE_OPEN, cb(4, 0),
+        Op.FILE_CLOSE, cb(4, 0), Op.FILE_SET_VIEW, cb(2, 0), Op.FILE_SYNC, cb(2, 0),
+        Op.FILE_WRITE_AT_ALL, cb(1, 4 * 16), Op.FILE_READ_AT, cb(2, 100 + 64 + 4 * N * 16)));
+    if (r == 0) {
+      m.put(Op.FILE_DELETE, cb(3, 0));
+    }
+    return m;
+  }
+
   /** Rank r's calls and bytes, from mpiio.c's comment: per iteration 1 KiB written collectively,
    * read back, written by iwrite_at, 256 bytes by iwrite, 512 by a split collective; then
    * (r + 1) x 16 bytes through the shared pointer and read back in order, 1 KiB written and read

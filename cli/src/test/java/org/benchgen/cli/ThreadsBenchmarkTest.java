@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * benchmark with threads of its own (docs/codegen.md, "Threads"): samples/mpi/threads_phases at 4
  * ranks, two phases of threads, under Open MPI and MPICH, traced, generated, built, its benchmark
  * traced: the same calls and bytes on every rank (verify exits 0); coNCePTuaL refuses it (BG104).
+ * And samples/mpi/threads_pairs under Open MPI: threads whose calls differ only by their peer,
+ * put in lanes that pair across ranks.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ThreadsBenchmarkTest {
@@ -70,6 +72,44 @@ class ThreadsBenchmarkTest {
       assertTrue(n.err().contains("BG104") && n.err().contains("rank 0 made calls from 4"
           + " threads"), n.err());
       assertFalse(Files.exists(runs.work().resolve("threads.ncptl")));
+    }
+  }
+
+  /** Iterations of threads_pairs: its thread 0's barrier comes after its first 64 calls. */
+  private static final int PAIR_ITERATIONS = 25;
+
+  /**
+   * threads_pairs' thread i of every rank exchanges with rank i (Isend, blocking Recv, Wait),
+   * and thread 0 then makes a barrier; the tracer numbers a rank's threads by offset from it
+   * (the order they start). Lanes in that order do not pair (rank r's second lane waits for rank
+   * r+1's, which waits for r+2's: a cycle; the barrier in another lane on each rank), which
+   * generate refused (BG201); lanes by peer pair.
+   */
+  @org.junit.jupiter.api.Test
+  void threadsThatDifferOnlyByPeerPairAcrossRanks() throws Exception {
+    String flavour = "openmpi";
+    runs.assertSameCalls(flavour, List.of("threads_pairs", "" + PAIR_ITERATIONS));
+    String c = Files.readString(runs.work().resolve(flavour + "-threads_pairs-gen")
+        .resolve("threads_pairs.c"));
+    // One lane per rank of the 4, besides the main thread's part.
+    assertTrue(c.contains("bg_thread_start(&bg_threads[3], bg_phase1_lane4, 4);"), c);
+    assertFalse(c.contains("bg_phase1_lane5"), c);
+    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour + "-threads_pairs-bench"),
+        new java.io.PrintWriter(new java.io.StringWriter()));
+    int n = BenchmarkRuns.N;
+    for (int r = 0; r < n; r++) {
+      // Worked out from threads_pairs.c: rank r sends 4 * (r + i + 1) bytes to each rank i.
+      long bytes = 0;
+      for (int i = 0; i < n; i++) {
+        bytes += 4L * (r + i + 1) * PAIR_ITERATIONS;
+      }
+      assertTrue(bench.rank(r).threads() >= n, "threads of the benchmark's rank " + r);
+      for (Op op : new Op[] {Op.ISEND, Op.RECV}) {
+        assertEquals((long) n * PAIR_ITERATIONS, bench.rank(r).byOp().get(op)[0], op + " " + r);
+        assertEquals(bytes, bench.rank(r).byOp().get(op)[1], op + " bytes of rank " + r);
+      }
+      assertEquals(n * PAIR_ITERATIONS, bench.rank(r).byOp().get(Op.WAIT)[0], "rank " + r);
+      assertEquals(3, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
     }
   }
 }

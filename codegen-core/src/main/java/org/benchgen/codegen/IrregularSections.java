@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.benchgen.compress.ChoiceSection;
 import org.benchgen.compress.ComputeClasses;
 import org.benchgen.compress.UnfoldedRuns;
 import org.benchgen.ir.CallTime;
@@ -74,10 +76,23 @@ public final class IrregularSections {
   }
 
   /** Where {@code trace}'s top level has sections, in order, not overlapping ({@link
-   * UnfoldedRuns}, of any length). */
+   * UnfoldedRuns}, of any length), and each choice section outside those, one node. */
   public static List<Span> spans(CompressedTrace trace) {
-    return UnfoldedRuns.of(trace.body(), 0).stream().map(x -> new Span(x.start(), x.end()))
-        .toList();
+    List<Span> runs = UnfoldedRuns.of(trace.body(), 0).stream()
+        .map(x -> new Span(x.start(), x.end())).toList();
+    List<Span> out = new ArrayList<>(runs);
+    List<Node> body = trace.body();
+    for (int i = 0; i < body.size(); i++) {
+      int at = i;
+      if (ChoiceSection.of(body.get(i)).isPresent()
+          && runs.stream().noneMatch(s -> s.start() <= at && at < s.end())) {
+        out.add(new Span(i, i + 1));
+      }
+    }
+    if (out.size() > runs.size()) {
+      out.sort(java.util.Comparator.comparingInt(Span::start));
+    }
+    return out;
   }
 
   /** A call shape: its MPI function and site (CommSlots pools creating calls by it too). */
@@ -85,8 +100,17 @@ public final class IrregularSections {
     return UnfoldedRuns.key(op, site);
   }
 
-  /** Expands the span's nodes rank by rank and gathers each shape's values. */
+  /**
+   * Expands the span's nodes rank by rank and gathers each shape's values; a choice section
+   * already holds them, and only its selector is read off its guards.
+   */
   private static Section build(CompressedTrace trace, Span span) {
+    if (span.end() - span.start() == 1) {
+      Optional<ChoiceSection> c = ChoiceSection.of(trace.body().get(span.start()));
+      if (c.isPresent()) {
+        return ChoiceTables.section(trace.worldSize(), span, c.get());
+      }
+    }
     CompressedTrace run = trace.withBody(trace.body().subList(span.start(), span.end()));
     Map<String, Shape> shapes = new LinkedHashMap<>();
     new NodeScanner() {
@@ -124,7 +148,7 @@ public final class IrregularSections {
    * A parameter with one entry per rank that has values ({@code values.apply(r)} non-null), ranks
    * with the same values sharing one entry.
    */
-  private static Param perRank(int world, java.util.function.IntFunction<Longs> values,
+  static Param perRank(int world, java.util.function.IntFunction<Longs> values,
       boolean peer) {
     List<Integer> ranks = new ArrayList<>();
     List<EntryValues> seqs = new ArrayList<>();

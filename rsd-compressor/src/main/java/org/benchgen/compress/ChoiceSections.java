@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.benchgen.ir.CallTime;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -119,8 +120,16 @@ public final class ChoiceSections {
     }
     List<Shape> byNumber = List.copyOf(shapes.values());
     CompressedTrace walked = trace.withBody(run);
+    // The world's steps with few configurations, where the run has them (StepChoices).
+    Map<String, StepChoices.Shape> merged = new LinkedHashMap<>();
+    shapes.forEach((k, s) -> merged.put(k, new StepChoices.Shape(s.first.op(), s.first.site(),
+        s.compute, s.duration)));
+    Optional<Loop> steps = StepChoices.section(walked, ranks.toArray(), merged);
+    if (steps.isPresent()) {
+      return steps.get();
+    }
     List<Integer> stepRanks = new ArrayList<>();
-    List<EntryValues> steps = new ArrayList<>();
+    List<EntryValues> calls = new ArrayList<>();
     for (int r : ranks.toArray()) {
       TraversalContext ctx = new TraversalContext(walked, r);
       long n = 0;
@@ -138,7 +147,7 @@ public final class ChoiceSections {
       }
       if (n > 0) {
         stepRanks.add(r);
-        steps.add(new EntryValues.Plain(ValueSeq.of(n)));
+        calls.add(new EntryValues.Plain(ValueSeq.of(n)));
         for (Shape s : byNumber) {
           s.endRank(r);
         }
@@ -151,7 +160,7 @@ public final class ChoiceSections {
       }
     }
     int[] sr = stepRanks.stream().mapToInt(Integer::intValue).toArray();
-    return new Loop(RankList.of(sr), Param.grouped(sr, steps), guards);
+    return new Loop(RankList.of(sr), Param.grouped(sr, calls), guards);
   }
 
   /** One call shape of a section: the RSDs it merges and, per rank, its calls' values. */

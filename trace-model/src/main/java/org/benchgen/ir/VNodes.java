@@ -22,7 +22,8 @@ public final class VNodes {
 
   /** An immutable list of {@code nodes}, compact when long. */
   public static List<VNode> of(List<VNode> nodes) {
-    if (nodes instanceof Compact) {
+    if (nodes instanceof Compact || nodes instanceof ChoiceColumn) {
+      // A column of a choice table stays one: the writer writes it as the column (issue 50).
       return nodes;
     }
     if (nodes.size() < MIN_COMPACT) {

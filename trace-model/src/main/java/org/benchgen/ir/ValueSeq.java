@@ -178,7 +178,9 @@ public record ValueSeq(List<VNode> nodes) {
       int index;
       long remaining;
 
-      Frame(List<VNode> body, long remaining) {
+      Frame(List<VNode> given, long remaining) {
+        // A choice table's column is read through its leaves (issue 50).
+        List<VNode> body = given instanceof ChoiceColumn cc ? cc.nodes() : given;
         this.body = body;
         this.compact = body instanceof VNodes.Compact c ? c : null;
         this.remaining = remaining;

@@ -46,7 +46,8 @@ final class BufferSizes {
           Math.max(max(r, Field.SOURCES, this::length), max(r, Field.DESTS, this::length))));
       return;
     }
-    if (op.kind() == OpKind.COMPLETION) {
+    // MPI-IO's reads and writes use a buffer of their own (bg_iobuf, CFiles).
+    if (op.kind() == OpKind.COMPLETION || op.kind() == OpKind.FILE_IO) {
       return;
     }
     // An element spans its type's extent where that is larger than its data (pair types).

@@ -45,6 +45,11 @@ final class CArgs {
     return new CModel.RecvBuf();
   }
 
+  /** Where a call's approximations are noted (the MPI-IO calls' too, CFiles). */
+  org.benchgen.codegen.Approximations approximations() {
+    return g.approximations();
+  }
+
   OutputModel arg(RsdContext c, Field f) {
     return new CModel.Arg(c.value(f));
   }

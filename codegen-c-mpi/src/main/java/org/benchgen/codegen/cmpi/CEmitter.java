@@ -207,7 +207,8 @@ final class CEmitter implements Emitter {
   /** The call of one RSD. */
   private OutputModel call(RsdContext c) {
     Op op = c.rsd().op();
-    boolean large = a.large(c);
+    // MPI-IO decides its own (CFiles.large: past an int, a datatype of bytes, not MPI_..._c).
+    boolean large = op.kind() == OpKind.FILE_IO ? files.large(c) : a.large(c);
     largeCount |= large;
     String fn = op.mpiName(large);
     OpKind k = op.kind();

@@ -11,8 +11,9 @@ public interface CFileModel extends OutputModel {
   /** The scratch directory and the buffer of {@code bytes} every read and write uses. */
   record IoSetup(long bytes) implements CFileModel {}
 
-  record FileOpen(OutputModel comm, OutputModel file, OutputModel fname, OutputModel amode)
-      implements CFileModel {}
+  /** An open; {@code found}: the file's size when the traced program opened it, or -1. */
+  record FileOpen(OutputModel comm, OutputModel file, OutputModel fname, OutputModel amode,
+      OutputModel found) implements CFileModel {}
 
   record FileClose(OutputModel file) implements CFileModel {}
 
@@ -23,6 +24,16 @@ public interface CFileModel extends OutputModel {
 
   /** A view of bytes from {@code disp}. */
   record FileView(OutputModel file, OutputModel disp) implements CFileModel {}
+
+  /**
+   * A view from {@code disp} of the traced filetype's layout: {@code size} bytes in {@code
+   * extent} from {@code lb}, lying where {@code runs} says (a table, or NULL).
+   */
+  record FileLayout(OutputModel file, OutputModel disp, OutputModel lb, OutputModel extent,
+      OutputModel size, OutputModel runs) implements CFileModel {}
+
+  /** A datatype of {@code bytes} bytes, for a read or write past an int's count. */
+  record IoBytes(OutputModel bytes) implements CFileModel {}
 
   /** MPI_File_sync. */
   record FileSync(OutputModel file) implements CFileModel {}

@@ -233,4 +233,10 @@ public sealed interface CModel extends OutputModel {
    */
   record Phase(int number, int count, List<ThreadStart> starts, List<OutputModel> body)
       implements CModel {}
+
+  /**
+   * The end of a threaded program's main thread where it tracks sites: its last site marked
+   * used, since its own compute times may not depend on it where its threads' do.
+   */
+  record MainSiteKept() implements CModel {}
 }

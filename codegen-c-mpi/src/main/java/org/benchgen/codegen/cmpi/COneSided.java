@@ -26,13 +26,13 @@ final class COneSided {
   private final Generation g;
   private final CArgs a;
   private final SymbolTable symbols;
-  private final boolean dynamicOperations;
+  private final DynamicWindows dynamic;
 
   COneSided(Generation g, CArgs a) {
     this.g = g;
     this.a = a;
     this.symbols = g.trace().symbols();
-    this.dynamicOperations = DynamicWindows.operated(g.trace());
+    this.dynamic = DynamicWindows.of(g.trace());
   }
 
   /** The statement of RSD {@code c}, a call of kind WINDOW or RMA. */
@@ -42,8 +42,9 @@ final class COneSided {
     return switch (op) {
       case WIN_CREATE, WIN_ALLOCATE, WIN_ALLOCATE_SHARED -> new OneSidedModel.WinCreate(
           op.name(), slot, c.value(Field.SIZE), c.value(Field.UNIT), a.comm(c));
-      case WIN_CREATE_DYNAMIC -> new OneSidedModel.WinCreate(op.name(), slot, new Value.Num(0),
-          new Value.Num(1), a.comm(c));
+      // Its size: the region the run-time library attaches for the operations (DynamicWindows).
+      case WIN_CREATE_DYNAMIC -> new OneSidedModel.WinCreate(op.name(), slot,
+          new Value.Num(dynamic.regionBytes()), new Value.Num(1), a.comm(c));
       case WIN_FREE -> runtime("bg_win_free", slot);
       case WIN_ATTACH -> runtime("bg_win_attach", slot, a.arg(c, Field.SIZE));
       case WIN_DETACH -> runtime("bg_win_detach", slot);
@@ -56,22 +57,16 @@ final class COneSided {
           List.of(a.arg(c, Field.TARGET)));
       case WIN_UNLOCK_ALL, WIN_FLUSH_ALL, WIN_FLUSH_LOCAL_ALL, WIN_SYNC, WIN_COMPLETE, WIN_WAIT ->
           call(op, slot, List.of());
-      case WIN_TEST -> throw new Unexpressible(where(c) + " is a test of a PSCW epoch, whose"
-          + " outcome the benchmark cannot reproduce");
+      case WIN_TEST -> runtime("bg_win_test", slot, a.arg(c, Field.FLAG));
       default -> operation(c, slot);
     };
   }
 
   private OutputModel operation(RsdContext c, Value slot) {
     Op op = c.rsd().op();
-    if (dynamicOperations) {
-      throw new Unexpressible(where(c) + " is an operation of a trace with a window of"
-          + " MPI_Win_create_dynamic, whose target displacements are addresses in the target's"
-          + " memory, which the benchmark does not have");
-    }
     List<OutputModel> after = op.createsRequest() ? List.of(new CModel.NewReq(false)) : List.of();
     OutputModel target = a.arg(c, Field.TARGET);
-    OutputModel disp = a.arg(c, Field.TDISP);
+    OutputModel disp = displacement(c, slot, target);
     if (op == Op.FETCH_AND_OP || op == Op.COMPARE_AND_SWAP) {
       // One element of a predefined type (MPI requires one).
       if (!a.namedTypes(c, Field.TYPE)) {
@@ -98,6 +93,23 @@ final class COneSided {
       args.add(rmaOp(c, named));
     }
     return new OneSidedModel.WinCall(op.mpiName(a.large(c)), args, slot, after);
+  }
+
+  /**
+   * An operation's target displacement: as traced, but where the window may be a dynamic one, the
+   * run-time library's (bg_win_disp), since the traced one is an address in the traced program's
+   * memory; the traced one is passed along only where the slot may hold another kind of window.
+   */
+  private OutputModel displacement(RsdContext c, Value slot, OutputModel target) {
+    if (!dynamic.mayBeDynamic(c.rsd().param(Field.WIN))) {
+      return a.arg(c, Field.TDISP);
+    }
+    g.approximations().note("an operation on a window of MPI_Win_create_dynamic was made at the"
+        + " start of a region the benchmark attached to it for its operations (the traced"
+        + " displacement is an address in the traced program's memory)");
+    Value traced = dynamic.onlyDynamic(c.rsd().param(Field.WIN)) ? new Value.Num(0)
+        : c.value(Field.TDISP);
+    return new OneSidedModel.WinDisp(slot, target, traced);
   }
 
   /** A side's count and datatype: as traced, or in bytes (MPI_BYTE) where not {@code named}. */

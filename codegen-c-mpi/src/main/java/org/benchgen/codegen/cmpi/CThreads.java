@@ -48,6 +48,9 @@ final class CThreads {
         main.add(new CModel.Phase(phase, starts.size(), starts, own));
       }
     }
+    if (tracksSites) {
+      main.add(new CModel.MainSiteKept());
+    }
     return files.apply(main, lanes);
   }
 }

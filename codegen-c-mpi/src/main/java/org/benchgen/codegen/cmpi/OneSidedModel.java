@@ -24,4 +24,10 @@ public sealed interface OneSidedModel extends OutputModel {
    */
   record WinCall(String function, List<OutputModel> args, Value slot, List<OutputModel> after)
       implements OneSidedModel {}
+
+  /**
+   * An operation's target displacement on window {@code slot}, which may be a dynamic one: the
+   * run-time library's for {@code target} there, else {@code disp} as traced.
+   */
+  record WinDisp(Value slot, OutputModel target, Value disp) implements OneSidedModel {}
 }

@@ -24,17 +24,15 @@ import org.benchgen.trace.Sym;
  * per thread that ran in it. A phase is a stretch of a rank's stream, in recorded order, in which
  * other threads made calls; it reaches back to the main thread's last collective (or its
  * initialisation) before the first of them and on to its first collective after the last, where
- * a program starts and joins its threads. The threads of a phase are put in lanes by their calls
- * (call, communicator, tag of each, in order), so that the same lane of every rank is the thread
- * that does the same work: thread numbers are given in the order of first calls, which the run's
- * timing decides. Each block's calls keep their order, their parameters, the compute before each
+ * a program starts and joins its threads. The threads of a phase are put in lanes by a {@link
+ * LaneKey} of their calls, so that the same lane of every rank is the thread that does the same
+ * work: thread numbers are given in the order of first calls, which the run's timing decides.
+ * Each block's calls keep their order, their parameters, the compute before each
  * call after its own thread's previous call, and requests renumbered in the order the blocks run;
- * the thread field is dropped. One expansion per rank: the cost is the rank's calls.
+ * the thread field is dropped. One expansion per rank (kept for the next keying): the cost is the
+ * rank's calls.
  */
 final class ThreadSplit {
-  /** How many calls of a thread its lane key looks at. */
-  private static final int KEY_CALLS = 64;
-
   /** One rank's blocks: the events of each, by block number. */
   record RankBlocks(int rank, List<Long> commIds, List<List<Integer>> commMembers,
       List<List<Integer>> commRemote, Map<ThreadBlock, List<RawEvent>> events) {}
@@ -42,7 +40,12 @@ final class ThreadSplit {
   /** What a rank's split found: its blocks, or why the benchmark cannot reproduce its threads. */
   sealed interface Split permits Blocks, Refused {}
 
-  record Blocks(RankBlocks rank, int phases, int[] lanes) implements Split {}
+  /**
+   * A rank's blocks, with the traced thread of each lane, phase by phase in lane order (equal for
+   * two keyings that put the threads in the same lanes).
+   */
+  record Blocks(RankBlocks rank, int phases, int[] lanes, List<Integer> threads)
+      implements Split {}
 
   record Refused(String reason) implements Split {}
 
@@ -55,10 +58,93 @@ final class ThreadSplit {
   }
 
   /** One traced call with the thread that made it and the compute before it on that thread. */
-  private record Call(int thread, RawEvent event, long compute, long duration, long cpu) {}
+  record Call(int thread, RawEvent event, long compute, long duration, long cpu) {}
 
-  /** Splits rank {@code rank}. */
-  Split split(int rank) {
+  /** A rank's expanded calls and communicators, kept for the lane keyings tried after the first. */
+  private record Expanded(List<Long> ids, List<List<Integer>> members,
+      List<List<Integer>> remote, List<Call> calls, ThreadMessages.Result messages) {}
+
+  private final Map<Integer, Expanded> expanded = new HashMap<>();
+
+  /**
+   * Where each phase of rank {@code rank} lies: the number of MPI_COMM_WORLD's blocking
+   * collectives its main thread made before the phase. Every rank makes those in one order, so
+   * equal numbers on two ranks are the same place of the program.
+   */
+  int[] anchors(int rank) {
+    List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
+    List<Integer> after = worldCollectives(calls);
+    return phases(calls).stream().mapToInt(ph -> (int) after.stream()
+        .filter(a -> a <= ph[0]).count()).toArray();
+  }
+
+  /**
+   * Splits rank {@code rank}, its threads in lanes by {@code key}; with {@code anchors} (none:
+   * the rank's phases as it had them), a phase, empty where the rank started no threads, at each
+   * of {@code anchors} (every rank's, sorted, distinct: see {@link #anchors}), so that
+   * the main thread's calls of every rank fall in blocks of the same number: a program in which
+   * only some ranks start threads (MPICH's multisend2: rank 0's threads send, the others'
+   * main threads receive). Where the rank's phases do not fit, it is split as it was.
+   */
+  Split split(int rank, LaneKey key, int[] anchors) {
+    Expanded x = expanded.computeIfAbsent(rank, this::expand);
+    List<Long> ids = x.ids();
+    List<List<Integer>> members = x.members();
+    List<List<Integer>> remote = x.remote();
+    List<Call> calls = x.calls();
+    Optional<String> owner = requestOwners(rank, calls).or(() -> x.messages().refused());
+    if (owner.isPresent()) {
+      return new Refused(owner.get());
+    }
+    List<int[]> phases = phases(calls);
+    if (anchors.length > 0) {
+      phases = padded(calls, phases, anchors).orElse(phases);
+    }
+    for (int[] pair : x.messages().mainPairs()) {
+      if (phaseOf(phases, pair[0]) != phaseOf(phases, pair[1])) {
+        return new Refused("rank " + rank + ": MPI's main thread probes a message (MPI_Mprobe)"
+            + " on one side of a phase of threads and receives it on the other; each block of"
+            + " the benchmark keeps its own probed messages");
+      }
+    }
+    Map<ThreadBlock, List<RawEvent>> events = new java.util.LinkedHashMap<>();
+    int[] lanes = new int[phases.size() + 1];
+    List<Integer> threads = new ArrayList<>();
+    int at = 0;
+    for (int p = 0; p <= phases.size(); p++) {
+      int end = p < phases.size() ? phases.get(p)[0] : calls.size();
+      block(events, ThreadBlock.between(p), calls.subList(at, end));
+      if (p == phases.size()) {
+        break;
+      }
+      int[] ph = phases.get(p);
+      Map<Integer, List<Call>> byThread = new java.util.TreeMap<>();
+      for (Call c : calls.subList(ph[0], ph[1])) {
+        byThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(c);
+      }
+      block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()));
+      List<List<Call>> others = new ArrayList<>(byThread.entrySet().stream()
+          .filter(e -> e.getKey() != 0).map(Map.Entry::getValue).toList());
+      List<Integer> laneThreads = threads;
+      Map<Long, List<Integer>> byId = new HashMap<>();
+      for (int i = 0; i < ids.size(); i++) {
+        byId.put(ids.get(i), members.get(i));
+      }
+      others.sort(Comparator.comparing(t -> key.of(rank, t.stream().map(Call::event).toList(),
+          byId)));
+      others.forEach(t -> laneThreads.add(t.get(0).thread()));
+      lanes[p + 1] = others.size();
+      for (int l = 0; l < others.size(); l++) {
+        block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l));
+      }
+      at = ph[1];
+    }
+    return new Blocks(new RankBlocks(rank, ids, members, remote, events), phases.size(), lanes,
+        threads);
+  }
+
+  /** Expands rank {@code rank} once: its communicators and its calls with their threads. */
+  private Expanded expand(int rank) {
     List<Long> ids = new ArrayList<>();
     List<List<Integer>> members = new ArrayList<>();
     List<List<Integer>> remote = new ArrayList<>();
@@ -92,10 +178,15 @@ final class ThreadSplit {
         calls.add(new Call(thread, e, compute, Math.round(s.rsd().duration().mean()), cpu));
       }
     });
-    Optional<String> owner = requestOwners(rank, calls);
-    if (owner.isPresent()) {
-      return new Refused(owner.get());
-    }
+    // Matched probes' messages named per thread, once (the keyings reuse the calls).
+    return new Expanded(ids, members, remote, calls, ThreadMessages.rename(rank, calls));
+  }
+
+  /**
+   * A rank's phases, {@code [from, to)} in recorded order: each other thread's first to last
+   * call, widened to the main thread's separating calls around, overlapping ones joined.
+   */
+  private static List<int[]> phases(List<Call> calls) {
     // Each other thread's first and last call, in recorded order.
     Map<Integer, int[]> span = new HashMap<>();
     for (int i = 0; i < calls.size(); i++) {
@@ -123,31 +214,56 @@ final class ThreadSplit {
         phases.add(new int[] {from, to});
       }
     });
-    Map<ThreadBlock, List<RawEvent>> events = new java.util.LinkedHashMap<>();
-    int[] lanes = new int[phases.size() + 1];
-    int at = 0;
-    for (int p = 0; p <= phases.size(); p++) {
-      int end = p < phases.size() ? phases.get(p)[0] : calls.size();
-      block(events, ThreadBlock.between(p), calls.subList(at, end));
-      if (p == phases.size()) {
-        break;
+    return phases;
+  }
+
+  /** The index after each blocking collective on MPI_COMM_WORLD of MPI's main thread. */
+  private static List<Integer> worldCollectives(List<Call> calls) {
+    List<Integer> after = new ArrayList<>();
+    for (int i = 0; i < calls.size(); i++) {
+      RawEvent e = calls.get(i).event();
+      if (calls.get(i).thread() == 0 && e.op().kind() == OpKind.COLLECTIVE
+          && !e.op().createsRequest() && e.isPresent(Field.COMM) && e.get(Field.COMM) == 0) {
+        after.add(i + 1);
       }
-      int[] ph = phases.get(p);
-      Map<Integer, List<Call>> byThread = new java.util.TreeMap<>();
-      for (Call c : calls.subList(ph[0], ph[1])) {
-        byThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(c);
-      }
-      block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()));
-      List<List<Call>> others = new ArrayList<>(byThread.entrySet().stream()
-          .filter(e -> e.getKey() != 0).map(Map.Entry::getValue).toList());
-      others.sort(Comparator.comparing(ThreadSplit::laneKey));
-      lanes[p + 1] = others.size();
-      for (int l = 0; l < others.size(); l++) {
-        block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l));
-      }
-      at = ph[1];
     }
-    return new Blocks(new RankBlocks(rank, ids, members, remote, events), phases.size(), lanes);
+    return after;
+  }
+
+  /**
+   * {@code phases} with an empty phase just after the main thread's {@code a}-th world
+   * collective for every anchor {@code a} the rank has no phase at (after MPI's initialisation
+   * for 0); empty where that does not fit (two phases at one anchor, one at an anchor not
+   * listed, or too few world collectives).
+   */
+  private static Optional<List<int[]>> padded(List<Call> calls, List<int[]> phases,
+      int[] anchors) {
+    List<Integer> after = worldCollectives(calls);
+    int init = 0;
+    while (init < calls.size() && calls.get(init).event().op().kind() != OpKind.INIT) {
+      init++;
+    }
+    List<int[]> out = new ArrayList<>();
+    int k = 0;
+    int end = 0;
+    for (int a : anchors) {
+      int from = k < phases.size() ? phases.get(k)[0] : -1;
+      if (from >= 0 && after.stream().filter(x -> x <= from).count() == a) {
+        out.add(phases.get(k++));
+        end = out.get(out.size() - 1)[1];
+        continue;
+      }
+      if (a > after.size()) {
+        return Optional.empty();
+      }
+      int at = a == 0 ? Math.min(init + 1, calls.size()) : after.get(a - 1);
+      if (at < end || (k < phases.size() && at > phases.get(k)[0])) {
+        return Optional.empty();
+      }
+      out.add(new int[] {at, at});
+      end = at;
+    }
+    return k == phases.size() ? Optional.of(out) : Optional.empty();
   }
 
   /**
@@ -159,17 +275,9 @@ final class ThreadSplit {
     Map<Long, String> made = new HashMap<>();
     java.util.Set<Long> persistent = new java.util.HashSet<>();
     java.util.Set<Long> live = new java.util.LinkedHashSet<>();
-    boolean probes = false;
-    int prober = -1;
     for (Call c : calls) {
       RawEvent e = c.event();
       Op op = e.op();
-      if (op == Op.MPROBE || op == Op.IMPROBE || op == Op.MRECV || op == Op.IMRECV) {
-        if (prober >= 0 && prober != c.thread()) {
-          probes = true;
-        }
-        prober = c.thread();
-      }
       if (op.createsRequest()) {
         owner.put(e.get(Field.REQ), c.thread());
         made.put(e.get(Field.REQ), op.mpiName());
@@ -200,11 +308,25 @@ final class ThreadSplit {
             + " would end with it, and the main thread's requests would be named wrongly");
       }
     }
-    if (probes) {
-      return Optional.of("rank " + rank + " receives matched probes (MPI_Mprobe, MPI_Mrecv) on"
-          + " several threads; the trace names their messages by age on the rank, not per thread");
-    }
     return Optional.empty();
+  }
+
+  /**
+   * The block of call {@code i} on MPI's main thread: 2p for the calls between phases p and
+   * p + 1 (p from 0), 2p + 1 for those in phase p + 1.
+   */
+  private static int phaseOf(List<int[]> phases, int i) {
+    int b = 0;
+    for (int[] ph : phases) {
+      if (i < ph[0]) {
+        return b;
+      }
+      if (i < ph[1]) {
+        return b + 1;
+      }
+      b += 2;
+    }
+    return b;
   }
 
   private static String name(int thread) {
@@ -244,25 +366,17 @@ final class ThreadSplit {
 
   /**
    * Whether a call of the main thread is where a program may start or join its threads: a
-   * blocking collective, a communicator's creation or freeing, or MPI's initialisation.
+   * blocking collective, a communicator's or a window's creation or freeing, a fence, a passive
+   * target epoch's lock or unlock (threads that put into a window the main thread made and
+   * locked must start after: MPICH's threads/rma), or MPI's initialisation.
    */
   private static boolean separates(Call c) {
     OpKind k = c.event().op().kind();
+    Op op = c.event().op();
     return k == OpKind.INIT || k == OpKind.FINALIZE || k == OpKind.COMM_CREATE
-        || k == OpKind.COMM_FREE || (k == OpKind.COLLECTIVE && !c.event().op().createsRequest());
-  }
-
-  /** A thread's lane key: its first calls, each as call, communicator and tag. */
-  private static String laneKey(List<Call> calls) {
-    StringBuilder b = new StringBuilder();
-    for (Call c : calls.subList(0, Math.min(KEY_CALLS, calls.size()))) {
-      RawEvent e = c.event();
-      b.append(String.format("%04d", e.op().ordinal())).append(':')
-          .append(String.format("%012d", e.isPresent(Field.COMM) ? e.get(Field.COMM) : 0))
-          .append(':').append(String.format("%012d", e.isPresent(Field.TAG)
-              && !Sym.isSymbol(e.get(Field.TAG)) ? e.get(Field.TAG) : 0)).append(';');
-    }
-    return b.toString();
+        || k == OpKind.COMM_FREE || (k == OpKind.COLLECTIVE && !op.createsRequest())
+        || k == OpKind.WINDOW || op == Op.WIN_LOCK_ALL || op == Op.WIN_UNLOCK_ALL
+        || op == Op.WIN_LOCK || op == Op.WIN_UNLOCK;
   }
 
   /**

@@ -46,6 +46,13 @@ import org.benchgen.trace.Field;
  * target make one thread per lane ({@link Emitter#threadedProgram}). Nothing is written here.
  */
 public final class ThreadedBenchmarks {
+  /**
+   * The most phases of threads a rank may have. Each phase's threads become functions of their
+   * own, not a loop: a program that starts and joins its threads 10,000 times (MPICH's
+   * threads/pt2pt/alltoall) would be megabytes of C that does not compile in reasonable time.
+   */
+  static final int MAX_PHASES = 256;
+
   private ThreadedBenchmarks() {}
 
   /** Why a benchmark of these threads is refused, as BG104 says it. */
@@ -59,19 +66,62 @@ public final class ThreadedBenchmarks {
       GenerateOptions options) {
     target.checkName(options.name());
     ThreadSplit splitter = new ThreadSplit(trace);
-    List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+    // Where each rank's phases lie; padded to every rank's places where ranks differ.
+    java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
+    List<int[]> anchors = new ArrayList<>();
     for (int r = 0; r < trace.worldSize(); r++) {
-      ThreadSplit.Split s = splitter.split(r);
-      if (s instanceof ThreadSplit.Refused f) {
-        return refused(f.reason());
+      int[] a = splitter.anchors(r);
+      if (a.length > MAX_PHASES) {
+        return refused("rank " + r + " starts and joins its threads " + a.length + " times ("
+            + a.length + " phases of threads; at most " + MAX_PHASES + " are generated, each"
+            + " phase's threads as functions of their own, not as a loop)");
       }
-      ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
-      Optional<String> concurrent = ThreadChecks.check(b);
-      if (concurrent.isPresent()) {
-        return refused(concurrent.get());
-      }
-      ranks.add(b);
+      anchors.add(a);
+      java.util.Arrays.stream(a).forEach(places::add);
     }
+    int[] all = places.stream().mapToInt(Integer::intValue).toArray();
+    List<int[]> paddings = anchors.stream().allMatch(a -> java.util.Arrays.equals(a, all))
+        ? List.of(new int[0]) : List.of(new int[0], all);
+    Benchmarks.Outcome first = null;
+    Set<List<Object>> tried = new java.util.HashSet<>();
+    for (int[] padding : paddings) {
+      for (LaneKey key : LaneKey.values()) {
+        List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+        List<Object> lanes = new ArrayList<>(List.of(padding.length));
+        for (int r = 0; r < trace.worldSize(); r++) {
+          ThreadSplit.Split s = splitter.split(r, key, padding);
+          if (s instanceof ThreadSplit.Refused f) {
+            return refused(f.reason());
+          }
+          ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
+          lanes.add(((ThreadSplit.Blocks) s).threads());
+          Optional<String> concurrent = ThreadChecks.check(b);
+          if (concurrent.isPresent()) {
+            return refused(concurrent.get());
+          }
+          ranks.add(b);
+        }
+        if (!tried.add(lanes)) {
+          continue; // this keying put every thread in the lane an earlier one did
+        }
+        Benchmarks.Outcome o = generate(trace, target, options, ranks);
+        if (!(o instanceof Benchmarks.Failed f)
+            || f.finding().problem() == Problem.UNEXPRESSIBLE) {
+          return o;
+        }
+        // The first keying's finding is the one reported when none pairs the lanes.
+        first = first == null ? o : first;
+      }
+    }
+    return first;
+  }
+
+  /**
+   * The benchmark of the ranks' blocks as one {@link LaneKey} put them in lanes, or why not: a
+   * deadlock or unmatched message in every serial order, or a collective that joins two lanes.
+   */
+  private static Benchmarks.Outcome generate(CompressedTrace trace, Target target,
+      GenerateOptions options, List<ThreadSplit.RankBlocks> ranks) {
     Benchmarks.Preparation preparation = null;
     for (Comparator<ThreadBlock> order : ThreadBlock.SERIAL_ORDERS) {
       CompressedTrace serial;

@@ -67,6 +67,9 @@ public final class CompressedTraceReader {
    */
   private record Open(RankList ranks, Param trips, List<Node> body, long runsInside, int block) {}
 
+  /** The choice tables defined so far, for the {@code $C.J} values that follow (issue 50). */
+  private final ChoiceLines choices = new ChoiceLines();
+
   /** The shared blocks defined so far, for the uses that follow ({@link BlockUses}). */
   private final BlockUses blocks = new BlockUses();
 
@@ -163,6 +166,16 @@ public final class CompressedTraceReader {
             }
             if (sites.putIfAbsent(SiteLines.site(tok), SiteLines.frames(tok)) != null) {
               throw new TraceProblem("site " + tok[1] + " is described twice");
+            }
+          }
+          case "choice", "column" -> {
+            if (!stack.isEmpty() || !top.isEmpty()) {
+              throw new TraceProblem("a " + tok[0] + " line comes before the first call");
+            }
+            if (tok[0].equals("choice")) {
+              choices.choice(tok);
+            } else {
+              choices.column(tok);
             }
           }
           case "loop" -> {
@@ -336,7 +349,15 @@ public final class CompressedTraceReader {
       int at = entry.lastIndexOf('@');
       RankList ranks = at < 0 ? nodeRanks
           : RankList.parse(entry.substring(at + 1), checks.world());
-      SeqParser p = new SeqParser(at < 0 ? entry : entry.substring(0, at), kind, peer);
+      String seqText = at < 0 ? entry : entry.substring(0, at);
+      if (seqText.startsWith("$")) {
+        // A column of a choice table: peers in it are communicator ranks.
+        ValueSeq col = choices.reference(seqText);
+        entries.add(new ParamEntry(peer ? new EntryValues.Absolute(col)
+            : new EntryValues.Plain(col), ranks));
+        continue;
+      }
+      SeqParser p = new SeqParser(seqText, kind, peer);
       ValueSeq seq = p.parseAll();
       EntryValues v = !peer ? new EntryValues.Plain(seq)
           : p.sawRelative ? new EntryValues.Relative(seq) : new EntryValues.Absolute(seq);

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.benchgen.ir.ChoiceTable;
 import org.benchgen.ir.CommDef;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -44,9 +46,14 @@ public final class CompressedTraceWriter {
   private Optional<LineAbove> above = Optional.empty();
 
   private final RankList world;
+  /** The choice tables the values use, in order of first use: written as 1, 2, 3... */
+  private final List<ChoiceTable> choices;
 
   private CompressedTraceWriter(CompressedTrace t) {
-    this.values = new ValueText(t.symbols());
+    this.choices = ChoiceLines.used(t);
+    Map<ChoiceTable, Integer> numbers = new IdentityHashMap<>();
+    choices.forEach(c -> numbers.put(c, numbers.size() + 1));
+    this.values = new ValueText(t.symbols(), numbers::get);
     this.world = RankList.range(0, t.worldSize());
     this.parent = world;
   }
@@ -96,6 +103,9 @@ public final class CompressedTraceWriter {
     }
     for (Map.Entry<String, List<SiteFrame>> e : t.sites().frames().entrySet()) {
       out.write(SiteLines.line(e.getKey(), e.getValue()) + "\n");
+    }
+    for (int i = 0; i < choices.size(); i++) {
+      out.write(checkedLines(new StringBuilder(ChoiceLines.lines(choices.get(i), i + 1))));
     }
     for (SharedBlocks.Block block : shared.blocks()) {
       // A block's ranks are written as at the top: it has no one place.

@@ -1,6 +1,9 @@
 package org.benchgen.ir.format;
 
 import java.util.List;
+import java.util.function.ToIntFunction;
+import org.benchgen.ir.ChoiceColumn;
+import org.benchgen.ir.ChoiceTable;
 import org.benchgen.ir.VNode;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.rawtrace.RawTraceWriter;
@@ -15,10 +18,18 @@ import org.benchgen.trace.SymbolTable;
  */
 public final class ValueText {
   private final SymbolTable symbols;
+  /** The number each choice table is written as ({@code $C.J}, issue 50). */
+  private final ToIntFunction<ChoiceTable> choiceNumbers;
 
   /** Values whose names and lists are ids in {@code symbols}. */
   public ValueText(SymbolTable symbols) {
+    this(symbols, ChoiceTable::number);
+  }
+
+  /** The same, with choice tables numbered as {@code choiceNumbers} says. */
+  ValueText(SymbolTable symbols, ToIntFunction<ChoiceTable> choiceNumbers) {
     this.symbols = symbols;
+    this.choiceNumbers = choiceNumbers;
   }
 
   /**
@@ -26,6 +37,10 @@ public final class ValueText {
    * their signed offset ({@code +1} in files, {@code r+1} for people).
    */
   public void seq(StringBuilder b, ValueSeq s, FieldKind kind, boolean relative, String self) {
+    if (s.nodes() instanceof ChoiceColumn c) {
+      b.append('$').append(choiceNumbers.applyAsInt(c.table())).append('.').append(c.index());
+      return;
+    }
     nodes(b, s.nodes(), kind, relative, self);
   }
 

@@ -282,9 +282,16 @@ void bg_win_free(long long slot);
 void bg_win_attach(long long slot, long long size);
 void bg_win_detach(long long slot);
 void bg_win_lock(long long slot, int target, long long excl);
+/* An operation's target displacement on window `slot`: `disp` as traced, but on a dynamic window
+ * (made with a size: its operations' largest target bytes) the start of the region the run-time
+ * library attached to it on `target` for the operations (the traced one is an address in the
+ * traced program's memory). */
+MPI_Aint bg_win_disp(long long slot, int target, long long disp);
 /* MPI_Win_post and MPI_Win_start of the group of these world ranks (a list: its length first). */
 void bg_win_post(long long slot, const int *group);
 void bg_win_start(long long slot, const int *group);
+/* MPI_Win_test, which ends as the traced one did (`traced`: its flag). */
+void bg_win_test(long long slot, long long traced);
 
 /* MPI-IO (bg_runtime_io.c): the scratch directory (--io-dir, bg_io_dir_arg; else one of the
  * benchmark's own, removed by bg_io_end, which bg_finish calls), files by slot, views as bytes,
@@ -293,11 +300,14 @@ extern const char *bg_io_dir_arg;
 extern char *bg_iobuf;
 void bg_io_setup(long long bytes);
 void bg_io_end(void);
-void bg_file_open(MPI_Comm comm, int slot, int name, int mode);
+void bg_file_open(MPI_Comm comm, int slot, int name, int mode, long long found);
 MPI_File bg_file(int slot);
 void bg_file_close(int slot);
 void bg_file_delete(int name);
 void bg_file_view(int slot, long long disp);
+void bg_file_layout(int slot, long long disp, long long lb, long long extent, long long size,
+    const MPI_Count *runs);
+MPI_Datatype bg_io_bytes(long long bytes);
 MPI_Offset bg_file_at(int slot, long long offset);
 void bg_file_seek(int slot, long long offset, int shared);
 

@@ -1,6 +1,14 @@
 /* benchgen run-time library: one-sided communication (issue 46). Windows are kept by the slot
  * the trace gives them on this rank, with the memory the benchmark gave them (MPI_Win_create's,
- * and a dynamic window's attached regions), freed with them. */
+ * and a dynamic window's attached regions), freed with them.
+ *
+ * A dynamic window's operations address the target's memory (MPI_Get_address of a region the
+ * target attached, sent to the origin by the program), which the benchmark does not have. So
+ * each rank attaches to it, when it is made, one region of its own for the operations, as large
+ * as the largest operation's target bytes, and the ranks exchange these regions' addresses; an
+ * operation is made at the start of its target's (bg_win_disp). That attach, the exchange and the
+ * address are the run-time library's (PMPI_, unseen by a tracer), so that the benchmark makes the
+ * program's calls alone. */
 #include "bg_runtime.h"
 
 #include <stdio.h>
@@ -10,6 +18,8 @@
 typedef struct {
   MPI_Win win;
   void *mem;       /* MPI_Win_create's memory, else NULL */
+  void *ops;       /* a dynamic window's region for the operations, else NULL */
+  MPI_Aint *at;    /* its address on every rank of the window's group, else NULL */
   void **regions;  /* a dynamic window's attached regions, oldest first */
   int nregions;
 } bg_window;
@@ -35,6 +45,23 @@ static bg_window *slot_of(long long slot) {
   return &windows[slot];
 }
 
+/* A dynamic window's region of `size` bytes for the operations, attached, and every rank's
+ * address of its own (a collective over comm, as the creation is). */
+static void operations_region(bg_window *w, long long size, MPI_Comm comm) {
+  int n;
+  MPI_Aint mine;
+  PMPI_Comm_size(comm, &n);
+  w->ops = calloc((size_t) size, 1);
+  w->at = malloc((size_t) n * sizeof *w->at);
+  if (w->ops == NULL || w->at == NULL) {
+    fprintf(stderr, "benchgen: cannot allocate a dynamic window's region of %lld bytes\n", size);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  PMPI_Win_attach(w->win, w->ops, (MPI_Aint) size);
+  PMPI_Get_address(w->ops, &mine);
+  PMPI_Allgather(&mine, 1, MPI_AINT, w->at, 1, MPI_AINT, comm);
+}
+
 void bg_win_create(int kind, long long slot, long long size, long long unit, MPI_Comm comm) {
   bg_window *w = slot_of(slot);
   void *base = NULL;
@@ -56,12 +83,23 @@ void bg_win_create(int kind, long long slot, long long size, long long unit, MPI
     break;
   default:
     MPI_Win_create_dynamic(MPI_INFO_NULL, comm, &w->win);
+    if (size > 0) {
+      operations_region(w, size, comm);
+    }
     break;
   }
 }
 
 MPI_Win bg_win(long long slot) {
   return slot_of(slot)->win;
+}
+
+MPI_Aint bg_win_disp(long long slot, int target, long long disp) {
+  bg_window *w = slot_of(slot);
+  if (w->at == NULL || target == MPI_PROC_NULL) {
+    return (MPI_Aint) disp;
+  }
+  return w->at[target];
 }
 
 void bg_win_free(long long slot) {
@@ -72,6 +110,10 @@ void bg_win_free(long long slot) {
   }
   free(w->regions);
   free(w->mem);
+  /* The operations' region goes with the window (freed first: MPI_Win_free waits for every
+   * rank's epochs to end, a detach before it would not). */
+  free(w->ops);
+  free(w->at);
   memset(w, 0, sizeof *w);
 }
 
@@ -124,5 +166,22 @@ void bg_win_start(long long slot, const int *ranks) {
   MPI_Win_start(g, 0, bg_win(slot));
   if (g != MPI_GROUP_EMPTY) {
     MPI_Group_free(&g);
+  }
+}
+
+/* MPI_Win_test with the traced outcome: a poll's differs from run to run, and the program polls
+ * until its epoch is done, so the benchmark makes as many tests as the traced run. A test that
+ * finds the epoch done where the traced one did not leaves an epoch of no origin in its place
+ * (PMPI_Win_post of the empty group, unseen by a tracer), done at once, for the program's next
+ * test (or wait) to end; a test done in the traced run but not here ends the epoch with
+ * PMPI_Win_wait. */
+void bg_win_test(long long slot, long long traced) {
+  MPI_Win win = bg_win(slot);
+  int flag = 0;
+  MPI_Win_test(win, &flag);
+  if (traced && !flag) {
+    PMPI_Win_wait(win);
+  } else if (!traced && flag) {
+    PMPI_Win_post(MPI_GROUP_EMPTY, 0, win);
   }
 }
