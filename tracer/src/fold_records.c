@@ -5,7 +5,7 @@
  * them) and rank 0 writes trace.bgc. The only fold file that knows the tracer or MPI. */
 #define _GNU_SOURCE
 #include "core.h"
-#include "fold.h"
+#include "fold_tree.h"
 
 #include <sys/resource.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * memory in one process, and both merge and write with this one code, so that the driver checks
  * the order of the merges and the file the tracer writes, not a copy of them. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#include "fold.h"
+#include "fold_tree.h"
 #include "errnames.h"
 
 #include <errno.h>

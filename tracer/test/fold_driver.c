@@ -8,7 +8,7 @@
  * under both (docs/compression.md, "How the twins are kept one").
  *   fold-driver [-o NAME] DIR...     NAME: driver.bgc
  * Exit 0 when every directory got its trace, 1 when one got trace.problems, 2 on a usage error. */
-#include "fold.h"
+#include "fold_tree.h"
 #include "fold_stream.h"
 
 #include <stdint.h>
