@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PrimitiveIterator;
-import java.util.Random;
 import org.benchgen.compress.ChoiceSection;
 import org.benchgen.compress.ChoiceSections;
 import org.benchgen.compress.TraceCompressor;
@@ -21,6 +20,7 @@ import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.FieldKind;
+import org.benchgen.testing.ChoicePrograms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,35 +103,7 @@ class ChoiceTablesTest {
    */
   private Path streams() throws IOException {
     Path dir = Files.createDirectory(tmp.resolve("choice"));
-    for (int rank = 0; rank < RANKS; rank++) {
-      Random g = new Random(5 + rank);
-      StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + rank + " size=" + RANKS
-          + "\nMPI_Init site=init enter=1000 exit=2000\n");
-      long now = 3000;
-      for (int k = 0; k < 1500; k++) {
-        int path = g.nextInt(3);
-        now += 1000 + g.nextInt(100);
-        if (path == 0) {
-          b.append("MPI_Barrier site=b.c:1 enter=").append(now).append(" exit=")
-              .append(now += 300).append(" comm=0\n");
-        } else if (path == 1) {
-          b.append("MPI_Allreduce site=a.c:2 enter=").append(now).append(" exit=")
-              .append(now += 400).append(" comm=0 count=").append(1 << g.nextInt(4))
-              .append(" type=MPI_INT tsize=4 op=MPI_SUM\n");
-        } else {
-          int peer = g.nextInt(RANKS);
-          b.append("MPI_Send site=s.c:3 enter=").append(now).append(" exit=").append(now += 200)
-              .append(" comm=0 dest=").append(peer).append(" tag=5 count=2 type=MPI_INT")
-              .append(" tsize=4\n");
-          b.append("MPI_Recv site=s.c:4 enter=").append(now += 100).append(" exit=")
-              .append(now += 200).append(" comm=0 src=").append(peer)
-              .append(" tag=5 count=2 type=MPI_INT tsize=4 bytes=8\n");
-        }
-      }
-      b.append("MPI_Finalize site=fin enter=").append(now + 500).append(" exit=")
-          .append(now + 900).append('\n');
-      Files.writeString(dir.resolve("rank-" + rank + ".trace"), b);
-    }
+    ChoicePrograms.write(dir, RANKS, 1500, 5, false);
     return dir;
   }
 }

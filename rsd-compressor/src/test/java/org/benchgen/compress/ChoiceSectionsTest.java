@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Random;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Rsd;
@@ -18,6 +17,7 @@ import org.benchgen.ir.format.CompressedTraceWriter;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.stats.TraceStats;
 import org.benchgen.testing.Calls;
+import org.benchgen.testing.ChoicePrograms;
 import org.benchgen.testing.RandomProgram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,36 +36,7 @@ class ChoiceSectionsTest {
     int ranks = 3;
     int steps = 1500;
     Path dir = Files.createDirectory(tmp.resolve("choice"));
-    for (int rank = 0; rank < ranks; rank++) {
-      Random g = new Random(17 + rank);
-      StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + rank + " size=" + ranks
-          + "\nMPI_Init site=init enter=1000 exit=2000\n");
-      long now = 3000;
-      for (int k = 0; k < steps; k++) {
-        int path = g.nextInt(3);
-        now += 1000 + g.nextInt(100) + (path == 1 && rank == 0 ? 50_000 : 0);
-        if (path == 0) {
-          b.append("MPI_Barrier site=b.c:1 enter=").append(now).append(" exit=")
-              .append(now += 300).append(" comm=0\n");
-        } else if (path == 1) {
-          b.append("MPI_Allreduce site=a.c:2 enter=").append(now).append(" exit=")
-              .append(now += 400).append(" comm=0 count=").append(1 << g.nextInt(4))
-              .append(" type=MPI_INT tsize=4 op=MPI_SUM\n");
-        } else {
-          int peer = g.nextInt(ranks);
-          b.append("MPI_Send site=s.c:3 enter=").append(now).append(" exit=").append(now += 200)
-              .append(" comm=0 dest=").append(peer).append(" tag=5 count=2 type=MPI_INT")
-              .append(" tsize=4\n");
-          now += 100;
-          b.append("MPI_Recv site=s.c:4 enter=").append(now).append(" exit=").append(now += 200)
-              .append(" comm=0 src=").append(peer).append(" tag=5 count=2 type=MPI_INT")
-              .append(" tsize=4 bytes=8\n");
-        }
-      }
-      b.append("MPI_Finalize site=fin enter=").append(now + 500).append(" exit=")
-          .append(now + 900).append('\n');
-      Files.writeString(dir.resolve("rank-" + rank + ".trace"), b);
-    }
+    ChoicePrograms.write(dir, ranks, steps, 17, true);
     CompressedTrace folded = new TraceCompressor().compress(TraceDirectory.open(dir), n -> {})
         .trace();
     assertTrue(TraceSummary.of(folded).rsds() > 1000, TraceSummary.of(folded).toString());
