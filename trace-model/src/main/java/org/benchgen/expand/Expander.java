@@ -65,6 +65,10 @@ public final class Expander {
    * with the step it comes from (for a caller that wants the loops a call is in) and its event.
    */
   public void walk(int rank, StepSink sink) {
+    walk(rank, sink, Optional.empty());
+  }
+
+  private void walk(int rank, StepSink sink, Optional<RepeatSink<?>> sums) {
     if (rank < 0 || rank >= trace.worldSize()) {
       throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
     }
@@ -75,7 +79,7 @@ public final class Expander {
                 : new long[0]);
       }
     }
-    new RankWalk(rank, sink).run();
+    new RankWalk(rank, sink, sums).run();
   }
 
   /**
@@ -86,20 +90,7 @@ public final class Expander {
    * values and times). Its cost follows the trace's loops, not the run's iterations (issue 50).
    */
   public <M> void walkRepeating(int rank, RepeatSink<M> sink) {
-    walk(rank, new Repeating<>(sink));
-  }
-
-  /** A sink that {@link RankWalk} lets skip repeated iterations. */
-  private record Repeating<M>(RepeatSink<M> sink) implements StepSink {
-    @Override
-    public void comm(long id, long[] members, long[] remote) {
-      sink.comm(id, members, remote);
-    }
-
-    @Override
-    public void call(Step step, RawEvent event) {
-      sink.call(step, event);
-    }
+    walk(rank, sink, Optional.of(sink));
   }
 
   /** Where a repeating loop's second iteration started: the sink's mark and the clock. */
@@ -113,15 +104,17 @@ public final class Expander {
     private long clock;
     private String prevSite;
 
-    RankWalk(int rank, StepSink sink) {
+    /** Where the rank's repeating loops are being summed: their marks, on the sums' sink. */
+    private final Optional<Marks<?>> marks;
+
+    RankWalk(int rank, StepSink sink, Optional<RepeatSink<?>> sums) {
       this.rank = rank;
       this.context = new TraversalContext(trace, rank, comms);
       this.sink = sink;
+      this.marks = sums.map(Marks::new);
     }
 
     void run() {
-      Optional<Marks<?>> marks = sink instanceof Repeating<?> x
-          ? Optional.of(new Marks<>(x.sink())) : Optional.empty();
       while (context.hasNext()) {
         if (marks.isPresent() && !marks.get().before()) {
           continue; // the rest of a loop was counted: look again from where that leaves the rank
