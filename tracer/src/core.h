@@ -238,7 +238,10 @@ void writer_emergency_end(void);
 
 /* ---- site_table.c: where the call sites lie, for trace.sites (issue 48) ------------------------- */
 
-void site_table_note(uint64_t site, void *const *addrs, int n, const char *where);
+/* Notes where `site` lies; 1 if it is new (or the table is full), 0 if this rank described it
+ * before: the caller's cache of return addresses may miss a site it saw (two addresses in one
+ * slot), and its stream must still describe each site once. */
+int site_table_note(uint64_t site, void *const *addrs, int n, const char *where);
 /* Every rank's table to rank 0, which writes dir/trace.sites; dir NULL where no trace.bgc is written. */
 void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir);
 

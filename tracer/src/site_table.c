@@ -62,10 +62,10 @@ static const char *self_exe(void) {
   return exe;
 }
 
-void site_table_note(uint64_t site, void *const *addrs, int n, const char *where) {
+int site_table_note(uint64_t site, void *const *addrs, int n, const char *where) {
   unsigned slot = (unsigned) (mix(site) % SEEN);
   for (unsigned i = 0; i < SEEN; i++, slot = (slot + 1) % SEEN) {
-    if (st_seen[slot] == site) return;
+    if (st_seen[slot] == site) return 0;
     if (!st_seen[slot]) break;
   }
   if (!st_seen[slot]) st_seen[slot] = site ? site : 1;
@@ -94,6 +94,7 @@ void site_table_note(uint64_t site, void *const *addrs, int n, const char *where
     w = end ? end + 3 : w + wl;
   }
   add("\n", 1);
+  return 1;
 }
 
 static int by_text(const void *a, const void *b) {

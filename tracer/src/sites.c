@@ -48,10 +48,11 @@ static uint64_t describe_sites(void *const *addrs, int n) {
   /* Object names come from the file system: keep them printable for the comment line. */
   for (size_t i = 0; i < used; i++)
     if ((unsigned char) desc[i] < 0x20 || (unsigned char) desc[i] > 0x7e) desc[i] = '?';
-  site_table_note(site, addrs, n, desc);
-  const uint64_t words[2] = { site, (uint64_t) intern(desc) };
-  begin_record(K_SITE, 0, 2, words);
-  end_record();
+  if (site_table_note(site, addrs, n, desc)) {
+    const uint64_t words[2] = { site, (uint64_t) intern(desc) };
+    begin_record(K_SITE, 0, 2, words);
+    end_record();
+  }
   return site;
 }
 
