@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * end, on streams that mix random calls with loops, nested ones and loops that recur later.
  */
 class EarlyFreezeTest {
+  /** Streams of seeds 1 .. SEEDS (-Dfreeze.seeds=N for more: 12 took 20 s of CPU). */
+  private static final int SEEDS = Integer.getInteger("freeze.seeds", 4);
   private final SymbolTable symbols = new SymbolTable();
   private long clock;
 
@@ -72,7 +74,7 @@ class EarlyFreezeTest {
 
   @Test
   void framesFrozenEarlyGiveTheSameTrace() {
-    for (long seed = 1; seed <= 12; seed++) {
+    for (long seed = 1; seed <= SEEDS; seed++) {
       List<RawEvent> ev = stream(seed, 20_000);
       for (int window : new int[] {8, 16, 64}) {
         String whole = compress(ev, window, Integer.MAX_VALUE / 4);
