@@ -208,8 +208,7 @@ class BenchmarkFeaturesTest {
     assertTrue(raw.rank(1).computeNs() > 1.6 * raw.rank(0).computeNs());
     Path gen = runs.work().resolve("imbalance-gen");
     BenchmarkRuns.generate(original, gen, "compute_bound");
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi"),
-        runs.work());
+    MpiSamples.make(gen, runs.work(), "MPICC=mpicc.openmpi");
     TraceStats run = TraceStats.of(TraceDirectory.open(runs.trace("openmpi", "imbalance-bench",
         gen.resolve("compute_bound"), List.of(), 2)), n -> { });
     double ratio = (double) run.rank(1).computeNs() / run.rank(0).computeNs();
@@ -236,8 +235,7 @@ class BenchmarkFeaturesTest {
       Path gen = runs.work().resolve("sleeping-gen-" + mode);
       assertEquals(0, Benchgen.commandLine().execute("generate", original.toString(), "--lang",
           "c-mpi", "--compute", mode, "-o", gen.toString(), "--name", "compute_bound"));
-      MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi"),
-        runs.work());
+      MpiSamples.make(gen, runs.work(), "MPICC=mpicc.openmpi");
       replays.put(mode, TraceStats.of(TraceDirectory.open(runs.trace("openmpi", "sleeping-" + mode,
           gen.resolve("compute_bound"), List.of(), 2, List.of())), n -> { }));
     }

@@ -75,10 +75,10 @@ final class BenchmarkRuns {
 
   /**
    * A program's trace and its benchmark, generated and built without warnings. At -O1, which
-   * still runs the analyses behind -Wall's warnings of uninitialised values, for two thirds of
-   * -O2's compile time (the runtime's four files are most of it, in each of some 80 builds);
-   * CMpiTargetTest and CRuntimeTest compile the generated C and the runtime at -O2 with -Wextra
-   * and -pedantic.
+   * still runs the analyses behind -Wall's warnings of uninitialised values; the run-time
+   * library's objects, most of a build's compile time, are compiled once for all the builds of
+   * this JVM's module (RuntimeObjects). CMpiTargetTest and CRuntimeTest compile the generated C
+   * and the runtime at -O2 with -Wextra and -pedantic.
    */
   Built build(String flavour, List<String> program, String label) throws Exception {
     String name = program.get(0);
@@ -86,8 +86,8 @@ final class BenchmarkRuns {
         program.subList(1, program.size()));
     Path gen = work.resolve(flavour + "-" + name + "-gen" + label);
     generate(original, gen, name);
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
-        "CFLAGS=-O1 -std=c99 -Wall -Werror"), work);
+    MpiSamples.make(gen, work, "MPICC=mpicc." + flavour,
+        "CFLAGS=-O1 -std=c99 -Wall -Werror");
     return new Built(original, gen);
   }
 

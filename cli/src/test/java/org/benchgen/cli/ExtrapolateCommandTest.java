@@ -128,8 +128,8 @@ class ExtrapolateCommandTest {
     assertSameCalls(real, out);
     Path gen = dir.resolve("ss-gen");
     BenchmarkRuns.generate(out, gen, "ss");
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi",
-        "CFLAGS=-O2 -std=c99 -Wall -Werror"), dir);
+    MpiSamples.make(gen, dir, "MPICC=mpicc.openmpi",
+        "CFLAGS=-O2 -std=c99 -Wall -Werror");
     Path bench = runs.trace("openmpi", "ss-bench", gen.resolve("ss"), List.of(), 32,
         List.of(BenchmarkRuns.NO_RAW));
     assertSameCalls(real, bench);

@@ -88,7 +88,7 @@ class InJobCompressionTest {
     Cli.Result g = Cli.run("generate", streams.toString(), "--lang", "c-mpi", "-o",
         gen.toString(), "--name", "random");
     assertEquals(0, g.code(), g.out() + g.err());
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi"), work);
+    MpiSamples.make(gen, work, "MPICC=mpicc.openmpi");
     traceRaw("openmpi", "random-run-" + seed, gen.resolve("random"), List.of(), 4);
   }
 

@@ -71,8 +71,8 @@ class InitThreadTest {
     assertTrue(c.contains("MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &bg_provided);"),
         c);
     assertTrue(!c.contains("MPI_Init("), c);
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
-        "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
+    MpiSamples.make(gen, work, "MPICC=mpicc." + flavour,
+        "CFLAGS=-O2 -std=c99 -Wall -Werror");
     Path bench = trace(flavour, "bench", gen.resolve("it"));
     assertEquals("MPI_Init_thread level=THREAD_SERIALIZED given=" + given, firstCall(bench, 0));
     Cli.Result v = Cli.run("verify", original.toString(), bench.toString());

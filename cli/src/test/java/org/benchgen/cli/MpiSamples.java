@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.benchgen.testing.RuntimeObjects;
 
 /** The MPI integration tests' common ground: the programs of samples/mpi built per MPI. */
 final class MpiSamples {
@@ -68,6 +69,18 @@ final class MpiSamples {
     if (cmd.get(0).startsWith("mpirun")) {
       return MpiLock.hold(() -> runNow(cmd, dir));
     }
+    return runNow(cmd, dir);
+  }
+
+  /**
+   * {@code make} of the generated benchmark in {@code gen} with {@code variables} (as
+   * {@code MPICC=mpicc.openmpi}), its run-time library's objects reused from an earlier build of
+   * the same flags (RuntimeObjects); fails the test if make fails.
+   */
+  static String make(Path gen, Path dir, String... variables) throws Exception {
+    RuntimeObjects.reuse(gen, List.of(variables));
+    List<String> cmd = new java.util.ArrayList<>(List.of("make", "-s", "-C", gen.toString()));
+    cmd.addAll(List.of(variables));
     return runNow(cmd, dir);
   }
 

@@ -79,8 +79,8 @@ class Otf2IntegrationTest {
     Cli.Result g = Cli.run("generate", back.toString(), "--lang", "c-mpi", "-o", gen.toString(),
         "--name", program);
     assertEquals(0, g.code(), g.out() + g.err());
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi",
-        "CFLAGS=-O2 -std=c99 -Wall -Werror"), work);
+    MpiSamples.make(gen, work, "MPICC=mpicc.openmpi",
+        "CFLAGS=-O2 -std=c99 -Wall -Werror");
     Path rerun = work.resolve(program + "-rerun");
     List<String> cmd = new ArrayList<>(List.of("trace", "--raw", "-o", rerun.toString(), "--"));
     cmd.addAll(MpiSamples.launcher("openmpi", 4));

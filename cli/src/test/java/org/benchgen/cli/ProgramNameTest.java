@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.benchgen.testing.RuntimeObjects;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -60,6 +61,7 @@ class ProgramNameTest {
         + " --name chooses"
         + " another"), r.err());
     assertEquals(files(program), list(out));
+    RuntimeObjects.reuse(out, List.of());
     make(out);
     assertTrue(Files.isExecutable(out.resolve(program)), program);
     assertFalse(Files.exists(out.resolve("pwned")), "the name reached the shell");

@@ -162,8 +162,8 @@ class RmaEpochsTest {
       assertTrue(c.contains(call), call + " in\n" + c);
     }
     assertTrue(!c.contains("bg_win_disp(1, "), c);
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc." + flavour,
-        "CFLAGS=-O1 -std=c99 -Wall -Werror"), runs.work());
+    MpiSamples.make(gen, runs.work(), "MPICC=mpicc." + flavour,
+        "CFLAGS=-O1 -std=c99 -Wall -Werror");
     Path bench = runs.trace(flavour, "rma_dynamic-bench", gen.resolve("rma_dynamic"), List.of(),
         BenchmarkRuns.N, List.of(BenchmarkRuns.NO_RAW));
     Cli.Result v = Cli.run("verify", original.toString(), bench.toString());

@@ -70,7 +70,7 @@ class SourceLocationsIntegrationTest {
     assertEquals(0, g.code(), g.out() + g.err());
     assertTrue(Files.readString(gen.resolve(SourceLocations.KEPT_FILE)).contains("ring.c:"));
     // Its own Makefile (-g), as a user builds it.
-    MpiSamples.run(List.of("make", "-s", "-C", gen.toString(), "MPICC=mpicc.openmpi"), tmp);
+    MpiSamples.make(gen, tmp, "MPICC=mpicc.openmpi");
     Path bench = runs.trace("openmpi", "ring-bench", gen.resolve("ring"), List.of(),
         BenchmarkRuns.N, List.of(BenchmarkRuns.NO_RAW, "--site-depth", "2"));
     assertEquals(places, places(bench, 5));

@@ -11,13 +11,15 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.benchgen.cli.MpiLock;
 import org.benchgen.testing.CpuDeadline;
+import org.benchgen.testing.RuntimeObjects;
 
 /**
- * Builds a generated C+MPI benchmark and runs it under MPICH, cheaply enough for thousands: the
- * run-time library is compiled once (by its content) and each benchmark's own file linked with
- * it; a benchmark of the same text is built once. A run is stopped past its CPU time (MPICH's
+ * Builds a generated C+MPI benchmark and runs it under MPICH, cheaply enough for thousands: with
+ * its own Makefile, the run-time library's objects compiled once (RuntimeObjects); a benchmark of
+ * the same text is built once. A run is stopped past its CPU time (MPICH's
  * ranks poll while they wait, so a hang uses CPU) and counts as a hang.
  */
 final class BenchmarkRun {
@@ -28,8 +30,8 @@ final class BenchmarkRun {
     }
   }
 
-  private static final List<String> RUNTIME = List.of("bg_runtime.c", "bg_runtime_comm.c",
-      "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_io.c");
+  /** The build's variables: its run-time library's objects are made once for them. */
+  private static final List<String> MAKE = List.of("MPICC=mpicc.mpich", "CFLAGS=-O0 -std=c99");
   private final Path cache;
   private final Duration limit;
   long builds;
@@ -42,29 +44,16 @@ final class BenchmarkRun {
 
   /** Builds the benchmark {@code name} generated into {@code gen} and runs it on {@code ranks}. */
   Outcome buildAndRun(Path gen, String name, int ranks) throws Exception {
-    String runtimeKey = digest(gen, RUNTIME, "bg_runtime.h");
-    Path rt = cache.resolve("rt-" + runtimeKey);
-    if (!Files.isDirectory(rt)) {
-      Path tmp = Files.createDirectories(cache.resolve("rt-tmp"));
-      for (String f : RUNTIME) {
-        Files.copy(gen.resolve(f), tmp.resolve(f), java.nio.file.StandardCopyOption
-            .REPLACE_EXISTING);
-        Files.copy(gen.resolve("bg_runtime.h"), tmp.resolve("bg_runtime.h"),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        run(List.of("mpicc.mpich", "-O1", "-std=c99", "-c", f), tmp);
-      }
-      Files.move(tmp, rt);
-    }
-    Path exe = cache.resolve("b-" + digest(gen, List.of(name + ".c"), "bg_runtime.h")
-        + "-" + runtimeKey);
+    Path exe = cache.resolve("b-" + digest(gen));
     if (!Files.isRegularFile(exe)) {
-      List<String> cmd = new ArrayList<>(List.of("mpicc.mpich", "-O0", "-std=c99", "-I",
-          rt.toString(), "-o", exe.toString(), gen.resolve(name + ".c").toString()));
-      RUNTIME.forEach(f -> cmd.add(rt.resolve(f.replace(".c", ".o")).toString()));
+      RuntimeObjects.reuse(gen, MAKE);
+      List<String> cmd = new ArrayList<>(List.of("make", "-s", "-C", gen.toString()));
+      cmd.addAll(MAKE);
       Outcome built = run(cmd, gen);
       if (built.status() != 0) {
         return new Outcome(-2, "does not build: " + built.output());
       }
+      Files.copy(gen.resolve(name), exe);
       builds++;
     }
     runs++;
@@ -91,13 +80,15 @@ final class BenchmarkRun {
     return new Outcome(p.exitValue(), out);
   }
 
-  private static String digest(Path dir, List<String> files, String header) throws IOException {
-    try {
+  /** The benchmark's sources, all of them: the same text is the same program. */
+  private static String digest(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
-      for (String f : files) {
-        md.update(Files.readAllBytes(dir.resolve(f)));
+      for (Path f : files.filter(f -> f.toString().endsWith(".c") || f.toString().endsWith(".h"))
+          .sorted().toList()) {
+        md.update(f.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+        md.update(Files.readAllBytes(f));
       }
-      md.update(Files.readAllBytes(dir.resolve(header)));
       return HexFormat.of().formatHex(md.digest(), 0, 12);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

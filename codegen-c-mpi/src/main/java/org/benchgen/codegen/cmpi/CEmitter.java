@@ -169,7 +169,7 @@ final class CEmitter implements Emitter {
     List<GeneratedFile> files = new ArrayList<>(List.of(
         new GeneratedFile(name + ".c", renderer.content(p)),
         new GeneratedFile("Makefile", renderer.render(new CModel.Makefile(name, sources,
-            headers, trace.worldSize(), threaded))),
+            sources.stream().map(CRuntime::object).toList(), headers, trace.worldSize(), threaded))),
         new GeneratedFile(PLATFORM, renderer.content(new CModel.Platform(trace.worldSize(),
             trace.worldSize() - 1, g.options().cluster().latency(),
             g.options().cluster().bandwidth()))),

@@ -25,11 +25,12 @@ public sealed interface CModel extends OutputModel {
 
   /**
    * {@code make} for the program, with {@code MPICC} and {@code CFLAGS} overridable: it compiles
-   * {@code sources} (the program's and the run-time library's) and depends on {@code headers};
-   * {@code make sim} and {@code simrun} build and run it under SimGrid for {@code ranks} ranks.
+   * {@code sources} (the program's and the run-time library's) into {@code objects}, one each,
+   * which depend on {@code headers}; {@code make sim} and {@code simrun} build and run it under
+   * SimGrid for {@code ranks} ranks.
    */
-  record Makefile(String name, List<String> sources, List<String> headers, int ranks,
-      boolean pthread) implements CModel {}
+  record Makefile(String name, List<String> sources, List<String> objects, List<String> headers,
+      int ranks, boolean pthread) implements CModel {}
 
   /**
    * A loop of the program as a region that {@code --compute-scale LN=X} can scale on its own:

@@ -35,6 +35,11 @@ final class CRuntime {
     return List.of(read(THREADS_HEADER), read(THREADS_SOURCE));
   }
 
+  /** The object file that a C source is compiled into ({@code x.c}: {@code x.o}). */
+  static String object(String source) {
+    return source.substring(0, source.length() - ".c".length()) + ".o";
+  }
+
   /** The library's files: the header, then the sources. */
   static List<GeneratedFile> files() {
     List<GeneratedFile> out = new ArrayList<>();

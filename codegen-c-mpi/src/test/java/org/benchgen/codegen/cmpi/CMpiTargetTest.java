@@ -23,6 +23,7 @@ import org.benchgen.findings.Problem;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.samples.Synth;
+import org.benchgen.testing.RuntimeObjects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,6 +66,17 @@ class CMpiTargetTest {
     return out;
   }
 
+  /**
+   * {@code make} of the benchmark in {@code dir} with {@code variables}, its run-time library's
+   * objects reused from an earlier build of the same flags (RuntimeObjects).
+   */
+  static String make(Path dir, String... variables) throws IOException, InterruptedException {
+    RuntimeObjects.reuse(dir, List.of(variables));
+    List<String> cmd = new ArrayList<>(List.of("make", "-s"));
+    cmd.addAll(List.of(variables));
+    return run(dir, cmd.toArray(String[]::new));
+  }
+
   @Test
   void theTargetIsFoundByName() {
     assertTrue(Target.available().stream().anyMatch(t -> t.name().equals("c-mpi")));
@@ -80,7 +92,7 @@ class CMpiTargetTest {
         "bg_runtime_rma.c", "bg_runtime_io.c"), g.files()
         .stream().map(GeneratedFile::name).toList());
     Path d = write(g, sample);
-    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
+    make(d, "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
     assertTrue(Files.isExecutable(d.resolve("bench")));
   }
 
@@ -103,11 +115,42 @@ class CMpiTargetTest {
     }
   }
 
+  /**
+   * The Makefile compiles each source into its object and keeps them: a second make compiles
+   * nothing, and another compiler or other flags compile every object again (build-flags), so
+   * that a benchmark built with Open MPI and then with MPICH is not linked from both.
+   */
+  @Test
+  void objectsAreKeptUntilTheCompilerOrFlagsChange() throws Exception {
+    Path d = write(generate(compress(SAMPLES.resolve("ring")), ComputeMode.MEAN), "objects");
+    String first = run(d, "make", "MPICC=mpicc.openmpi", "CFLAGS=-O1");
+    List<String> sources = List.of("bench.c", "bg_runtime.c", "bg_runtime_comm.c",
+        "bg_runtime_lists.c", "bg_runtime_requests.c", "bg_runtime_rma.c", "bg_runtime_io.c");
+    for (String c : sources) {
+      assertTrue(first.contains("mpicc.openmpi -O1 -c " + c + "\n"), c + " in\n" + first);
+    }
+    assertTrue(first.contains("mpicc.openmpi -O1 -o bench bench.o bg_runtime.o "), first);
+    assertEquals("", run(d, "make", "-s", "MPICC=mpicc.openmpi", "CFLAGS=-O1"));
+    String again = run(d, "make", "MPICC=mpicc.mpich", "CFLAGS=-O1");
+    for (String c : sources) {
+      assertTrue(again.contains("mpicc.mpich -O1 -c " + c + "\n"), c + " in\n" + again);
+    }
+    assertFalse(again.contains("mpicc.openmpi"), again);
+    String flags = run(d, "make", "MPICC=mpicc.mpich", "CFLAGS=-O0");
+    assertTrue(flags.contains("mpicc.mpich -O0 -c bg_runtime_io.c\n"), flags);
+    assertEquals("mpicc.mpich -O0\n", Files.readString(d.resolve("build-flags")));
+    run(d, "make", "-s", "clean");
+    try (Stream<Path> left = Files.list(d)) {
+      assertEquals(List.of(), left.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".o") || n.equals("build-flags") || n.equals("bench")).toList());
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(ComputeMode.class)
   void everyComputeModeCompiles(ComputeMode mode) throws Exception {
     Path d = write(generate(compress(SAMPLES.resolve("stencil2d")), mode), mode.name());
-    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Werror");
+    make(d, "CFLAGS=-O2 -std=c99 -Wall -Werror");
   }
 
   @ParameterizedTest
@@ -174,7 +217,7 @@ class CMpiTargetTest {
     assertEquals(List.of("a datatype that is not a predefined MPI type was sent as bytes"
         + " (MPI_BYTE, count x type size) (2 times)"), g.approximations());
     Path d = write(g, "evil-out");
-    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Werror");
+    make(d, "CFLAGS=-O2 -std=c99 -Wall -Werror");
     // Comments are gone after preprocessing: no trace text may be left.
     String code = run(d, "mpicc", "-E", "-std=c99", "bench.c");
     assertFalse(code.contains("injected"), "site text outside a comment");
@@ -228,7 +271,7 @@ class CMpiTargetTest {
     assertEquals(6, c.lines().filter(l -> l.trim().matches("case [0-9]+: \\{")).count());
     assertTrue(c.lines().count() < 200, c.lines().count() + " lines");
     Path d = write(g, "irregular");
-    run(d, "make", "-s", "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
+    make(d, "CFLAGS=-O2 -std=c99 -Wall -Wextra -Werror -pedantic");
     assertTrue(Files.isExecutable(d.resolve("bench")));
   }
 
