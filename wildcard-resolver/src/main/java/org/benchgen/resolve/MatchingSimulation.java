@@ -14,6 +14,7 @@ import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.traverse.Communicators;
+import org.benchgen.traverse.SlotTables;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.StepDecoder;
 import org.benchgen.traverse.TraversalContext;
@@ -93,8 +94,9 @@ final class MatchingSimulation {
     this.inbox = new Inbox[p];
     this.state = new RankState[p];
     this.taken = new long[p];
+    SlotTables tables = new SlotTables();
     for (int r = 0; r < p; r++) {
-      ctx[r] = new TraversalContext(trace, r, comms);
+      ctx[r] = new TraversalContext(trace, r, comms, tables);
       dec[r] = new StepDecoder(trace.symbols());
       reqs.add(new HashMap<>());
       inbox[r] = new Inbox();
