@@ -135,6 +135,24 @@ public final class TraversalContext {
   }
 
   /**
+   * The outermost loop whose instance the rank's next call begins (its iteration 0, no call of
+   * it taken yet) among {@code among}; empty elsewhere. A simulation may take the whole instance
+   * as made there, where it has taken another instance's iterations so before.
+   */
+  public Optional<Loop> entering(java.util.Set<Loop> among) {
+    if (among.isEmpty() || !position()) {
+      return Optional.empty();
+    }
+    for (int i = 1; i < stack.size(); i++) {
+      Frame f = stack.get(i);
+      if (f.iteration == 0 && f.takenIn == -1 && among.contains(f.loop)) {
+        return Optional.of(f.loop);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
    * Where the rank's current instance of {@code l} is, down to its iteration: the iteration of
    * each loop around it and its own; empty when the rank is not inside it. Ranks with equal
    * answers are in the same iteration of the same instance, wherever in it they stand.
@@ -178,6 +196,10 @@ public final class TraversalContext {
         f.iteration = f.trips - 1;
         f.index = f.body.size();
         f.moved(stack.get(i - 1).path);
+        // The calls skipped count as taken: the iterations around no longer open here.
+        for (int j = 0; j <= i; j++) {
+          stack.get(j).takenIn = stack.get(j).iteration;
+        }
         positioned = false;
         return;
       }
