@@ -1,13 +1,16 @@
 package org.benchgen.resolve;
 
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
 import org.benchgen.traverse.PeriodicLoops;
 import org.benchgen.traverse.TraversalContext;
 
@@ -64,6 +67,28 @@ final class IterationSkip {
     this.wildcards = wildcards;
     this.stopped = new boolean[p];
     this.released = new boolean[p];
+  }
+
+  /**
+   * The skips of {@code sim}, which runs with these arguments ({@code taken}: its calls taken
+   * per rank). Stopping ranks at loops changes the order in which ranks run; that changes no
+   * result while wildcard receives match the sources the trace recorded (the tracer's asrc), and
+   * nothing while there are none. Charging waits follows the ranks' clocks call by call: no
+   * skip. Messages logged: no loop with a wildcard receive is skipped either, though none is
+   * given, and the skipped iterations' messages are replayed.
+   */
+  static IterationSkip of(MatchingSimulation sim, CompressedTrace trace, boolean reResolve,
+      List<Rsd> wildcards, WaitCharges charges, MatchLog matches, long[] taken) {
+    Set<Rsd> unskippable = Collections.newSetFromMap(new IdentityHashMap<>());
+    unskippable.addAll(wildcards);
+    if (matches.on()) {
+      unskippable.addAll(WildcardResolver.wildcardsOf(trace));
+    }
+    boolean on = charges == WaitCharges.NONE && unskippable.stream()
+        .allMatch(w -> !reResolve && w.param(Field.ASRC).entries().stream()
+            .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size());
+    return new IterationSkip(sim, on, unskippable,
+        matches.on() ? Optional.of(new IterationReplay(matches, taken)) : Optional.empty());
   }
 
   /** Iterations taken as made. */
