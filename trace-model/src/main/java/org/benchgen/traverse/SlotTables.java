@@ -46,21 +46,30 @@ public final class SlotTables {
   private static final class PerRsd {
     final ParamEntry[] whole;
     final Map<Choice, Table> tables = new HashMap<>();
+    /** The one table of all the RSD's ranks, where every slot has an entry that serves all. */
+    final Optional<Table> only;
 
     PerRsd(Rsd r) {
       whole = new ParamEntry[r.params().size()];
+      boolean all = true;
       for (int i = 0; i < whole.length; i++) {
         List<ParamEntry> es = r.params().get(i).entries();
         if (es.size() == 1 && es.get(0).ranks().equals(r.ranks())) {
           whole[i] = es.get(0);
+        } else {
+          all = all && es.isEmpty() && !r.op().isRequired(r.op().fields().get(i));
         }
       }
+      only = all ? Optional.of(table(r, whole)) : Optional.empty();
     }
   }
 
   /** The table of {@code rank}'s slots of {@code r}, shared with the ranks that read alike. */
   Table of(Rsd r, int rank) {
     PerRsd per = byRsd.computeIfAbsent(r, PerRsd::new);
+    if (per.only.isPresent()) {
+      return per.only.get();
+    }
     int n = r.params().size();
     ParamEntry[] chosen = new ParamEntry[n];
     for (int i = 0; i < n; i++) {
