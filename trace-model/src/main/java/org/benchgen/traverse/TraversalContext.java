@@ -7,13 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
 import org.benchgen.ir.CompressedTrace;
-import org.benchgen.ir.EntryValues;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.Node;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.Rsd;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.trace.TraceProblem;
@@ -31,19 +29,9 @@ public final class TraversalContext {
   private final int rank;
   private final Communicators comms;
   private final Map<ParamEntry, PrimitiveIterator.OfLong> cursors = new IdentityHashMap<>();
-  private final Map<Rsd, Slots> rsdSlots = new IdentityHashMap<>();
-
-  /**
-   * This rank's cursor per slot of an RSD (null: no entry), which slots are relative, and the
-   * slots of peers (ranks in the call's communicator, roots included).
-   */
-  private record Slots(PrimitiveIterator.OfLong[] cursors, boolean[] relative, int[] peers) {}
-  /** Per operation, the slots of its peers (ranks in the call's communicator, roots included). */
-  private static final int[][] PEER_SLOTS = java.util.Arrays.stream(Op.values())
-      .map(op -> java.util.stream.IntStream.range(0, op.fields().size())
-          .filter(i -> op.fields().get(i).kind() == FieldKind.PEER
-              || op.fields().get(i).kind() == FieldKind.ROOT).toArray())
-      .toArray(int[][]::new);
+  /** The rank's slots per RSD: its class's shared table, or a copy holding its own cursors. */
+  private final Map<Rsd, SlotTables.Table> rsdSlots = new IdentityHashMap<>();
+  private final SlotTables tables;
   private final ArrayList<Frame> stack = new ArrayList<>();
   /** Whether the top frame's index points at the rank's next RSD. */
   private boolean positioned;
@@ -78,12 +66,22 @@ public final class TraversalContext {
 
   /** Shares {@code comms} with the other contexts of the trace. */
   public TraversalContext(CompressedTrace trace, int rank, Communicators comms) {
+    this(trace, rank, comms, new SlotTables());
+  }
+
+  /**
+   * Shares {@code comms} and {@code tables} with the other contexts of the trace: where many
+   * ranks are walked together, each class of ranks' slots are then held once.
+   */
+  public TraversalContext(CompressedTrace trace, int rank, Communicators comms,
+      SlotTables tables) {
     if (rank < 0 || rank >= trace.worldSize()) {
       throw new IllegalArgumentException("rank " + rank + " outside world of " + trace.worldSize());
     }
     this.trace = trace;
     this.rank = rank;
     this.comms = comms;
+    this.tables = tables;
     stack.add(new Frame(trace.body(), null, 1, LoopPath.TOP));
   }
 
@@ -137,6 +135,24 @@ public final class TraversalContext {
   }
 
   /**
+   * The outermost loop whose instance the rank's next call begins (its iteration 0, no call of
+   * it taken yet) among {@code among}; empty elsewhere. A simulation may take the whole instance
+   * as made there, where it has taken another instance's iterations so before.
+   */
+  public Optional<Loop> entering(java.util.Set<Loop> among) {
+    if (among.isEmpty() || !position()) {
+      return Optional.empty();
+    }
+    for (int i = 1; i < stack.size(); i++) {
+      Frame f = stack.get(i);
+      if (f.iteration == 0 && f.takenIn == -1 && among.contains(f.loop)) {
+        return Optional.of(f.loop);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
    * Where the rank's current instance of {@code l} is, down to its iteration: the iteration of
    * each loop around it and its own; empty when the rank is not inside it. Ranks with equal
    * answers are in the same iteration of the same instance, wherever in it they stand.
@@ -180,6 +196,10 @@ public final class TraversalContext {
         f.iteration = f.trips - 1;
         f.index = f.body.size();
         f.moved(stack.get(i - 1).path);
+        // The calls skipped count as taken: the iterations around no longer open here.
+        for (int j = 0; j <= i; j++) {
+          stack.get(j).takenIn = stack.get(j).iteration;
+        }
         positioned = false;
         return;
       }
@@ -288,32 +308,33 @@ public final class TraversalContext {
     return cursors.computeIfAbsent(e, x -> x.values().seq().iterator());
   }
 
-  /** The rank's slots of an RSD, found once per RSD: the entry a rank reads never changes. */
-  private Slots slotsOf(Rsd r) {
-    return rsdSlots.computeIfAbsent(r, x -> {
-      int n = x.params().size();
-      PrimitiveIterator.OfLong[] c = new PrimitiveIterator.OfLong[n];
-      boolean[] rel = new boolean[n];
-      for (int i = 0; i < n; i++) {
-        Optional<ParamEntry> e = x.params().get(i).entryFor(rank);
-        Field f = x.op().fields().get(i);
-        if (e.isPresent()) {
-          c[i] = cursor(e.get());
-          rel[i] = e.get().values() instanceof EntryValues.Relative;
-        } else if (x.op().isRequired(f)) {
-          throw new TraceProblem(x.op().mpiName() + " at " + x.site() + " has no " + f.key()
-              + " for rank " + rank + ", which it requires");
+  /**
+   * The rank's slots of an RSD, found once per RSD: the entry a rank reads never changes. Its
+   * class's table where every entry is one value, else a copy with the rank's own cursors.
+   */
+  private SlotTables.Table slotsOf(Rsd r) {
+    SlotTables.Table t = rsdSlots.get(r);
+    if (t == null) {
+      t = tables.of(r, rank);
+      if (!t.shared()) {
+        PrimitiveIterator.OfLong[] c = t.cursors().clone();
+        for (int i = 0; i < c.length; i++) {
+          if (c[i] == null && t.entries()[i] != null) {
+            c[i] = cursor(t.entries()[i]);
+          }
         }
+        t = new SlotTables.Table(t.entries(), c, t.relative(), t.peers(), false);
       }
-      return new Slots(c, rel, PEER_SLOTS[x.op().ordinal()]);
-    });
+      rsdSlots.put(r, t);
+    }
+    return t;
   }
 
   private Step step(Rsd r) {
     Op op = r.op();
     int n = op.fields().size();
     long[] stored = new long[n];
-    Slots slots = slotsOf(r);
+    SlotTables.Table slots = slotsOf(r);
     PrimitiveIterator.OfLong[] c = slots.cursors();
     boolean[] relative = slots.relative();
     for (int i = 0; i < n; i++) {

@@ -59,10 +59,10 @@ final class IterationReplay {
    * Whether the iterations of {@code l} from {@code k} on can be replayed: at iteration 2, what
    * iteration 1 matched was recorded whole and every receive it matched was completed in it (a
    * receive left pending is handed over at the end, which a copy could not follow); at iteration
-   * 1, the loop's iteration was kept when it was skipped before.
+   * 0 or 1 (a later instance), the loop's iteration was kept when it was skipped before.
    */
   boolean canSkip(Loop l, long k) {
-    if (k == 1) {
+    if (k < 2) {
       return templates.containsKey(l);
     }
     Recording r = recording.get(l);

@@ -1,13 +1,16 @@
 package org.benchgen.resolve;
 
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.Loop;
 import org.benchgen.ir.NodeScanner;
 import org.benchgen.ir.Rsd;
+import org.benchgen.trace.Field;
 import org.benchgen.traverse.PeriodicLoops;
 import org.benchgen.traverse.TraversalContext;
 
@@ -41,11 +44,11 @@ final class IterationSkip {
    */
   private final Map<Loop, List<Long>> armed = new IdentityHashMap<>();
   /**
-   * Loops already skipped once. Where every rank stands at the start of one's iteration 1 in a
-   * later instance with nothing in flight, the state is the one from which the skipped instance's
-   * iteration 1 ran and ended with nothing in flight (every value at the same place of its cycle at
-   * every iteration's start, as the periodic test requires), so the rest is skipped there without
-   * simulating iteration 1 again: a nested loop's later instances cost one iteration, not two.
+   * Loops already skipped once. Where every rank stands at the start of one's iteration 0 or 1 in
+   * a later instance with nothing in flight, the state is the one from which the skipped
+   * instance's iteration 1 ran and ended with nothing in flight (every value at the same place of
+   * its cycle at every iteration's start, as the periodic test requires), so the rest is skipped
+   * there without simulating an iteration again: a nested loop's later instances cost none.
    */
   private final Set<Loop> proven = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /** Where messages are logged, the messages of the iterations skipped, made from one run. */
@@ -66,6 +69,28 @@ final class IterationSkip {
     this.released = new boolean[p];
   }
 
+  /**
+   * The skips of {@code sim}, which runs with these arguments ({@code taken}: its calls taken
+   * per rank). Stopping ranks at loops changes the order in which ranks run; that changes no
+   * result while wildcard receives match the sources the trace recorded (the tracer's asrc), and
+   * nothing while there are none. Charging waits follows the ranks' clocks call by call: no
+   * skip. Messages logged: no loop with a wildcard receive is skipped either, though none is
+   * given, and the skipped iterations' messages are replayed.
+   */
+  static IterationSkip of(MatchingSimulation sim, CompressedTrace trace, boolean reResolve,
+      List<Rsd> wildcards, WaitCharges charges, MatchLog matches, long[] taken) {
+    Set<Rsd> unskippable = Collections.newSetFromMap(new IdentityHashMap<>());
+    unskippable.addAll(wildcards);
+    if (matches.on()) {
+      unskippable.addAll(WildcardResolver.wildcardsOf(trace));
+    }
+    boolean on = charges == WaitCharges.NONE && unskippable.stream()
+        .allMatch(w -> !reResolve && w.param(Field.ASRC).entries().stream()
+            .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size());
+    return new IterationSkip(sim, on, unskippable,
+        matches.on() ? Optional.of(new IterationReplay(matches, taken)) : Optional.empty());
+  }
+
   /** Iterations taken as made. */
   long skipped() {
     return skipped;
@@ -77,7 +102,8 @@ final class IterationSkip {
 
   /**
    * Whether rank {@code r} stops before its next call: at the start of iteration 1 of a loop
-   * that may be skipped, or of iteration 2 of an armed one, where the rank has nothing in flight
+   * that may be skipped, of iteration 2 of an armed one, or of a later instance of one skipped
+   * before ({@link #enterProven}), where the rank has nothing in flight
    * and repeats its iterations (stopping it elsewhere would only change the order ranks run in);
    * never twice at one place.
    */
@@ -91,8 +117,10 @@ final class IterationSkip {
           l = Optional.empty();
         }
       }
-      if (l.isPresent() && c.tripsOf(l.get()) > 2 && candidate(l.get()) && sim.idle(r)
-          && periodic(l.get(), r)) {
+      if (l.isEmpty() || !stopsAt(c, l.get())) {
+        l = c.entering(proven);
+      }
+      if (l.isPresent() && stopsAt(c, l.get()) && sim.idle(r)) {
         stopped[r] = true;
         stoppedCount++;
         return true;
@@ -100,6 +128,11 @@ final class IterationSkip {
     }
     released[r] = false;
     return false;
+  }
+
+  /** Whether the rank of {@code c} may stop at the start of an iteration of {@code l}. */
+  private boolean stopsAt(TraversalContext c, Loop l) {
+    return c.tripsOf(l) > 2 && candidate(l) && periodic(l, c.rank());
   }
 
   /** Whether {@code x} is armed for the instance {@code c} is in. */
@@ -123,9 +156,10 @@ final class IterationSkip {
     boolean alike = l.isPresent() && quiescent();
     long trips = alike ? ctx[0].tripsOf(l.get()) : -1;
     List<Long> where = alike ? ctx[0].iterationOf(l.get()) : List.of();
+    // Ranks may have stopped for a loop inside (see enterProven): this one must qualify itself.
     for (int r = 0; alike && r < p; r++) {
       alike = ctx[r].openingIteration(k).equals(l) && ctx[r].iterationOf(l.get()).equals(where)
-          && ctx[r].tripsOf(l.get()) == trips && periodic(l.get(), r);
+          && ctx[r].tripsOf(l.get()) == trips && stopsAt(ctx[r], l.get());
     }
     List<Long> instance = alike ? where.subList(0, where.size() - 1) : List.of();
     boolean skip = alike && (k == 2 && instance.equals(armed.get(l.get()))
@@ -146,21 +180,62 @@ final class IterationSkip {
     if (skip) {
       proven.add(l.get());
     }
+    boolean moved = skip;
+    if (skip) {
+      for (int r = 0; r < p; r++) {
+        ctx[r].skipRestOf(l.get());
+      }
+    } else if (stoppedCount == p) {
+      moved = enterProven();
+    }
     for (int r = 0; r < p; r++) {
       if (!stopped[r]) {
         continue;
       }
-      if (skip) {
-        ctx[r].skipRestOf(l.get());
-      }
       stopped[r] = false;
-      released[r] = true;
+      // Ranks moved past a loop stand somewhere new, where they may stop again (at the start of
+      // the next iteration of a loop around it).
+      released[r] = !moved;
       sim.resume(r);
     }
     if (skip) {
       skipped += trips - k;
     }
     stoppedCount = 0;
+  }
+
+  /**
+   * Where every rank stands at the start of a later instance of a loop skipped once (its
+   * iteration 0, the same instance and trip count everywhere, each rank repeating its
+   * iterations) and nothing is in flight, the whole instance is taken as made: its every
+   * iteration begins from the state from which the skipped instance's iteration 1 ran and ended
+   * with nothing in flight, and makes the same calls (the first iteration differs from the others
+   * only in the compute time before its first call, which matching does not read). A nested
+   * loop's later instances then cost no iteration, where they cost one before. Whether it did.
+   */
+  private boolean enterProven() {
+    TraversalContext[] ctx = sim.ctx;
+    Optional<Loop> m = ctx[0].entering(proven);
+    if (m.isEmpty() || !quiescent()) {
+      return false;
+    }
+    long trips = ctx[0].tripsOf(m.get());
+    List<Long> where = ctx[0].iterationOf(m.get());
+    for (int r = 0; r < p; r++) {
+      if (!ctx[r].entering(proven).equals(m) || !ctx[r].iterationOf(m.get()).equals(where)
+          || ctx[r].tripsOf(m.get()) != trips || !stopsAt(ctx[r], m.get())) {
+        return false;
+      }
+    }
+    if (!replay.map(x -> x.canSkip(m.get(), 0)).orElse(true)) {
+      return false;
+    }
+    replay.ifPresent(x -> x.skip(m.get(), 0, trips));
+    for (int r = 0; r < p; r++) {
+      ctx[r].skipRestOf(m.get());
+    }
+    skipped += trips;
+    return true;
   }
 
   /** Nothing in flight anywhere: no rank's message, receive or request, no collective begun. */

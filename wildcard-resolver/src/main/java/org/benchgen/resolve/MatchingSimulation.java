@@ -3,7 +3,6 @@ package org.benchgen.resolve;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +13,7 @@ import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.Sym;
 import org.benchgen.traverse.Communicators;
+import org.benchgen.traverse.SlotTables;
 import org.benchgen.traverse.Step;
 import org.benchgen.traverse.StepDecoder;
 import org.benchgen.traverse.TraversalContext;
@@ -26,14 +26,13 @@ import org.benchgen.traverse.TraversalContext;
  * wait for the requests the trace says completed, tests never block; collectives and
  * MPI_Finalize wait for the whole communicator. Every step is a call of some rank, taken once, so
  * it never hangs. What it leaves (blocked ranks, unmatched messages) is read by {@link
- * DeadlockReport}; the sources it found, by {@link SourceRewriter}.
+ * DeadlockReport}; the sources it found ({@link WildcardSources}), by {@link SourceRewriter}.
  */
 final class MatchingSimulation {
   private static final long ANY_SOURCE = Sym.ANY_SOURCE.code();
   private static final long ANY_TAG = Sym.ANY_TAG.code();
   private static final long PROC_NULL = Sym.PROC_NULL.code();
   private static final long ABSENT = Sym.ABSENT.code();
-  private static final int MAX_WARNINGS = 20;
 
   final int p;
   final Communicators comms;
@@ -49,11 +48,8 @@ final class MatchingSimulation {
   private final ArrayDeque<Integer> ready = new ArrayDeque<>();
   /** Who has arrived at the collective in progress on each communicator. */
   final Map<Long, List<Integer>> arrived = new HashMap<>();
-  /** The sources found, per wildcard RSD and rank (absent: the rank never ran it). */
-  final Map<Rsd, ResolvedSources[]> wild = new IdentityHashMap<>();
-  private final List<String> warnings = new ArrayList<>();
-  private long disagreements;
-  private long resolved;
+  /** The sources wildcard receives get. */
+  final WildcardSources wild;
   private final WaitCharges charges;
   /** Loops' repeated iterations, taken as made ({@link IterationSkip}). */
   private final IterationSkip skips;
@@ -88,13 +84,15 @@ final class MatchingSimulation {
     this.comms = new Communicators(trace);
     this.sizes = new SizeChecks(comms);
     this.reResolve = reResolve;
+    this.wild = new WildcardSources(comms, reResolve, wildcards, p);
     this.ctx = new TraversalContext[p];
     this.dec = new StepDecoder[p];
     this.inbox = new Inbox[p];
     this.state = new RankState[p];
     this.taken = new long[p];
+    SlotTables tables = new SlotTables();
     for (int r = 0; r < p; r++) {
-      ctx[r] = new TraversalContext(trace, r, comms);
+      ctx[r] = new TraversalContext(trace, r, comms, tables);
       dec[r] = new StepDecoder(trace.symbols());
       reqs.add(new HashMap<>());
       inbox[r] = new Inbox();
@@ -102,25 +100,7 @@ final class MatchingSimulation {
       state[r] = RankState.RUNNING;
       ready.add(r);
     }
-    for (Rsd w : wildcards) {
-      wild.put(w, new ResolvedSources[p]);
-    }
-    // Stopping ranks at loops changes the order in which ranks run; that changes no result
-    // while wildcard receives match the sources the trace recorded (the tracer's asrc), and
-    // nothing while there are none. Charging waits follows the ranks' clocks call by call.
-    // Messages logged: no loop with a wildcard receive is skipped either, though none is given.
-    java.util.Set<Rsd> unskippable = matches.on()
-        ? java.util.Collections.newSetFromMap(new IdentityHashMap<>())
-        : wild.keySet();
-    if (matches.on()) {
-      unskippable.addAll(wildcards);
-      unskippable.addAll(WildcardResolver.wildcardsOf(trace));
-    }
-    this.skips = new IterationSkip(this, charges == WaitCharges.NONE
-        && unskippable.stream()
-        .allMatch(w -> !reResolve && w.param(Field.ASRC).entries().stream()
-            .mapToLong(e -> e.ranks().size()).sum() == w.ranks().size()), unskippable,
-        matches.on() ? Optional.of(new IterationReplay(matches, taken)) : Optional.empty());
+    this.skips = IterationSkip.of(this, trace, reResolve, wildcards, charges, matches, taken);
   }
 
   /** Runs every rank as far as it can go. */
@@ -152,20 +132,6 @@ final class MatchingSimulation {
   /** Rank {@code r} runs again, after the ranks already waiting to. */
   void resume(int r) {
     ready.add(r);
-  }
-
-  /** How many wildcard receives got a source. */
-  long resolved() {
-    return resolved;
-  }
-
-  /** Where a re-resolved source differs from the recorded one (at most a few, then a count). */
-  List<String> warnings() {
-    List<String> out = new ArrayList<>(warnings);
-    if (disagreements > MAX_WARNINGS) {
-      out.add("… and " + (disagreements - MAX_WARNINGS) + " more disagreements");
-    }
-    return out;
   }
 
   private void runRank(int r) {
@@ -379,7 +345,7 @@ final class MatchingSimulation {
   /** Posts a receive (none for PROC_NULL); it matches the earliest waiting message it fits. */
   private Optional<PostedReceive> receive(int r, Step s, RawEvent e, long src, long tag) {
     long comm = e.get(Field.COMM);
-    Optional<ResolvedSources.Cell> cell = sourceCell(r, s, src);
+    Optional<ResolvedSources.Cell> cell = wild.cell(r, s, src);
     if (src == PROC_NULL) {
       return Optional.empty();
     }
@@ -403,22 +369,6 @@ final class MatchingSimulation {
     return Optional.of(x);
   }
 
-  /** The cell that will hold this execution's source, for wildcard RSDs. */
-  private Optional<ResolvedSources.Cell> sourceCell(int r, Step s, long src) {
-    ResolvedSources[] byRank = wild.get(s.rsd());
-    if (byRank == null) {
-      return Optional.empty();
-    }
-    if (byRank[r] == null) {
-      byRank[r] = new ResolvedSources((source, comm) -> Sym.isSymbol(source) ? source
-          : relative(source, comm, r));
-    }
-    if (src == ANY_SOURCE) {
-      resolved++;
-    }
-    return Optional.of(byRank[r].add(src, s.value(Field.COMM), src != ANY_SOURCE));
-  }
-
   private void match(Message m, PostedReceive x) {
     sizes.matched(m, x);
     m.matched = true;
@@ -426,16 +376,7 @@ final class MatchingSimulation {
     x.message = m;
     charges.matched(x, m);
     matches.matched(x);
-    x.cell.filter(c -> !c.known).ifPresent(c -> {
-      c.source = m.fromCommRank;
-      c.known = true;
-      if (reResolve && x.recorded != ABSENT && x.recorded != m.fromCommRank
-          && disagreements++ < MAX_WARNINGS) {
-        warnings.add("rank " + x.owner + ": " + x.step.describe() + ": recorded source "
-            + x.recorded + ", resolved " + m.fromCommRank);
-      }
-      wild.get(x.step.rsd())[x.owner].flush();
-    });
+    wild.matched(x, m);
     if (x.request != null) {
       x.request.done = true;
     }
@@ -444,12 +385,6 @@ final class MatchingSimulation {
     }
     recheck(x.owner);
     recheck(m.from);
-  }
-
-  private long relative(long peer, long comm, int r) {
-    int n = comms.peerSize(comm, r);
-    long d = Math.floorMod(peer - comms.rankIn(comm, r), n);
-    return d > n / 2 ? d - n : d;
   }
 
   /** Wakes a blocked rank whose wait is now satisfied. */

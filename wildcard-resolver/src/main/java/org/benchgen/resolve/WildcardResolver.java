@@ -66,8 +66,10 @@ public final class WildcardResolver {
     if (problem.isPresent()) {
       return new Resolution.Failed(problem.get());
     }
-    CompressedTrace out = wildcards.isEmpty() ? trace : new SourceRewriter(sim.wild).rewrite(trace);
-    return new Resolution.Resolved(out, sim.resolved(), sim.warnings());
+    CompressedTrace out = wildcards.isEmpty() ? trace : new SourceRewriter(sim.wild.byRsd)
+        .rewrite(trace);
+    return new Resolution.Resolved(out, sim.wild.resolved(),
+        sim.wild.warnings());
   }
 
   /** The receives (and Sendrecvs) of {@code trace} whose source is MPI_ANY_SOURCE somewhere. */

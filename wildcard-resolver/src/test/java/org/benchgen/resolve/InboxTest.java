@@ -39,4 +39,38 @@ class InboxTest {
     assertEquals(5, in.find(0, anySource, anyTag, true).orElseThrow().tag);
     assertTrue(in.all.size() <= 2 * 2_500 + 1024);
   }
+
+  @Test
+  void findsWhatAScanInArrivalOrderFindsWithFewMessagesAndWithMany() {
+    // Below 64 waiting messages the inbox scans, past it it indexes by source: both must give
+    // the first message in arrival order that the receive fits, as a plain list does.
+    java.util.Random rnd = new java.util.Random(50);
+    long anySource = Sym.ANY_SOURCE.code();
+    long anyTag = Sym.ANY_TAG.code();
+    for (int backlog : new int[] {10, 200}) {
+      Inbox in = new Inbox();
+      java.util.List<Message> plain = new java.util.ArrayList<>();
+      for (int i = 0; i < 5_000; i++) {
+        if (plain.size() < backlog || rnd.nextInt(3) == 0) {
+          Message m = new Message(0, 0, rnd.nextInt(3), rnd.nextInt(2), rnd.nextInt(3), false,
+              null, 0, i, -1);
+          in.add(m);
+          plain.add(m);
+          continue;
+        }
+        long comm = rnd.nextInt(2);
+        long src = rnd.nextInt(4) == 0 ? anySource : rnd.nextInt(3);
+        long tag = rnd.nextInt(4) == 0 ? anyTag : rnd.nextInt(3);
+        boolean take = rnd.nextBoolean();
+        java.util.Optional<Message> want = plain.stream().filter(m -> m.comm == comm
+            && (src == anySource || m.fromCommRank == src) && (tag == anyTag || m.tag == tag))
+            .findFirst();
+        java.util.Optional<Message> got = in.find(comm, src, tag, take);
+        assertEquals(want.map(m -> m.sendSeq), got.map(m -> m.sendSeq), "find " + i);
+        if (take) {
+          want.ifPresent(plain::remove);
+        }
+      }
+    }
+  }
 }

@@ -50,14 +50,32 @@ class IterationSkipTest {
   void nestedLoopsAreEachSkippedAndTheInnerOneLeavesTheOuterArmed() throws IOException {
     // 100 outer iterations of 10 ring exchanges and an Allreduce: the outer loop runs 2
     // iterations (98 skipped); in the first the inner one runs 2 (8 skipped), and in the second,
-    // skipped once already, only its iteration 0 (9 skipped).
+    // skipped once already and entered with nothing in flight, none (10 skipped).
     String nested = "loop trips=100 {\n" + RING.replace("loop trips=1000", "loop trips=10")
         .replace("}\n", "}\n").replaceAll("(?m)^", "  ")
         + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
         + "      compute ^ 1*400\n      duration 1*400\n}\n";
     MatchingSimulation sim = run(read(nested.replace("1*4000", "1*4000")));
-    assertEquals(98 + 8 + 9, sim.skippedIterations());
+    assertEquals(98 + 8 + 10, sim.skippedIterations());
     assertTrue(new DeadlockReport(sim).problem().isEmpty());
+  }
+
+  @Test
+  void aLaterInstanceEnteredAfterOtherCallsIsSkippedWhole() throws IOException {
+    // The Allreduce first: the inner loop's later instances begin after a call of the outer
+    // iteration, where no outer iteration opens. Outer: 2 iterations run (98 skipped); inner:
+    // 2 run in the first (8 skipped), none in the second (10 skipped).
+    String nested = "loop trips=100 {\n"
+        + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
+        + "      compute ^ 1*400\n      duration 1*400\n"
+        + RING.replace("loop trips=1000", "loop trips=10").replaceAll("(?m)^", "  ") + "}\n";
+    MatchingSimulation sim = run(read(nested));
+    assertEquals(98 + 8 + 10, sim.skippedIterations());
+    assertTrue(new DeadlockReport(sim).problem().isEmpty());
+    // A deadlock after the loop is still found: every rank receives first.
+    MatchingSimulation stuck = run(read(nested + "MPI_Recv site=e comm=0 src=-1 tag=5 count=1"
+        + " type=MPI_INT tsize=4 bytes=4\n    compute ^ 1*4\n    duration 1*4\n"));
+    assertTrue(new DeadlockReport(stuck).problem().isPresent());
   }
 
   @Test

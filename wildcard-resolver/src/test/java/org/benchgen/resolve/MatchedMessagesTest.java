@@ -86,14 +86,25 @@ class MatchedMessagesTest {
   }
 
   @Test
-  void nestedLoopsSkippedAtIterationOneOfLaterInstancesGiveEveryMessage() throws IOException {
+  void nestedLoopsSkippedWholeInLaterInstancesGiveEveryMessage() throws IOException {
     // 100 outer iterations of 10 ring exchanges (30 calls) and an Allreduce: 31 calls each. The
-    // inner loop's later instances are skipped from iteration 1, from what its first one made.
+    // inner loop's later instance is skipped whole (from iteration 0), from what its first made.
     String nested = "loop trips=100 {\n" + RING.replace("loop trips=1000", "loop trips=10")
         .replaceAll("(?m)^", "  ")
         + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
         + "      compute ^ 1*400\n      duration 1*400\n}\n";
-    assertEquals(ring(10, 1, 31, 100), messages(read(nested), 98 + 8 + 9));
+    assertEquals(ring(10, 1, 31, 100), messages(read(nested), 98 + 8 + 10));
+  }
+
+  @Test
+  void aLaterInstanceEnteredInsideAnArmedIterationGivesEveryMessage() throws IOException {
+    // The Allreduce first (call 1 + 31o), then 10 ring exchanges from call 2 + 31o: the inner
+    // loop's later instance is skipped whole inside the outer loop's recorded iteration 1.
+    String nested = "loop trips=100 {\n"
+        + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
+        + "      compute ^ 1*400\n      duration 1*400\n"
+        + RING.replace("loop trips=1000", "loop trips=10").replaceAll("(?m)^", "  ") + "}\n";
+    assertEquals(ring(10, 2, 31, 100), messages(read(nested), 98 + 8 + 10));
   }
 
   @Test
