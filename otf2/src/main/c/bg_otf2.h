@@ -40,10 +40,11 @@ typedef struct { uint32_t ref, name, group, parent; int inter; } Comm;
 typedef struct { uint32_t ref; uint8_t type, paradigm; uint32_t n; uint64_t *members; } Group;
 typedef struct { uint32_t comm; uint8_t n; uint32_t *dims; } Cart;
 typedef struct { uint32_t size; uint8_t periodicity; } Dim;
+typedef struct { uint32_t ref, comm; } Win;
 
 typedef struct {
   Map strings, nodes, location_groups, locations, attribute_map, region_map, group_map, comm_map,
-      dim_map, cart_map;
+      dim_map, cart_map, win_map;
   char **string_text;
   size_t n_strings;
   Named *regions, *attributes;
@@ -56,6 +57,8 @@ typedef struct {
   size_t n_dims;
   Cart *carts;
   size_t n_carts;
+  Win *wins;
+  size_t n_wins;
   int have_clock;
   uint64_t resolution, offset;
 } Defs;

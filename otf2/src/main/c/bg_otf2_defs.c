@@ -249,6 +249,19 @@ static OTF2_CallbackCode def_cart(void *u, OTF2_CartTopologyRef self, OTF2_Strin
   return OTF2_CALLBACK_SUCCESS;
 }
 
+static OTF2_CallbackCode def_win(void *u, OTF2_RmaWinRef self, OTF2_StringRef name,
+                                 OTF2_CommRef comm, OTF2_RmaWinFlag flags) {
+  Defs *d = u;
+  (void)flags;
+  if (!known_string(d, name) || !known(&d->comm_map, comm, OTF2_UNDEFINED_COMM)
+      || !fresh(&d->win_map, self, (int64_t)d->n_wins)) {
+    return bad("RmaWin", self);
+  }
+  d->wins = grow(d->wins, d->n_wins + 1, sizeof *d->wins);
+  d->wins[d->n_wins++] = (Win){self, comm};
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 /* Opens the archive and reads its global definitions, as otf2.reader.open does. */
 OTF2_Reader *open_archive(const char *anchor, Defs *d) {
   OTF2_Reader *reader = OTF2_Reader_Open(anchor);
@@ -270,6 +283,7 @@ OTF2_Reader *open_archive(const char *anchor, Defs *d) {
   OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(cb, def_inter_comm);
   OTF2_GlobalDefReaderCallbacks_SetCartDimensionCallback(cb, def_dim);
   OTF2_GlobalDefReaderCallbacks_SetCartTopologyCallback(cb, def_cart);
+  OTF2_GlobalDefReaderCallbacks_SetRmaWinCallback(cb, def_win);
   check(OTF2_Reader_RegisterGlobalDefCallbacks(reader, defs, cb, d));
   OTF2_GlobalDefReaderCallbacks_Delete(cb);
   uint64_t read = 0;
@@ -382,6 +396,25 @@ void write_defs(const char *out, const Defs *d, const Group *ranks, OTF2_Reader 
       fputc(periodic == OTF2_CART_PERIODIC_TRUE ? '1' : '0', f);
     }
     fputc('\n', f);
+  }
+  /* One-sided communication: MPI's groups (MPI_Win_post's, MPI_Win_start's) by world ranks, and
+     the windows with their communicators. */
+  for (size_t i = 0; i < d->n_groups; i++) {
+    const Group *g = &d->groups[i];
+    if (g->type == OTF2_GROUP_TYPE_COMM_GROUP && g->paradigm == OTF2_PARADIGM_MPI && g->n > 0) {
+      fprintf(f, "group %" PRIu32 " ", g->ref);
+      for (uint32_t m = 0; m < g->n; m++) {
+        fprintf(f, m == 0 ? "%" PRId64 : ",%" PRId64, map_get(&rank_of, g->members[m]));
+      }
+      fputc('\n', f);
+    }
+  }
+  for (size_t i = 0; i < d->n_wins; i++) {
+    if (d->wins[i].comm == OTF2_UNDEFINED_COMM) {
+      fprintf(f, "win %" PRIu32 " -1\n", d->wins[i].ref);
+    } else {
+      fprintf(f, "win %" PRIu32 " %" PRIu32 "\n", d->wins[i].ref, d->wins[i].comm);
+    }
   }
   if (fclose(f) != 0) {
     fail("OSError: [Errno %d] %s", errno, strerror(errno));

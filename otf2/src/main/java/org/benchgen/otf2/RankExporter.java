@@ -27,6 +27,9 @@ final class RankExporter implements RawTraceReader.Sink {
   /** Persistent requests: their message, for each Start. */
   private final Map<Long, RawEvent> persistent = new HashMap<>();
 
+  /** One-sided calls' records, and their requests. */
+  private final OneSidedExport oneSided;
+
   /** What a request's completion record says (a send's is only its id). */
   private record Pending(BridgeEvent.Irecv recv, RawEvent collective) {}
 
@@ -35,6 +38,7 @@ final class RankExporter implements RawTraceReader.Sink {
     this.rank = rank;
     this.out = out;
     this.rules = rules;
+    this.oneSided = new OneSidedExport(defs, this::emit);
   }
 
   @Override
@@ -86,6 +90,7 @@ final class RankExporter implements RawTraceReader.Sink {
         }
       }
       case COMM_FREE -> emit(new BridgeEvent.CommDestroy(t0, e.get(Field.COMM)));
+      case WINDOW, RMA -> oneSided.call(e, t0, t1);
       default -> { }
     }
     emit(new BridgeEvent.Leave(t1, region));
@@ -133,7 +138,8 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   private boolean recordless(long req) {
-    return !Sym.isSymbol(req) && (!pending.containsKey(req) || persistentProcNull(req));
+    return !Sym.isSymbol(req) && !oneSided.owns(req)
+        && (!pending.containsKey(req) || persistentProcNull(req));
   }
 
   /**
@@ -229,6 +235,7 @@ final class RankExporter implements RawTraceReader.Sink {
     long[] done = op == Op.WAIT ? new long[] {e.get(Field.REQ)}
         : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE);
     for (long req : done) {
+      oneSided.completed(req, t);
       Pending p = pending.remove(req);
       if (p == null) {
         continue;

@@ -63,6 +63,7 @@ final class RankImporter {
   private final ImportDefs.Comm world;
   private final RankComms comms;
   private final PersistentCalls persistent;
+  private final OneSidedImport oneSided;
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
@@ -81,6 +82,7 @@ final class RankImporter {
     this.fields = new RecordFields(defs, rank, notes);
     this.comms = new RankComms(defs, rank, fields, notes);
     this.persistent = new PersistentCalls(requests, fields, notes);
+    this.oneSided = new OneSidedImport(defs, fields, requests, notes);
     this.world = defs.world();
   }
 
@@ -259,7 +261,8 @@ final class RankImporter {
       case COLLECTIVE -> collective(c, s);
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
-      case LOCAL, CANCEL, WINDOW, RMA, FILE_IO -> false; // left out before (mpiCall)
+      case WINDOW, RMA -> oneSided.call(c, s);
+      case LOCAL, CANCEL, FILE_IO -> false; // left out before (mpiCall)
     };
   }
 
@@ -281,6 +284,9 @@ final class RankImporter {
             r.settle();
           }
         });
+      } else if (e instanceof BridgeEvent.Rma x
+          && x.kind() == RmaRecord.OP_COMPLETE_NON_BLOCKING) {
+        completed(x.get("matching"), done, r -> { }); // an MPI_Rput's, ...
       } else if (e instanceof BridgeEvent.RequestTest x) {
         requests.find(x.request()).ifPresent(r -> tested.add(r.id));
       }
