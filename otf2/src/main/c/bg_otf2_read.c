@@ -17,7 +17,7 @@
  */
 #include <errno.h>
 
-#include "bg_otf2.h"
+#include "bg_otf2_records.h"
 
 /* Locations read per pass, as the Python bridge does: each keeps an output file open. */
 #define BATCH 128
@@ -37,22 +37,6 @@
 
 #define MAGIC "bg-otf2-records 1\n"
 
-enum {
-  KIND_ENTER = 1, KIND_LEAVE, KIND_SEND, KIND_ISEND, KIND_ISEND_DONE, KIND_IRECV_REQ, KIND_RECV,
-  KIND_IRECV, KIND_REQ_TEST, KIND_REQ_CANCEL, KIND_COLL_BEGIN, KIND_COLL_END, KIND_NBC_REQ,
-  KIND_NBC_DONE, KIND_COMM_CREATE, KIND_COMM_DESTROY, KIND_RMA_WIN_CREATE, KIND_RMA_WIN_DESTROY,
-  KIND_RMA_COLL_BEGIN, KIND_RMA_COLL_END, KIND_RMA_GROUP_SYNC, KIND_RMA_REQUEST_LOCK,
-  KIND_RMA_RELEASE_LOCK, KIND_RMA_SYNC, KIND_RMA_PUT, KIND_RMA_GET, KIND_RMA_ATOMIC,
-  KIND_RMA_OP_COMPLETE_BLOCKING, KIND_RMA_OP_COMPLETE_NON_BLOCKING, KIND_RMA_OP_COMPLETE_REMOTE
-};
-
-typedef struct {
-  FILE *file;
-  unsigned char *buf;
-  size_t n;
-  uint64_t last; /* the previous record's time */
-} Out;
-
 static void out_flush(Out *o) {
   if (o->n > 0 && fwrite(o->buf, 1, o->n, o->file) != o->n) {
     fail("OSError: [Errno %d] %s", errno, strerror(errno));
@@ -67,12 +51,12 @@ static void out_room(Out *o, size_t n) {
   }
 }
 
-static void out_byte(Out *o, unsigned char b) {
+void out_byte(Out *o, unsigned char b) {
   out_room(o, 1);
   o->buf[o->n++] = b;
 }
 
-static void out_num(Out *o, uint64_t v) {
+void out_num(Out *o, uint64_t v) {
   out_room(o, 10);
   do {
     unsigned char b = (unsigned char)(v & 0x7f);
@@ -81,7 +65,7 @@ static void out_num(Out *o, uint64_t v) {
   } while (v != 0);
 }
 
-static void out_str(Out *o, const char *s) {
+void out_str(Out *o, const char *s) {
   size_t len = strlen(s);
   out_room(o, len);
   memcpy(o->buf + o->n, s, len);
@@ -106,7 +90,7 @@ typedef struct {
   Map key_of;     /* attribute -> index in ATTRIBUTE_KEY */
 } Batch;
 
-static Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
+Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
   Batch *b = u;
   Out *o = &b->outs[map_get(&b->out_of, loc)];
   uint64_t d = t - o->last; /* modulo 2^64: the reader adds it back the same way */
@@ -116,7 +100,7 @@ static Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
   return o;
 }
 
-static OTF2_CallbackCode end(Out *o) {
+OTF2_CallbackCode end(Out *o) {
   (void)o;
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -204,15 +188,6 @@ static OTF2_CallbackCode ev_irecv(OTF2_LocationRef loc, OTF2_TimeStamp t, void *
   return end(o);
 }
 
-/* The events that carry one number after their time. */
-#define ONE_NUMBER(fn, kind, type)                                                         \
-  static OTF2_CallbackCode fn(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,             \
-                              OTF2_AttributeList *a, type v) {                             \
-    (void)a;                                                                               \
-    Out *o = start(u, loc, kind, t);                                                       \
-    out_num(o, v);                                                                         \
-    return end(o);                                                                         \
-  }
 ONE_NUMBER(ev_isend_done, KIND_ISEND_DONE, uint64_t)
 ONE_NUMBER(ev_irecv_req, KIND_IRECV_REQ, uint64_t)
 ONE_NUMBER(ev_req_test, KIND_REQ_TEST, uint64_t)
@@ -265,144 +240,6 @@ static OTF2_CallbackCode ev_nbc_done(OTF2_LocationRef loc, OTF2_TimeStamp t, voi
   return end(o);
 }
 
-/* ---- one-sided records (docs/otf2.md, "One-sided communication") ---- */
-
-ONE_NUMBER(ev_rma_win_create, KIND_RMA_WIN_CREATE, OTF2_RmaWinRef)
-ONE_NUMBER(ev_rma_win_destroy, KIND_RMA_WIN_DESTROY, OTF2_RmaWinRef)
-
-static OTF2_CallbackCode ev_rma_coll_begin(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
-                                           OTF2_AttributeList *a) {
-  (void)a;
-  return end(start(u, loc, KIND_RMA_COLL_BEGIN, t));
-}
-
-static OTF2_CallbackCode ev_rma_coll_end(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
-                                         OTF2_AttributeList *a, OTF2_CollectiveOp op,
-                                         OTF2_RmaSyncLevel level, OTF2_RmaWinRef win,
-                                         uint32_t root, uint64_t sent, uint64_t received) {
-  (void)a;
-  Out *o = start(u, loc, KIND_RMA_COLL_END, t);
-  if (op >= N_COLLECTIVE_OPS) {
-    fprintf(stderr, "bg_otf2: unknown collective operation %d\n", op);
-    return OTF2_CALLBACK_ERROR;
-  }
-  out_byte(o, (unsigned char)strlen(COLLECTIVE_OP[op]));
-  out_str(o, COLLECTIVE_OP[op]);
-  out_num(o, level);
-  out_num(o, win);
-  out_num(o, root);
-  out_num(o, sent);
-  out_num(o, received);
-  return end(o);
-}
-
-static OTF2_CallbackCode ev_rma_group_sync(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
-                                           OTF2_AttributeList *a, OTF2_RmaSyncLevel level,
-                                           OTF2_RmaWinRef win, OTF2_GroupRef group) {
-  (void)a;
-  Out *o = start(u, loc, KIND_RMA_GROUP_SYNC, t);
-  out_num(o, level);
-  out_num(o, win);
-  out_num(o, group);
-  return end(o);
-}
-
-static OTF2_CallbackCode ev_rma_request_lock(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
-                                             OTF2_AttributeList *a, OTF2_RmaWinRef win,
-                                             uint32_t remote, uint64_t id, OTF2_LockType type) {
-  (void)a;
-  Out *o = start(u, loc, KIND_RMA_REQUEST_LOCK, t);
-  out_num(o, win);
-  out_num(o, remote);
-  out_num(o, id);
-  out_num(o, type);
-  return end(o);
-}
-
-static OTF2_CallbackCode ev_rma_release_lock(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
-                                             OTF2_AttributeList *a, OTF2_RmaWinRef win,
-                                             uint32_t remote, uint64_t id) {
-  (void)a;
-  Out *o = start(u, loc, KIND_RMA_RELEASE_LOCK, t);
-  out_num(o, win);
-  out_num(o, remote);
-  out_num(o, id);
-  return end(o);
-}
-
-static OTF2_CallbackCode ev_rma_sync(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
-                                     OTF2_AttributeList *a, OTF2_RmaWinRef win, uint32_t remote,
-                                     OTF2_RmaSyncType type) {
-  (void)a;
-  Out *o = start(u, loc, KIND_RMA_SYNC, t);
-  out_num(o, win);
-  out_num(o, remote);
-  out_num(o, type);
-  return end(o);
-}
-
-/* RmaPut and RmaGet: window, target, bytes, matching id. */
-#define RMA_TRANSFER(fn, kind)                                                              \
-  static OTF2_CallbackCode fn(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,              \
-                              OTF2_AttributeList *a, OTF2_RmaWinRef win, uint32_t remote,   \
-                              uint64_t bytes, uint64_t id) {                                \
-    (void)a;                                                                                \
-    Out *o = start(u, loc, kind, t);                                                        \
-    out_num(o, win);                                                                        \
-    out_num(o, remote);                                                                     \
-    out_num(o, bytes);                                                                      \
-    out_num(o, id);                                                                         \
-    return end(o);                                                                          \
-  }
-RMA_TRANSFER(ev_rma_put, KIND_RMA_PUT)
-RMA_TRANSFER(ev_rma_get, KIND_RMA_GET)
-
-static OTF2_CallbackCode ev_rma_atomic(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
-                                       OTF2_AttributeList *a, OTF2_RmaWinRef win,
-                                       uint32_t remote, OTF2_RmaAtomicType type, uint64_t sent,
-                                       uint64_t received, uint64_t id) {
-  (void)a;
-  Out *o = start(u, loc, KIND_RMA_ATOMIC, t);
-  out_num(o, win);
-  out_num(o, remote);
-  out_num(o, type);
-  out_num(o, sent);
-  out_num(o, received);
-  out_num(o, id);
-  return end(o);
-}
-
-/* The completions of an operation: window, matching id. */
-#define RMA_COMPLETE(fn, kind)                                                              \
-  static OTF2_CallbackCode fn(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,              \
-                              OTF2_AttributeList *a, OTF2_RmaWinRef win, uint64_t id) {     \
-    (void)a;                                                                                \
-    Out *o = start(u, loc, kind, t);                                                        \
-    out_num(o, win);                                                                        \
-    out_num(o, id);                                                                         \
-    return end(o);                                                                          \
-  }
-RMA_COMPLETE(ev_rma_complete_blocking, KIND_RMA_OP_COMPLETE_BLOCKING)
-RMA_COMPLETE(ev_rma_complete_non_blocking, KIND_RMA_OP_COMPLETE_NON_BLOCKING)
-RMA_COMPLETE(ev_rma_complete_remote, KIND_RMA_OP_COMPLETE_REMOTE)
-
-static void set_rma_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
-  OTF2_GlobalEvtReaderCallbacks_SetRmaWinCreateCallback(cb, ev_rma_win_create);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaWinDestroyCallback(cb, ev_rma_win_destroy);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaCollectiveBeginCallback(cb, ev_rma_coll_begin);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaCollectiveEndCallback(cb, ev_rma_coll_end);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaGroupSyncCallback(cb, ev_rma_group_sync);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaRequestLockCallback(cb, ev_rma_request_lock);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaReleaseLockCallback(cb, ev_rma_release_lock);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaSyncCallback(cb, ev_rma_sync);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaPutCallback(cb, ev_rma_put);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaGetCallback(cb, ev_rma_get);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaAtomicCallback(cb, ev_rma_atomic);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteBlockingCallback(cb, ev_rma_complete_blocking);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteNonBlockingCallback(cb,
-                                                                 ev_rma_complete_non_blocking);
-  OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteRemoteCallback(cb, ev_rma_complete_remote);
-}
 
 static void set_event_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
   OTF2_GlobalEvtReaderCallbacks_SetEnterCallback(cb, ev_enter);
@@ -422,6 +259,7 @@ static void set_event_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
   OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback(cb, ev_comm_create);
   OTF2_GlobalEvtReaderCallbacks_SetCommDestroyCallback(cb, ev_comm_destroy);
   set_rma_callbacks(cb);
+  set_io_callbacks(cb);
 }
 
 /* Ranks FIRST.. of LOCS (N of them) in one pass of a fresh reader, as the Python bridge does. */

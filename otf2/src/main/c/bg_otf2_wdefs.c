@@ -293,6 +293,32 @@ void wdefs_read(WDefs *d, const char *dir) {
       map_put(&d->win_of, x.id, (int64_t)d->n_wins);
       d->wins = grow(d->wins, d->n_wins + 1, sizeof *d->wins);
       d->wins[d->n_wins++] = x;
+    } else if (n == 6 && memcmp(w, "iofile", 6) == 0) {
+      WFile x;
+      x.id = lines_num(&l, INT64_MAX);
+      x.name = name(&l);
+      if (map_get(&d->file_of, x.id) >= 0) {
+        lines_fail(&l, "file %" PRIu64 " is defined twice", x.id);
+      }
+      map_put(&d->file_of, x.id, (int64_t)d->n_files);
+      d->files = grow(d->files, d->n_files + 1, sizeof *d->files);
+      d->files[d->n_files++] = x;
+    } else if (n == 8 && memcmp(w, "iohandle", 8) == 0) {
+      WHandle x;
+      x.id = lines_num(&l, INT64_MAX);
+      int64_t file = map_get(&d->file_of, lines_num(&l, INT64_MAX));
+      int64_t comm = map_get(&d->comm_of, lines_num(&l, INT64_MAX));
+      if (file < 0 || comm < 0) {
+        lines_fail(&l, "a handle of a file or communicator not defined before it");
+      }
+      x.file = (uint32_t)file;
+      x.comm = (uint32_t)comm;
+      if (map_get(&d->handle_of, x.id) >= 0) {
+        lines_fail(&l, "handle %" PRIu64 " is defined twice", x.id);
+      }
+      map_put(&d->handle_of, x.id, (int64_t)d->n_handles);
+      d->handles = grow(d->handles, d->n_handles + 1, sizeof *d->handles);
+      d->handles[d->n_handles++] = x;
     } else {
       lines_fail(&l, "unknown definition '%.*s'", (int)(n > 40 ? 40 : n), w);
     }
@@ -428,6 +454,22 @@ void wdefs_write(const WDefs *d, OTF2_Archive *archive, const uint64_t *events, 
     check(OTF2_GlobalDefWriter_WriteRmaWin(w, (OTF2_RmaWinRef)i, str(&s, d->wins[i].name),
                                            d->wins[i].comm,
                                            OTF2_RMA_WIN_FLAG_CREATE_DESTROY_EVENTS));
+  }
+  /* MPI-IO as Score-P defines it: one paradigm, each file by its (here anonymous) name, each
+     handle on its file and communicator. */
+  if (d->n_files > 0 || d->n_handles > 0) {
+    OTF2_StringRef id = str(&s, "MPI-IO");
+    check(OTF2_GlobalDefWriter_WriteIoParadigm(w, 0, id, id, OTF2_IO_PARADIGM_CLASS_PARALLEL,
+                                               OTF2_IO_PARADIGM_FLAG_NONE, 0, NULL, NULL, NULL));
+  }
+  for (size_t i = 0; i < d->n_files; i++) {
+    check(OTF2_GlobalDefWriter_WriteIoRegularFile(w, (OTF2_IoFileRef)i, str(&s, d->files[i].name),
+                                                  0));
+  }
+  for (size_t i = 0; i < d->n_handles; i++) {
+    check(OTF2_GlobalDefWriter_WriteIoHandle(w, (OTF2_IoHandleRef)i, str(&s, ""),
+                                             d->handles[i].file, 0, OTF2_IO_HANDLE_FLAG_NONE,
+                                             d->handles[i].comm, OTF2_UNDEFINED_IO_HANDLE));
   }
   OTF2_CartDimensionRef dim = 0;
   for (size_t i = 0; i < d->n_carts; i++) {

@@ -134,7 +134,8 @@ enum { ENTER = 1, LEAVE, SEND, RECV, ISEND, IRECV, ISEND_DONE, IRECV_REQ, REQ_TE
        COLL_BEGIN, COLL_END, NBC_REQ, NBC_DONE, COMM_CREATE, COMM_DESTROY, RMA_WIN_CREATE,
        RMA_WIN_DESTROY, RMA_COLL_BEGIN, RMA_COLL_END, RMA_GROUP_SYNC, RMA_REQUEST_LOCK,
        RMA_RELEASE_LOCK, RMA_SYNC, RMA_PUT, RMA_GET, RMA_ATOMIC, RMA_OP_COMPLETE_BLOCKING,
-       RMA_OP_COMPLETE_NON_BLOCKING, RMA_OP_COMPLETE_REMOTE };
+       RMA_OP_COMPLETE_NON_BLOCKING, RMA_OP_COMPLETE_REMOTE, IO_CREATE_HANDLE, IO_DESTROY_HANDLE,
+       IO_SEEK, IO_DELETE_FILE, IO_OP_BEGIN, IO_OP_ISSUED, IO_OP_COMPLETE, IO_OP_TEST };
 
 static OTF2_RmaWinRef win(Rank *k) {
   int64_t w = map_get(&k->d->win_of, num(k, INT64_MAX));
@@ -150,6 +151,75 @@ static OTF2_GroupRef group(Rank *k) {
     rec_fail(k, "a group not defined in defs");
   }
   return (OTF2_GroupRef)g;
+}
+
+static OTF2_IoHandleRef handle(Rank *k) {
+  int64_t h = map_get(&k->d->handle_of, num(k, INT64_MAX));
+  if (h < 0) {
+    rec_fail(k, "an I/O handle not defined in defs");
+  }
+  return (OTF2_IoHandleRef)h;
+}
+
+/* MPI-IO records (docs/otf2.md, "MPI-IO"): 0 if KIND is none of them. */
+static int io_event(Rank *k, uint8_t kind, uint64_t t) {
+  OTF2_EvtWriter *e = k->w;
+  switch (kind) {
+    case IO_CREATE_HANDLE: {
+      OTF2_IoHandleRef h = handle(k);
+      OTF2_IoAccessMode mode = (OTF2_IoAccessMode)num(k, OTF2_IO_ACCESS_MODE_SEARCH_ONLY);
+      OTF2_IoCreationFlag creation = (OTF2_IoCreationFlag)U32(k);
+      check(OTF2_EvtWriter_IoCreateHandle(e, NULL, t, h, mode, creation,
+                                          (OTF2_IoStatusFlag)U32(k)));
+      return 1;
+    }
+    case IO_DESTROY_HANDLE:
+      check(OTF2_EvtWriter_IoDestroyHandle(e, NULL, t, handle(k)));
+      return 1;
+    case IO_SEEK: {
+      OTF2_IoHandleRef h = handle(k);
+      uint64_t zz = U64(k); /* the requested offset, zigzag-coded: it may be negative */
+      int64_t request = (int64_t)(zz >> 1) ^ -(int64_t)(zz & 1);
+      OTF2_IoSeekOption whence = (OTF2_IoSeekOption)num(k, OTF2_IO_SEEK_HOLE);
+      check(OTF2_EvtWriter_IoSeek(e, NULL, t, h, request, whence, U64(k)));
+      return 1;
+    }
+    case IO_DELETE_FILE: {
+      (void)num(k, 0); /* the paradigm: MPI-IO's, the only one */
+      int64_t f = map_get(&k->d->file_of, num(k, INT64_MAX));
+      if (f < 0) {
+        rec_fail(k, "a file not defined in defs");
+      }
+      check(OTF2_EvtWriter_IoDeleteFile(e, NULL, t, 0, (OTF2_IoFileRef)f));
+      return 1;
+    }
+    case IO_OP_BEGIN: {
+      OTF2_IoHandleRef h = handle(k);
+      OTF2_IoOperationMode mode = (OTF2_IoOperationMode)num(k, OTF2_IO_OPERATION_MODE_FLUSH);
+      OTF2_IoOperationFlag flags = (OTF2_IoOperationFlag)num(k, 3);
+      uint64_t bytes = U64(k);
+      check(OTF2_EvtWriter_IoOperationBegin(e, NULL, t, h, mode, flags, bytes, U64(k)));
+      return 1;
+    }
+    case IO_OP_ISSUED:
+    case IO_OP_TEST: {
+      OTF2_IoHandleRef h = handle(k);
+      if (kind == IO_OP_ISSUED) {
+        check(OTF2_EvtWriter_IoOperationIssued(e, NULL, t, h, U64(k)));
+      } else {
+        check(OTF2_EvtWriter_IoOperationTest(e, NULL, t, h, U64(k)));
+      }
+      return 1;
+    }
+    case IO_OP_COMPLETE: {
+      OTF2_IoHandleRef h = handle(k);
+      uint64_t bytes = U64(k);
+      check(OTF2_EvtWriter_IoOperationComplete(e, NULL, t, h, bytes, U64(k)));
+      return 1;
+    }
+    default:
+      return 0;
+  }
 }
 
 /* One-sided records (docs/otf2.md, "One-sided communication"): 0 if KIND is none of them. */
@@ -315,7 +385,7 @@ static void event(Rank *k) {
       check(OTF2_EvtWriter_CommDestroy(e, NULL, t, comm(k)));
       break;
     default:
-      if (!rma_event(k, kind, t)) {
+      if (!rma_event(k, kind, t) && !io_event(k, kind, t)) {
         rec_fail(k, "unknown record kind %u", kind);
       }
   }

@@ -42,6 +42,9 @@ typedef struct { uint32_t comm; uint8_t n; uint32_t *sizes; uint8_t *periodic; }
 /* A group of world ranks (MPI_Win_post's and MPI_Win_start's), a window on a communicator. */
 typedef struct { uint64_t id; uint64_t *members; uint32_t n; } WGroup;
 typedef struct { uint64_t id; uint32_t comm; char *name; } WWin;
+/* MPI-IO: a file by its anonymous name, a handle on a file and a communicator. */
+typedef struct { uint64_t id; char *name; } WFile;
+typedef struct { uint64_t id; uint32_t file, comm; } WHandle;
 
 typedef struct {
   uint64_t ranks, resolution;
@@ -59,6 +62,12 @@ typedef struct {
   WWin *wins;
   size_t n_wins;
   Map win_of; /* bridge id -> OTF2 reference (its place in wins) */
+  WFile *files;
+  size_t n_files;
+  Map file_of;
+  WHandle *handles;
+  size_t n_handles;
+  Map handle_of;
 } WDefs;
 
 /* Reads DIR/defs. */

@@ -169,9 +169,9 @@ public sealed interface BridgeEvent {
   /**
    * A one-sided record (docs/otf2.md, "One-sided communication"): its kind, the collective
    * operation's name where the kind has one (else empty), and its fields in {@link
-   * RmaRecord#fields}' order.
+   * NumberRecord#fields}' order.
    */
-  record Rma(long time, RmaRecord kind, String op, long[] fields) implements BridgeEvent {
+  record Numbers(long time, NumberRecord kind, String op, long[] fields) implements BridgeEvent {
     /** Field {@code name} of this record. */
     long get(String name) {
       return fields[kind.field(name)];

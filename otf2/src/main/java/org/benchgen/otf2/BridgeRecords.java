@@ -59,7 +59,7 @@ final class BridgeRecords implements Closeable {
     }
     number++;
     int k = buf[pos++];
-    RmaRecord rma = RmaRecord.of(k);
+    NumberRecord rma = NumberRecord.of(k);
     if ((k < 1 || k > KINDS.length) && rma == null) {
       kind = "";
       throw new IllegalArgumentException("unknown record kind " + (k & 0xff));
@@ -123,13 +123,13 @@ final class BridgeRecords implements Closeable {
   }
 
   /** A one-sided record: its operation's name where it has one, then its fields. */
-  private BridgeEvent.Rma oneSided(long t, RmaRecord rma) throws IOException {
+  private BridgeEvent.Numbers oneSided(long t, NumberRecord rma) throws IOException {
     String op = rma.hasOp ? op() : "";
     long[] f = new long[rma.fields.size()];
     for (int i = 0; i < f.length; i++) {
       f[i] = num(i + 2);
     }
-    return new BridgeEvent.Rma(t, rma, op, f);
+    return new BridgeEvent.Numbers(t, rma, op, f);
   }
 
   /** Field {@code i}: a number from 0 to 2^63-1. */

@@ -41,6 +41,11 @@ final class ExportDefs {
   /** Groups of world ranks (MPI_Win_post's, MPI_Win_start's): id by members. */
   private final Map<String, Long> groups = new LinkedHashMap<>();
 
+  /** MPI-IO: files by the trace's anonymous name number, handles by (communicator, open). */
+  private final Map<Long, Long> ioFiles = new LinkedHashMap<>();
+  private final Map<String, Long> ioHandles = new HashMap<>();
+  private final List<String> ioHandleLines = new ArrayList<>();
+
   /** The regions of the calls by {@link Op#ordinal()}, and of the sites: found once each. */
   private final long[] callRegions = new long[Op.values().length];
   private final Map<String, Long> siteRegions = new HashMap<>();
@@ -146,6 +151,27 @@ final class ExportDefs {
     });
   }
 
+  /**
+   * The file of the trace's name number {@code fname}: named {@code file N}, never by its path,
+   * which the trace does not have (issue 46).
+   */
+  long ioFile(long fname) {
+    return ioFiles.computeIfAbsent(fname, f -> (long) ioFiles.size());
+  }
+
+  /**
+   * The handle the {@code k}-th MPI_File_open on communicator {@code comm} made on {@code file}
+   * (each member opens it in the same call, so every member names the same one).
+   */
+  long ioHandle(long comm, int k, long file) {
+    members(comm);
+    return ioHandles.computeIfAbsent(comm + " " + k, key -> {
+      long id = ioHandles.size();
+      ioHandleLines.add("iohandle " + id + " " + file + " " + comm);
+      return id;
+    });
+  }
+
   /** The group of world ranks {@code members} (in their order), defined once. */
   long group(long[] members) {
     StringBuilder b = new StringBuilder();
@@ -194,6 +220,12 @@ final class ExportDefs {
       w.write("group " + g.getValue() + " " + g.getKey() + "\n");
     }
     for (String line : windowLines) {
+      w.write(line + "\n");
+    }
+    for (Map.Entry<Long, Long> f : ioFiles.entrySet()) {
+      w.write("iofile " + f.getValue() + " file%20" + f.getKey() + "\n");
+    }
+    for (String line : ioHandleLines) {
       w.write(line + "\n");
     }
     for (Map.Entry<Long, long[][]> c : carts.entrySet()) {

@@ -55,7 +55,7 @@ final class OneSidedExport {
   void completed(long req, long t) {
     Long win = requests.remove(req);
     if (win != null) {
-      emit(RmaRecord.OP_COMPLETE_NON_BLOCKING, t, win, req);
+      emit(NumberRecord.OP_COMPLETE_NON_BLOCKING, t, win, req);
     }
   }
 
@@ -69,50 +69,50 @@ final class OneSidedExport {
         int k = made.merge(comm, 1, Integer::sum) - 1;
         long win = defs.window(comm, k, op);
         windows.put(slot, win);
-        emit(RmaRecord.COLLECTIVE_BEGIN, t0);
-        emit(RmaRecord.WIN_CREATE, t1, win);
+        emit(NumberRecord.COLLECTIVE_BEGIN, t0);
+        emit(NumberRecord.WIN_CREATE, t1, win);
         collectiveEnd(op == Op.WIN_ALLOCATE || op == Op.WIN_ALLOCATE_SHARED
-            ? "CREATE_HANDLE_AND_ALLOCATE" : "CREATE_HANDLE", RmaRecord.LEVEL_PROCESS, win, t1);
+            ? "CREATE_HANDLE_AND_ALLOCATE" : "CREATE_HANDLE", NumberRecord.LEVEL_PROCESS, win, t1);
       }
       case WIN_FREE -> {
         long win = window(e);
-        emit(RmaRecord.COLLECTIVE_BEGIN, t0);
+        emit(NumberRecord.COLLECTIVE_BEGIN, t0);
         complete(win, -1, t1);
-        emit(RmaRecord.WIN_DESTROY, t1, win);
-        collectiveEnd("DESTROY_HANDLE", RmaRecord.LEVEL_PROCESS, win, t1);
+        emit(NumberRecord.WIN_DESTROY, t1, win);
+        collectiveEnd("DESTROY_HANDLE", NumberRecord.LEVEL_PROCESS, win, t1);
         windows.remove(slot);
       }
       case WIN_FENCE -> {
         long win = window(e);
-        emit(RmaRecord.COLLECTIVE_BEGIN, t0);
+        emit(NumberRecord.COLLECTIVE_BEGIN, t0);
         complete(win, -1, t1);
-        collectiveEnd("BARRIER", RmaRecord.LEVEL_PROCESS | RmaRecord.LEVEL_MEMORY, win, t1);
+        collectiveEnd("BARRIER", NumberRecord.LEVEL_PROCESS | NumberRecord.LEVEL_MEMORY, win, t1);
       }
-      case WIN_LOCK -> emit(RmaRecord.REQUEST_LOCK, t0, window(e), e.get(Field.TARGET), 0,
-          e.get(Field.EXCL) != 0 ? RmaRecord.LOCK_EXCLUSIVE : RmaRecord.LOCK_SHARED);
-      case WIN_LOCK_ALL -> emit(RmaRecord.REQUEST_LOCK, t0, window(e), RmaRecord.ALL_TARGETS, 0,
-          RmaRecord.LOCK_SHARED);
+      case WIN_LOCK -> emit(NumberRecord.REQUEST_LOCK, t0, window(e), e.get(Field.TARGET), 0,
+          e.get(Field.EXCL) != 0 ? NumberRecord.LOCK_EXCLUSIVE : NumberRecord.LOCK_SHARED);
+      case WIN_LOCK_ALL -> emit(NumberRecord.REQUEST_LOCK, t0, window(e), NumberRecord.ALL_TARGETS, 0,
+          NumberRecord.LOCK_SHARED);
       case WIN_UNLOCK -> {
         long win = window(e);
         complete(win, e.get(Field.TARGET), t1);
-        emit(RmaRecord.RELEASE_LOCK, t1, win, e.get(Field.TARGET), 0);
+        emit(NumberRecord.RELEASE_LOCK, t1, win, e.get(Field.TARGET), 0);
       }
       case WIN_UNLOCK_ALL -> {
         long win = window(e);
         complete(win, -1, t1);
-        emit(RmaRecord.RELEASE_LOCK, t1, win, RmaRecord.ALL_TARGETS, 0);
+        emit(NumberRecord.RELEASE_LOCK, t1, win, NumberRecord.ALL_TARGETS, 0);
       }
       case WIN_FLUSH, WIN_FLUSH_LOCAL -> {
         long win = window(e);
         complete(win, e.get(Field.TARGET), t1);
-        emit(RmaRecord.SYNC, t1, win, e.get(Field.TARGET), RmaRecord.SYNC_MEMORY);
+        emit(NumberRecord.SYNC, t1, win, e.get(Field.TARGET), NumberRecord.SYNC_MEMORY);
       }
       case WIN_FLUSH_ALL, WIN_FLUSH_LOCAL_ALL, WIN_SYNC -> {
         long win = window(e);
         if (op != Op.WIN_SYNC) {
           complete(win, -1, t1);
         }
-        emit(RmaRecord.SYNC, t1, win, RmaRecord.ALL_TARGETS, RmaRecord.SYNC_MEMORY);
+        emit(NumberRecord.SYNC, t1, win, NumberRecord.ALL_TARGETS, NumberRecord.SYNC_MEMORY);
       }
       case WIN_POST, WIN_START -> {
         long win = window(e);
@@ -123,19 +123,19 @@ final class OneSidedExport {
         }
         long group = defs.group(members);
         (op == Op.WIN_POST ? exposureGroup : accessGroup).put(win, group);
-        emit(RmaRecord.GROUP_SYNC, t1, RmaRecord.LEVEL_PROCESS, win, group);
+        emit(NumberRecord.GROUP_SYNC, t1, NumberRecord.LEVEL_PROCESS, win, group);
       }
       case WIN_COMPLETE -> {
         long win = window(e);
         complete(win, -1, t1);
-        emit(RmaRecord.GROUP_SYNC, t1, RmaRecord.LEVEL_PROCESS | RmaRecord.LEVEL_MEMORY, win,
+        emit(NumberRecord.GROUP_SYNC, t1, NumberRecord.LEVEL_PROCESS | NumberRecord.LEVEL_MEMORY, win,
             epochGroup(accessGroup, win, op));
       }
       case WIN_WAIT, WIN_TEST -> {
         long win = window(e);
         boolean done = op == Op.WIN_WAIT || e.get(Field.FLAG) != 0;
-        emit(RmaRecord.GROUP_SYNC, t1, done ? RmaRecord.LEVEL_PROCESS | RmaRecord.LEVEL_MEMORY
-            : RmaRecord.LEVEL_NONE, win, epochGroup(exposureGroup, win, op));
+        emit(NumberRecord.GROUP_SYNC, t1, done ? NumberRecord.LEVEL_PROCESS | NumberRecord.LEVEL_MEMORY
+            : NumberRecord.LEVEL_NONE, win, epochGroup(exposureGroup, win, op));
       }
       case WIN_ATTACH, WIN_DETACH -> window(e); // no record: Score-P writes none either
       default -> operation(e, t0);
@@ -155,17 +155,17 @@ final class OneSidedExport {
     long origin = op.has(Field.COUNT) ? e.get(Field.COUNT) * e.get(Field.TSIZE)
         : e.get(Field.TSIZE);
     switch (op) {
-      case PUT, RPUT -> emit(RmaRecord.PUT, t0, win, target, origin, matching);
-      case GET, RGET -> emit(RmaRecord.GET, t0, win, target, origin, matching);
-      case ACCUMULATE, RACCUMULATE -> emit(RmaRecord.ATOMIC, t0, win, target,
-          RmaRecord.ATOMIC_ACCUMULATE, origin, 0, matching);
-      case GET_ACCUMULATE, RGET_ACCUMULATE -> emit(RmaRecord.ATOMIC, t0, win, target,
-          RmaRecord.ATOMIC_FETCH_AND_ACCUMULATE, origin,
+      case PUT, RPUT -> emit(NumberRecord.PUT, t0, win, target, origin, matching);
+      case GET, RGET -> emit(NumberRecord.GET, t0, win, target, origin, matching);
+      case ACCUMULATE, RACCUMULATE -> emit(NumberRecord.ATOMIC, t0, win, target,
+          NumberRecord.ATOMIC_ACCUMULATE, origin, 0, matching);
+      case GET_ACCUMULATE, RGET_ACCUMULATE -> emit(NumberRecord.ATOMIC, t0, win, target,
+          NumberRecord.ATOMIC_FETCH_AND_ACCUMULATE, origin,
           e.get(Field.RCOUNT) * e.get(Field.RTSIZE), matching);
-      case FETCH_AND_OP -> emit(RmaRecord.ATOMIC, t0, win, target,
-          RmaRecord.ATOMIC_FETCH_AND_ACCUMULATE, origin, origin, matching);
-      case COMPARE_AND_SWAP -> emit(RmaRecord.ATOMIC, t0, win, target,
-          RmaRecord.ATOMIC_COMPARE_AND_SWAP, origin, origin, matching);
+      case FETCH_AND_OP -> emit(NumberRecord.ATOMIC, t0, win, target,
+          NumberRecord.ATOMIC_FETCH_AND_ACCUMULATE, origin, origin, matching);
+      case COMPARE_AND_SWAP -> emit(NumberRecord.ATOMIC, t0, win, target,
+          NumberRecord.ATOMIC_COMPARE_AND_SWAP, origin, origin, matching);
       default -> throw new TraceProblem(op.mpiName() + ": OTF2 export does not write it");
     }
     open.computeIfAbsent(win, w -> new ArrayList<>()).add(new long[] {target, matching,
@@ -187,7 +187,7 @@ final class OneSidedExport {
     for (Iterator<long[]> i = ops.iterator(); i.hasNext();) {
       long[] o = i.next();
       if (target < 0 || o[0] == target) {
-        emit(o[2] == 1 ? RmaRecord.OP_COMPLETE_REMOTE : RmaRecord.OP_COMPLETE_BLOCKING, t, win,
+        emit(o[2] == 1 ? NumberRecord.OP_COMPLETE_REMOTE : NumberRecord.OP_COMPLETE_BLOCKING, t, win,
             o[1]);
         i.remove();
       }
@@ -213,11 +213,11 @@ final class OneSidedExport {
   }
 
   private void collectiveEnd(String op, long level, long win, long t) {
-    out.accept(new BridgeEvent.Rma(t, RmaRecord.COLLECTIVE_END, op, new long[] {level, win,
+    out.accept(new BridgeEvent.Numbers(t, NumberRecord.COLLECTIVE_END, op, new long[] {level, win,
         Otf2Names.NO_ROOT, 0, 0}));
   }
 
-  private void emit(RmaRecord kind, long t, long... fields) {
-    out.accept(new BridgeEvent.Rma(t, kind, "", fields));
+  private void emit(NumberRecord kind, long t, long... fields) {
+    out.accept(new BridgeEvent.Numbers(t, kind, "", fields));
   }
 }

@@ -42,7 +42,7 @@ final class OneSidedImport {
     RawEventBuilder b = s.b;
     switch (op) {
       case WIN_CREATE, WIN_ALLOCATE, WIN_ALLOCATE_SHARED, WIN_CREATE_DYNAMIC -> {
-        BridgeEvent.Rma r = first(c, RmaRecord.WIN_CREATE);
+        BridgeEvent.Numbers r = first(c, NumberRecord.WIN_CREATE);
         if (r == null) {
           return false;
         }
@@ -60,7 +60,7 @@ final class OneSidedImport {
         return true;
       }
       case WIN_FREE -> {
-        BridgeEvent.Rma r = first(c, RmaRecord.WIN_DESTROY);
+        BridgeEvent.Numbers r = first(c, NumberRecord.WIN_DESTROY);
         if (r == null) {
           return false;
         }
@@ -83,11 +83,11 @@ final class OneSidedImport {
         return true;
       }
       case WIN_FENCE -> {
-        return windowOf(c, RmaRecord.COLLECTIVE_END, b);
+        return windowOf(c, NumberRecord.COLLECTIVE_END, b);
       }
       case WIN_LOCK, WIN_LOCK_ALL, WIN_UNLOCK, WIN_UNLOCK_ALL -> {
         boolean lock = op == Op.WIN_LOCK || op == Op.WIN_LOCK_ALL;
-        BridgeEvent.Rma r = first(c, lock ? RmaRecord.REQUEST_LOCK : RmaRecord.RELEASE_LOCK);
+        BridgeEvent.Numbers r = first(c, lock ? NumberRecord.REQUEST_LOCK : NumberRecord.RELEASE_LOCK);
         if (r == null) {
           return false;
         }
@@ -96,12 +96,12 @@ final class OneSidedImport {
           b.set(Field.TARGET, target(r));
         }
         if (op == Op.WIN_LOCK) {
-          b.set(Field.EXCL, r.get("type") == RmaRecord.LOCK_EXCLUSIVE ? 1 : 0);
+          b.set(Field.EXCL, r.get("type") == NumberRecord.LOCK_EXCLUSIVE ? 1 : 0);
         }
         return true;
       }
       case WIN_FLUSH, WIN_FLUSH_LOCAL, WIN_FLUSH_ALL, WIN_FLUSH_LOCAL_ALL, WIN_SYNC -> {
-        BridgeEvent.Rma r = first(c, RmaRecord.SYNC);
+        BridgeEvent.Numbers r = first(c, NumberRecord.SYNC);
         if (r == null) {
           return false;
         }
@@ -112,7 +112,7 @@ final class OneSidedImport {
         return true;
       }
       case WIN_POST, WIN_START, WIN_COMPLETE, WIN_WAIT, WIN_TEST -> {
-        BridgeEvent.Rma r = first(c, RmaRecord.GROUP_SYNC);
+        BridgeEvent.Numbers r = first(c, NumberRecord.GROUP_SYNC);
         if (r == null) {
           return false;
         }
@@ -126,7 +126,7 @@ final class OneSidedImport {
           b.list(Field.GROUP, java.util.Arrays.stream(g).asLongStream().toArray());
         }
         if (op == Op.WIN_TEST) {
-          b.set(Field.FLAG, r.get("level") == RmaRecord.LEVEL_NONE ? 0 : 1);
+          b.set(Field.FLAG, r.get("level") == NumberRecord.LEVEL_NONE ? 0 : 1);
         }
         return true;
       }
@@ -139,12 +139,12 @@ final class OneSidedImport {
   /** Put, Get, the accumulates and atomics, and their request forms. */
   private boolean operation(RankImporter.Call c, RawEventBuilder b) {
     Op op = c.op();
-    RmaRecord kind = switch (op) {
-      case PUT, RPUT -> RmaRecord.PUT;
-      case GET, RGET -> RmaRecord.GET;
-      default -> RmaRecord.ATOMIC;
+    NumberRecord kind = switch (op) {
+      case PUT, RPUT -> NumberRecord.PUT;
+      case GET, RGET -> NumberRecord.GET;
+      default -> NumberRecord.ATOMIC;
     };
-    BridgeEvent.Rma r = first(c, kind);
+    BridgeEvent.Numbers r = first(c, kind);
     if (r == null) {
       return false; // MPI_PROC_NULL: no record names even the window
     }
@@ -152,7 +152,7 @@ final class OneSidedImport {
     b.set(Field.TARGET, target(r)).set(Field.TDISP, 0);
     notes.add("one-sided operations' datatypes and displacements (OTF2 has bytes only): bytes"
         + " at displacement 0, the reduction MPI_BOR");
-    long sent = Otf2Bytes.count(kind == RmaRecord.ATOMIC ? r.get("sent") : r.get("bytes"));
+    long sent = Otf2Bytes.count(kind == NumberRecord.ATOMIC ? r.get("sent") : r.get("bytes"));
     if (op == Op.FETCH_AND_OP || op == Op.COMPARE_AND_SWAP) {
       String type = switch ((int) sent) {
         case 1 -> "MPI_INT8_T";
@@ -185,8 +185,8 @@ final class OneSidedImport {
     return true;
   }
 
-  private boolean windowOf(RankImporter.Call c, RmaRecord kind, RawEventBuilder b) {
-    BridgeEvent.Rma r = first(c, kind);
+  private boolean windowOf(RankImporter.Call c, NumberRecord kind, RawEventBuilder b) {
+    BridgeEvent.Numbers r = first(c, kind);
     if (r == null) {
       return false;
     }
@@ -205,17 +205,17 @@ final class OneSidedImport {
     b.set(Field.COMM, fields.comm(comm).id()).set(Field.WIN, slot);
   }
 
-  private static long target(BridgeEvent.Rma r) {
+  private static long target(BridgeEvent.Numbers r) {
     long t = r.get("remote");
-    if (t == RmaRecord.ALL_TARGETS || t > Integer.MAX_VALUE) {
+    if (t == NumberRecord.ALL_TARGETS || t > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("a one-sided record names target " + t);
     }
     return t;
   }
 
-  private static BridgeEvent.Rma first(RankImporter.Call c, RmaRecord kind) {
+  private static BridgeEvent.Numbers first(RankImporter.Call c, NumberRecord kind) {
     for (BridgeEvent e : c.records()) {
-      if (e instanceof BridgeEvent.Rma r && r.kind() == kind) {
+      if (e instanceof BridgeEvent.Numbers r && r.kind() == kind) {
         return r;
       }
     }

@@ -51,6 +51,9 @@ final class Otf2Names {
       return switch (op.kind()) {
         case INIT, FINALIZE, COMM_CREATE, COMM_FREE, LOCAL -> "FUNCTION";
         case WINDOW, RMA -> op == Op.WIN_FENCE ? "BARRIER" : "RMA";
+        // Score-P's: data moved, or the file's metadata (open, close, view, size, ...).
+        case FILE_IO -> op.has(org.benchgen.trace.Field.BYTES) || op.has(
+            org.benchgen.trace.Field.COUNT) ? "FILE_IO" : "FILE_IO_METADATA";
         default -> "POINT2POINT";
       };
     }

@@ -27,8 +27,9 @@ final class RankExporter implements RawTraceReader.Sink {
   /** Persistent requests: their message, for each Start. */
   private final Map<Long, RawEvent> persistent = new HashMap<>();
 
-  /** One-sided calls' records, and their requests. */
+  /** One-sided calls' records, and their requests; MPI-IO's. */
   private final OneSidedExport oneSided;
+  private final FileIoExport fileIo;
 
   /** What a request's completion record says (a send's is only its id). */
   private record Pending(BridgeEvent.Irecv recv, RawEvent collective) {}
@@ -39,6 +40,7 @@ final class RankExporter implements RawTraceReader.Sink {
     this.out = out;
     this.rules = rules;
     this.oneSided = new OneSidedExport(defs, this::emit);
+    this.fileIo = new FileIoExport(defs, this::emit);
   }
 
   @Override
@@ -91,6 +93,7 @@ final class RankExporter implements RawTraceReader.Sink {
       }
       case COMM_FREE -> emit(new BridgeEvent.CommDestroy(t0, e.get(Field.COMM)));
       case WINDOW, RMA -> oneSided.call(e, t0, t1);
+      case FILE_IO -> fileIo.call(e, t0, t1);
       default -> { }
     }
     emit(new BridgeEvent.Leave(t1, region));
@@ -138,7 +141,7 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   private boolean recordless(long req) {
-    return !Sym.isSymbol(req) && !oneSided.owns(req)
+    return !Sym.isSymbol(req) && !oneSided.owns(req) && !fileIo.owns(req)
         && (!pending.containsKey(req) || persistentProcNull(req));
   }
 
@@ -236,6 +239,7 @@ final class RankExporter implements RawTraceReader.Sink {
         : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE);
     for (long req : done) {
       oneSided.completed(req, t);
+      fileIo.completed(req, t);
       Pending p = pending.remove(req);
       if (p == null) {
         continue;

@@ -64,6 +64,7 @@ final class RankImporter {
   private final RankComms comms;
   private final PersistentCalls persistent;
   private final OneSidedImport oneSided;
+  private final FileIoImport fileIo;
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
@@ -83,6 +84,7 @@ final class RankImporter {
     this.comms = new RankComms(defs, rank, fields, notes);
     this.persistent = new PersistentCalls(requests, fields, notes);
     this.oneSided = new OneSidedImport(defs, fields, requests, notes);
+    this.fileIo = new FileIoImport(defs, fields, requests, notes);
     this.world = defs.world();
   }
 
@@ -155,10 +157,9 @@ final class RankImporter {
     // OTF2 has neither a topology's neighbours nor a neighbourhood operation, nor the arguments
     // of MPI_Reduce_local or MPI_Buffer_attach; a cancelled request is its completion's record
     // (RequestCancelled); matched probes have no message of their own: such a call is left out,
-    // as calls outside the vocabulary are. MPI-IO's regions are left out too: its I/O records
-    // (OTF2's IoOperation*) are not read yet (docs/otf2.md, "MPI-IO").
+    // as calls outside the vocabulary are.
     return Op.forName(name).filter(op -> Otf2Names.cannotSay(op).isEmpty()
-        && op.kind() != OpKind.LOCAL && op.kind() != OpKind.FILE_IO);
+        && op.kind() != OpKind.LOCAL);
   }
 
   private void push(long region) {
@@ -262,7 +263,8 @@ final class RankImporter {
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
       case WINDOW, RMA -> oneSided.call(c, s);
-      case LOCAL, CANCEL, FILE_IO -> false; // left out before (mpiCall)
+      case FILE_IO -> fileIo.call(c, s);
+      case LOCAL, CANCEL -> false; // left out before (mpiCall)
     };
   }
 
@@ -284,9 +286,12 @@ final class RankImporter {
             r.settle();
           }
         });
-      } else if (e instanceof BridgeEvent.Rma x
-          && x.kind() == RmaRecord.OP_COMPLETE_NON_BLOCKING) {
+      } else if (e instanceof BridgeEvent.Numbers x
+          && x.kind() == NumberRecord.OP_COMPLETE_NON_BLOCKING) {
         completed(x.get("matching"), done, r -> { }); // an MPI_Rput's, ...
+      } else if (e instanceof BridgeEvent.Numbers x
+          && x.kind() == NumberRecord.IO_OPERATION_COMPLETE) {
+        completed(x.get("matching"), done, r -> FileIoImport.completed(r, x));
       } else if (e instanceof BridgeEvent.RequestTest x) {
         requests.find(x.request()).ifPresent(r -> tested.add(r.id));
       }

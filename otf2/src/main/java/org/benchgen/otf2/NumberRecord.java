@@ -3,12 +3,13 @@ package org.benchgen.otf2;
 import java.util.List;
 
 /**
- * OTF2's one-sided (RMA) event records as the bridge passes them both ways (docs/otf2.md,
- * "One-sided communication"): each one's kind code in the rank files ({@code bg_otf2_read.c} and
- * {@code bg_otf2_write.c} number them alike), its name in the bridge's lines, whether a collective
- * operation's name comes first, and its numeric fields after the time, in order.
+ * OTF2's one-sided (RMA) and MPI-IO event records, whose fields are numbers, as the bridge passes
+ * them both ways (docs/otf2.md, "One-sided communication" and "MPI-IO"): each one's kind code in
+ * the rank files ({@code bg_otf2_records.h} and {@code bg_otf2_write.c} number them alike), its
+ * name in the bridge's lines, whether a collective operation's name comes first, and its fields
+ * after the time, in order.
  */
-enum RmaRecord {
+enum NumberRecord {
   WIN_CREATE(17, "rma_win_create", false, "win"),
   WIN_DESTROY(18, "rma_win_destroy", false, "win"),
   COLLECTIVE_BEGIN(19, "rma_coll_begin", false),
@@ -22,7 +23,16 @@ enum RmaRecord {
   ATOMIC(27, "rma_atomic", false, "win", "remote", "type", "sent", "received", "matching"),
   OP_COMPLETE_BLOCKING(28, "rma_op_complete_blocking", false, "win", "matching"),
   OP_COMPLETE_NON_BLOCKING(29, "rma_op_complete_non_blocking", false, "win", "matching"),
-  OP_COMPLETE_REMOTE(30, "rma_op_complete_remote", false, "win", "matching");
+  OP_COMPLETE_REMOTE(30, "rma_op_complete_remote", false, "win", "matching"),
+  IO_CREATE_HANDLE(31, "io_create_handle", false, "handle", "mode", "creation", "status"),
+  IO_DESTROY_HANDLE(32, "io_destroy_handle", false, "handle"),
+  /** The requested offset zigzag-coded (it may be negative), where it leads, in bytes. */
+  IO_SEEK(33, "io_seek", false, "handle", "request", "whence", "result"),
+  IO_DELETE_FILE(34, "io_delete_file", false, "paradigm", "file"),
+  IO_OPERATION_BEGIN(35, "io_op_begin", false, "handle", "mode", "flags", "bytes", "matching"),
+  IO_OPERATION_ISSUED(36, "io_op_issued", false, "handle", "matching"),
+  IO_OPERATION_COMPLETE(37, "io_op_complete", false, "handle", "bytes", "matching"),
+  IO_OPERATION_TEST(38, "io_op_test", false, "handle", "matching");
 
   /** OTF2's "all targets" (OTF2_UNDEFINED_UINT32): MPI_Win_lock_all's, a flush of all. */
   static final long ALL_TARGETS = 0xFFFFFFFFL;
@@ -39,13 +49,19 @@ enum RmaRecord {
   static final long ATOMIC_FETCH_AND_ACCUMULATE = 7;
   /** OTF2_RmaSyncType: memory (MPI_Win_flush, MPI_Win_sync). */
   static final long SYNC_MEMORY = 0;
+  /** OTF2_IoOperationMode and OTF2_IoOperationFlag. */
+  static final long IO_READ = 0;
+  static final long IO_WRITE = 1;
+  static final long IO_FLUSH = 2;
+  static final long IO_NON_BLOCKING = 1;
+  static final long IO_COLLECTIVE = 2;
 
   final int code;
   final String line;
   final boolean hasOp;
   final List<String> fields;
 
-  RmaRecord(int code, String line, boolean hasOp, String... fields) {
+  NumberRecord(int code, String line, boolean hasOp, String... fields) {
     this.code = code;
     this.line = line;
     this.hasOp = hasOp;
@@ -53,8 +69,8 @@ enum RmaRecord {
   }
 
   /** The record of kind code {@code code}, or null. */
-  static RmaRecord of(int code) {
-    for (RmaRecord r : values()) {
+  static NumberRecord of(int code) {
+    for (NumberRecord r : values()) {
       if (r.code == code) {
         return r;
       }

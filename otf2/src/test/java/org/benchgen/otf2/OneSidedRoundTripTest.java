@@ -1,0 +1,168 @@
+package org.benchgen.otf2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.benchgen.rawtrace.RawEvent;
+import org.benchgen.rawtrace.RawTraceReader;
+import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.stats.TraceComparison;
+import org.benchgen.stats.TraceStats;
+import org.benchgen.trace.Field;
+import org.benchgen.trace.Op;
+import org.benchgen.trace.SymbolTable;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * One-sided communication through OTF2 (issue 46), on traces of the rma_epochs and rma_dynamic
+ * samples (src/test/resources/one-sided): export then import gives every rank the same calls at
+ * the same times with the same bytes ({@code verify}'s identity) and the same window, target,
+ * lock kind, test flag and group; and {@code otf2-print}, parsed here, shows per rank as many RMA
+ * records of each kind, and as many bytes put, as the original trace's calls make by Score-P's
+ * convention (docs/otf2.md, "One-sided communication"), counted from the trace by this test.
+ */
+class OneSidedRoundTripTest {
+  private static final Pattern LINE = Pattern.compile("^(RMA_\\S+)\\s+(\\d+)\\s+\\d+\\s+(.*)$");
+  private static final Pattern BYTES = Pattern.compile("Bytes: (\\d+)");
+  private static final List<Field> CARRIED = List.of(Field.WIN, Field.TARGET, Field.EXCL,
+      Field.FLAG);
+
+  @TempDir
+  Path tmp;
+
+  @BeforeAll
+  static void libraryIsThere() {
+    assertEquals(java.util.Optional.empty(), Otf2Library.cannotRead()
+        .or(Otf2Library::cannotWrite), "the OTF2 tests need the native reader and writer");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"rma_epochs", "rma_dynamic"})
+  void exportThenImportKeepsTheOneSidedCalls(String name) throws Exception {
+    Path original = Path.of("src/test/resources/one-sided", name);
+    TraceDirectory d = TraceDirectory.open(original);
+    Path archive = tmp.resolve("archive");
+    Path back = tmp.resolve("back");
+    Otf2Export.Result ex = Otf2Export.run(Otf2Export.of(d.rankFiles()), archive, r -> { });
+    assertTrue(ex.rules().isEmpty(), ex.rules().toString());
+    Otf2Import.Result r = Otf2Import.run(archive.resolve(Otf2Export.ANCHOR), back, n -> x -> { });
+    assertEquals(ex.calls(), r.calls());
+    TraceComparison c = new TraceComparison(TraceStats.of(d, x -> { }),
+        TraceStats.of(TraceDirectory.open(back), x -> { }));
+    assertTrue(c.identical(), () -> name + ": " + c.callDifferences());
+
+    Map<String, Long> expected = new TreeMap<>();
+    for (int rank = 0; rank < d.size(); rank++) {
+      List<RawEvent> a = events(d.rankFiles().get(rank));
+      List<RawEvent> b = events(TraceDirectory.open(back).rankFiles().get(rank));
+      assertEquals(a.size(), b.size());
+      for (int i = 0; i < a.size(); i++) {
+        RawEvent x = a.get(i);
+        RawEvent y = b.get(i);
+        String at = name + " rank " + rank + " call " + i + " " + x.op().mpiName();
+        assertEquals(x.op(), y.op(), at);
+        assertEquals(x.enter(), y.enter(), at);
+        assertEquals(x.exit(), y.exit(), at);
+        for (Field f : CARRIED) {
+          if (x.op().has(f)) {
+            assertEquals(x.get(f), y.get(f), at + " " + f.key());
+          }
+        }
+        if (x.op().has(Field.GROUP)) {
+          assertTrue(Arrays.equals(x.list(Field.GROUP), y.list(Field.GROUP)), at + " group");
+        }
+        count(expected, rank, x);
+      }
+    }
+    assertEquals(expected, printed(archive.resolve(Otf2Export.ANCHOR)), name);
+  }
+
+  /**
+   * The RMA records Score-P's convention gives call {@code e} of {@code rank}, and the bytes it
+   * puts, added to {@code n} as "RANK RECORD".
+   */
+  private static void count(Map<String, Long> n, int rank, RawEvent e) {
+    List<String> records = new ArrayList<>();
+    Op op = e.op();
+    String name = op.mpiName();
+    boolean request = op.has(Field.REQ);
+    switch (op) {
+      case WIN_CREATE, WIN_ALLOCATE, WIN_ALLOCATE_SHARED, WIN_CREATE_DYNAMIC -> records.addAll(
+          List.of("RMA_COLLECTIVE_BEGIN", "RMA_WIN_CREATE", "RMA_COLLECTIVE_END"));
+      case WIN_FREE -> records.addAll(List.of("RMA_COLLECTIVE_BEGIN", "RMA_WIN_DESTROY",
+          "RMA_COLLECTIVE_END"));
+      case WIN_FENCE -> records.addAll(List.of("RMA_COLLECTIVE_BEGIN", "RMA_COLLECTIVE_END"));
+      case WIN_LOCK, WIN_LOCK_ALL -> records.add("RMA_REQUEST_LOCK");
+      case WIN_UNLOCK, WIN_UNLOCK_ALL -> records.add("RMA_RELEASE_LOCK");
+      case WIN_FLUSH, WIN_FLUSH_LOCAL, WIN_FLUSH_ALL, WIN_FLUSH_LOCAL_ALL, WIN_SYNC ->
+          records.add("RMA_SYNC");
+      case WIN_POST, WIN_START, WIN_COMPLETE, WIN_WAIT, WIN_TEST -> records.add("RMA_GROUP_SYNC");
+      case WIN_ATTACH, WIN_DETACH -> { }
+      default -> {
+        if (op.kind() == org.benchgen.trace.OpKind.RMA) {
+          records.add(name.matches("MPI_R?[Pp]ut") ? "RMA_PUT" : name.matches("MPI_R?[Gg]et")
+              ? "RMA_GET" : "RMA_ATOMIC");
+          // Every epoch of the samples is closed: each operation completes once.
+          records.addAll(request ? List.of("RMA_OP_COMPLETE_NON_BLOCKING",
+              "RMA_OP_COMPLETE_REMOTE") : List.of("RMA_OP_COMPLETE_BLOCKING"));
+          if (name.matches("MPI_R?[Pp]ut")) {
+            n.merge(rank + " bytes put", e.get(Field.COUNT) * e.get(Field.TSIZE), Long::sum);
+          }
+        }
+      }
+    }
+    for (String r : records) {
+      n.merge(rank + " " + r, 1L, Long::sum);
+    }
+  }
+
+  /** otf2-print's RMA records per location and kind, and the bytes of its RMA_PUT records. */
+  private static Map<String, Long> printed(Path anchor) throws IOException, InterruptedException {
+    Process pr = new ProcessBuilder("otf2-print", anchor.toString()).redirectErrorStream(true)
+        .start();
+    String text = new String(pr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, pr.waitFor(), text);
+    Map<String, Long> n = new TreeMap<>();
+    for (String line : text.split("\n")) {
+      Matcher m = LINE.matcher(line);
+      if (m.matches()) {
+        n.merge(m.group(2) + " " + m.group(1), 1L, Long::sum);
+        if (m.group(1).equals("RMA_PUT")) {
+          Matcher b = BYTES.matcher(m.group(3));
+          assertTrue(b.find(), line);
+          n.merge(m.group(2) + " bytes put", Long.parseLong(b.group(1)), Long::sum);
+        }
+      }
+    }
+    return n;
+  }
+
+  private static List<RawEvent> events(Path file) throws IOException {
+    List<RawEvent> out = new ArrayList<>();
+    RawTraceReader.read(file, new SymbolTable(), new RawTraceReader.Sink() {
+      @Override
+      public void comm(long id, long[] members, long[] remote) { }
+
+      @Override
+      public void event(RawEvent e) {
+        out.add(e);
+      }
+    });
+    return out;
+  }
+}
