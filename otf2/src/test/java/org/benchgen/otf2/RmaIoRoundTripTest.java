@@ -29,18 +29,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * One-sided communication through OTF2 (issue 46), on traces of the rma_epochs and rma_dynamic
- * samples (src/test/resources/one-sided): export then import gives every rank the same calls at
- * the same times with the same bytes ({@code verify}'s identity) and the same window, target,
- * lock kind, test flag and group; and {@code otf2-print}, parsed here, shows per rank as many RMA
- * records of each kind, and as many bytes put, as the original trace's calls make by Score-P's
- * convention (docs/otf2.md, "One-sided communication"), counted from the trace by this test.
+ * One-sided communication and MPI-IO through OTF2 (issue 46), on traces of the rma_epochs,
+ * rma_dynamic, mpiio and mpiio_view samples (src/test/resources/rma-io): export then import gives
+ * every rank the same calls at the same times with the same bytes ({@code verify}'s identity) and
+ * the same window, target, lock kind, test flag and group, file slot, file number and access
+ * mode; and {@code otf2-print}, parsed here, shows per rank as many RMA and I/O records of each
+ * kind, and as many bytes put and moved by I/O, as the original trace's calls make by Score-P's
+ * convention (docs/otf2.md, "One-sided communication", "MPI-IO"), counted from the trace by this
+ * test.
  */
-class OneSidedRoundTripTest {
-  private static final Pattern LINE = Pattern.compile("^(RMA_\\S+)\\s+(\\d+)\\s+\\d+\\s+(.*)$");
+class RmaIoRoundTripTest {
+  private static final Pattern LINE = Pattern.compile(
+      "^((?:RMA|IO)_\\S+)\\s+(\\d+)\\s+\\d+\\s+(.*)$");
+  private static final Pattern RESULT = Pattern.compile("Bytes Result: (\\d+)");
   private static final Pattern BYTES = Pattern.compile("Bytes: (\\d+)");
+  /** MPI_MODE_DELETE_ON_CLOSE in the trace's bits (docs/trace-format.md, "MPI-IO"). */
+  private static final long DELETE_ON_CLOSE = 16;
   private static final List<Field> CARRIED = List.of(Field.WIN, Field.TARGET, Field.EXCL,
-      Field.FLAG);
+      Field.FLAG, Field.FILE, Field.FNAME, Field.AMODE);
 
   @TempDir
   Path tmp;
@@ -52,9 +58,9 @@ class OneSidedRoundTripTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"rma_epochs", "rma_dynamic"})
-  void exportThenImportKeepsTheOneSidedCalls(String name) throws Exception {
-    Path original = Path.of("src/test/resources/one-sided", name);
+  @ValueSource(strings = {"rma_epochs", "rma_dynamic", "mpiio", "mpiio_view"})
+  void exportThenImportKeepsTheOneSidedAndIoCalls(String name) throws Exception {
+    Path original = Path.of("src/test/resources/rma-io", name);
     TraceDirectory d = TraceDirectory.open(original);
     Path archive = tmp.resolve("archive");
     Path back = tmp.resolve("back");
@@ -70,6 +76,7 @@ class OneSidedRoundTripTest {
     for (int rank = 0; rank < d.size(); rank++) {
       List<RawEvent> a = events(d.rankFiles().get(rank));
       List<RawEvent> b = events(TraceDirectory.open(back).rankFiles().get(rank));
+      Map<Long, Long> amodes = new java.util.HashMap<>();
       assertEquals(a.size(), b.size());
       for (int i = 0; i < a.size(); i++) {
         RawEvent x = a.get(i);
@@ -83,20 +90,24 @@ class OneSidedRoundTripTest {
             assertEquals(x.get(f), y.get(f), at + " " + f.key());
           }
         }
+        if (x.op() == Op.FILE_SEEK || x.op() == Op.FILE_SEEK_SHARED) {
+          assertEquals(x.get(Field.OFFSET), y.get(Field.OFFSET), at + " offset");
+        }
         if (x.op().has(Field.GROUP)) {
           assertTrue(Arrays.equals(x.list(Field.GROUP), y.list(Field.GROUP)), at + " group");
         }
-        count(expected, rank, x);
+        count(expected, rank, x, amodes);
       }
     }
     assertEquals(expected, printed(archive.resolve(Otf2Export.ANCHOR)), name);
   }
 
   /**
-   * The RMA records Score-P's convention gives call {@code e} of {@code rank}, and the bytes it
-   * puts, added to {@code n} as "RANK RECORD".
+   * The RMA and I/O records Score-P's convention gives call {@code e} of {@code rank}, and the
+   * bytes it puts or reads and writes, added to {@code n} as "RANK RECORD"; {@code amodes} holds
+   * the access mode of each file slot open on the rank.
    */
-  private static void count(Map<String, Long> n, int rank, RawEvent e) {
+  private static void count(Map<String, Long> n, int rank, RawEvent e, Map<Long, Long> amodes) {
     List<String> records = new ArrayList<>();
     Op op = e.op();
     String name = op.mpiName();
@@ -112,8 +123,29 @@ class OneSidedRoundTripTest {
       case WIN_FLUSH, WIN_FLUSH_LOCAL, WIN_FLUSH_ALL, WIN_FLUSH_LOCAL_ALL, WIN_SYNC ->
           records.add("RMA_SYNC");
       case WIN_POST, WIN_START, WIN_COMPLETE, WIN_WAIT, WIN_TEST -> records.add("RMA_GROUP_SYNC");
-      case WIN_ATTACH, WIN_DETACH -> { }
+      case WIN_ATTACH, WIN_DETACH, FILE_SET_VIEW, FILE_SET_SIZE, FILE_PREALLOCATE -> { }
+      case FILE_OPEN -> {
+        records.add("IO_CREATE_HANDLE");
+        amodes.put(e.get(Field.FILE), e.get(Field.AMODE));
+      }
+      case FILE_CLOSE -> records.addAll((amodes.remove(e.get(Field.FILE)) & DELETE_ON_CLOSE) != 0
+          ? List.of("IO_DELETE_FILE", "IO_DESTROY_HANDLE") : List.of("IO_DESTROY_HANDLE"));
+      case FILE_DELETE -> records.add("IO_DELETE_FILE");
+      case FILE_SEEK, FILE_SEEK_SHARED -> records.add("IO_SEEK");
+      case FILE_SYNC -> records.addAll(List.of("IO_OPERATION_BEGIN", "IO_OPERATION_COMPLETE"));
       default -> {
+        if (op.kind() == org.benchgen.trace.OpKind.FILE_IO) {
+          // A read or write: begun and completed in its call; or issued, and completed by its
+          // wait (every request of the samples is completed) or its split collective's _end.
+          records.addAll(name.endsWith("_end") ? List.of("IO_OPERATION_COMPLETE")
+              : name.endsWith("_begin") ? List.of("IO_OPERATION_BEGIN", "IO_OPERATION_ISSUED")
+              : request ? List.of("IO_OPERATION_BEGIN", "IO_OPERATION_ISSUED",
+                  "IO_OPERATION_COMPLETE")
+              : List.of("IO_OPERATION_BEGIN", "IO_OPERATION_COMPLETE"));
+          if (e.isPresent(Field.BYTES)) {
+            n.merge(rank + " bytes moved", e.get(Field.BYTES), Long::sum);
+          }
+        }
         if (op.kind() == org.benchgen.trace.OpKind.RMA) {
           records.add(name.matches("MPI_R?[Pp]ut") ? "RMA_PUT" : name.matches("MPI_R?[Gg]et")
               ? "RMA_GET" : "RMA_ATOMIC");
@@ -131,7 +163,10 @@ class OneSidedRoundTripTest {
     }
   }
 
-  /** otf2-print's RMA records per location and kind, and the bytes of its RMA_PUT records. */
+  /**
+   * otf2-print's RMA and I/O records per location and kind, the bytes of its RMA_PUT records and
+   * those its IO_OPERATION_COMPLETE records say moved.
+   */
   private static Map<String, Long> printed(Path anchor) throws IOException, InterruptedException {
     Process pr = new ProcessBuilder("otf2-print", anchor.toString()).redirectErrorStream(true)
         .start();
@@ -146,6 +181,10 @@ class OneSidedRoundTripTest {
           Matcher b = BYTES.matcher(m.group(3));
           assertTrue(b.find(), line);
           n.merge(m.group(2) + " bytes put", Long.parseLong(b.group(1)), Long::sum);
+        } else if (m.group(1).equals("IO_OPERATION_COMPLETE")) {
+          Matcher b = RESULT.matcher(m.group(3));
+          assertTrue(b.find(), line);
+          n.merge(m.group(2) + " bytes moved", Long.parseLong(b.group(1)), Long::sum);
         }
       }
     }
