@@ -12,7 +12,8 @@
  * paradigm defined before it; an unknown collective operation stops the reading. A refusal is one
  * "bg_otf2: ..." line and exit code 1.
  *
- * This file: the rank files and main. bg_otf2_defs.c: the definitions and OUTDIR/defs.
+ * This file: the rank files and main. bg_otf2_read_rma_io.c: the one-sided and MPI-IO records
+ * (bg_otf2_records.h: the kinds). bg_otf2_defs.c: the definitions and OUTDIR/defs.
  * bg_otf2_common.c: refusals, paths, the reference map. Built by otf2/build.sh.
  */
 #include <errno.h>

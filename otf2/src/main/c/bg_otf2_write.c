@@ -129,7 +129,7 @@ static OTF2_AttributeList *enter_attributes(Rank *k) {
   return count > 0 ? k->attributes : NULL;
 }
 
-/* The record kinds of BridgeOut.KIND_*. */
+/* The record kinds of BridgeOut.KIND_* and NumberRecord (17-38: RMA, then I/O). */
 enum { ENTER = 1, LEAVE, SEND, RECV, ISEND, IRECV, ISEND_DONE, IRECV_REQ, REQ_TEST, REQ_CANCEL,
        COLL_BEGIN, COLL_END, NBC_REQ, NBC_DONE, COMM_CREATE, COMM_DESTROY, RMA_WIN_CREATE,
        RMA_WIN_DESTROY, RMA_COLL_BEGIN, RMA_COLL_END, RMA_GROUP_SYNC, RMA_REQUEST_LOCK,

@@ -107,8 +107,8 @@ final class FileIoImport {
         } else {
           b.set(Field.FSIZE, 0);
         }
-        notes.add(name + " (no OTF2 record): the rank's file last named by a record; a view"
-            + " of bytes from 0, a size of 0");
+        notes.add(name + " (no OTF2 record): the rank's file last named by a record, "
+            + (op == Op.FILE_SET_VIEW ? "a view of bytes from displacement 0" : "a size of 0"));
         return true;
       }
       default -> {
