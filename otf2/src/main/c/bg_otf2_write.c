@@ -286,7 +286,8 @@ static int rma_event(Rank *k, uint8_t kind, uint64_t t) {
     case RMA_ATOMIC: {
       OTF2_RmaWinRef w = win(k);
       uint32_t remote = U32(k);
-      OTF2_RmaAtomicType type = (OTF2_RmaAtomicType)num(k, OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE);
+      OTF2_RmaAtomicType type =
+          (OTF2_RmaAtomicType)num(k, OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE);
       uint64_t sent = U64(k);
       uint64_t received = U64(k);
       check(OTF2_EvtWriter_RmaAtomic(e, NULL, t, w, remote, type, sent, received, U64(k)));

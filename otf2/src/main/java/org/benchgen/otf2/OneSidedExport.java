@@ -20,11 +20,14 @@ import org.benchgen.trace.TraceProblem;
  * target's epochs as RmaGroupSync, each operation as RmaPut, RmaGet or RmaAtomic with a matching
  * id whose completion record comes with the call that completes it. A flush and MPI_Win_sync,
  * which Score-P marks only by the completions they make, also get an RmaSync record, so that a
- * flush of nothing still names its window and target.
+ * flush of nothing still names its window and target; and an operation on MPI_PROC_NULL, which
+ * Score-P leaves without a record, gets one with OTF2's undefined rank as its target.
  */
 final class OneSidedExport {
   /** Matching ids of operations without a request: above any request id of a trace. */
   private static final long FIRST_MATCHING = 1L << 48;
+  /** A fence's and an epoch end's sync level: process and memory. */
+  private static final long BOTH = NumberRecord.LEVEL_PROCESS | NumberRecord.LEVEL_MEMORY;
 
   private final ExportDefs defs;
   private final Consumer<BridgeEvent> out;
@@ -86,12 +89,12 @@ final class OneSidedExport {
         long win = window(e);
         emit(NumberRecord.COLLECTIVE_BEGIN, t0);
         complete(win, -1, t1);
-        collectiveEnd("BARRIER", NumberRecord.LEVEL_PROCESS | NumberRecord.LEVEL_MEMORY, win, t1);
+        collectiveEnd("BARRIER", BOTH, win, t1);
       }
       case WIN_LOCK -> emit(NumberRecord.REQUEST_LOCK, t0, window(e), e.get(Field.TARGET), 0,
           e.get(Field.EXCL) != 0 ? NumberRecord.LOCK_EXCLUSIVE : NumberRecord.LOCK_SHARED);
-      case WIN_LOCK_ALL -> emit(NumberRecord.REQUEST_LOCK, t0, window(e), NumberRecord.ALL_TARGETS, 0,
-          NumberRecord.LOCK_SHARED);
+      case WIN_LOCK_ALL -> emit(NumberRecord.REQUEST_LOCK, t0, window(e),
+          NumberRecord.ALL_TARGETS, 0, NumberRecord.LOCK_SHARED);
       case WIN_UNLOCK -> {
         long win = window(e);
         complete(win, e.get(Field.TARGET), t1);
@@ -128,14 +131,13 @@ final class OneSidedExport {
       case WIN_COMPLETE -> {
         long win = window(e);
         complete(win, -1, t1);
-        emit(NumberRecord.GROUP_SYNC, t1, NumberRecord.LEVEL_PROCESS | NumberRecord.LEVEL_MEMORY, win,
-            epochGroup(accessGroup, win, op));
+        emit(NumberRecord.GROUP_SYNC, t1, BOTH, win, epochGroup(accessGroup, win, op));
       }
       case WIN_WAIT, WIN_TEST -> {
         long win = window(e);
         boolean done = op == Op.WIN_WAIT || e.get(Field.FLAG) != 0;
-        emit(NumberRecord.GROUP_SYNC, t1, done ? NumberRecord.LEVEL_PROCESS | NumberRecord.LEVEL_MEMORY
-            : NumberRecord.LEVEL_NONE, win, epochGroup(exposureGroup, win, op));
+        emit(NumberRecord.GROUP_SYNC, t1, done ? BOTH : NumberRecord.LEVEL_NONE, win,
+            epochGroup(exposureGroup, win, op));
       }
       case WIN_ATTACH, WIN_DETACH -> window(e); // no record: Score-P writes none either
       default -> operation(e, t0);
@@ -146,10 +148,10 @@ final class OneSidedExport {
   private void operation(RawEvent e, long t0) {
     Op op = e.op();
     long win = window(e);
-    long target = e.get(Field.TARGET);
-    if (target == Sym.PROC_NULL.code()) {
-      return; // no transfer, no record (as Score-P)
-    }
+    // MPI_PROC_NULL: OTF2 has no such rank and Score-P writes no record; the record's remote is
+    // OTF2's undefined rank instead, so that the call keeps its window and request.
+    long target = e.get(Field.TARGET) == Sym.PROC_NULL.code() ? NumberRecord.ALL_TARGETS
+        : e.get(Field.TARGET);
     boolean request = op.has(Field.REQ);
     long matching = request ? e.get(Field.REQ) : nextMatching++;
     long origin = op.has(Field.COUNT) ? e.get(Field.COUNT) * e.get(Field.TSIZE)
@@ -187,8 +189,8 @@ final class OneSidedExport {
     for (Iterator<long[]> i = ops.iterator(); i.hasNext();) {
       long[] o = i.next();
       if (target < 0 || o[0] == target) {
-        emit(o[2] == 1 ? NumberRecord.OP_COMPLETE_REMOTE : NumberRecord.OP_COMPLETE_BLOCKING, t, win,
-            o[1]);
+        emit(o[2] == 1 ? NumberRecord.OP_COMPLETE_REMOTE : NumberRecord.OP_COMPLETE_BLOCKING, t,
+            win, o[1]);
         i.remove();
       }
     }

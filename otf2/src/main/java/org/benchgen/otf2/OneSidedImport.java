@@ -9,17 +9,21 @@ import org.benchgen.otf2.RankRequests.Slot;
 import org.benchgen.rawtrace.RawEventBuilder;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
+import org.benchgen.trace.Sym;
 
 /**
  * One rank's one-sided calls from OTF2's RMA records (docs/otf2.md, "One-sided communication"):
  * the window a record names is the trace's window slot on this rank (the lowest free one when it
  * was made) on the window's communicator; the target is the record's remote rank; bytes are a
  * count of {@code MPI_BYTE} at origin and target (an atomic's element the integer type of its
- * size), at displacement 0; window sizes are 0 with displacement unit 1. What no record says is
- * counted as a rule.
+ * size), at displacement 0; a window's size on the rank is the most bytes an operation reaches
+ * there ({@link WindowReach}), its displacement unit 1. What no record says is counted as a
+ * rule.
  */
 final class OneSidedImport {
   private final ImportDefs defs;
+  private final WindowReach reach;
+  private final int rank;
   private final RecordFields fields;
   private final RankRequests requests;
   private final RuleCounts notes;
@@ -29,8 +33,11 @@ final class OneSidedImport {
   /** Live windows of MPI_Win_create_dynamic, oldest first (attach and detach have no record). */
   private final List<Long> dynamic = new ArrayList<>();
 
-  OneSidedImport(ImportDefs defs, RecordFields fields, RankRequests requests, RuleCounts notes) {
+  OneSidedImport(ImportDefs defs, WindowReach reach, int rank, RecordFields fields,
+      RankRequests requests, RuleCounts notes) {
     this.defs = defs;
+    this.reach = reach;
+    this.rank = rank;
     this.fields = fields;
     this.requests = requests;
     this.notes = notes;
@@ -54,8 +61,9 @@ final class OneSidedImport {
         if (op == Op.WIN_CREATE_DYNAMIC) {
           dynamic.add(win);
         } else {
-          b.set(Field.SIZE, 0).set(Field.UNIT, 1);
-          notes.add("window sizes and displacement units (OTF2 has neither): 0 bytes, unit 1");
+          b.set(Field.SIZE, reached(win)).set(Field.UNIT, 1);
+          notes.add("window sizes and displacement units (OTF2 has neither): the most bytes an"
+              + " operation reaches on the rank, unit 1");
         }
         return true;
       }
@@ -74,12 +82,13 @@ final class OneSidedImport {
         if (dynamic.isEmpty()) {
           return false;
         }
-        window(b, dynamic.get(dynamic.size() - 1));
+        long win = dynamic.get(dynamic.size() - 1);
+        window(b, win);
         if (op == Op.WIN_ATTACH) {
-          b.set(Field.SIZE, 0);
+          b.set(Field.SIZE, reached(win));
         }
         notes.add("MPI_Win_attach and MPI_Win_detach (no OTF2 record): the rank's latest live"
-            + " dynamic window, an attached size of 0");
+            + " dynamic window, attaching the most bytes an operation reaches on the rank");
         return true;
       }
       case WIN_FENCE -> {
@@ -87,7 +96,8 @@ final class OneSidedImport {
       }
       case WIN_LOCK, WIN_LOCK_ALL, WIN_UNLOCK, WIN_UNLOCK_ALL -> {
         boolean lock = op == Op.WIN_LOCK || op == Op.WIN_LOCK_ALL;
-        BridgeEvent.Numbers r = first(c, lock ? NumberRecord.REQUEST_LOCK : NumberRecord.RELEASE_LOCK);
+        BridgeEvent.Numbers r = first(c, lock ? NumberRecord.REQUEST_LOCK
+            : NumberRecord.RELEASE_LOCK);
         if (r == null) {
           return false;
         }
@@ -146,10 +156,15 @@ final class OneSidedImport {
     };
     BridgeEvent.Numbers r = first(c, kind);
     if (r == null) {
-      return false; // MPI_PROC_NULL: no record names even the window
+      return false; // MPI_PROC_NULL in Score-P's archives: no record names even the window
     }
     window(b, r.get("win"));
-    b.set(Field.TARGET, target(r)).set(Field.TDISP, 0);
+    if (r.get("remote") == NumberRecord.ALL_TARGETS) {
+      b.set(Field.TARGET, Sym.PROC_NULL); // OTF2's undefined rank: export's MPI_PROC_NULL
+    } else {
+      b.set(Field.TARGET, target(r));
+    }
+    b.set(Field.TDISP, 0);
     notes.add("one-sided operations' datatypes and displacements (OTF2 has bytes only): bytes"
         + " at displacement 0, the reduction MPI_BOR");
     long sent = Otf2Bytes.count(kind == NumberRecord.ATOMIC ? r.get("sent") : r.get("bytes"));
@@ -192,6 +207,13 @@ final class OneSidedImport {
     }
     window(b, r.get("win"));
     return true;
+  }
+
+  /** The most bytes an operation on window {@code win} reaches on this rank. */
+  private long reached(long win) {
+    Long comm = defs.windows().get(win);
+    int me = comm == null || comm < 0 ? -1 : RecordFields.indexIn(fields.comm(comm), rank);
+    return me < 0 ? 0 : reach.of(win, me);
   }
 
   /** The window's communicator and this rank's slot of it. */

@@ -72,8 +72,8 @@ final class RankImporter {
       OptionalLong request, OptionalLong unmatched, OptionalLong recordless,
       List<BridgeEvent> records) {}
 
-  RankImporter(ImportDefs defs, CollectiveShares shares, int rank, SymbolTable symbols,
-      RawTraceWriter out, RuleCounts notes) {
+  RankImporter(ImportDefs defs, CollectiveShares shares, WindowReach reach, int rank,
+      SymbolTable symbols, RawTraceWriter out, RuleCounts notes) {
     this.shares = shares;
     this.defs = defs;
     this.rank = rank;
@@ -83,7 +83,7 @@ final class RankImporter {
     this.fields = new RecordFields(defs, rank, notes);
     this.comms = new RankComms(defs, rank, fields, notes);
     this.persistent = new PersistentCalls(requests, fields, notes);
-    this.oneSided = new OneSidedImport(defs, fields, requests, notes);
+    this.oneSided = new OneSidedImport(defs, reach, rank, fields, requests, notes);
     this.fileIo = new FileIoImport(defs, fields, requests, notes);
     this.world = defs.world();
   }
