@@ -124,6 +124,7 @@ static OTF2_CallbackCode ev_rma_atomic(OTF2_LocationRef loc, OTF2_TimeStamp t, v
 RMA_COMPLETE(ev_rma_complete_blocking, KIND_RMA_OP_COMPLETE_BLOCKING)
 RMA_COMPLETE(ev_rma_complete_non_blocking, KIND_RMA_OP_COMPLETE_NON_BLOCKING)
 RMA_COMPLETE(ev_rma_complete_remote, KIND_RMA_OP_COMPLETE_REMOTE)
+RMA_COMPLETE(ev_rma_op_test, KIND_RMA_OP_TEST)
 
 void set_rma_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
   OTF2_GlobalEvtReaderCallbacks_SetRmaWinCreateCallback(cb, ev_rma_win_create);
@@ -141,6 +142,7 @@ void set_rma_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
   OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteNonBlockingCallback(cb,
                                                                  ev_rma_complete_non_blocking);
   OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteRemoteCallback(cb, ev_rma_complete_remote);
+  OTF2_GlobalEvtReaderCallbacks_SetRmaOpTestCallback(cb, ev_rma_op_test);
 }
 
 /* ---- MPI-IO records (docs/otf2.md, "MPI-IO"); other paradigms' handles come through as well,

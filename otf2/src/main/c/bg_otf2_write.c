@@ -129,13 +129,14 @@ static OTF2_AttributeList *enter_attributes(Rank *k) {
   return count > 0 ? k->attributes : NULL;
 }
 
-/* The record kinds of BridgeOut.KIND_* and NumberRecord (17-38: RMA, then I/O). */
+/* The record kinds of BridgeOut.KIND_* and NumberRecord (17-30 RMA, 31-38 I/O, 39 RmaOpTest). */
 enum { ENTER = 1, LEAVE, SEND, RECV, ISEND, IRECV, ISEND_DONE, IRECV_REQ, REQ_TEST, REQ_CANCEL,
        COLL_BEGIN, COLL_END, NBC_REQ, NBC_DONE, COMM_CREATE, COMM_DESTROY, RMA_WIN_CREATE,
        RMA_WIN_DESTROY, RMA_COLL_BEGIN, RMA_COLL_END, RMA_GROUP_SYNC, RMA_REQUEST_LOCK,
        RMA_RELEASE_LOCK, RMA_SYNC, RMA_PUT, RMA_GET, RMA_ATOMIC, RMA_OP_COMPLETE_BLOCKING,
        RMA_OP_COMPLETE_NON_BLOCKING, RMA_OP_COMPLETE_REMOTE, IO_CREATE_HANDLE, IO_DESTROY_HANDLE,
-       IO_SEEK, IO_DELETE_FILE, IO_OP_BEGIN, IO_OP_ISSUED, IO_OP_COMPLETE, IO_OP_TEST };
+       IO_SEEK, IO_DELETE_FILE, IO_OP_BEGIN, IO_OP_ISSUED, IO_OP_COMPLETE, IO_OP_TEST,
+       RMA_OP_TEST };
 
 static OTF2_RmaWinRef win(Rank *k) {
   int64_t w = map_get(&k->d->win_of, num(k, INT64_MAX));
@@ -295,10 +296,13 @@ static int rma_event(Rank *k, uint8_t kind, uint64_t t) {
     }
     case RMA_OP_COMPLETE_BLOCKING:
     case RMA_OP_COMPLETE_NON_BLOCKING:
-    case RMA_OP_COMPLETE_REMOTE: {
+    case RMA_OP_COMPLETE_REMOTE:
+    case RMA_OP_TEST: {
       OTF2_RmaWinRef w = win(k);
       uint64_t id = U64(k);
-      if (kind == RMA_OP_COMPLETE_BLOCKING) {
+      if (kind == RMA_OP_TEST) {
+        check(OTF2_EvtWriter_RmaOpTest(e, NULL, t, w, id));
+      } else if (kind == RMA_OP_COMPLETE_BLOCKING) {
         check(OTF2_EvtWriter_RmaOpCompleteBlocking(e, NULL, t, w, id));
       } else if (kind == RMA_OP_COMPLETE_NON_BLOCKING) {
         check(OTF2_EvtWriter_RmaOpCompleteNonBlocking(e, NULL, t, w, id));

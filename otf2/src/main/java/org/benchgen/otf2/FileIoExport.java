@@ -51,6 +51,14 @@ final class FileIoExport {
     }
   }
 
+  /** A test found request {@code req} of a nonblocking read or write not done at {@code t}. */
+  void tested(long req, long t) {
+    long[] r = requests.get(req);
+    if (r != null) {
+      emit(NumberRecord.IO_OPERATION_TEST, t, r[0], req);
+    }
+  }
+
   /** The records of MPI-IO call {@code e}, entered at {@code t0} and left at {@code t1}. */
   void call(RawEvent e, long t0, long t1) {
     Op op = e.op();

@@ -32,7 +32,9 @@ enum NumberRecord {
   IO_OPERATION_BEGIN(35, "io_op_begin", false, "handle", "mode", "flags", "bytes", "matching"),
   IO_OPERATION_ISSUED(36, "io_op_issued", false, "handle", "matching"),
   IO_OPERATION_COMPLETE(37, "io_op_complete", false, "handle", "bytes", "matching"),
-  IO_OPERATION_TEST(38, "io_op_test", false, "handle", "matching");
+  IO_OPERATION_TEST(38, "io_op_test", false, "handle", "matching"),
+  /** An operation of a request form tested and found incomplete (MPI_Test of an MPI_Rget). */
+  OP_TEST(39, "rma_op_test", false, "win", "matching");
 
   /** OTF2's "all targets" (OTF2_UNDEFINED_UINT32): MPI_Win_lock_all's, a flush of all. */
   static final long ALL_TARGETS = 0xFFFFFFFFL;

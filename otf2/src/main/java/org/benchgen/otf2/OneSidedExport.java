@@ -62,6 +62,14 @@ final class OneSidedExport {
     }
   }
 
+  /** A test found request {@code req} of a one-sided operation not done at {@code t}. */
+  void tested(long req, long t) {
+    Long win = requests.get(req);
+    if (win != null) {
+      emit(NumberRecord.OP_TEST, t, win, req);
+    }
+  }
+
   /** The records of one-sided call {@code e}, entered at {@code t0} and left at {@code t1}. */
   void call(RawEvent e, long t0, long t1) {
     Op op = e.op();

@@ -260,6 +260,8 @@ final class RankExporter implements RawTraceReader.Sink {
         if (pending.containsKey(req) && !persistentProcNull(req)) {
           emit(new BridgeEvent.RequestTest(t, req));
         }
+        oneSided.tested(req, t); // Score-P's RmaOpTest, IoOperationTest
+        fileIo.tested(req, t);
       }
     }
   }

@@ -294,6 +294,9 @@ final class RankImporter {
         completed(x.get("matching"), done, r -> FileIoImport.completed(r, x));
       } else if (e instanceof BridgeEvent.RequestTest x) {
         requests.find(x.request()).ifPresent(r -> tested.add(r.id));
+      } else if (e instanceof BridgeEvent.Numbers x && (x.kind() == NumberRecord.OP_TEST
+          || x.kind() == NumberRecord.IO_OPERATION_TEST)) {
+        requests.find(x.get("matching")).ifPresent(r -> tested.add(r.id));
       }
     }
     Op op = c.op();
