@@ -58,9 +58,14 @@ final class FileIoImport {
         used.set((int) slot);
         slots.put(h, slot);
         lastHandle = h;
+        long amode = IoModes.fromOtf2(r.get("mode"), r.get("creation"), r.get("status"));
         b.set(Field.COMM, fields.comm(def[1]).id()).set(Field.FILE, slot)
-            .set(Field.AMODE, IoModes.fromOtf2(r.get("mode"), r.get("creation"), r.get("status")))
-            .set(Field.FNAME, fname(def[0]));
+            .set(Field.AMODE, amode).set(Field.FNAME, fname(def[0]));
+        if (IoModes.exclusive(amode)) {
+          // It succeeded, so there was no file: the size it found, 0, as the tracer records it
+          // (a benchmark then removes what an earlier open left there).
+          b.set(Field.FSIZE, 0);
+        }
         return true;
       }
       case FILE_CLOSE -> {

@@ -58,6 +58,11 @@ final class IoModes {
     return amode;
   }
 
+  /** Whether {@code amode} opens exclusively (an open that succeeded found no file). */
+  static boolean exclusive(long amode) {
+    return (amode & EXCL) != 0;
+  }
+
   /** Whether {@code amode} deletes the file when it is closed. */
   static boolean deletesOnClose(long amode) {
     return (amode & DELETE_ON_CLOSE) != 0;
