@@ -1,6 +1,7 @@
 package org.benchgen.otf2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -23,7 +24,9 @@ import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Field;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.SymbolTable;
+import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -100,6 +103,25 @@ class RmaIoRoundTripTest {
       }
     }
     assertEquals(expected, printed(archive.resolve(Otf2Export.ANCHOR)), name);
+  }
+
+  /** A window call on a window no call made is refused by name, and nothing is written. */
+  @Test
+  void aWindowNoCallMadeIsRefusedByName() throws Exception {
+    Path dir = Files.createDirectory(tmp.resolve("bad"));
+    for (int r = 0; r < 2; r++) {
+      String name = "rank-" + r + ".trace";
+      String text = Files.readString(Path.of("src/test/resources/rma-io/rma_epochs", name));
+      // Rank 0 without its first MPI_Win_create: its fence names a window it never made.
+      Files.writeString(dir.resolve(name), r == 0
+          ? text.replaceFirst("(?m)^MPI_Win_create .*\n", "") : text);
+    }
+    Path archive = tmp.resolve("archive");
+    TraceProblem e = assertThrows(TraceProblem.class, () -> Otf2Export.run(Otf2Export.of(
+        TraceDirectory.open(dir).rankFiles()), archive, r -> { }));
+    assertTrue(e.getMessage().contains("MPI_Win_fence names window 0, which no call made"),
+        e.getMessage());
+    assertTrue(Files.notExists(archive));
   }
 
   /**
