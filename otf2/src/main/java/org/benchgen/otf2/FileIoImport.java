@@ -168,6 +168,15 @@ final class FileIoImport {
     }
   }
 
+  /**
+   * Whether {@code e} is an I/O record of another paradigm than MPI-IO (Score-P's POSIX or ISO C
+   * I/O, on handles the bridge's definitions do not list, or a file deleted outside MPI).
+   */
+  static boolean otherParadigm(ImportDefs defs, BridgeEvent e) {
+    return e instanceof BridgeEvent.Numbers r && (r.kind() == NumberRecord.IO_DELETE_FILE
+        || r.kind().fields.contains("handle") && !defs.ioHandles().containsKey(r.get("handle")));
+  }
+
   /** This rank's number of file {@code ref}. */
   private long fname(long ref) {
     return names.computeIfAbsent(ref, f -> (long) names.size());

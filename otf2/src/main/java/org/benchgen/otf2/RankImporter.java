@@ -125,7 +125,7 @@ final class RankImporter {
         throw new IllegalArgumentException("a call has more than " + MAX_RECORDS + " records");
       }
       call.records().add(e);
-    } else {
+    } else if (!FileIoImport.otherParadigm(defs, e)) { // Score-P's POSIX I/O: not MPI's
       notes.unknown("MPI records outside any MPI call's region, left out");
     }
   }
@@ -289,13 +289,13 @@ final class RankImporter {
       } else if (e instanceof BridgeEvent.Numbers x
           && x.kind() == NumberRecord.OP_COMPLETE_NON_BLOCKING) {
         completed(x.get("matching"), done, r -> { }); // an MPI_Rput's, ...
-      } else if (e instanceof BridgeEvent.Numbers x
+      } else if (e instanceof BridgeEvent.Numbers x && !FileIoImport.otherParadigm(defs, x)
           && x.kind() == NumberRecord.IO_OPERATION_COMPLETE) {
         completed(x.get("matching"), done, r -> FileIoImport.completed(r, x));
       } else if (e instanceof BridgeEvent.RequestTest x) {
         requests.find(x.request()).ifPresent(r -> tested.add(r.id));
-      } else if (e instanceof BridgeEvent.Numbers x && (x.kind() == NumberRecord.OP_TEST
-          || x.kind() == NumberRecord.IO_OPERATION_TEST)) {
+      } else if (e instanceof BridgeEvent.Numbers x && !FileIoImport.otherParadigm(defs, x)
+          && (x.kind() == NumberRecord.OP_TEST || x.kind() == NumberRecord.IO_OPERATION_TEST)) {
         requests.find(x.get("matching")).ifPresent(r -> tested.add(r.id));
       }
     }
