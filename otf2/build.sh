@@ -33,6 +33,7 @@ build() {
     fi
   done
 }
-build bg-otf2-read src/main/c/bg_otf2_read.c src/main/c/bg_otf2_defs.c
+build bg-otf2-read src/main/c/bg_otf2_read.c src/main/c/bg_otf2_read_rma_io.c src/main/c/bg_otf2_defs.c \
+  src/main/c/bg_otf2_records.h
 build bg-otf2-write src/main/c/bg_otf2_write.c src/main/c/bg_otf2_wdefs.c \
   src/main/c/bg_otf2_write.h

@@ -40,10 +40,14 @@ typedef struct { uint32_t ref, name, group, parent; int inter; } Comm;
 typedef struct { uint32_t ref; uint8_t type, paradigm; uint32_t n; uint64_t *members; } Group;
 typedef struct { uint32_t comm; uint8_t n; uint32_t *dims; } Cart;
 typedef struct { uint32_t size; uint8_t periodicity; } Dim;
+typedef struct { uint32_t ref, comm; } Win;
+/* MPI-IO: a paradigm by its identification, a file, a handle on a file. */
+typedef struct { uint32_t ref, identification; } IoParadigm;
+typedef struct { uint32_t ref, file, comm; uint8_t paradigm; } IoHandle;
 
 typedef struct {
   Map strings, nodes, location_groups, locations, attribute_map, region_map, group_map, comm_map,
-      dim_map, cart_map;
+      dim_map, cart_map, win_map, io_paradigm_map, io_file_map, io_handle_map;
   char **string_text;
   size_t n_strings;
   Named *regions, *attributes;
@@ -56,6 +60,14 @@ typedef struct {
   size_t n_dims;
   Cart *carts;
   size_t n_carts;
+  Win *wins;
+  size_t n_wins;
+  IoParadigm *io_paradigms;
+  size_t n_io_paradigms;
+  uint32_t *io_files;
+  size_t n_io_files;
+  IoHandle *io_handles;
+  size_t n_io_handles;
   int have_clock;
   uint64_t resolution, offset;
 } Defs;

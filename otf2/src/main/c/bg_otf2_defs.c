@@ -249,6 +249,68 @@ static OTF2_CallbackCode def_cart(void *u, OTF2_CartTopologyRef self, OTF2_Strin
   return OTF2_CALLBACK_SUCCESS;
 }
 
+static OTF2_CallbackCode def_win(void *u, OTF2_RmaWinRef self, OTF2_StringRef name,
+                                 OTF2_CommRef comm, OTF2_RmaWinFlag flags) {
+  Defs *d = u;
+  (void)flags;
+  if (!known_string(d, name) || !known(&d->comm_map, comm, OTF2_UNDEFINED_COMM)
+      || !fresh(&d->win_map, self, (int64_t)d->n_wins)) {
+    return bad("RmaWin", self);
+  }
+  d->wins = grow(d->wins, d->n_wins + 1, sizeof *d->wins);
+  d->wins[d->n_wins++] = (Win){self, comm};
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+/* MPI-IO: paradigms (only MPI-IO's handles are kept), files (regular or directories alike: a
+   handle names one), handles. */
+static OTF2_CallbackCode def_io_paradigm(void *u, OTF2_IoParadigmRef self,
+                                         OTF2_StringRef identification, OTF2_StringRef name,
+                                         OTF2_IoParadigmClass cls, OTF2_IoParadigmFlag flags,
+                                         uint8_t n, const OTF2_IoParadigmProperty *properties,
+                                         const OTF2_Type *types,
+                                         const OTF2_AttributeValue *values) {
+  Defs *d = u;
+  (void)cls, (void)flags, (void)n, (void)properties, (void)types, (void)values;
+  if (!known_string(d, identification) || !known_string(d, name)
+      || identification == OTF2_UNDEFINED_STRING
+      || !fresh(&d->io_paradigm_map, self, (int64_t)d->n_io_paradigms)) {
+    return bad("IoParadigm", self);
+  }
+  d->io_paradigms = grow(d->io_paradigms, d->n_io_paradigms + 1, sizeof *d->io_paradigms);
+  d->io_paradigms[d->n_io_paradigms++] = (IoParadigm){self, identification};
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode def_io_file(void *u, OTF2_IoFileRef self, OTF2_StringRef name,
+                                     OTF2_SystemTreeNodeRef scope) {
+  Defs *d = u;
+  (void)scope;
+  if (!known_string(d, name) || !fresh(&d->io_file_map, self, (int64_t)d->n_io_files)) {
+    return bad("IoFile", self);
+  }
+  d->io_files = grow(d->io_files, d->n_io_files + 1, sizeof *d->io_files);
+  d->io_files[d->n_io_files++] = self;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode def_io_handle(void *u, OTF2_IoHandleRef self, OTF2_StringRef name,
+                                       OTF2_IoFileRef file, OTF2_IoParadigmRef paradigm,
+                                       OTF2_IoHandleFlag flags, OTF2_CommRef comm,
+                                       OTF2_IoHandleRef parent) {
+  Defs *d = u;
+  (void)flags, (void)parent;
+  if (!known_string(d, name) || !known(&d->io_file_map, file, OTF2_UNDEFINED_IO_FILE)
+      || map_get(&d->io_paradigm_map, paradigm) < 0
+      || !known(&d->comm_map, comm, OTF2_UNDEFINED_COMM)
+      || !fresh(&d->io_handle_map, self, (int64_t)d->n_io_handles)) {
+    return bad("IoHandle", self);
+  }
+  d->io_handles = grow(d->io_handles, d->n_io_handles + 1, sizeof *d->io_handles);
+  d->io_handles[d->n_io_handles++] = (IoHandle){self, file, comm, paradigm};
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 /* Opens the archive and reads its global definitions, as otf2.reader.open does. */
 OTF2_Reader *open_archive(const char *anchor, Defs *d) {
   OTF2_Reader *reader = OTF2_Reader_Open(anchor);
@@ -270,6 +332,11 @@ OTF2_Reader *open_archive(const char *anchor, Defs *d) {
   OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(cb, def_inter_comm);
   OTF2_GlobalDefReaderCallbacks_SetCartDimensionCallback(cb, def_dim);
   OTF2_GlobalDefReaderCallbacks_SetCartTopologyCallback(cb, def_cart);
+  OTF2_GlobalDefReaderCallbacks_SetRmaWinCallback(cb, def_win);
+  OTF2_GlobalDefReaderCallbacks_SetIoParadigmCallback(cb, def_io_paradigm);
+  OTF2_GlobalDefReaderCallbacks_SetIoRegularFileCallback(cb, def_io_file);
+  OTF2_GlobalDefReaderCallbacks_SetIoDirectoryCallback(cb, def_io_file);
+  OTF2_GlobalDefReaderCallbacks_SetIoHandleCallback(cb, def_io_handle);
   check(OTF2_Reader_RegisterGlobalDefCallbacks(reader, defs, cb, d));
   OTF2_GlobalDefReaderCallbacks_Delete(cb);
   uint64_t read = 0;
@@ -382,6 +449,40 @@ void write_defs(const char *out, const Defs *d, const Group *ranks, OTF2_Reader 
       fputc(periodic == OTF2_CART_PERIODIC_TRUE ? '1' : '0', f);
     }
     fputc('\n', f);
+  }
+  /* One-sided communication: MPI's groups (MPI_Win_post's, MPI_Win_start's) by world ranks, and
+     the windows with their communicators. */
+  for (size_t i = 0; i < d->n_groups; i++) {
+    const Group *g = &d->groups[i];
+    if (g->type == OTF2_GROUP_TYPE_COMM_GROUP && g->paradigm == OTF2_PARADIGM_MPI && g->n > 0) {
+      fprintf(f, "group %" PRIu32 " ", g->ref);
+      for (uint32_t m = 0; m < g->n; m++) {
+        fprintf(f, m == 0 ? "%" PRId64 : ",%" PRId64, map_get(&rank_of, g->members[m]));
+      }
+      fputc('\n', f);
+    }
+  }
+  for (size_t i = 0; i < d->n_wins; i++) {
+    if (d->wins[i].comm == OTF2_UNDEFINED_COMM) {
+      fprintf(f, "win %" PRIu32 " -1\n", d->wins[i].ref);
+    } else {
+      fprintf(f, "win %" PRIu32 " %" PRIu32 "\n", d->wins[i].ref, d->wins[i].comm);
+    }
+  }
+  /* MPI-IO: the handles of the paradigm "MPI-IO" (Score-P's identification) with their files
+     and communicators; files by reference only (their names, paths, stay in the archive). */
+  for (size_t i = 0; i < d->n_io_handles; i++) {
+    const IoHandle *h = &d->io_handles[i];
+    const IoParadigm *pd = &d->io_paradigms[map_get(&d->io_paradigm_map, h->paradigm)];
+    int64_t id = map_get(&d->strings, pd->identification);
+    if (id < 0 || strcmp(d->string_text[id], "MPI-IO") != 0 || h->file == OTF2_UNDEFINED_IO_FILE) {
+      continue;
+    }
+    fprintf(f, "iohandle %" PRIu32 " %" PRIu32 " ", h->ref, h->file);
+    fputs(h->comm == OTF2_UNDEFINED_COMM ? "-1\n" : "", f);
+    if (h->comm != OTF2_UNDEFINED_COMM) {
+      fprintf(f, "%" PRIu32 "\n", h->comm);
+    }
   }
   if (fclose(f) != 0) {
     fail("OSError: [Errno %d] %s", errno, strerror(errno));

@@ -12,12 +12,13 @@
  * paradigm defined before it; an unknown collective operation stops the reading. A refusal is one
  * "bg_otf2: ..." line and exit code 1.
  *
- * This file: the rank files and main. bg_otf2_defs.c: the definitions and OUTDIR/defs.
+ * This file: the rank files and main. bg_otf2_read_rma_io.c: the one-sided and MPI-IO records
+ * (bg_otf2_records.h: the kinds). bg_otf2_defs.c: the definitions and OUTDIR/defs.
  * bg_otf2_common.c: refusals, paths, the reference map. Built by otf2/build.sh.
  */
 #include <errno.h>
 
-#include "bg_otf2.h"
+#include "bg_otf2_records.h"
 
 /* Locations read per pass, as the Python bridge does: each keeps an output file open. */
 #define BATCH 128
@@ -37,19 +38,6 @@
 
 #define MAGIC "bg-otf2-records 1\n"
 
-enum {
-  KIND_ENTER = 1, KIND_LEAVE, KIND_SEND, KIND_ISEND, KIND_ISEND_DONE, KIND_IRECV_REQ, KIND_RECV,
-  KIND_IRECV, KIND_REQ_TEST, KIND_REQ_CANCEL, KIND_COLL_BEGIN, KIND_COLL_END, KIND_NBC_REQ,
-  KIND_NBC_DONE, KIND_COMM_CREATE, KIND_COMM_DESTROY
-};
-
-typedef struct {
-  FILE *file;
-  unsigned char *buf;
-  size_t n;
-  uint64_t last; /* the previous record's time */
-} Out;
-
 static void out_flush(Out *o) {
   if (o->n > 0 && fwrite(o->buf, 1, o->n, o->file) != o->n) {
     fail("OSError: [Errno %d] %s", errno, strerror(errno));
@@ -64,12 +52,12 @@ static void out_room(Out *o, size_t n) {
   }
 }
 
-static void out_byte(Out *o, unsigned char b) {
+void out_byte(Out *o, unsigned char b) {
   out_room(o, 1);
   o->buf[o->n++] = b;
 }
 
-static void out_num(Out *o, uint64_t v) {
+void out_num(Out *o, uint64_t v) {
   out_room(o, 10);
   do {
     unsigned char b = (unsigned char)(v & 0x7f);
@@ -78,7 +66,7 @@ static void out_num(Out *o, uint64_t v) {
   } while (v != 0);
 }
 
-static void out_str(Out *o, const char *s) {
+void out_str(Out *o, const char *s) {
   size_t len = strlen(s);
   out_room(o, len);
   memcpy(o->buf + o->n, s, len);
@@ -103,7 +91,7 @@ typedef struct {
   Map key_of;     /* attribute -> index in ATTRIBUTE_KEY */
 } Batch;
 
-static Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
+Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
   Batch *b = u;
   Out *o = &b->outs[map_get(&b->out_of, loc)];
   uint64_t d = t - o->last; /* modulo 2^64: the reader adds it back the same way */
@@ -113,7 +101,7 @@ static Out *start(void *u, OTF2_LocationRef loc, int kind, OTF2_TimeStamp t) {
   return o;
 }
 
-static OTF2_CallbackCode end(Out *o) {
+OTF2_CallbackCode end(Out *o) {
   (void)o;
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -201,15 +189,6 @@ static OTF2_CallbackCode ev_irecv(OTF2_LocationRef loc, OTF2_TimeStamp t, void *
   return end(o);
 }
 
-/* The events that carry one number after their time. */
-#define ONE_NUMBER(fn, kind, type)                                                         \
-  static OTF2_CallbackCode fn(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,             \
-                              OTF2_AttributeList *a, type v) {                             \
-    (void)a;                                                                               \
-    Out *o = start(u, loc, kind, t);                                                       \
-    out_num(o, v);                                                                         \
-    return end(o);                                                                         \
-  }
 ONE_NUMBER(ev_isend_done, KIND_ISEND_DONE, uint64_t)
 ONE_NUMBER(ev_irecv_req, KIND_IRECV_REQ, uint64_t)
 ONE_NUMBER(ev_req_test, KIND_REQ_TEST, uint64_t)
@@ -262,6 +241,7 @@ static OTF2_CallbackCode ev_nbc_done(OTF2_LocationRef loc, OTF2_TimeStamp t, voi
   return end(o);
 }
 
+
 static void set_event_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
   OTF2_GlobalEvtReaderCallbacks_SetEnterCallback(cb, ev_enter);
   OTF2_GlobalEvtReaderCallbacks_SetLeaveCallback(cb, ev_leave);
@@ -279,6 +259,8 @@ static void set_event_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
   OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(cb, ev_nbc_done);
   OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback(cb, ev_comm_create);
   OTF2_GlobalEvtReaderCallbacks_SetCommDestroyCallback(cb, ev_comm_destroy);
+  set_rma_callbacks(cb);
+  set_io_callbacks(cb);
 }
 
 /* Ranks FIRST.. of LOCS (N of them) in one pass of a fresh reader, as the Python bridge does. */

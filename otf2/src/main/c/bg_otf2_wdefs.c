@@ -231,6 +231,9 @@ void wdefs_read(WDefs *d, const char *dir) {
       d->regions[d->n_regions++] = r;
     } else if (n == 4 && memcmp(w, "comm", 4) == 0) {
       WComm c;
+      if (d->n_groups > 0) { /* groups' references follow the communicators' */
+        lines_fail(&l, "a communicator after a group");
+      }
       c.id = lines_num(&l, INT64_MAX);
       c.name = name(&l);
       c.members = list(&l, d->ranks == 0 ? 0 : d->ranks - 1, &c.n);
@@ -265,6 +268,57 @@ void wdefs_read(WDefs *d, const char *dir) {
       free(periods);
       d->carts = grow(d->carts, d->n_carts + 1, sizeof *d->carts);
       d->carts[d->n_carts++] = c;
+    } else if (n == 5 && memcmp(w, "group", 5) == 0) {
+      WGroup g;
+      g.id = lines_num(&l, INT64_MAX);
+      g.members = list(&l, d->ranks == 0 ? 0 : d->ranks - 1, &g.n);
+      if (map_get(&d->group_of, g.id) >= 0) {
+        lines_fail(&l, "group %" PRIu64 " is defined twice", g.id);
+      }
+      map_put(&d->group_of, g.id, (int64_t)(d->n_comms + 1 + d->n_groups));
+      d->groups = grow(d->groups, d->n_groups + 1, sizeof *d->groups);
+      d->groups[d->n_groups++] = g;
+    } else if (n == 3 && memcmp(w, "win", 3) == 0) {
+      WWin x;
+      x.id = lines_num(&l, INT64_MAX);
+      int64_t comm = map_get(&d->comm_of, lines_num(&l, INT64_MAX));
+      if (comm < 0) {
+        lines_fail(&l, "a window of a communicator not defined before it");
+      }
+      x.comm = (uint32_t)comm;
+      x.name = name(&l);
+      if (map_get(&d->win_of, x.id) >= 0) {
+        lines_fail(&l, "window %" PRIu64 " is defined twice", x.id);
+      }
+      map_put(&d->win_of, x.id, (int64_t)d->n_wins);
+      d->wins = grow(d->wins, d->n_wins + 1, sizeof *d->wins);
+      d->wins[d->n_wins++] = x;
+    } else if (n == 6 && memcmp(w, "iofile", 6) == 0) {
+      WFile x;
+      x.id = lines_num(&l, INT64_MAX);
+      x.name = name(&l);
+      if (map_get(&d->file_of, x.id) >= 0) {
+        lines_fail(&l, "file %" PRIu64 " is defined twice", x.id);
+      }
+      map_put(&d->file_of, x.id, (int64_t)d->n_files);
+      d->files = grow(d->files, d->n_files + 1, sizeof *d->files);
+      d->files[d->n_files++] = x;
+    } else if (n == 8 && memcmp(w, "iohandle", 8) == 0) {
+      WHandle x;
+      x.id = lines_num(&l, INT64_MAX);
+      int64_t file = map_get(&d->file_of, lines_num(&l, INT64_MAX));
+      int64_t comm = map_get(&d->comm_of, lines_num(&l, INT64_MAX));
+      if (file < 0 || comm < 0) {
+        lines_fail(&l, "a handle of a file or communicator not defined before it");
+      }
+      x.file = (uint32_t)file;
+      x.comm = (uint32_t)comm;
+      if (map_get(&d->handle_of, x.id) >= 0) {
+        lines_fail(&l, "handle %" PRIu64 " is defined twice", x.id);
+      }
+      map_put(&d->handle_of, x.id, (int64_t)d->n_handles);
+      d->handles = grow(d->handles, d->n_handles + 1, sizeof *d->handles);
+      d->handles[d->n_handles++] = x;
     } else {
       lines_fail(&l, "unknown definition '%.*s'", (int)(n > 40 ? 40 : n), w);
     }
@@ -386,6 +440,36 @@ void wdefs_write(const WDefs *d, OTF2_Archive *archive, const uint64_t *events, 
                                          parent < 0 || (size_t)parent >= i ? OTF2_UNDEFINED_COMM
                                                                            : (OTF2_CommRef)parent,
                                          OTF2_COMM_FLAG_NONE));
+  }
+  /* Groups come after the communicators' (their references follow), as groups are defined
+     after all communicators in the defs file; windows after the communicators they name. */
+  for (size_t i = 0; i < d->n_groups; i++) {
+    snprintf(text, sizeof text, "group %" PRIu64, d->groups[i].id);
+    check(OTF2_GlobalDefWriter_WriteGroup(w, (OTF2_GroupRef)(d->n_comms + 1 + i), str(&s, text),
+                                          OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                          OTF2_GROUP_FLAG_NONE, d->groups[i].n,
+                                          d->groups[i].members));
+  }
+  for (size_t i = 0; i < d->n_wins; i++) {
+    check(OTF2_GlobalDefWriter_WriteRmaWin(w, (OTF2_RmaWinRef)i, str(&s, d->wins[i].name),
+                                           d->wins[i].comm,
+                                           OTF2_RMA_WIN_FLAG_CREATE_DESTROY_EVENTS));
+  }
+  /* MPI-IO as Score-P defines it: one paradigm, each file by its (here anonymous) name, each
+     handle on its file and communicator. */
+  if (d->n_files > 0 || d->n_handles > 0) {
+    OTF2_StringRef id = str(&s, "MPI-IO");
+    check(OTF2_GlobalDefWriter_WriteIoParadigm(w, 0, id, id, OTF2_IO_PARADIGM_CLASS_PARALLEL,
+                                               OTF2_IO_PARADIGM_FLAG_NONE, 0, NULL, NULL, NULL));
+  }
+  for (size_t i = 0; i < d->n_files; i++) {
+    check(OTF2_GlobalDefWriter_WriteIoRegularFile(w, (OTF2_IoFileRef)i, str(&s, d->files[i].name),
+                                                  0));
+  }
+  for (size_t i = 0; i < d->n_handles; i++) {
+    check(OTF2_GlobalDefWriter_WriteIoHandle(w, (OTF2_IoHandleRef)i, str(&s, ""),
+                                             d->handles[i].file, 0, OTF2_IO_HANDLE_FLAG_NONE,
+                                             d->handles[i].comm, OTF2_UNDEFINED_IO_HANDLE));
   }
   OTF2_CartDimensionRef dim = 0;
   for (size_t i = 0; i < d->n_carts; i++) {

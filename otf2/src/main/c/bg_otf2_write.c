@@ -129,9 +129,192 @@ static OTF2_AttributeList *enter_attributes(Rank *k) {
   return count > 0 ? k->attributes : NULL;
 }
 
-/* The record kinds of BridgeOut.KIND_*. */
+/* The record kinds of BridgeOut.KIND_* and NumberRecord (17-30 RMA, 31-38 I/O, 39 RmaOpTest). */
 enum { ENTER = 1, LEAVE, SEND, RECV, ISEND, IRECV, ISEND_DONE, IRECV_REQ, REQ_TEST, REQ_CANCEL,
-       COLL_BEGIN, COLL_END, NBC_REQ, NBC_DONE, COMM_CREATE, COMM_DESTROY };
+       COLL_BEGIN, COLL_END, NBC_REQ, NBC_DONE, COMM_CREATE, COMM_DESTROY, RMA_WIN_CREATE,
+       RMA_WIN_DESTROY, RMA_COLL_BEGIN, RMA_COLL_END, RMA_GROUP_SYNC, RMA_REQUEST_LOCK,
+       RMA_RELEASE_LOCK, RMA_SYNC, RMA_PUT, RMA_GET, RMA_ATOMIC, RMA_OP_COMPLETE_BLOCKING,
+       RMA_OP_COMPLETE_NON_BLOCKING, RMA_OP_COMPLETE_REMOTE, IO_CREATE_HANDLE, IO_DESTROY_HANDLE,
+       IO_SEEK, IO_DELETE_FILE, IO_OP_BEGIN, IO_OP_ISSUED, IO_OP_COMPLETE, IO_OP_TEST,
+       RMA_OP_TEST };
+
+static OTF2_RmaWinRef win(Rank *k) {
+  int64_t w = map_get(&k->d->win_of, num(k, INT64_MAX));
+  if (w < 0) {
+    rec_fail(k, "a window not defined in defs");
+  }
+  return (OTF2_RmaWinRef)w;
+}
+
+static OTF2_GroupRef group(Rank *k) {
+  int64_t g = map_get(&k->d->group_of, num(k, INT64_MAX));
+  if (g < 0) {
+    rec_fail(k, "a group not defined in defs");
+  }
+  return (OTF2_GroupRef)g;
+}
+
+static OTF2_IoHandleRef handle(Rank *k) {
+  int64_t h = map_get(&k->d->handle_of, num(k, INT64_MAX));
+  if (h < 0) {
+    rec_fail(k, "an I/O handle not defined in defs");
+  }
+  return (OTF2_IoHandleRef)h;
+}
+
+/* MPI-IO records (docs/otf2.md, "MPI-IO"): 0 if KIND is none of them. */
+static int io_event(Rank *k, uint8_t kind, uint64_t t) {
+  OTF2_EvtWriter *e = k->w;
+  switch (kind) {
+    case IO_CREATE_HANDLE: {
+      OTF2_IoHandleRef h = handle(k);
+      OTF2_IoAccessMode mode = (OTF2_IoAccessMode)num(k, OTF2_IO_ACCESS_MODE_SEARCH_ONLY);
+      OTF2_IoCreationFlag creation = (OTF2_IoCreationFlag)U32(k);
+      check(OTF2_EvtWriter_IoCreateHandle(e, NULL, t, h, mode, creation,
+                                          (OTF2_IoStatusFlag)U32(k)));
+      return 1;
+    }
+    case IO_DESTROY_HANDLE:
+      check(OTF2_EvtWriter_IoDestroyHandle(e, NULL, t, handle(k)));
+      return 1;
+    case IO_SEEK: {
+      OTF2_IoHandleRef h = handle(k);
+      uint64_t zz = U64(k); /* the requested offset, zigzag-coded: it may be negative */
+      int64_t request = (int64_t)(zz >> 1) ^ -(int64_t)(zz & 1);
+      OTF2_IoSeekOption whence = (OTF2_IoSeekOption)num(k, OTF2_IO_SEEK_HOLE);
+      check(OTF2_EvtWriter_IoSeek(e, NULL, t, h, request, whence, U64(k)));
+      return 1;
+    }
+    case IO_DELETE_FILE: {
+      (void)num(k, 0); /* the paradigm: MPI-IO's, the only one */
+      int64_t f = map_get(&k->d->file_of, num(k, INT64_MAX));
+      if (f < 0) {
+        rec_fail(k, "a file not defined in defs");
+      }
+      check(OTF2_EvtWriter_IoDeleteFile(e, NULL, t, 0, (OTF2_IoFileRef)f));
+      return 1;
+    }
+    case IO_OP_BEGIN: {
+      OTF2_IoHandleRef h = handle(k);
+      OTF2_IoOperationMode mode = (OTF2_IoOperationMode)num(k, OTF2_IO_OPERATION_MODE_FLUSH);
+      OTF2_IoOperationFlag flags = (OTF2_IoOperationFlag)num(k, 3);
+      uint64_t bytes = U64(k);
+      check(OTF2_EvtWriter_IoOperationBegin(e, NULL, t, h, mode, flags, bytes, U64(k)));
+      return 1;
+    }
+    case IO_OP_ISSUED:
+    case IO_OP_TEST: {
+      OTF2_IoHandleRef h = handle(k);
+      if (kind == IO_OP_ISSUED) {
+        check(OTF2_EvtWriter_IoOperationIssued(e, NULL, t, h, U64(k)));
+      } else {
+        check(OTF2_EvtWriter_IoOperationTest(e, NULL, t, h, U64(k)));
+      }
+      return 1;
+    }
+    case IO_OP_COMPLETE: {
+      OTF2_IoHandleRef h = handle(k);
+      uint64_t bytes = U64(k);
+      check(OTF2_EvtWriter_IoOperationComplete(e, NULL, t, h, bytes, U64(k)));
+      return 1;
+    }
+    default:
+      return 0;
+  }
+}
+
+/* One-sided records (docs/otf2.md, "One-sided communication"): 0 if KIND is none of them. */
+static int rma_event(Rank *k, uint8_t kind, uint64_t t) {
+  OTF2_EvtWriter *e = k->w;
+  switch (kind) {
+    case RMA_WIN_CREATE:
+      check(OTF2_EvtWriter_RmaWinCreate(e, NULL, t, win(k)));
+      return 1;
+    case RMA_WIN_DESTROY:
+      check(OTF2_EvtWriter_RmaWinDestroy(e, NULL, t, win(k)));
+      return 1;
+    case RMA_COLL_BEGIN:
+      check(OTF2_EvtWriter_RmaCollectiveBegin(e, NULL, t));
+      return 1;
+    case RMA_COLL_END: {
+      OTF2_CollectiveOp o = op(k);
+      OTF2_RmaSyncLevel level = (OTF2_RmaSyncLevel)num(k, 3);
+      OTF2_RmaWinRef w = win(k);
+      uint32_t root = U32(k);
+      uint64_t sent = U64(k);
+      check(OTF2_EvtWriter_RmaCollectiveEnd(e, NULL, t, o, level, w, root, sent, U64(k)));
+      return 1;
+    }
+    case RMA_GROUP_SYNC: {
+      OTF2_RmaSyncLevel level = (OTF2_RmaSyncLevel)num(k, 3);
+      OTF2_RmaWinRef w = win(k);
+      check(OTF2_EvtWriter_RmaGroupSync(e, NULL, t, level, w, group(k)));
+      return 1;
+    }
+    case RMA_REQUEST_LOCK:
+    case RMA_RELEASE_LOCK: {
+      OTF2_RmaWinRef w = win(k);
+      uint32_t remote = U32(k);
+      uint64_t id = U64(k);
+      if (kind == RMA_RELEASE_LOCK) {
+        check(OTF2_EvtWriter_RmaReleaseLock(e, NULL, t, w, remote, id));
+      } else {
+        check(OTF2_EvtWriter_RmaRequestLock(e, NULL, t, w, remote, id,
+                                            (OTF2_LockType)num(k, OTF2_LOCK_SHARED)));
+      }
+      return 1;
+    }
+    case RMA_SYNC: {
+      OTF2_RmaWinRef w = win(k);
+      uint32_t remote = U32(k);
+      check(OTF2_EvtWriter_RmaSync(e, NULL, t, w, remote,
+                                   (OTF2_RmaSyncType)num(k, OTF2_RMA_SYNC_TYPE_NOTIFY_OUT)));
+      return 1;
+    }
+    case RMA_PUT:
+    case RMA_GET: {
+      OTF2_RmaWinRef w = win(k);
+      uint32_t remote = U32(k);
+      uint64_t bytes = U64(k);
+      uint64_t id = U64(k);
+      if (kind == RMA_PUT) {
+        check(OTF2_EvtWriter_RmaPut(e, NULL, t, w, remote, bytes, id));
+      } else {
+        check(OTF2_EvtWriter_RmaGet(e, NULL, t, w, remote, bytes, id));
+      }
+      return 1;
+    }
+    case RMA_ATOMIC: {
+      OTF2_RmaWinRef w = win(k);
+      uint32_t remote = U32(k);
+      OTF2_RmaAtomicType type =
+          (OTF2_RmaAtomicType)num(k, OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE);
+      uint64_t sent = U64(k);
+      uint64_t received = U64(k);
+      check(OTF2_EvtWriter_RmaAtomic(e, NULL, t, w, remote, type, sent, received, U64(k)));
+      return 1;
+    }
+    case RMA_OP_COMPLETE_BLOCKING:
+    case RMA_OP_COMPLETE_NON_BLOCKING:
+    case RMA_OP_COMPLETE_REMOTE:
+    case RMA_OP_TEST: {
+      OTF2_RmaWinRef w = win(k);
+      uint64_t id = U64(k);
+      if (kind == RMA_OP_TEST) {
+        check(OTF2_EvtWriter_RmaOpTest(e, NULL, t, w, id));
+      } else if (kind == RMA_OP_COMPLETE_BLOCKING) {
+        check(OTF2_EvtWriter_RmaOpCompleteBlocking(e, NULL, t, w, id));
+      } else if (kind == RMA_OP_COMPLETE_NON_BLOCKING) {
+        check(OTF2_EvtWriter_RmaOpCompleteNonBlocking(e, NULL, t, w, id));
+      } else {
+        check(OTF2_EvtWriter_RmaOpCompleteRemote(e, NULL, t, w, id));
+      }
+      return 1;
+    }
+    default:
+      return 0;
+  }
+}
 
 /* One record of a rank file, written. */
 static void event(Rank *k) {
@@ -207,7 +390,9 @@ static void event(Rank *k) {
       check(OTF2_EvtWriter_CommDestroy(e, NULL, t, comm(k)));
       break;
     default:
-      rec_fail(k, "unknown record kind %u", kind);
+      if (!rma_event(k, kind, t) && !io_event(k, kind, t)) {
+        rec_fail(k, "unknown record kind %u", kind);
+      }
   }
   k->events++;
   if (!k->any || t < k->first) {

@@ -39,6 +39,12 @@ void lines_end(Lines *l);
 typedef struct { uint64_t id; uint8_t role, paradigm; char *name; } WRegion;
 typedef struct { uint64_t id; char *name; uint64_t *members; uint32_t n; int64_t parent; } WComm;
 typedef struct { uint32_t comm; uint8_t n; uint32_t *sizes; uint8_t *periodic; } WCart;
+/* A group of world ranks (MPI_Win_post's and MPI_Win_start's), a window on a communicator. */
+typedef struct { uint64_t id; uint64_t *members; uint32_t n; } WGroup;
+typedef struct { uint64_t id; uint32_t comm; char *name; } WWin;
+/* MPI-IO: a file by its anonymous name, a handle on a file and a communicator. */
+typedef struct { uint64_t id; char *name; } WFile;
+typedef struct { uint64_t id; uint32_t file, comm; } WHandle;
 
 typedef struct {
   uint64_t ranks, resolution;
@@ -50,6 +56,18 @@ typedef struct {
   Map comm_of; /* bridge id -> OTF2 reference */
   WCart *carts;
   size_t n_carts;
+  WGroup *groups;
+  size_t n_groups;
+  Map group_of; /* bridge id -> OTF2 reference */
+  WWin *wins;
+  size_t n_wins;
+  Map win_of; /* bridge id -> OTF2 reference (its place in wins) */
+  WFile *files;
+  size_t n_files;
+  Map file_of;
+  WHandle *handles;
+  size_t n_handles;
+  Map handle_of;
 } WDefs;
 
 /* Reads DIR/defs. */

@@ -165,4 +165,28 @@ public sealed interface BridgeEvent {
       return BridgeLines.join("comm_destroy", time, comm);
     }
   }
+
+  /**
+   * A one-sided record (docs/otf2.md, "One-sided communication"): its kind, the collective
+   * operation's name where the kind has one (else empty), and its fields in {@link
+   * NumberRecord#fields}' order.
+   */
+  record Numbers(long time, NumberRecord kind, String op, long[] fields) implements BridgeEvent {
+    /** Field {@code name} of this record. */
+    long get(String name) {
+      return fields[kind.field(name)];
+    }
+
+    @Override
+    public String line() {
+      StringBuilder b = new StringBuilder(kind.line).append(' ').append(time);
+      if (kind.hasOp) {
+        b.append(' ').append(op);
+      }
+      for (long f : fields) {
+        b.append(' ').append(f);
+      }
+      return b.toString();
+    }
+  }
 }

@@ -93,6 +93,12 @@ final class BridgeOut implements AutoCloseable {
       kind(KIND_COMM_CREATE, x.time(), x.comm());
     } else if (e instanceof BridgeEvent.CommDestroy x) {
       kind(KIND_COMM_DESTROY, x.time(), x.comm());
+    } else if (e instanceof BridgeEvent.Numbers x) {
+      kind(x.kind().code, x.time());
+      if (x.kind().hasOp) {
+        op(x.op());
+      }
+      numbers(x.fields());
     } else {
       throw new IllegalArgumentException("the export does not write " + e.line());
     }

@@ -59,17 +59,21 @@ final class BridgeRecords implements Closeable {
     }
     number++;
     int k = buf[pos++];
-    if (k < 1 || k > KINDS.length) {
+    NumberRecord rma = NumberRecord.of(k);
+    if ((k < 1 || k > KINDS.length) && rma == null) {
       kind = "";
       throw new IllegalArgumentException("unknown record kind " + (k & 0xff));
     }
-    kind = KINDS[k - 1];
+    kind = rma != null ? rma.line : KINDS[k - 1];
     long zz = varint();
     long t = last + ((zz >>> 1) ^ -(zz & 1));
     last = t;
     if (t < 0) {
       throw new IllegalArgumentException("'" + kind + "' field 1: '" + Long.toUnsignedString(t)
           + "' is not a number from 0 to 2^63-1");
+    }
+    if (rma != null) {
+      return oneSided(t, rma);
     }
     return switch (k) {
       case 1 -> enter(t);
@@ -116,6 +120,16 @@ final class BridgeRecords implements Closeable {
       values[a] = OptionalLong.of(v);
     }
     return new BridgeEvent.Enter(t, region, values[0], values[1], values[2]);
+  }
+
+  /** A one-sided record: its operation's name where it has one, then its fields. */
+  private BridgeEvent.Numbers oneSided(long t, NumberRecord rma) throws IOException {
+    String op = rma.hasOp ? op() : "";
+    long[] f = new long[rma.fields.size()];
+    for (int i = 0; i < f.length; i++) {
+      f[i] = num(i + 2);
+    }
+    return new BridgeEvent.Numbers(t, rma, op, f);
   }
 
   /** Field {@code i}: a number from 0 to 2^63-1. */

@@ -35,6 +35,17 @@ final class ExportDefs {
   /** Cartesian communicators' dimensions and periodicity (0/1), by id. */
   private final Map<Long, long[][]> carts = new HashMap<>();
 
+  /** One-sided windows: id by (communicator, creation on it), and each one's line. */
+  private final Map<String, Long> windows = new HashMap<>();
+  private final List<String> windowLines = new ArrayList<>();
+  /** Groups of world ranks (MPI_Win_post's, MPI_Win_start's): id by members. */
+  private final Map<String, Long> groups = new LinkedHashMap<>();
+
+  /** MPI-IO: files by the trace's anonymous name number, handles by (communicator, open). */
+  private final Map<Long, Long> ioFiles = new LinkedHashMap<>();
+  private final Map<String, Long> ioHandles = new HashMap<>();
+  private final List<String> ioHandleLines = new ArrayList<>();
+
   /** The regions of the calls by {@link Op#ordinal()}, and of the sites: found once each. */
   private final long[] callRegions = new long[Op.values().length];
   private final Map<String, Long> siteRegions = new HashMap<>();
@@ -125,6 +136,49 @@ final class ExportDefs {
     }
   }
 
+  /**
+   * The window the {@code k}-th window creation on communicator {@code comm} made (every member
+   * makes it in the same call, so every member names the same one), named as Score-P names it
+   * after the call that made it ({@code MPI_Win_create_window}).
+   */
+  long window(long comm, int k, Op creator) {
+    members(comm);
+    return windows.computeIfAbsent(comm + " " + k, key -> {
+      long id = windows.size();
+      windowLines.add("win " + id + " " + comm + " " + Names.encode(creator.mpiName()
+          + "_window"));
+      return id;
+    });
+  }
+
+  /**
+   * The file of the trace's name number {@code fname}: named {@code file N}, never by its path,
+   * which the trace does not have (issue 46).
+   */
+  long ioFile(long fname) {
+    return ioFiles.computeIfAbsent(fname, f -> (long) ioFiles.size());
+  }
+
+  /**
+   * The handle the {@code k}-th MPI_File_open on communicator {@code comm} made on {@code file}
+   * (each member opens it in the same call, so every member names the same one).
+   */
+  long ioHandle(long comm, int k, long file) {
+    members(comm);
+    return ioHandles.computeIfAbsent(comm + " " + k, key -> {
+      long id = ioHandles.size();
+      ioHandleLines.add("iohandle " + id + " " + file + " " + comm);
+      return id;
+    });
+  }
+
+  /** The group of world ranks {@code members} (in their order), defined once. */
+  long group(long[] members) {
+    StringBuilder b = new StringBuilder();
+    join(b, members);
+    return groups.computeIfAbsent(b.toString(), key -> (long) groups.size());
+  }
+
   int size(long comm) {
     return members(comm).length;
   }
@@ -160,6 +214,19 @@ final class ExportDefs {
           .append(id == 0 ? "MPI_COMM_WORLD" : "comm%20" + id).append(' ');
       join(b, comms.get(id));
       w.write(b.append(' ').append(parent(id)).append('\n').toString());
+    }
+    // After every communicator: the writer numbers groups after the communicators' own.
+    for (Map.Entry<String, Long> g : groups.entrySet()) {
+      w.write("group " + g.getValue() + " " + g.getKey() + "\n");
+    }
+    for (String line : windowLines) {
+      w.write(line + "\n");
+    }
+    for (Map.Entry<Long, Long> f : ioFiles.entrySet()) {
+      w.write("iofile " + f.getValue() + " file%20" + f.getKey() + "\n");
+    }
+    for (String line : ioHandleLines) {
+      w.write(line + "\n");
     }
     for (Map.Entry<Long, long[][]> c : carts.entrySet()) {
       if (comms.containsKey(c.getKey()) && c.getValue()[0].length > 0) {

@@ -21,10 +21,14 @@ import org.benchgen.trace.WorldSize;
  * {@code MPI_COMM_WORLD}, 0; any other is its OTF2 reference plus one. Cartesian topologies are
  * {dims, periods} by communicator reference; {@code commRecords} says whether the archive's OTF2
  * (3.0 on) has CommCreate and CommDestroy records. A self communicator's id on a rank is {@code
- * selfBase + selfIndex * ranks + rank}.
+ * selfBase + selfIndex * ranks + rank}. One-sided communication's windows are their communicators'
+ * references ({@code windows}, -1 for none) and MPI's groups their world ranks ({@code groups}),
+ * by OTF2 reference; MPI-IO's handles their file's and communicator's references ({@code
+ * ioHandles}: {file, comm}, comm -1 for none).
  */
 record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, Comm> comms,
-    Map<Long, long[][]> carts, boolean commRecords, long selfBase, Map<Long, Long> selfIndex) {
+    Map<Long, long[][]> carts, boolean commRecords, long selfBase, Map<Long, Long> selfIndex,
+    Map<Long, Long> windows, Map<Long, int[]> groups, Map<Long, long[]> ioHandles) {
   /**
    * A communicator: benchgen's id, its world ranks in order (none for a self one), parent, and
    * whether MPI made it ({@code MPI_COMM_WORLD}, {@code MPI_COMM_SELF}) rather than a call.
@@ -71,6 +75,9 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     Map<Long, long[][]> carts = new HashMap<>();
     boolean world = false;
     boolean commRecords = true;
+    Map<Long, Long> windows = new HashMap<>();
+    Map<Long, int[]> groups = new HashMap<>();
+    Map<Long, long[]> ioHandles = new HashMap<>();
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       int no = 0;
@@ -105,6 +112,9 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
               }
               comms.put(ref, c);
             }
+            case "group" -> groups.put(num(w, 1), members(word(w, 2), ranks));
+            case "win" -> windows.put(num(w, 1), signed(w, 2));
+            case "iohandle" -> ioHandles.put(num(w, 1), new long[] {num(w, 2), signed(w, 3)});
             case "cart" -> carts.put(num(w, 1), new long[][] {list(word(w, 2)),
                 list(word(w, 3))});
             default -> throw new IllegalArgumentException("unknown definition '"
@@ -126,7 +136,8 @@ record ImportDefs(int ranks, Ticks clock, Map<Long, String> regions, Map<Long, C
     Map<Long, Long> selfIndex = new HashMap<>();
     comms.entrySet().stream().filter(e -> e.getValue().isSelf()).map(Map.Entry::getKey).sorted()
         .forEach(ref -> selfIndex.put(ref, (long) selfIndex.size()));
-    return new ImportDefs(ranks, clock, regions, comms, carts, commRecords, selfBase, selfIndex);
+    return new ImportDefs(ranks, clock, regions, comms, carts, commRecords, selfBase, selfIndex,
+        windows, groups, ioHandles);
   }
 
   private static int[] members(String list, int ranks) {

@@ -82,6 +82,7 @@ public final class Otf2Import {
         throw new TraceProblem(archive + ": " + e.getMessage());
       }
       CollectiveShares shares = CollectiveShares.read(bridge, defs);
+      WindowReach reach = WindowReach.read(bridge, defs);
       budget.check(defs.ranks(), recordBytes(bridge, defs.ranks()));
       IntConsumer done = progress.apply(defs.ranks());
       // Ranks are independent (a file in, a file out, counts of their own, one thread-safe
@@ -93,7 +94,7 @@ public final class Otf2Import {
         SymbolTable symbols = new SymbolTable();
         ParallelRanks.run(defs.ranks(), ParallelRanks.threads(THREADS), r -> {
           rankNotes[r] = new RuleCounts();
-          importRank(archive, bridge, defs, shares, r, dir, symbols, rankNotes[r]);
+          importRank(archive, bridge, defs, shares, reach, r, dir, symbols, rankNotes[r]);
           rankCalls[r] = check(dir, r);
         }, done);
         for (RuleCounts n : rankNotes) {
@@ -122,14 +123,15 @@ public final class Otf2Import {
   }
 
   private static void importRank(Path archive, Path bridge, ImportDefs defs,
-      CollectiveShares shares, int r, Path dir, SymbolTable symbols, RuleCounts notes)
+      CollectiveShares shares, WindowReach reach, int r, Path dir, SymbolTable symbols,
+      RuleCounts notes)
       throws IOException {
     try (RawTraceWriter w = TraceFiles.rankWriter(dir, r, defs.ranks(), false, symbols);
         BridgeRecords in = open(bridge.resolve("rank-" + r), archive, r)) {
       w.comment("imported by benchgen import from " + archive.getFileName()
           + " (docs/otf2.md)");
       try {
-        RankImporter ri = new RankImporter(defs, shares, r, symbols, w, notes);
+        RankImporter ri = new RankImporter(defs, shares, reach, r, symbols, w, notes);
         ri.begin();
         for (BridgeEvent e = in.next(); e != null; e = in.next()) {
           ri.accept(e);

@@ -33,10 +33,6 @@ final class Otf2Names {
       return Optional.of(" is a persistent collective (MPI-4): OTF2 export does not write them"
           + " yet");
     }
-    if (op.kind() == OpKind.WINDOW || op.kind() == OpKind.RMA) {
-      return Optional.of(" is one-sided communication: OTF2 import and export do not carry its"
-          + " records yet (issue 46)");
-    }
     return switch (op) {
       case CANCEL, MPROBE, IMPROBE, ISENDRECV, ISENDRECV_REPLACE -> Optional.of(": OTF2 export"
           + " does not write cancelled requests, matched probes or nonblocking send-receives yet");
@@ -54,6 +50,10 @@ final class Otf2Names {
     if (op.kind() != OpKind.COLLECTIVE) {
       return switch (op.kind()) {
         case INIT, FINALIZE, COMM_CREATE, COMM_FREE, LOCAL -> "FUNCTION";
+        case WINDOW, RMA -> op == Op.WIN_FENCE ? "BARRIER" : "RMA";
+        // Score-P's: data moved, or the file's metadata (open, close, view, size, ...).
+        case FILE_IO -> op.has(org.benchgen.trace.Field.BYTES) || op.has(
+            org.benchgen.trace.Field.COUNT) ? "FILE_IO" : "FILE_IO_METADATA";
         default -> "POINT2POINT";
       };
     }

@@ -27,6 +27,10 @@ final class RankExporter implements RawTraceReader.Sink {
   /** Persistent requests: their message, for each Start. */
   private final Map<Long, RawEvent> persistent = new HashMap<>();
 
+  /** One-sided calls' records, and their requests; MPI-IO's. */
+  private final OneSidedExport oneSided;
+  private final FileIoExport fileIo;
+
   /** What a request's completion record says (a send's is only its id). */
   private record Pending(BridgeEvent.Irecv recv, RawEvent collective) {}
 
@@ -35,6 +39,8 @@ final class RankExporter implements RawTraceReader.Sink {
     this.rank = rank;
     this.out = out;
     this.rules = rules;
+    this.oneSided = new OneSidedExport(defs, this::emit);
+    this.fileIo = new FileIoExport(defs, this::emit);
   }
 
   @Override
@@ -86,6 +92,8 @@ final class RankExporter implements RawTraceReader.Sink {
         }
       }
       case COMM_FREE -> emit(new BridgeEvent.CommDestroy(t0, e.get(Field.COMM)));
+      case WINDOW, RMA -> oneSided.call(e, t0, t1);
+      case FILE_IO -> fileIo.call(e, t0, t1);
       default -> { }
     }
     emit(new BridgeEvent.Leave(t1, region));
@@ -133,7 +141,8 @@ final class RankExporter implements RawTraceReader.Sink {
   }
 
   private boolean recordless(long req) {
-    return !Sym.isSymbol(req) && (!pending.containsKey(req) || persistentProcNull(req));
+    return !Sym.isSymbol(req) && !oneSided.owns(req) && !fileIo.owns(req)
+        && (!pending.containsKey(req) || persistentProcNull(req));
   }
 
   /**
@@ -229,6 +238,8 @@ final class RankExporter implements RawTraceReader.Sink {
     long[] done = op == Op.WAIT ? new long[] {e.get(Field.REQ)}
         : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE);
     for (long req : done) {
+      oneSided.completed(req, t);
+      fileIo.completed(req, t);
       Pending p = pending.remove(req);
       if (p == null) {
         continue;
@@ -249,6 +260,8 @@ final class RankExporter implements RawTraceReader.Sink {
         if (pending.containsKey(req) && !persistentProcNull(req)) {
           emit(new BridgeEvent.RequestTest(t, req));
         }
+        oneSided.tested(req, t); // Score-P's RmaOpTest, IoOperationTest
+        fileIo.tested(req, t);
       }
     }
   }

@@ -63,6 +63,8 @@ final class RankImporter {
   private final ImportDefs.Comm world;
   private final RankComms comms;
   private final PersistentCalls persistent;
+  private final OneSidedImport oneSided;
+  private final FileIoImport fileIo;
   private Call call;
 
   /** A call in progress: its region, where the stack stood, and the records seen inside. */
@@ -70,8 +72,8 @@ final class RankImporter {
       OptionalLong request, OptionalLong unmatched, OptionalLong recordless,
       List<BridgeEvent> records) {}
 
-  RankImporter(ImportDefs defs, CollectiveShares shares, int rank, SymbolTable symbols,
-      RawTraceWriter out, RuleCounts notes) {
+  RankImporter(ImportDefs defs, CollectiveShares shares, WindowReach reach, int rank,
+      SymbolTable symbols, RawTraceWriter out, RuleCounts notes) {
     this.shares = shares;
     this.defs = defs;
     this.rank = rank;
@@ -81,6 +83,8 @@ final class RankImporter {
     this.fields = new RecordFields(defs, rank, notes);
     this.comms = new RankComms(defs, rank, fields, notes);
     this.persistent = new PersistentCalls(requests, fields, notes);
+    this.oneSided = new OneSidedImport(defs, reach, rank, fields, requests, notes);
+    this.fileIo = new FileIoImport(defs, fields, requests, notes);
     this.world = defs.world();
   }
 
@@ -121,7 +125,7 @@ final class RankImporter {
         throw new IllegalArgumentException("a call has more than " + MAX_RECORDS + " records");
       }
       call.records().add(e);
-    } else {
+    } else if (!FileIoImport.otherParadigm(defs, e)) { // Score-P's POSIX I/O: not MPI's
       notes.unknown("MPI records outside any MPI call's region, left out");
     }
   }
@@ -153,10 +157,9 @@ final class RankImporter {
     // OTF2 has neither a topology's neighbours nor a neighbourhood operation, nor the arguments
     // of MPI_Reduce_local or MPI_Buffer_attach; a cancelled request is its completion's record
     // (RequestCancelled); matched probes have no message of their own: such a call is left out,
-    // as calls outside the vocabulary are. MPI-IO's regions are left out too: its I/O records
-    // (OTF2's IoOperation*) are not read yet (docs/otf2.md, "MPI-IO").
+    // as calls outside the vocabulary are.
     return Op.forName(name).filter(op -> Otf2Names.cannotSay(op).isEmpty()
-        && op.kind() != OpKind.LOCAL && op.kind() != OpKind.FILE_IO);
+        && op.kind() != OpKind.LOCAL);
   }
 
   private void push(long region) {
@@ -259,7 +262,9 @@ final class RankImporter {
       case COLLECTIVE -> collective(c, s);
       case COMM_CREATE -> comms.create(c.op(), c.records(), s.b);
       case COMM_FREE -> comms.free(c.records(), s.b);
-      case LOCAL, CANCEL, WINDOW, RMA, FILE_IO -> false; // left out before (mpiCall)
+      case WINDOW, RMA -> oneSided.call(c, s);
+      case FILE_IO -> fileIo.call(c, s);
+      case LOCAL, CANCEL -> false; // left out before (mpiCall)
     };
   }
 
@@ -281,8 +286,17 @@ final class RankImporter {
             r.settle();
           }
         });
+      } else if (e instanceof BridgeEvent.Numbers x
+          && x.kind() == NumberRecord.OP_COMPLETE_NON_BLOCKING) {
+        completed(x.get("matching"), done, r -> { }); // an MPI_Rput's, ...
+      } else if (e instanceof BridgeEvent.Numbers x && !FileIoImport.otherParadigm(defs, x)
+          && x.kind() == NumberRecord.IO_OPERATION_COMPLETE) {
+        completed(x.get("matching"), done, r -> FileIoImport.completed(r, x));
       } else if (e instanceof BridgeEvent.RequestTest x) {
         requests.find(x.request()).ifPresent(r -> tested.add(r.id));
+      } else if (e instanceof BridgeEvent.Numbers x && !FileIoImport.otherParadigm(defs, x)
+          && (x.kind() == NumberRecord.OP_TEST || x.kind() == NumberRecord.IO_OPERATION_TEST)) {
+        requests.find(x.get("matching")).ifPresent(r -> tested.add(r.id));
       }
     }
     Op op = c.op();

@@ -192,15 +192,16 @@ class ImportRulesTest {
     Files.writeString(defs, "ranks 2\nclock 1000000000 0\nregion 0 MPI_Send\n"
         + "comm 0 group 0,1 -1 MPI_COMM_WORLD\n");
     ImportDefs d = ImportDefs.read(defs);
-    RankImporter ri = new RankImporter(d, null, 0, symbols,
+    RankImporter ri = new RankImporter(d, null, WindowReach.none(), 0, symbols,
         new RawTraceWriter(new StringWriter(), 0, 2, symbols), new RuleCounts());
     ri.accept(BridgeLines.parse("enter 1 0"));
     ri.accept(BridgeLines.parse("send 2 9 0 0 8"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ri.accept(BridgeLines.parse("leave 3 0")));
     assertTrue(e.getMessage().contains("names rank 9 of a communicator of 2"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new RankImporter(d, null, 1, symbols,
-        new RawTraceWriter(new StringWriter(), 1, 2, symbols), new RuleCounts())
+    assertThrows(IllegalArgumentException.class, () -> new RankImporter(d, null,
+        WindowReach.none(), 1, symbols, new RawTraceWriter(new StringWriter(), 1, 2, symbols),
+        new RuleCounts())
         .accept(BridgeLines.parse("leave 3 0")));
     Files.writeString(defs, "ranks 2\nclock 1000000000 0\ncomm 0 group 0,0 -1 x\n");
     assertThrows(IllegalArgumentException.class, () -> ImportDefs.read(defs));
@@ -219,8 +220,8 @@ class ImportRulesTest {
     ImportDefs d = ImportDefs.read(defs);
     StringWriter out = new StringWriter();
     RuleCounts notes = new RuleCounts();
-    RankImporter ri = new RankImporter(d, null, 0, symbols, new RawTraceWriter(out, 0, 1,
-        symbols), notes);
+    RankImporter ri = new RankImporter(d, null, WindowReach.none(), 0, symbols,
+        new RawTraceWriter(out, 0, 1, symbols), notes);
     ri.begin();
     for (String line : List.of("enter 1 0", "leave 2 0", "enter 3 1", "leave 4 1")) {
       ri.accept(BridgeLines.parse(line));
@@ -242,8 +243,8 @@ class ImportRulesTest {
         + longName + "\ncomm 0 group 0 -1 MPI_COMM_WORLD\n");
     ImportDefs d = ImportDefs.read(defs);
     StringWriter out = new StringWriter();
-    RankImporter ri = new RankImporter(d, null, 0, symbols, new RawTraceWriter(out, 0, 1,
-        symbols), new RuleCounts());
+    RankImporter ri = new RankImporter(d, null, WindowReach.none(), 0, symbols,
+        new RawTraceWriter(out, 0, 1, symbols), new RuleCounts());
     ri.accept(BridgeLines.parse("enter 1 1"));
     ri.accept(BridgeLines.parse("enter 2 0"));
     ri.accept(BridgeLines.parse("coll_begin 2"));
