@@ -10,9 +10,10 @@
  * folder), fold_node.c (RSDs and loops being folded, frozen), fold_encode.c (the vocabulary as
  * the folder sees it), fold_rank.c (one rank's compressor: each event as its RSD stores it),
  * fold_merge.c and fold_classes.c (two traces as one), fold_ranks.c (rank lists), fold_wire.c (a
- * trace as bytes), fold_text.c (the compressed format), fold_blocks.c and fold_pool.c (its shared
- * blocks: which, and their times), fold_tree.c (the merge of the ranks' traces over a binary tree,
- * and the final write; its own header, fold_tree.h). fold_records.c, which feeds the tracer's records in and moves the traces
+ * trace as bytes), fold_text.c (the compressed format; its real numbers fold_decimals.c),
+ * fold_blocks.c, fold_items.c and fold_pool.c (its shared blocks: which, their lines, and their
+ * times), fold_tree.c (the merge of the ranks' traces over a binary tree, and the final write; its
+ * own header, fold_tree.h). fold_records.c, which feeds the tracer's records in and moves the traces
  * between ranks over MPI, is the only one that knows the tracer or MPI: the test driver
  * (tracer/test/) links all the others. */
 #ifndef BGT_FOLD_H
@@ -413,6 +414,10 @@ void fold_blocks(fold_shared *s, const fold_trace *t, const fold_lines *lines);
 void fold_shared_free(fold_shared *s);
 fold_item *fold_item_new(fold_shared *s, int kind); /* freed with s */
 void fold_items_push(fold_items *b, fold_item *it);
+/* fold_items.c: b[at .. at+len) replaced by one item; b[at] replaced by the items of r. */
+void fold_items_replace(fold_items *b, int at, int len, fold_item *it);
+void fold_items_splice(fold_items *b, int at, const fold_items *r);
+void fold_shared_drop_blocks(fold_shared *s); /* no blocks: their lists freed */
 
 /* ---- fold_pool.c: the times of shared blocks (AsWritten, SharedBlocks.pool) ---------------------- */
 
