@@ -6,6 +6,7 @@
  * it again (issue 50). */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "fold.h"
+#include "fold_steps.h"
 #include "vocabulary.h"
 
 #include <stdlib.h>
@@ -87,11 +88,11 @@ static int defined(const fold_text *t, inode *const *body, int n) {
 }
 
 /* Numbers the communicators 1, 2, 3... in the order of their definitions, unless they already
- * are, or an id is not defined. */
+ * are, an id is not defined, or the trace says to keep them (keep_ids). */
 static void number_comms(fold_text *t, const fold_trace *tr) {
   int same = 1;
   for (int i = 0; i < tr->ndefs; i++) same &= tr->defs[i].id == i + 1;
-  if (same || tr->ndefs == 0) return;
+  if (same || tr->ndefs == 0 || tr->keep_ids) return;
   t->comm_number = malloc((size_t) tr->ndefs * 2 * sizeof(int64_t));
   if (!t->comm_number) return; /* then ids are written as they are: valid, not canonical */
   for (int i = 0; i < tr->ndefs; i++) {
@@ -105,6 +106,21 @@ static void number_comms(fold_text *t, const fold_trace *tr) {
     t->comm_number = NULL;
     t->ncomms = 0;
   }
+}
+
+int64_t *fold_comm_numbers(const fold_trace *tr, int *n) {
+  fold_text t = {0};
+  number_comms(&t, tr);
+  *n = t.ncomms;
+  return t.comm_number;
+}
+
+int64_t fold_comm_written(const int64_t *numbers, int n, int64_t id) {
+  fold_text t = {0};
+  t.comm_number = (int64_t *) numbers;
+  t.ncomms = n;
+  int64_t k = comm_number(&t, id);
+  return k > 0 ? k : id;
 }
 
 static void scalar(fold_text *t, int field, int64_t v, int relative) {
@@ -160,7 +176,8 @@ static void param(fold_text *t, int field, const fold_param *p, const ranklist *
   for (int i = 0; i < p->n; i++) {
     const fold_entry *e = &p->e[i];
     if (i) fputc(';', t->out);
-    nodes(t, field, e->a.nodes, e->a.n, e->kind == EV_RELATIVE);
+    if (e->table) fprintf(t->out, "$%d.%d", e->table->number, e->column);
+    else nodes(t, field, e->a.nodes, e->a.n, e->kind == EV_RELATIVE);
     if (p->n > 1 || !ranks_equal(&e->ranks, node)) {
       fputc('@', t->out);
       ranks_print(t->out, &e->ranks);
@@ -419,6 +436,7 @@ void fold_text_write(fold_text *t, const fold_trace *tr) {
     }
     fputc('\n', t->out);
   }
+  fold_choice_lines(t->out, tr);
   int world_run[3] = {0, 1, tr->world};
   t->world = (ranklist) {world_run, 1, tr->world};
   if (!fold_blocks_looks_for(tr)) {

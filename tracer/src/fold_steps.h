@@ -1,0 +1,58 @@
+/* benchgen tracer: choice sections (fold_choices.c), their world steps (fold_steps.c), the walk
+ * they take of a merged trace (fold_walk.c) and their tables' lines (fold_choice_lines.c); apart
+ * from fold.h, the compressor's own header. */
+#ifndef BGT_FOLD_STEPS_H
+#define BGT_FOLD_STEPS_H
+
+#include "fold.h"
+
+#pragma GCC visibility push(hidden)
+
+/* ---- fold_choices.c: choice sections, formed after the merge (ChoiceSections) ----------------- */
+
+/* t with each long run of top-level nodes that loops did not fold made a section of world steps
+ * (fold_steps.c), where it forms them all; else t as it was. */
+void fold_choices(fold_trace *t);
+
+/* ---- fold_choice_lines.c: the `choice` and `column` lines of a trace's tables ------------------- */
+
+void fold_choice_lines(FILE *o, const fold_trace *tr);
+void fold_choice_free(fold_choice *c);
+
+/* CommNumbers as the writer applies it: pairs (id, number) sorted by id, malloc'd, and their
+ * count in *n (0 and NULL: the ids are written as they are); an id as written. */
+int64_t *fold_comm_numbers(const fold_trace *tr, int *n);
+int64_t fold_comm_written(const int64_t *numbers, int n, int64_t id);
+
+/* One call shape of a section (a call at a site): the compute paths and call time of the RSDs it
+ * stands for, pooled as ChoiceSections.Shape pools them. */
+typedef struct {
+  int op;
+  uint64_t site;
+  fold_stat *stats;
+  int nstats;
+  ranklist pooled;
+  fold_hist duration; /* count and mean */
+} fold_shape;
+
+/* The step-choice section (StepChoices.section) of the n top-level nodes `run` of t, on `ranks`,
+ * shapes in order of first appearance; its table in *table. NULL where it does not form: a rank
+ * calls before its first world collective, the ranks' step counts differ, a step calls a shape
+ * twice, two paths call two shapes in opposite orders, or more than 4,096 configurations.
+ * `numbers` (nn pairs, fold_comm_numbers) gives communicators the numbers the file writes, which
+ * a column holds. */
+inode *fold_steps_section(const fold_trace *t, inode *const *run, int n, const ranklist *ranks,
+                          const fold_shape *shapes, int nshapes, const int64_t *numbers, int nn,
+                          fold_choice **table);
+
+/* fold_walk.c: one rank's calls in a merged trace (TraversalContext). */
+typedef struct fold_walk fold_walk;
+fold_walk *fold_walk_new(const fold_trace *t, inode *const *body, int n, int rank);
+/* The rank's next call: its RSD, and its values by slot in values[0 .. nf) (peers absolute,
+ * V_UNSET where absent); 0 at the end. */
+int fold_walk_next(fold_walk *w, const inode **rsd, int64_t *values);
+void fold_walk_free(fold_walk *w);
+
+#pragma GCC visibility pop
+
+#endif
