@@ -1,11 +1,12 @@
 /* benchgen tracer: choice sections (docs/compressed-format.md, "Choice sections" and "Step
  * choices"), the C twin of org.benchgen.compress.ChoiceSections and UnfoldedRuns: after the ranks
  * are merged, each long run of top-level nodes that loops could not fold, drawn from a few call
- * shapes, becomes one loop over the world's steps (fold_steps.c), its calls' times pooled as the
- * file holds them. The tracer forms what `benchgen compress` forms, so that its trace.bgc is
- * final (issue 50), where it can: in a trace too large for shared blocks (whose times as written
- * are each call's own, fold_item_times) whose every run forms world steps. Elsewhere it forms
- * nothing, and `benchgen trace` forms the sections from the file (cli.ChoiceReencoding). */
+ * shapes, becomes one loop over the world's steps (fold_steps.c) or, where they do not line up,
+ * over its calls (fold_calls.c), its calls' times pooled as the file holds them. The tracer forms
+ * what `benchgen compress` forms, so that its trace.bgc is final (issue 50), where it can: in a
+ * trace too large for shared blocks, whose times as written are each call's own
+ * (fold_item_times). In a smaller one it forms nothing, and `benchgen trace` forms the sections
+ * from the file (cli.ChoiceReencoding). */
 #include "fold.h"
 #include "fold_steps.h"
 
@@ -150,7 +151,7 @@ static void scan(inode *const *body, int n, fold_table *keys, fold_shape **shape
   }
 }
 
-/* The section of the run [start, end) of t, or NULL where it does not form world steps. */
+/* The section of the run [start, end) of t: of world steps (its table in *table), else per call. */
 static inode *section(const fold_trace *t, int start, int end, const int64_t *numbers, int nn,
                       fold_choice **table) {
   fold_table keys = {0};
@@ -165,6 +166,8 @@ static inode *section(const fold_trace *t, int start, int end, const int64_t *nu
   scan(t->body + start, end - start, &keys, &shapes, &cap);
   inode *out = fold_steps_section(t, t->body + start, end - start, &ranks, shapes, keys.n,
                                   numbers, nn, table);
+  /* Where the world's steps do not line up: the per-call section (no table). */
+  if (!out) out = fold_calls_section(t, t->body + start, end - start, &ranks, shapes, keys.n);
   for (int k = 0; k < keys.n; k++) {
     fold_stats_free(shapes[k].stats, shapes[k].nstats);
     ranks_free(&shapes[k].pooled);
@@ -183,12 +186,9 @@ void fold_choices(fold_trace *t) {
   int64_t *numbers = fold_comm_numbers(t, &nn);
   inode **made = fold_calloc((size_t) n, sizeof *made);
   fold_choice **tables = fold_calloc((size_t) n, sizeof *tables);
-  int all = 1;
-  for (int k = 0; k < n && all; k++) {
+  for (int k = 0; k < n; k++)
     made[k] = section(t, spans[2 * k], spans[2 * k + 1], numbers, nn, &tables[k]);
-    all = made[k] != NULL;
-  }
-  if (all) {
+  {
     /* The ids as the file of the unformed trace held them, whatever the sections move. */
     t->keep_ids = nn == 0;
     int out = 0, at = 0;
@@ -205,6 +205,7 @@ void fold_choices(fold_trace *t) {
     int number = 0;
     for (int k = 0; k < t->nchoices; k++) number += t->choices[k]->number > 0;
     for (int k = 0; k < n; k++) {
+      if (!tables[k]) continue;
       tables[k]->number = tables[k]->ncols > 0 ? ++number : 0;
       t->choices[t->nchoices++] = tables[k];
       tables[k] = NULL;

@@ -209,11 +209,6 @@ static int column(ctx *c, const int64_t *values, int when) {
 
 /* ---- the section ------------------------------------------------------------------------------ */
 
-/* An entry before grouping: a column (col > 0) or a sequence, plain or absolute peers. */
-typedef struct {
-  int kind, col;
-  vseq a;
-} pre;
 
 static vseq one(int64_t v) {
   vseq s = {fold_malloc(sizeof(vnode *)), 1};
@@ -236,20 +231,18 @@ static int same_column(const fold_choice *t, int x, int y) {
   }
 }
 
-static int same(const ctx *c, const pre *x, const pre *y) {
+static int same(const fold_choice *t, const fold_pre *x, const fold_pre *y) {
   if (x->kind != y->kind || (x->col > 0) != (y->col > 0)) return 0;
-  return x->col ? same_column(c->table, x->col, y->col) : vseq_equal(&x->a, &y->a);
+  return x->col ? same_column(t, x->col, y->col) : vseq_equal(&x->a, &y->a);
 }
 
-/* Param.grouped: ranks with equal values share an entry, entries in order of their first rank
- * (ranks ascending); takes the sequences. */
-static fold_param grouped(const ctx *c, const int *ranks, pre *v, int n) {
+fold_param fold_grouped(const fold_choice *t, const int *ranks, fold_pre *v, int n) {
   fold_param p = {0, fold_calloc((size_t) (n ? n : 1), sizeof(fold_entry))};
   int *group = fold_malloc((size_t) (n ? n : 1) * sizeof *group), *members = fold_malloc((size_t) (n ? n : 1) * sizeof *members);
   for (int i = 0; i < n; i++) group[i] = -1;
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < i && group[i] < 0; j++)
-      if (group[j] == j && same(c, &v[j], &v[i])) group[i] = j;
+      if (group[j] == j && same(t, &v[j], &v[i])) group[i] = j;
     if (group[i] >= 0) {
       vseq_free(&v[i].a);
       continue;
@@ -257,13 +250,13 @@ static fold_param grouped(const ctx *c, const int *ranks, pre *v, int n) {
     group[i] = i;
     int m = 0;
     for (int j = i; j < n; j++)
-      if (j == i || (group[j] == -1 && same(c, &v[i], &v[j]))) members[m++] = ranks[j];
+      if (j == i || (group[j] == -1 && same(t, &v[i], &v[j]))) members[m++] = ranks[j];
     fold_entry *e = &p.e[p.n++];
     e->kind = v[i].kind;
     e->a = v[i].a;
     e->ranks = ranks_of_sorted(members, m);
     if (v[i].col) {
-      e->table = c->table;
+      e->table = t;
       e->column = v[i].col;
     }
   }
@@ -274,7 +267,7 @@ static fold_param grouped(const ctx *c, const int *ranks, pre *v, int n) {
 
 /* StepChoices.values: rank k's values of field slot f of its calls of shape s: a constant, a
  * column under its guard, or (names, lists) its own sequence; 0 where absent. */
-static int values(ctx *c, int k, int s, int f, int field, int guard, pre *out) {
+static int values(ctx *c, int k, int s, int f, int field, int guard, fold_pre *out) {
   int configs = c->configs, present = 0, constant = 1, any = 0;
   int plain = !fold_field_is_name(field) && !fold_field_is_list(field);
   int64_t *v = fold_calloc((size_t) configs, sizeof *v), only = 0;
@@ -308,6 +301,7 @@ static int values(ctx *c, int k, int s, int f, int field, int guard, pre *out) {
     for (int i = 0; i < c->steps; i++)
       if (read[c->world[i]]) vseq_push(&b, v[c->world[i]]);
     out->a = vseq_build(&b);
+    vseq_builder_free(&b);
   }
   fold_free(v);
   fold_free(read);
@@ -323,13 +317,13 @@ static inode *rsd(ctx *c, int s, const int *on, const int *onk, const int *guard
   x->site = sh->site;
   x->nf = call->nf;
   x->params = fold_calloc((size_t) (call->nf ? call->nf : 1), sizeof *x->params);
-  pre *v = fold_malloc((size_t) non * sizeof *v);
+  fold_pre *v = fold_malloc((size_t) non * sizeof *v);
   int *has = fold_malloc((size_t) non * sizeof *has);
   for (int f = 0; f < call->nf; f++) {
     int n = 0;
     for (int j = 0; j < non; j++)
       if (values(c, onk[j], s, f, call->field[f], guards[j], &v[n])) has[n++] = on[j];
-    if (n > 0) x->params[f] = grouped(c, has, v, n);
+    if (n > 0) x->params[f] = fold_grouped(c->table, has, v, n);
   }
   fold_free(v);
   fold_free(has);
@@ -387,7 +381,7 @@ static inode *build(ctx *c) {
   inode **body = fold_malloc((size_t) (n ? n : 1) * sizeof *body);
   int *on = fold_malloc((size_t) c->nranks * sizeof *on), *onk = fold_malloc((size_t) c->nranks * sizeof *onk);
   int *guards = fold_malloc((size_t) c->nranks * sizeof *guards);
-  pre *trips = fold_malloc((size_t) c->nranks * sizeof *trips);
+  fold_pre *trips = fold_malloc((size_t) c->nranks * sizeof *trips);
   int64_t *g = fold_malloc((size_t) c->configs * sizeof *g);
   for (int i = 0; i < n; i++) {
     int s = ord[i], non = 0, always = 1;
@@ -405,7 +399,7 @@ static inode *build(ctx *c) {
       on[non] = c->ranks[k];
       onk[non] = k;
       guards[non] = every ? 0 : column(c, g, 0);
-      trips[non] = (pre) {EV_PLAIN, guards[non], every ? one(1) : (vseq) {NULL, 0}};
+      trips[non] = (fold_pre) {EV_PLAIN, guards[non], every ? one(1) : (vseq) {NULL, 0}};
       non++;
     }
     inode *r = rsd(c, s, on, onk, guards, non);
@@ -415,12 +409,12 @@ static inode *build(ctx *c) {
     } else {
       inode **b = fold_malloc(sizeof *b);
       b[0] = r;
-      body[i] = loop(ranks_of_sorted(on, non), grouped(c, on, trips, non), b, 1);
+      body[i] = loop(ranks_of_sorted(on, non), fold_grouped(c->table, on, trips, non), b, 1);
     }
   }
-  pre *outer = fold_malloc((size_t) c->nranks * sizeof *outer);
-  for (int k = 0; k < c->nranks; k++) outer[k] = (pre) {EV_PLAIN, 0, one(c->steps)};
-  inode *l = loop(ranks_of_sorted(c->ranks, c->nranks), grouped(c, c->ranks, outer, c->nranks),
+  fold_pre *outer = fold_malloc((size_t) c->nranks * sizeof *outer);
+  for (int k = 0; k < c->nranks; k++) outer[k] = (fold_pre) {EV_PLAIN, 0, one(c->steps)};
+  inode *l = loop(ranks_of_sorted(c->ranks, c->nranks), fold_grouped(c->table, c->ranks, outer, c->nranks),
                   body, n);
   fold_free(outer);
   fold_free(g);

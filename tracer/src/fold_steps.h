@@ -45,6 +45,22 @@ inode *fold_steps_section(const fold_trace *t, inode *const *run, int n, const r
                           const fold_shape *shapes, int nshapes, const int64_t *numbers, int nn,
                           fold_choice **table);
 
+/* An entry before grouping: a column of table t (col > 0) or a sequence, plain or absolute
+ * peers. */
+typedef struct {
+  int kind, col;
+  vseq a;
+} fold_pre;
+
+/* Param.grouped: ranks (ascending) with equal values share an entry, entries in order of their
+ * first rank; takes the sequences. Two columns are equal where their values at their steps are. */
+fold_param fold_grouped(const fold_choice *t, const int *ranks, fold_pre *v, int n);
+
+/* fold_calls.c: the per-call section (ChoiceSections.section): one loop of a trip a call on each
+ * rank, a guard loop of 0 or 1 trips per shape around its RSD, values each rank's own sequences. */
+inode *fold_calls_section(const fold_trace *t, inode *const *run, int n, const ranklist *ranks,
+                          const fold_shape *shapes, int nshapes);
+
 /* fold_walk.c: one rank's calls in a merged trace (TraversalContext). */
 typedef struct fold_walk fold_walk;
 fold_walk *fold_walk_new(const fold_trace *t, inode *const *body, int n, int rank);

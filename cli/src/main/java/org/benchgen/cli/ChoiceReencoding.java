@@ -15,11 +15,11 @@ import org.benchgen.ir.format.CompressedTraceWriter;
 /**
  * The one step of {@code benchgen trace} that may rewrite the tracer's {@code trace.bgc}: where the
  * trace still has a run that loops could not fold, {@code compress} makes it a choice section
- * ({@link ChoiceSections}). The tracer's in-job fold makes the sections of world steps itself in
- * traces too large for shared blocks (tracer/src/fold_choices.c), which then have too few
- * top-level lines to be read here; the per-call sections, and the sections of a trace small
- * enough for blocks (whose times the reader pools per place), it leaves to this step, which reads
- * the file and writes it again, the file {@code compress} makes of the same streams. A trace with
+ * ({@link ChoiceSections}). The tracer's in-job fold makes them itself in traces too large for
+ * shared blocks (tracer/src/fold_choices.c), which then have too few top-level lines to be read
+ * here; the sections of a trace small enough for blocks (whose times the reader pools per
+ * place) it leaves to this step, which reads the file and writes it again, the file {@code
+ * compress} makes of the same streams. A trace with
  * no such run is left as the tracer wrote it, unread past a count of its top-level lines.
  */
 final class ChoiceReencoding {
