@@ -188,28 +188,26 @@ void fold_choices(fold_trace *t) {
   fold_choice **tables = fold_calloc((size_t) n, sizeof *tables);
   for (int k = 0; k < n; k++)
     made[k] = section(t, spans[2 * k], spans[2 * k + 1], numbers, nn, &tables[k]);
-  {
-    /* The ids as the file of the unformed trace held them, whatever the sections move. */
-    t->keep_ids = nn == 0;
-    int out = 0, at = 0;
-    for (int k = 0; k < n; k++) {
-      while (at < spans[2 * k]) t->body[out++] = t->body[at++];
-      for (; at < spans[2 * k + 1]; at++) inode_free(t->body[at]);
-      t->body[out++] = made[k];
-      made[k] = NULL;
-    }
-    while (at < t->n) t->body[out++] = t->body[at++];
-    t->n = out;
-    /* Tables are numbered in order of first use: those of sections with no column are not. */
-    t->choices = fold_realloc(t->choices, (size_t) (t->nchoices + n) * sizeof *t->choices);
-    int number = 0;
-    for (int k = 0; k < t->nchoices; k++) number += t->choices[k]->number > 0;
-    for (int k = 0; k < n; k++) {
-      if (!tables[k]) continue;
-      tables[k]->number = tables[k]->ncols > 0 ? ++number : 0;
-      t->choices[t->nchoices++] = tables[k];
-      tables[k] = NULL;
-    }
+  /* The ids as the file of the unformed trace held them, whatever the sections move. */
+  t->keep_ids = nn == 0;
+  int out = 0, at = 0;
+  for (int k = 0; k < n; k++) {
+    while (at < spans[2 * k]) t->body[out++] = t->body[at++];
+    for (; at < spans[2 * k + 1]; at++) inode_free(t->body[at]);
+    t->body[out++] = made[k];
+    made[k] = NULL;
+  }
+  while (at < t->n) t->body[out++] = t->body[at++];
+  t->n = out;
+  /* Tables are numbered in order of first use: those of sections with no column are not. */
+  t->choices = fold_realloc(t->choices, (size_t) (t->nchoices + n) * sizeof *t->choices);
+  int number = 0;
+  for (int k = 0; k < t->nchoices; k++) number += t->choices[k]->number > 0;
+  for (int k = 0; k < n; k++) {
+    if (!tables[k]) continue;
+    tables[k]->number = tables[k]->ncols > 0 ? ++number : 0;
+    t->choices[t->nchoices++] = tables[k];
+    tables[k] = NULL;
   }
   for (int k = 0; k < n; k++) {
     inode_free(made[k]);
