@@ -52,32 +52,6 @@ static void end_rank(walked *w, int rank) {
   }
 }
 
-static inode *new_loop(ranklist ranks, fold_param trips, inode **body, int n) {
-  inode *l = fold_calloc(1, sizeof *l);
-  l->is_loop = 1;
-  l->ranks = ranks;
-  l->trips = trips;
-  l->body = body;
-  l->nbody = n;
-  return l;
-}
-
-static void copy_stats(inode *x, const fold_shape *sh) {
-  x->nstats = sh->nstats;
-  x->stats = fold_calloc((size_t) (sh->nstats ? sh->nstats : 1), sizeof *x->stats);
-  for (int i = 0; i < sh->nstats; i++) {
-    x->stats[i] = sh->stats[i];
-    x->stats[i].classes = NULL;
-    if (!sh->stats[i].nclasses) continue;
-    x->stats[i].classes = fold_malloc((size_t) sh->stats[i].nclasses * sizeof(fold_class));
-    for (int k = 0; k < sh->stats[i].nclasses; k++) {
-      x->stats[i].classes[k] = sh->stats[i].classes[k];
-      x->stats[i].classes[k].ranks = ranks_copy(&sh->stats[i].classes[k].ranks);
-    }
-  }
-  x->duration = sh->duration;
-}
-
 /* Shape.guarded: the guard loop around the shape's merged RSD. */
 static inode *guarded(walked *w) {
   inode *x = fold_calloc(1, sizeof *x);
@@ -99,10 +73,11 @@ static inode *guarded(walked *w) {
   }
   fold_free(has);
   fold_free(vals);
-  copy_stats(x, w->shape);
+  fold_shape_times(x, w->shape);
   inode **b = fold_malloc(sizeof *b);
   b[0] = x;
-  return new_loop(ranks_copy(&x->ranks), fold_grouped(NULL, w->ranks, w->guards, w->n), b, 1);
+  return fold_section_loop(ranks_copy(&x->ranks), fold_grouped(NULL, w->ranks, w->guards, w->n),
+                           b, 1);
 }
 
 inode *fold_calls_section(const fold_trace *t, inode *const *run, int n, const ranklist *ranks,
@@ -111,10 +86,7 @@ inode *fold_calls_section(const fold_trace *t, inode *const *run, int n, const r
   walked *w = fold_calloc((size_t) (nshapes ? nshapes : 1), sizeof *w);
   int nr = ranks->size;
   for (int s = 0; s < nshapes; s++) {
-    unsigned char k[sizeof(int) + sizeof(uint64_t)];
-    memcpy(k, &shapes[s].op, sizeof(int));
-    memcpy(k + sizeof(int), &shapes[s].site, sizeof(uint64_t));
-    fold_intern(&ids, k, sizeof k);
+    fold_shape_id(&ids, shapes[s].op, shapes[s].site, 1);
     w[s].shape = &shapes[s];
     w[s].nf = fold_call_of(shapes[s].op)->nf;
     w[s].ranks = fold_malloc((size_t) (nr ? nr : 1) * sizeof *w[s].ranks);
@@ -135,10 +107,7 @@ inode *fold_calls_section(const fold_trace *t, inode *const *run, int n, const r
       const inode *x;
       for (int s = 0; s < nshapes; s++) start_rank(&w[s]);
       while (fold_walk_next(walk, &x, v)) {
-        unsigned char k[sizeof(int) + sizeof(uint64_t)];
-        memcpy(k, &x->op, sizeof(int));
-        memcpy(k + sizeof(int), &x->site, sizeof(uint64_t));
-        walked *taken = &w[fold_find(&ids, k, sizeof k)];
+        walked *taken = &w[fold_shape_id(&ids, x->op, x->site, 0)];
         for (int s = 0; s < nshapes; s++) vseq_push(&w[s].guard, &w[s] == taken);
         for (int f = 0; f < taken->nf; f++) {
           vseq_push(&taken->values[f], v[f]);
@@ -177,7 +146,7 @@ inode *fold_calls_section(const fold_trace *t, inode *const *run, int n, const r
     fold_free(w[s].values);
     fold_free(w[s].present);
   }
-  inode *out = new_loop(ranks_of_sorted(step_ranks, nsteps),
+  inode *out = fold_section_loop(ranks_of_sorted(step_ranks, nsteps),
                         fold_grouped(NULL, step_ranks, calls, nsteps), body, nb);
   fold_free(calls);
   fold_free(step_ranks);

@@ -18,7 +18,7 @@
 #define MIN_RSDS_PER_SHAPE 8
 #define MIN_NODES 128
 
-static int shape_key(fold_table *t, int op, uint64_t site, int add) {
+int fold_shape_id(fold_table *t, int op, uint64_t site, int add) {
   unsigned char k[sizeof(int) + sizeof(uint64_t)];
   memcpy(k, &op, sizeof op);
   memcpy(k + sizeof op, &site, sizeof site);
@@ -37,7 +37,7 @@ static void comm_calls(inode *const *body, int n, fold_table *keys, int64_t **co
     if (x->is_loop) {
       comm_calls(x->body, x->nbody, keys, counts, cap);
     } else if (is_comm(x->op)) {
-      int id = shape_key(keys, x->op, x->site, 1);
+      int id = fold_shape_id(keys, x->op, x->site, 1);
       if (id >= *cap) {
         int grow = *cap ? 2 * *cap : 16;
         while (grow <= id) grow *= 2;
@@ -64,13 +64,13 @@ static int eligible(const runs_ctx *c, const inode *x) {
   }
   if (fold_call_of(x->op)->init_or_finalize) return 0;
   if (!is_comm(x->op)) return 1;
-  int id = shape_key((fold_table *) &c->comms, x->op, x->site, 0);
+  int id = fold_shape_id((fold_table *) &c->comms, x->op, x->site, 0);
   return c->counts[id] >= MIN_RSDS_PER_SHAPE;
 }
 
 static int64_t count_rsds(const inode *x, fold_table *shapes) {
   if (!x->is_loop) {
-    shape_key(shapes, x->op, x->site, 1);
+    fold_shape_id(shapes, x->op, x->site, 1);
     return 1;
   }
   int64_t n = 0;
@@ -136,7 +136,7 @@ static void scan(inode *const *body, int n, fold_table *keys, fold_shape **shape
       scan(x->body, x->nbody, keys, shapes, cap);
       continue;
     }
-    int before = keys->n, id = shape_key(keys, x->op, x->site, 1);
+    int before = keys->n, id = fold_shape_id(keys, x->op, x->site, 1);
     if (id == before) {
       if (id >= *cap) {
         *cap = *cap ? 2 * *cap : 8;

@@ -1,10 +1,11 @@
-/* benchgen tracer: a choice section whose iterations are the world's steps (docs/compressed-format.md,
- * "Step choices"), the C twin of org.benchgen.compress.StepChoices, step for step: each rank's
- * calls in the run are cut before every blocking collective of the whole world, a rank's step is
- * interned as its path (the shapes it called) and values, the world's configuration of a step as
- * the ranks' steps one rank at a time; the section is one loop of a trip a step whose body holds
- * each shape once, in an order every path keeps, in a guard loop, its trips and values columns of
- * one table (fold_choice). */
+/* benchgen tracer: a choice section whose iterations are the world's steps
+ * (docs/compressed-format.md, "Step choices"), the C twin of org.benchgen.compress.StepChoices,
+ * step for step: each rank's calls in the run are cut before every blocking collective of the
+ * whole world, a rank's step is interned as its path (the shapes it called) and values, the
+ * world's configuration of a step as the ranks' steps one rank at a time; the section is one
+ * loop of a trip a step whose body holds each shape once, in an order every path keeps, in a
+ * guard loop, its trips and values columns of one table (fold_choice). Entries are grouped here
+ * for both kinds of section (fold_grouped). */
 #include "fold_steps.h"
 #include "vocabulary.h"
 
@@ -34,10 +35,7 @@ typedef struct {
 } ctx;
 
 static int shape_of(ctx *c, int op, uint64_t site) {
-  unsigned char k[sizeof(int) + sizeof(uint64_t)];
-  memcpy(k, &op, sizeof op);
-  memcpy(k + sizeof op, &site, sizeof site);
-  return fold_intern(&c->shape_ids, k, sizeof k);
+  return fold_shape_id(&c->shape_ids, op, site, 1);
 }
 
 /* Whether a call starts a step: a blocking collective that every rank of the world makes. */
@@ -126,8 +124,12 @@ static int configurations(ctx *c) {
           return -1;
         }
         id = fold_intern(&ids, &key, sizeof key);
-        if (id >= cap) next = fold_realloc(next, (size_t) (cap = 2 * (id + 1)) * (k + 1) * sizeof *next);
-        memcpy(next + (size_t) id * (k + 1), members + (size_t) cur[i] * k, (size_t) k * sizeof *next);
+        if (id >= cap) {
+          cap = 2 * (id + 1);
+          next = fold_realloc(next, (size_t) cap * (size_t) (k + 1) * sizeof *next);
+        }
+        memcpy(next + (size_t) id * (k + 1), members + (size_t) cur[i] * k,
+               (size_t) k * sizeof *next);
         next[(size_t) id * (k + 1) + k] = c->seq[k][i];
       }
       cur[i] = id;
@@ -194,7 +196,8 @@ static int column(ctx *c, const int64_t *values, int when) {
   int64_t *key = fold_malloc((size_t) (c->configs + 1) * sizeof *key);
   memcpy(key, values, (size_t) c->configs * sizeof *key);
   key[c->configs] = when;
-  int before = c->columns.n, id = fold_intern(&c->columns, key, (size_t) (c->configs + 1) * sizeof *key);
+  int before = c->columns.n;
+  int id = fold_intern(&c->columns, key, (size_t) (c->configs + 1) * sizeof *key);
   fold_free(key);
   if (id == before) {
     fold_choice *t = c->table;
@@ -207,7 +210,7 @@ static int column(ctx *c, const int64_t *values, int when) {
   return id + 1;
 }
 
-/* ---- the section ------------------------------------------------------------------------------ */
+/* ---- the section --------------------------------------------------------------------------- */
 
 
 static vseq one(int64_t v) {
@@ -238,7 +241,8 @@ static int same(const fold_choice *t, const fold_pre *x, const fold_pre *y) {
 
 fold_param fold_grouped(const fold_choice *t, const int *ranks, fold_pre *v, int n) {
   fold_param p = {0, fold_calloc((size_t) (n ? n : 1), sizeof(fold_entry))};
-  int *group = fold_malloc((size_t) (n ? n : 1) * sizeof *group), *members = fold_malloc((size_t) (n ? n : 1) * sizeof *members);
+  int *group = fold_malloc((size_t) (n ? n : 1) * sizeof *group);
+  int *members = fold_malloc((size_t) (n ? n : 1) * sizeof *members);
   for (int i = 0; i < n; i++) group[i] = -1;
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < i && group[i] < 0; j++)
@@ -327,24 +331,11 @@ static inode *rsd(ctx *c, int s, const int *on, const int *onk, const int *guard
   }
   fold_free(v);
   fold_free(has);
-  x->nstats = sh->nstats;
-  x->stats = fold_calloc((size_t) (sh->nstats ? sh->nstats : 1), sizeof *x->stats);
-  for (int i = 0; i < sh->nstats; i++) {
-    x->stats[i] = sh->stats[i];
-    x->stats[i].classes = NULL;
-    if (sh->stats[i].nclasses) {
-      x->stats[i].classes = fold_malloc((size_t) sh->stats[i].nclasses * sizeof(fold_class));
-      for (int k = 0; k < sh->stats[i].nclasses; k++) {
-        x->stats[i].classes[k] = sh->stats[i].classes[k];
-        x->stats[i].classes[k].ranks = ranks_copy(&sh->stats[i].classes[k].ranks);
-      }
-    }
-  }
-  x->duration = sh->duration;
+  fold_shape_times(x, sh);
   return x;
 }
 
-static inode *loop(ranklist ranks, fold_param trips, inode **body, int n) {
+inode *fold_section_loop(ranklist ranks, fold_param trips, inode **body, int n) {
   inode *l = fold_calloc(1, sizeof *l);
   l->is_loop = 1;
   l->ranks = ranks;
@@ -352,6 +343,22 @@ static inode *loop(ranklist ranks, fold_param trips, inode **body, int n) {
   l->body = body;
   l->nbody = n;
   return l;
+}
+
+void fold_shape_times(inode *x, const fold_shape *sh) {
+  x->nstats = sh->nstats;
+  x->stats = fold_calloc((size_t) (sh->nstats ? sh->nstats : 1), sizeof *x->stats);
+  for (int i = 0; i < sh->nstats; i++) {
+    x->stats[i] = sh->stats[i];
+    x->stats[i].classes = NULL;
+    if (!sh->stats[i].nclasses) continue;
+    x->stats[i].classes = fold_malloc((size_t) sh->stats[i].nclasses * sizeof(fold_class));
+    for (int k = 0; k < sh->stats[i].nclasses; k++) {
+      x->stats[i].classes[k] = sh->stats[i].classes[k];
+      x->stats[i].classes[k].ranks = ranks_copy(&sh->stats[i].classes[k].ranks);
+    }
+  }
+  x->duration = sh->duration;
 }
 
 /* StepChoices.build: the loop over the steps. */
@@ -379,7 +386,8 @@ static inode *build(ctx *c) {
   c->world = NULL;
   c->table = t;
   inode **body = fold_malloc((size_t) (n ? n : 1) * sizeof *body);
-  int *on = fold_malloc((size_t) c->nranks * sizeof *on), *onk = fold_malloc((size_t) c->nranks * sizeof *onk);
+  int *on = fold_malloc((size_t) c->nranks * sizeof *on);
+  int *onk = fold_malloc((size_t) c->nranks * sizeof *onk);
   int *guards = fold_malloc((size_t) c->nranks * sizeof *guards);
   fold_pre *trips = fold_malloc((size_t) c->nranks * sizeof *trips);
   int64_t *g = fold_malloc((size_t) c->configs * sizeof *g);
@@ -409,13 +417,14 @@ static inode *build(ctx *c) {
     } else {
       inode **b = fold_malloc(sizeof *b);
       b[0] = r;
-      body[i] = loop(ranks_of_sorted(on, non), fold_grouped(c->table, on, trips, non), b, 1);
+      body[i] = fold_section_loop(ranks_of_sorted(on, non),
+                                  fold_grouped(c->table, on, trips, non), b, 1);
     }
   }
   fold_pre *outer = fold_malloc((size_t) c->nranks * sizeof *outer);
   for (int k = 0; k < c->nranks; k++) outer[k] = (fold_pre) {EV_PLAIN, 0, one(c->steps)};
-  inode *l = loop(ranks_of_sorted(c->ranks, c->nranks), fold_grouped(c->table, c->ranks, outer, c->nranks),
-                  body, n);
+  inode *l = fold_section_loop(ranks_of_sorted(c->ranks, c->nranks),
+                               fold_grouped(c->table, c->ranks, outer, c->nranks), body, n);
   fold_free(outer);
   fold_free(g);
   fold_free(trips);

@@ -1,6 +1,6 @@
-/* benchgen tracer: choice sections (fold_choices.c), their world steps (fold_steps.c), the walk
- * they take of a merged trace (fold_walk.c) and their tables' lines (fold_choice_lines.c); apart
- * from fold.h, the compressor's own header. */
+/* benchgen tracer: choice sections (fold_choices.c), their world steps (fold_steps.c) or calls
+ * (fold_calls.c), the walk they take of a merged trace (fold_walk.c) and their tables' lines
+ * (fold_choice_lines.c); apart from fold.h, the compressor's own header. */
 #ifndef BGT_FOLD_STEPS_H
 #define BGT_FOLD_STEPS_H
 
@@ -8,13 +8,14 @@
 
 #pragma GCC visibility push(hidden)
 
-/* ---- fold_choices.c: choice sections, formed after the merge (ChoiceSections) ----------------- */
+/* ---- fold_choices.c: choice sections, formed after the merge (ChoiceSections) ------------- */
 
 /* t with each long run of top-level nodes that loops did not fold made a section of world steps
- * (fold_steps.c), where it forms them all; else t as it was. */
+ * (fold_steps.c) or per call (fold_calls.c), where t is too large for shared blocks; else t as
+ * it was (docs/compression.md, "Choice sections"). */
 void fold_choices(fold_trace *t);
 
-/* ---- fold_choice_lines.c: the `choice` and `column` lines of a trace's tables ------------------- */
+/* ---- fold_choice_lines.c: the `choice` and `column` lines of a trace's tables ------------- */
 
 void fold_choice_lines(FILE *o, const fold_trace *tr);
 void fold_choice_free(fold_choice *c);
@@ -23,6 +24,9 @@ void fold_choice_free(fold_choice *c);
  * count in *n (0 and NULL: the ids are written as they are); an id as written. */
 int64_t *fold_comm_numbers(const fold_trace *tr, int *n);
 int64_t fold_comm_written(const int64_t *numbers, int n, int64_t id);
+
+/* A call shape's id in t: (op, site) interned (add) or found (-1: none). */
+int fold_shape_id(fold_table *t, int op, uint64_t site, int add);
 
 /* One call shape of a section (a call at a site): the compute paths and call time of the RSDs it
  * stands for, pooled as ChoiceSections.Shape pools them. */
@@ -44,6 +48,10 @@ typedef struct {
 inode *fold_steps_section(const fold_trace *t, inode *const *run, int n, const ranklist *ranks,
                           const fold_shape *shapes, int nshapes, const int64_t *numbers, int nn,
                           fold_choice **table);
+
+/* A section's loop (takes all); an RSD of a section given its shape's times (copied). */
+inode *fold_section_loop(ranklist ranks, fold_param trips, inode **body, int n);
+void fold_shape_times(inode *x, const fold_shape *sh);
 
 /* An entry before grouping: a column of table t (col > 0) or a sequence, plain or absolute
  * peers. */
