@@ -10,9 +10,10 @@
  * folder), fold_node.c (RSDs and loops being folded, frozen), fold_encode.c (the vocabulary as
  * the folder sees it), fold_rank.c (one rank's compressor: each event as its RSD stores it),
  * fold_merge.c and fold_classes.c (two traces as one), fold_ranks.c (rank lists), fold_wire.c (a
- * trace as bytes), fold_text.c (the compressed format), fold_blocks.c and fold_pool.c (its shared
- * blocks: which, and their times), fold_tree.c (the merge of the ranks' traces over a binary tree,
- * and the final write; its own header, fold_tree.h). fold_records.c, which feeds the tracer's records in and moves the traces
+ * trace as bytes), fold_text.c (the compressed format; its real numbers fold_decimals.c),
+ * fold_blocks.c, fold_items.c and fold_pool.c (its shared blocks: which, their lines, and their
+ * times), fold_tree.c (the merge of the ranks' traces over a binary tree, and the final write; its
+ * own header, fold_tree.h). fold_records.c, which feeds the tracer's records in and moves the traces
  * between ranks over MPI, is the only one that knows the tracer or MPI: the test driver
  * (tracer/test/) links all the others. */
 #ifndef BGT_FOLD_H
@@ -189,6 +190,7 @@ int fold_runs(const int64_t *v, int n, int64_t *runs);
 /* IntRuns.appendRun: one run's text (as_range: never as two items). */
 void fold_print_run(FILE *o, int64_t start, int64_t stride, int64_t count, int as_range);
 ranklist ranks_of(int rank);
+ranklist ranks_of_sorted(const int *v, int n); /* ascending, distinct */
 ranklist ranks_copy(const ranklist *r);
 ranklist ranks_union(const ranklist *a, const ranklist *b);
 int ranks_equal(const ranklist *a, const ranklist *b);
@@ -217,10 +219,15 @@ int vseq_equal(const vseq *a, const vseq *b);
 /* A parameter entry's values (EntryValues): plain, peers absolute or relative, or peers of one
  * rank set both ways until a merge decides (undecided: `a` absolute, `r` relative). */
 enum { EV_PLAIN, EV_ABSOLUTE, EV_RELATIVE, EV_UNDECIDED };
+struct fold_choice;
 typedef struct {
   int kind;
   vseq a, r;
   ranklist ranks;
+  /* A column of a step-choice table (fold_steps.c) instead of `a`, where table is not NULL:
+   * `$C.J` in the text, its values those of column `column` (1-based) at its steps. */
+  const struct fold_choice *table;
+  int column;
 } fold_entry;
 
 typedef struct {
@@ -269,6 +276,18 @@ typedef struct {
   int nmembers, nremote;
 } fold_def;
 
+/* A step-choice table (ir.ChoiceTable, docs/compressed-format.md "Step choices"; fold_steps.h):
+ * the world's configuration at each step, and columns of one value a configuration, each read
+ * at every step or (when > 0) only at the steps whose configuration is not 0 in column `when`. */
+typedef struct fold_choice {
+  int number; /* as written: 1, 2, 3... in order of use (0 while it has no column) */
+  int configs, steps;
+  int *seq;
+  int64_t **cols;
+  int *when;
+  int ncols;
+} fold_choice;
+
 /* A (partly merged) compressed trace; names and lists are ids of the tables the user gives. */
 typedef struct {
   int world;
@@ -276,6 +295,9 @@ typedef struct {
   int ndefs;
   inode **body;
   int n;
+  fold_choice **choices; /* the tables its sections' entries name (fold_choices.c), owned */
+  int nchoices;
+  int keep_ids; /* write communicator ids as they are (a section formed where they were kept) */
 } fold_trace;
 
 inode *fnode_freeze(fnode *n, int rank);
@@ -301,6 +323,10 @@ typedef struct {
   int field[24]; /* enum field of each slot */
   int slot_comm, slot_req, slot_reqs, slot_done, slot_thread;
   int creates_request, persistent;
+  /* its kind, as the choice sections ask (fold_choices.c); slot_sync: the field of the
+   * communicator it synchronizes (MPI_Comm_create_group's newcomm), -1 for comm */
+  unsigned char collective, comm_create, comm_free, init_or_finalize;
+  int slot_sync;
   signed char slot_of[FOLD_MAX_FIELDS]; /* by enum field: its slot, or -1 */
 } fold_call;
 
@@ -413,6 +439,10 @@ void fold_blocks(fold_shared *s, const fold_trace *t, const fold_lines *lines);
 void fold_shared_free(fold_shared *s);
 fold_item *fold_item_new(fold_shared *s, int kind); /* freed with s */
 void fold_items_push(fold_items *b, fold_item *it);
+/* fold_items.c: b[at .. at+len) replaced by one item; b[at] replaced by the items of r. */
+void fold_items_replace(fold_items *b, int at, int len, fold_item *it);
+void fold_items_splice(fold_items *b, int at, const fold_items *r);
+void fold_shared_drop_blocks(fold_shared *s); /* no blocks: their lists freed */
 
 /* ---- fold_pool.c: the times of shared blocks (AsWritten, SharedBlocks.pool) ---------------------- */
 
@@ -425,6 +455,8 @@ void fold_item_times(fold_item *it, const inode *n);
 int fold_pool(fold_shared *s, fold_item **const *copies, int m, int len, const int64_t *calls,
               fold_items *out);
 void fold_stats_free(fold_stat *st, int n);
+/* CallTime.merge's mean: Histogram.pool without sums of squares. */
+double fold_pool_mean(int64_t na, double ma, int64_t nb, double mb);
 
 /* ---- fold_text.c: the compressed format (CompressedTraceWriter) ---------------------------------- */
 

@@ -35,44 +35,6 @@ typedef struct {
 
 /* ---- items ---------------------------------------------------------------------------------------- */
 
-fold_item *fold_item_new(fold_shared *s, int kind) {
-  fold_item *it = fold_calloc(1, sizeof *it);
-  it->kind = kind;
-  if (s->nall == s->capall) {
-    s->capall = s->capall ? 2 * s->capall : 256;
-    s->all = fold_realloc(s->all, (size_t) s->capall * sizeof *s->all);
-  }
-  s->all[s->nall++] = it;
-  return it;
-}
-
-void fold_items_push(fold_items *b, fold_item *it) {
-  if (b->n == b->cap) {
-    b->cap = b->cap ? 2 * b->cap : 8;
-    b->v = fold_realloc(b->v, (size_t) b->cap * sizeof *b->v);
-  }
-  b->v[b->n++] = it;
-}
-
-/* b[at .. at+len) replaced by one item. */
-static void items_replace(fold_items *b, int at, int len, fold_item *it) {
-  memmove(b->v + at + 1, b->v + at + len, (size_t) (b->n - at - len) * sizeof *b->v);
-  b->n -= len - 1;
-  b->v[at] = it;
-}
-
-/* b[at] replaced by the items of r (a block put back in place). */
-static void items_splice(fold_items *b, int at, const fold_items *r) {
-  int grow = r->n - 1;
-  if (b->n + grow > b->cap) {
-    b->cap = b->n + grow + 8;
-    b->v = fold_realloc(b->v, (size_t) b->cap * sizeof *b->v);
-  }
-  memmove(b->v + at + r->n, b->v + at + 1, (size_t) (b->n - at - 1) * sizeof *b->v);
-  memcpy(b->v + at, r->v, (size_t) r->n * sizeof *b->v);
-  b->n += grow;
-}
-
 static int text_of(ctx *c, const inode *n) {
   size_t len;
   char *t = n->is_loop ? c->lines->loop(c->lines->ctx, n, &len)
@@ -349,7 +311,7 @@ static int share_one(ctx *c) {
         fold_item *u = fold_item_new(s, FI_USE);
         u->block = s->nblocks;
         u->calls = calls[i];
-        items_replace(b.v[at[2 * i]], at[2 * i + 1], len, u);
+        fold_items_replace(b.v[at[2 * i]], at[2 * i + 1], len, u);
       }
       formed = 1;
     }
@@ -387,7 +349,7 @@ static void renumber(ctx *c, fold_items *body, numbering *nb) {
       fold_items *b = c->s->blocks[it->block - 1];
       if (nb->uses[it->block] == 1) {
         /* Used once: put back in place, its counts being that place's. */
-        items_splice(body, i, b);
+        fold_items_splice(body, i, b);
         i--;
         continue;
       }
@@ -472,16 +434,6 @@ static void finish(ctx *c) {
   fold_free(nb.numbers);
 }
 
-static void drop_blocks(fold_shared *s) {
-  for (int k = 0; k < s->nblocks; k++) {
-    fold_free(s->blocks[k]->v);
-    fold_free(s->blocks[k]);
-  }
-  fold_free(s->blocks);
-  s->blocks = NULL;
-  s->nblocks = 0;
-}
-
 void fold_blocks(fold_shared *s, const fold_trace *t, const fold_lines *lines) {
   memset(s, 0, sizeof *s);
   ctx c = {s, lines, {0}, {0}};
@@ -492,25 +444,11 @@ void fold_blocks(fold_shared *s, const fold_trace *t, const fold_lines *lines) {
   finish(&c);
   if (!placed(&c)) {
     /* Past the reader's limits: no blocks, the body as it was. */
-    drop_blocks(s);
+    fold_shared_drop_blocks(s);
     fold_free(s->top.v);
     memset(&s->top, 0, sizeof s->top);
     items_of(&c, &s->top, t->body, t->n);
   }
   fold_table_free(&c.shapes);
   fold_table_free(&c.refused);
-}
-
-void fold_shared_free(fold_shared *s) {
-  for (int i = 0; i < s->nall; i++) {
-    fold_item *it = s->all[i];
-    if (it->kind == FI_CALL) fold_stats_free(it->stats, it->nstats);
-    fold_free(it->body.v);
-    fold_free(it);
-  }
-  fold_free(s->all);
-  fold_free(s->top.v);
-  drop_blocks(s);
-  fold_table_free(&s->texts);
-  memset(s, 0, sizeof *s);
 }

@@ -29,6 +29,11 @@ static const struct {
 #define BG_CALL(id, name, kind, required, optional) {name, required, optional, CK_##kind},
 #include "vocab_each.h"
 };
+/* The .def's KIND of each call, as written there (the choice sections ask for a few). */
+static const char *const CALL_KINDS[] = {
+#define BG_CALL(id, name, kind, required, optional) #kind,
+#include "vocab_each.h"
+};
 static const struct {
   const char *key, *kind;
 } FIELDS[] = {
@@ -94,6 +99,15 @@ static void ready(void) {
     size_t len = strlen(CALLS[op].name);
     int coll_init = k == CK_COLLECTIVE && len > 5 && strcmp(CALLS[op].name + len - 5, "_init") == 0;
     c->persistent = c->creates_request && (k == CK_PERSISTENT_INIT || coll_init);
+    const char *kind = CALL_KINDS[op];
+    c->collective = k == CK_COLLECTIVE;
+    c->comm_create = !strcmp(kind, "COMM_CREATE");
+    c->comm_free = !strcmp(kind, "COMM_FREE");
+    c->init_or_finalize = !strcmp(kind, "INIT") || !strcmp(kind, "FINALIZE");
+    /* Participants.field: the communicator whose members all make the call. */
+    c->slot_sync = op == BGT_COMM_CREATE_GROUP || op == BGT_INTERCOMM_CREATE
+                   || op == BGT_COMM_CREATE_FROM_GROUP || op == BGT_INTERCOMM_CREATE_FROM_GROUPS
+                   ? c->slot_of[F_NEWCOMM] : -1;
   }
   g_ready = 1;
 }

@@ -289,9 +289,9 @@ static int unify(const fold_entry *x, const fold_entry *y, fold_entry *u) {
   vseq none = {NULL, 0};
   if (x->kind == EV_UNDECIDED && y->kind == EV_UNDECIDED) {
     int abs = vseq_equal(&x->a, &y->a), rel = vseq_equal(&x->r, &y->r);
-    if (abs && rel) *u = (fold_entry){EV_UNDECIDED, vseq_copy(&x->a), vseq_copy(&x->r), {0}};
-    else if (rel) *u = (fold_entry){EV_RELATIVE, vseq_copy(&x->r), none, {0}};
-    else if (abs) *u = (fold_entry){EV_ABSOLUTE, vseq_copy(&x->a), none, {0}};
+    if (abs && rel) *u = (fold_entry){EV_UNDECIDED, vseq_copy(&x->a), vseq_copy(&x->r), {0}, NULL, 0};
+    else if (rel) *u = (fold_entry){EV_RELATIVE, vseq_copy(&x->r), none, {0}, NULL, 0};
+    else if (abs) *u = (fold_entry){EV_ABSOLUTE, vseq_copy(&x->a), none, {0}, NULL, 0};
     else return 0;
     return 1;
   }
@@ -299,13 +299,13 @@ static int unify(const fold_entry *x, const fold_entry *y, fold_entry *u) {
   if (x->kind == EV_UNDECIDED) {
     if ((y->kind == EV_ABSOLUTE && vseq_equal(&y->a, &x->a))
         || (y->kind == EV_RELATIVE && vseq_equal(&y->a, &x->r))) {
-      *u = (fold_entry){y->kind, vseq_copy(&y->a), none, {0}};
+      *u = (fold_entry){y->kind, vseq_copy(&y->a), none, {0}, NULL, 0};
       return 1;
     }
     return 0;
   }
   if (x->kind != y->kind || !vseq_equal(&x->a, &y->a)) return 0;
-  *u = (fold_entry){x->kind, vseq_copy(&x->a), none, {0}};
+  *u = (fold_entry){x->kind, vseq_copy(&x->a), none, {0}, NULL, 0};
   return 1;
 }
 

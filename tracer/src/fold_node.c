@@ -1,6 +1,7 @@
 /* benchgen tracer: the nodes one rank folds (rsd-compressor's RsdBuilder and FoldLoop), merged
  * execution by execution as the Java ones are, and frozen for the text. */
 #include "fold.h"
+#include "fold_steps.h"
 #include "vocabulary.h"
 
 #include <stdlib.h>
@@ -292,5 +293,7 @@ void fold_trace_free(fold_trace *t) {
     fold_free(t->defs[i].remote);
   }
   fold_free(t->defs);
+  for (int i = 0; i < t->nchoices; i++) fold_choice_free(t->choices[i]);
+  fold_free(t->choices);
   memset(t, 0, sizeof *t);
 }

@@ -154,7 +154,7 @@ static int pool_compute(fold_item *const *column, int m, fold_item *out) {
 }
 
 /* CallTime.merge's mean: Histogram.pool without sums of squares. */
-static double pool_mean(int64_t na, double ma, int64_t nb, double mb) {
+double fold_pool_mean(int64_t na, double ma, int64_t nb, double mb) {
   if (na == 0) return mb;
   if (nb == 0) return ma;
   double n = (double) na + (double) nb;
@@ -205,7 +205,7 @@ static fold_item *pool_item(fold_shared *s, fold_item *const *column, int m,
   double mean = 0;
   for (int i = 0; i < m; i++) {
     const fold_hist *d = &column[i]->duration;
-    mean = pool_mean(n, mean, d->count, d->mean);
+    mean = fold_pool_mean(n, mean, d->count, d->mean);
     n = n > INT64_MAX - d->count ? INT64_MAX : n + d->count;
   }
   p->duration.count = n;

@@ -46,6 +46,7 @@ static int *expand(const ranklist *r) {
 }
 
 ranklist ranks_of(int rank) { return from_sorted(&rank, 1); }
+ranklist ranks_of_sorted(const int *v, int n) { return from_sorted(v, n); }
 
 ranklist ranks_copy(const ranklist *r) {
   ranklist c = *r;

@@ -1,109 +1,21 @@
 /* benchgen tracer: the compressed format (docs/compressed-format.md) as
  * org.benchgen.ir.format.CompressedTraceWriter writes it, byte for byte: strided runs of members,
  * value sequences, names percent-encoded, time lines in their positional form with their real
- * numbers at the format's precision (Decimals: the exact binary value rounded half-even, as
- * printf rounds it), and shared blocks where the trace is small enough to look for them
- * (fold_blocks.c). The file is final: no step after the job writes it again (issue 50). */
+ * numbers at the format's precision (fold_decimals.c), and shared blocks where the trace is
+ * small enough to look for them (fold_blocks.c). The file is final: no step after the job writes
+ * it again (issue 50). */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "fold.h"
+#include "fold_steps.h"
 #include "vocabulary.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define MEAN_DIGITS 6
-#define SD_DIGITS 3
-
 static const char *const SYNTAX_TEXT[] = {
 #define BG_SYNTAX(id, text) text,
 #include "vocab_each.h"
 };
-
-/* ---- real numbers (Decimals) --------------------------------------------------------------------- */
-
-/* v rounded to `digits` significant digits: its digits without trailing zeros, in d, and the power
- * of ten of the last one (q); returns their count (0 for zero). */
-static int round_digits(double v, int digits, char *d, int *q, int *negative) {
-  char buf[64]; /* d.ddddde+XXX */
-  snprintf(buf, sizeof buf, "%.*e", digits - 1, v);
-  const char *p = buf;
-  *negative = *p == '-';
-  if (*negative) p++;
-  int n = 0;
-  for (; *p && *p != 'e'; p++)
-    if (*p >= '0' && *p <= '9') d[n++] = *p;
-  int e = *p == 'e' ? (int) strtol(p + 1, NULL, 10) : 0;
-  while (n > 0 && d[n - 1] == '0') n--;
-  d[n] = 0;
-  *q = e - (n - 1);
-  if (n == 0) *negative = 0;
-  return n;
-}
-
-/* The plain text of +-d x 10^q (BigDecimal.toPlainString, no exponent). */
-static void plain(char *buf, size_t cap, const char *d, int n, int q, int negative) {
-  size_t at = 0;
-#define PUT(c) do { if (at + 1 < cap) buf[at++] = (c); } while (0)
-  if (n == 0) {
-    PUT('0');
-  } else {
-    if (negative) PUT('-');
-    if (q >= 0) {
-      for (int i = 0; i < n; i++) PUT(d[i]);
-      for (int i = 0; i < q; i++) PUT('0');
-    } else {
-      int k = n + q; /* digits before the point */
-      if (k > 0) {
-        for (int i = 0; i < k; i++) PUT(d[i]);
-        PUT('.');
-        for (int i = k; i < n; i++) PUT(d[i]);
-      } else {
-        PUT('0');
-        PUT('.');
-        for (int i = 0; i < -k; i++) PUT('0');
-        for (int i = 0; i < n; i++) PUT(d[i]);
-      }
-    }
-  }
-  buf[at] = 0;
-#undef PUT
-}
-
-/* Compares +-d x 10^q with the integer x: <0, 0, >0. */
-static int compare(const char *d, int n, int q, int negative, int64_t x) {
-  if (n == 0) return x > 0 ? -1 : x < 0 ? 1 : 0;
-  if (negative != (x < 0)) return negative ? -1 : 1;
-  unsigned __int128 a = 0, b = x < 0 ? (unsigned __int128) (-(x + 1)) + 1 : (unsigned __int128) x;
-  for (int i = 0; i < n; i++) a = a * 10 + (unsigned) (d[i] - '0');
-  int c;
-  if (q >= 0) {
-    if (q > 25) c = 1;
-    else {
-      for (int i = 0; i < q; i++) a *= 10;
-      c = a > b ? 1 : a < b ? -1 : 0;
-    }
-  } else if (-q > 18) {
-    c = b == 0 ? 1 : -1;
-  } else {
-    for (int i = 0; i < -q; i++) b *= 10;
-    c = a > b ? 1 : a < b ? -1 : 0;
-  }
-  return negative ? -c : c;
-}
-
-void fold_sd_text(char *buf, size_t cap, double sd) {
-  char d[32];
-  int q, neg, n = round_digits(sd, SD_DIGITS, d, &q, &neg);
-  plain(buf, cap, d, n, q, neg);
-}
-
-void fold_mean_text(char *buf, size_t cap, double mean, int64_t min, int64_t max) {
-  char d[32];
-  int q, neg, n = round_digits(mean, MEAN_DIGITS, d, &q, &neg);
-  if (compare(d, n, q, neg, max) > 0) snprintf(buf, cap, "%lld", (long long) max);
-  else if (compare(d, n, q, neg, min) < 0) snprintf(buf, cap, "%lld", (long long) min);
-  else plain(buf, cap, d, n, q, neg);
-}
 
 /* ---- names and runs ------------------------------------------------------------------------------ */
 
@@ -176,11 +88,11 @@ static int defined(const fold_text *t, inode *const *body, int n) {
 }
 
 /* Numbers the communicators 1, 2, 3... in the order of their definitions, unless they already
- * are, or an id is not defined. */
+ * are, an id is not defined, or the trace says to keep them (keep_ids). */
 static void number_comms(fold_text *t, const fold_trace *tr) {
   int same = 1;
   for (int i = 0; i < tr->ndefs; i++) same &= tr->defs[i].id == i + 1;
-  if (same || tr->ndefs == 0) return;
+  if (same || tr->ndefs == 0 || tr->keep_ids) return;
   t->comm_number = malloc((size_t) tr->ndefs * 2 * sizeof(int64_t));
   if (!t->comm_number) return; /* then ids are written as they are: valid, not canonical */
   for (int i = 0; i < tr->ndefs; i++) {
@@ -194,6 +106,21 @@ static void number_comms(fold_text *t, const fold_trace *tr) {
     t->comm_number = NULL;
     t->ncomms = 0;
   }
+}
+
+int64_t *fold_comm_numbers(const fold_trace *tr, int *n) {
+  fold_text t = {0};
+  number_comms(&t, tr);
+  *n = t.ncomms;
+  return t.comm_number;
+}
+
+int64_t fold_comm_written(const int64_t *numbers, int n, int64_t id) {
+  fold_text t = {0};
+  t.comm_number = (int64_t *) numbers;
+  t.ncomms = n;
+  int64_t k = comm_number(&t, id);
+  return k > 0 ? k : id;
 }
 
 static void scalar(fold_text *t, int field, int64_t v, int relative) {
@@ -249,7 +176,8 @@ static void param(fold_text *t, int field, const fold_param *p, const ranklist *
   for (int i = 0; i < p->n; i++) {
     const fold_entry *e = &p->e[i];
     if (i) fputc(';', t->out);
-    nodes(t, field, e->a.nodes, e->a.n, e->kind == EV_RELATIVE);
+    if (e->table) fprintf(t->out, "$%d.%d", e->table->number, e->column);
+    else nodes(t, field, e->a.nodes, e->a.n, e->kind == EV_RELATIVE);
     if (p->n > 1 || !ranks_equal(&e->ranks, node)) {
       fputc('@', t->out);
       ranks_print(t->out, &e->ranks);
@@ -508,6 +436,7 @@ void fold_text_write(fold_text *t, const fold_trace *tr) {
     }
     fputc('\n', t->out);
   }
+  fold_choice_lines(t->out, tr);
   int world_run[3] = {0, 1, tr->world};
   t->world = (ranklist) {world_run, 1, tr->world};
   if (!fold_blocks_looks_for(tr)) {

@@ -5,6 +5,7 @@
  * the order of the merges and the file the tracer writes, not a copy of them. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "fold_tree.h"
+#include "fold_steps.h"
 #include "errnames.h"
 
 #include <errno.h>
@@ -146,10 +147,12 @@ int fold_write_file(const char *dir, const char *name, const fold_trace *t,
   return 0;
 }
 
-int fold_tree_write(const fold_part *p, const char *dir, const char *name,
+int fold_tree_write(fold_part *p, const char *dir, const char *name,
                     const char *(*names)(int64_t)) {
-  if (p->frozen)
+  if (p->frozen) {
+    fold_choices(&p->trace);
     return fold_write_file(dir, name, &p->trace, fold_rank_lists(p->fold), names, NULL);
+  }
   fold_write_file(dir, "trace.problems", NULL, NULL, NULL, p->problems);
   fprintf(stderr, "benchgen-trace: no compressed trace:\n%.*s", (int) p->nproblems,
           p->problems ? p->problems : "");

@@ -47,9 +47,10 @@ void fold_tree_merge(const fold_tree_io *io, int lo, int hi);
  * 0, or -1 (said on stderr). */
 int fold_write_file(const char *dir, const char *name, const fold_trace *t,
                     const fold_table *lists, const char *(*names)(int64_t), const char *text);
-/* The end of the merge, at its first rank: dir/name, the compressed trace; or where a rank had
- * none, dir/trace.problems (and the problems on stderr) and -1. */
-int fold_tree_write(const fold_part *p, const char *dir, const char *name,
+/* The end of the merge, at its first rank: dir/name, the compressed trace with its choice
+ * sections formed (fold_choices.c); or where a rank had none, dir/trace.problems (and the
+ * problems on stderr) and -1. */
+int fold_tree_write(fold_part *p, const char *dir, const char *name,
                     const char *(*names)(int64_t));
 
 #pragma GCC visibility pop

@@ -13,11 +13,14 @@ import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.format.CompressedTraceWriter;
 
 /**
- * The one step of {@code benchgen trace} that rewrites the tracer's {@code trace.bgc}: where the
- * trace has a run that loops could not fold, {@code compress} makes it a choice section
- * ({@link ChoiceSections}), which the tracer's in-job fold does not do yet; so the file is read and
- * written again with the sections, the file {@code compress} makes of the same streams. A trace
- * with no such run is left as the tracer wrote it, unread past a count of its top-level lines.
+ * The one step of {@code benchgen trace} that may rewrite the tracer's {@code trace.bgc}: where the
+ * trace still has a run that loops could not fold, {@code compress} makes it a choice section
+ * ({@link ChoiceSections}). The tracer's in-job fold makes them itself in traces too large for
+ * shared blocks (tracer/src/fold_choices.c), which then have too few top-level lines to be read
+ * here; the sections of a trace small enough for blocks (whose times the reader pools per
+ * place) it leaves to this step, which reads the file and writes it again, the file {@code
+ * compress} makes of the same streams. A trace with
+ * no such run is left as the tracer wrote it, unread past a count of its top-level lines.
  */
 final class ChoiceReencoding {
   private ChoiceReencoding() {}

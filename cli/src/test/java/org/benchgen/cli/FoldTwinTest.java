@@ -15,13 +15,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.benchgen.compress.ChoiceSections;
 import org.benchgen.compress.TraceCompressor;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.format.CompressedTraceWriter;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.samples.Synth;
 import org.benchgen.samples.Synth.Pattern;
+import org.benchgen.testing.ChoicePrograms;
 import org.benchgen.testing.CpuDeadline;
 import org.benchgen.testing.RandomProgram;
+import org.benchgen.testing.SplitPrograms;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,8 +36,13 @@ import org.junit.jupiter.api.io.TempDir;
  * the driver {@code tracer/target/fold/fold-driver} (tracer/test/fold_driver.c: the tracer's own
  * fold, merge tree and writer, the streams read from text), and {@code rsd-compressor}'s
  * TraceCompressor, on the same streams: random programs, programs of repeated phrases (full of
- * shared blocks: PhraseProgram), every synth pattern and the bundled sample traces. The driver's file, as the C writer wrote it (shared blocks and all), must be
- * Java's byte for byte: it is the trace.bgc that the tracer leaves, and no step rewrites it. The
+ * shared blocks: PhraseProgram), programs of random choices (ctxsplit's random splits:
+ * SplitPrograms, whose runs make step-choice sections; ChoicePrograms, per-call sections),
+ * every synth pattern and the bundled sample traces. The driver's file, as the C writer
+ * wrote it (shared blocks and all), must be Java's byte for byte ({@code compress}: the
+ * TraceCompressor's trace with its choice sections), or, where the C fold forms no section (a
+ * trace small enough for shared blocks: docs/compression.md, "Choice sections"),
+ * TraceCompressor's alone. The
  * real-MPI check of the same property is InJobCompressionTest; this one is cheap enough for every
  * build and sees every rank count and pattern. Fails, never skips, without make and a C compiler.
  */
@@ -67,6 +76,17 @@ class FoldTwinTest {
       PhraseProgram.write(raw.resolve(name), seed, 4, 1500);
       cases.add(name);
     }
+    // Sections that the C fold must form as Java does (world steps, and per call where the steps
+    // do not line up: traces too large for shared blocks), and smaller ones that it leaves.
+    List<String> mustForm = List.of("splits-1-4", "splits-2-3", "choices-2-4");
+    SplitPrograms.write(raw.resolve("splits-1-4"), 4, 6000, 1);
+    SplitPrograms.write(raw.resolve("splits-2-3"), 3, 6000, 2);
+    SplitPrograms.write(raw.resolve("splits-3-4"), 4, 1200, 3);
+    Files.createDirectories(raw.resolve("choices-1-4"));
+    ChoicePrograms.write(raw.resolve("choices-1-4"), 4, 2000, 1, true);
+    Files.createDirectories(raw.resolve("choices-2-4"));
+    ChoicePrograms.write(raw.resolve("choices-2-4"), 4, 7000, 2, true);
+    cases.addAll(List.of("splits-1-4", "splits-2-3", "splits-3-4", "choices-1-4", "choices-2-4"));
     for (Map.Entry<String, Synth> s : synth().entrySet()) {
       s.getValue().write(raw.resolve(s.getKey()), false, n -> { });
       cases.add(s.getKey());
@@ -79,14 +99,20 @@ class FoldTwinTest {
       }
     }
     Map<String, String> java = new LinkedHashMap<>();
+    Map<String, String> unformed = new LinkedHashMap<>();
     List<String> refused = new ArrayList<>();
     for (String c : cases) {
       try {
         if (Files.isDirectory(raw.resolve(c))) {
           HexSites.copy(raw.resolve(c), in.resolve(c));
         }
-        java.put(c, CompressedTraceWriter.toString(new TraceCompressor()
-            .compress(TraceDirectory.open(in.resolve(c)), n -> { }).trace()));
+        CompressedTrace t = new TraceCompressor().compress(TraceDirectory.open(in.resolve(c)),
+            n -> { }).trace();
+        CompressedTrace formed = ChoiceSections.form(t);
+        java.put(c, CompressedTraceWriter.toString(formed));
+        if (formed != t) {
+          unformed.put(c, CompressedTraceWriter.toString(t));
+        }
       } catch (TraceProblem e) {
         // Some random programs make streams that the reader refuses (a receive of count 0 that
         // says it received -8 bytes, say): the C fold leaves such checks to the reader, so
@@ -101,27 +127,43 @@ class FoldTwinTest {
         .toList());
     List<String> differ = new ArrayList<>();
     int withBlocks = 0;
+    List<String> formedInC = new ArrayList<>();
+    Map<String, String> written = new LinkedHashMap<>();
+    List<String> leftInC = new ArrayList<>();
     for (String c : java.keySet()) {
       // The C writer's own bytes, as the tracer leaves them: no step after it rewrites them.
       String driver = Files.readString(in.resolve(c).resolve("driver.bgc"),
           StandardCharsets.UTF_8);
-      if (!driver.equals(java.get(c))) {
+      if (unformed.containsKey(c) && driver.equals(java.get(c))) {
+        formedInC.add(c);
+      } else if (unformed.containsKey(c) && driver.equals(unformed.get(c))
+          && !mustForm.contains(c)) {
+        leftInC.add(c);
+      } else if (!driver.equals(java.get(c))) {
         differ.add(c);
         Files.writeString(in.resolve(c).resolve("java.bgc"), java.get(c));
       }
-      withBlocks += java.get(c).contains("\nblock 1 {\n") ? 1 : 0;
+      withBlocks += driver.contains("\nblock 1 {\n") ? 1 : 0;
+      written.put(c, driver);
     }
     System.out.printf("FoldTwinTest: %d random programs (%d refused), %d synth patterns and"
         + " samples compared, %d of them with shared blocks; %.1f s of CPU in this JVM, about"
-        + " %.1f s in the driver%n", randoms, refused.size(), java.size() - randoms, withBlocks,
-        (CpuDeadline.jvmCpuNanos() - cpu0) / 1e9, driverCpu);
+        + " %.1f s in the driver; choice sections formed in C: %s, left to `benchgen trace`:"
+        + " %s%n", randoms, refused.size(), java.size() - randoms, withBlocks,
+        (CpuDeadline.jvmCpuNanos() - cpu0) / 1e9, driverCpu, formedInC, leftInC);
     assertEquals(List.of(), differ, "the driver's trace differs from rsd-compressor's (both are"
         + " in " + in + "/CASE: driver.bgc, java.bgc)");
+    // The step-choice sections, table and all, made in C: the cases must have them.
+    assertEquals(mustForm, formedInC.stream().filter(mustForm::contains).toList());
+    for (String c : mustForm.subList(0, 2)) {
+      assertTrue(java.get(c).contains("\nchoice 1 configs="), c + " has no step-choice table");
+    }
     // The blocks are the part of the writer most likely to differ: the comparison must see them,
     // many of them (the phrase programs' traces hold 60 or more).
     assertTrue(withBlocks >= 8, withBlocks + " traces with shared blocks compared");
     for (long seed = 1; seed <= 3; seed++) {
-      String phrases = java.get("phrases-" + seed);
+      // As the C writer wrote them (its choice sections, if any, left to `benchgen trace`).
+      String phrases = written.get("phrases-" + seed);
       assertTrue(phrases != null && phrases.contains("\nblock 60 {\n"), "phrases-" + seed
           + " has fewer than 60 shared blocks");
     }
