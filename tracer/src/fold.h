@@ -194,6 +194,8 @@ ranklist ranks_of_sorted(const int *v, int n); /* ascending, distinct */
 ranklist ranks_copy(const ranklist *r);
 ranklist ranks_union(const ranklist *a, const ranklist *b);
 int ranks_equal(const ranklist *a, const ranklist *b);
+/* Whether rank x is in r (a binary search of its runs). */
+int ranks_contains(const ranklist *r, int x);
 int ranks_intersect(const ranklist *a, const ranklist *b);
 int ranks_first(const ranklist *r);
 int ranks_is_world(const ranklist *r, int world);

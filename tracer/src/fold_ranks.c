@@ -77,7 +77,7 @@ int ranks_equal(const ranklist *a, const ranklist *b) {
          && memcmp(a->runs, b->runs, (size_t) 3 * a->nruns * sizeof(int)) == 0;
 }
 
-static int contains(const ranklist *r, int x) {
+int ranks_contains(const ranklist *r, int x) {
   int lo = 0, hi = r->nruns - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2, start = r->runs[3 * mid];
@@ -96,7 +96,7 @@ int ranks_intersect(const ranklist *a, const ranklist *b) {
   const ranklist *small = a->size <= b->size ? a : b, *large = small == a ? b : a;
   for (int i = 0; i < small->nruns; i++)
     for (int k = 0; k < small->runs[3 * i + 2]; k++)
-      if (contains(large, small->runs[3 * i] + k * small->runs[3 * i + 1])) return 1;
+      if (ranks_contains(large, small->runs[3 * i] + k * small->runs[3 * i + 1])) return 1;
   return 0;
 }
 

@@ -35,21 +35,6 @@ struct fold_walk {
   size_t ncur, used;
 };
 
-static int contains(const ranklist *r, int x) {
-  int lo = 0, hi = r->nruns - 1;
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2, start = r->runs[3 * mid];
-    if (start > x) {
-      hi = mid - 1;
-    } else {
-      int stride = r->runs[3 * mid + 1], count = r->runs[3 * mid + 2];
-      if (x <= start + stride * (count - 1)) return (x - start) % stride == 0;
-      lo = mid + 1;
-    }
-  }
-  return 0;
-}
-
 static void vpush(vcursor *c, vnode *const *nodes, int n, int64_t times) {
   if (c->depth == c->cap) {
     c->cap = c->cap ? 2 * c->cap : 4;
@@ -114,7 +99,7 @@ static vcursor *cursor(fold_walk *w, const fold_entry *e) {
 /* The rank's entry of p, or NULL. */
 static const fold_entry *entry_for(const fold_param *p, int rank) {
   for (int i = 0; i < p->n; i++)
-    if (contains(&p->e[i].ranks, rank)) return &p->e[i];
+    if (ranks_contains(&p->e[i].ranks, rank)) return &p->e[i];
   return NULL;
 }
 
@@ -172,7 +157,7 @@ int fold_walk_next(fold_walk *w, const inode **rsd, int64_t *values) {
       continue;
     }
     const inode *x = f->body[f->index];
-    if (!contains(&x->ranks, w->rank)) {
+    if (!ranks_contains(&x->ranks, w->rank)) {
       f->index++;
       continue;
     }

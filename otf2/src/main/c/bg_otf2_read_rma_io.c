@@ -111,20 +111,21 @@ static OTF2_CallbackCode ev_rma_atomic(OTF2_LocationRef loc, OTF2_TimeStamp t, v
   return end(o);
 }
 
-/* The completions of an operation: window, matching id. */
-#define RMA_COMPLETE(fn, kind)                                                              \
+/* Records of a reference (a window, an I/O handle) and a matching id: RMA completions and tests,
+ * IoOperationIssued and IoOperationTest. */
+#define REF_AND_ID(fn, kind, Ref)                                                           \
   static OTF2_CallbackCode fn(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,              \
-                              OTF2_AttributeList *a, OTF2_RmaWinRef win, uint64_t id) {     \
+                              OTF2_AttributeList *a, Ref ref, uint64_t id) {                \
     (void)a;                                                                                \
     Out *o = start(u, loc, kind, t);                                                        \
-    out_num(o, win);                                                                        \
+    out_num(o, ref);                                                                        \
     out_num(o, id);                                                                         \
     return end(o);                                                                          \
   }
-RMA_COMPLETE(ev_rma_complete_blocking, KIND_RMA_OP_COMPLETE_BLOCKING)
-RMA_COMPLETE(ev_rma_complete_non_blocking, KIND_RMA_OP_COMPLETE_NON_BLOCKING)
-RMA_COMPLETE(ev_rma_complete_remote, KIND_RMA_OP_COMPLETE_REMOTE)
-RMA_COMPLETE(ev_rma_op_test, KIND_RMA_OP_TEST)
+REF_AND_ID(ev_rma_complete_blocking, KIND_RMA_OP_COMPLETE_BLOCKING, OTF2_RmaWinRef)
+REF_AND_ID(ev_rma_complete_non_blocking, KIND_RMA_OP_COMPLETE_NON_BLOCKING, OTF2_RmaWinRef)
+REF_AND_ID(ev_rma_complete_remote, KIND_RMA_OP_COMPLETE_REMOTE, OTF2_RmaWinRef)
+REF_AND_ID(ev_rma_op_test, KIND_RMA_OP_TEST, OTF2_RmaWinRef)
 
 void set_rma_callbacks(OTF2_GlobalEvtReaderCallbacks *cb) {
   OTF2_GlobalEvtReaderCallbacks_SetRmaWinCreateCallback(cb, ev_rma_win_create);
@@ -200,18 +201,8 @@ static OTF2_CallbackCode ev_io_op_begin(OTF2_LocationRef loc, OTF2_TimeStamp t, 
   return end(o);
 }
 
-/* IoOperationIssued and IoOperationTest: handle, matching id. */
-#define IO_HANDLE_ID(fn, kind)                                                              \
-  static OTF2_CallbackCode fn(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,              \
-                              OTF2_AttributeList *a, OTF2_IoHandleRef h, uint64_t id) {     \
-    (void)a;                                                                                \
-    Out *o = start(u, loc, kind, t);                                                        \
-    out_num(o, h);                                                                          \
-    out_num(o, id);                                                                         \
-    return end(o);                                                                          \
-  }
-IO_HANDLE_ID(ev_io_op_issued, KIND_IO_OP_ISSUED)
-IO_HANDLE_ID(ev_io_op_test, KIND_IO_OP_TEST)
+REF_AND_ID(ev_io_op_issued, KIND_IO_OP_ISSUED, OTF2_IoHandleRef)
+REF_AND_ID(ev_io_op_test, KIND_IO_OP_TEST, OTF2_IoHandleRef)
 
 static OTF2_CallbackCode ev_io_op_complete(OTF2_LocationRef loc, OTF2_TimeStamp t, void *u,
                                            OTF2_AttributeList *a, OTF2_IoHandleRef h,
