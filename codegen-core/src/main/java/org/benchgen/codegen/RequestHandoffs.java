@@ -18,15 +18,31 @@ public final class RequestHandoffs {
 
   private final Map<String, Integer> gives = new HashMap<>();
   private final Map<String, List<Integer>> takes = new HashMap<>();
+  private final Map<String, Boolean> firsts = new HashMap<>();
 
   /**
    * Adds that a call at {@code site} hands its request to lane {@code lane} ({@code -1}: keeps
-   * it); the reason when another call of the site did otherwise.
+   * it), {@code first} of a batch (the requests of its thread that one MPI_Waitall takes); the
+   * reason when another call of the site did otherwise.
    */
-  public Optional<String> give(String site, int lane) {
+  public Optional<String> give(String site, int lane, boolean first) {
     Integer was = gives.putIfAbsent(site, lane);
-    return was == null || was == lane ? Optional.empty() : Optional.of("the calls at " + site
-        + " hand their requests to different threads (lanes " + was + " and " + lane + ")");
+    Boolean wasFirst = firsts.putIfAbsent(site, first);
+    if (was != null && was != lane) {
+      return Optional.of("the calls at " + site + " hand their requests to different threads"
+          + " (lanes " + was + " and " + lane + ")");
+    }
+    return wasFirst == null || wasFirst == first ? Optional.empty() : Optional.of("the calls at "
+        + site + " start a batch of requests handed over on some executions only");
+  }
+
+  /**
+   * Whether the call at {@code site} makes the first request of a batch: its thread waits
+   * until the one it hands them to has completed the batch before (as the traced program's
+   * threads did, for the run to keep as many requests live as the traced one).
+   */
+  public boolean startsBatch(String site) {
+    return givenTo(site).isPresent() && firsts.getOrDefault(site, false);
   }
 
   /**

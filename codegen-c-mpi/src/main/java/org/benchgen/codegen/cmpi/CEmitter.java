@@ -85,7 +85,7 @@ final class CEmitter implements Emitter {
     OutputModel call = call(c);
     Optional<Integer> handedTo = g.handoffs().givenTo(r.site());
     if (handedTo.isPresent()) {
-      call = new CModel.Given(call, handedTo.get());
+      call = new CModel.Given(call, handedTo.get(), g.handoffs().startsBatch(r.site()));
     }
     if (c.counterUsed()) {
       counters.add(c.counter());

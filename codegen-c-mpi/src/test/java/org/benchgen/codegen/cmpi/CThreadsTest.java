@@ -204,6 +204,9 @@ class CThreadsTest {
     int to = sender == lane1 ? 2 : 1;
     int from = 3 - to;
     assertTrue(sender.contains("bg_req_new(0)); bg_req_give(" + to + ");"), sender);
+    // Each Isend is a batch of its own (the waiter takes one an MPI_Waitall): made once the
+    // waiter has completed the one before, as the traced threads were ordered.
+    assertTrue(sender.contains("bg_req_turn(" + to + "); MPI_Isend("), sender);
     assertFalse(sender.contains("MPI_Irecv") || sender.contains("bg_waitall"), sender);
     assertTrue(waiter.contains("MPI_Irecv") && waiter.contains("bg_waitall_taken("), waiter);
     assertFalse(waiter.contains("bg_req_give"), waiter);

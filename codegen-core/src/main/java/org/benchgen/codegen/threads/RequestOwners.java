@@ -32,7 +32,8 @@ final class RequestOwners {
   /**
    * The hand-overs of one rank, by call index in recorded order: the thread each handed request
    * goes to (at its making call) and, for each item of a waiting call's list, the thread that
-   * made it ({@code -1}: its own or none).
+   * made it ({@code -1}: its own or none); {@code firsts}: the making calls of the first request
+   * of each batch, the requests of one maker that one MPI_Waitall takes.
    */
   /** What a rank's requests are: hand-overs the benchmark makes, or refused. */
   sealed interface Owners permits Handovers, Refused {}
@@ -40,9 +41,9 @@ final class RequestOwners {
   /** Why a request cannot be kept by the threads of the benchmark. */
   record Refused(String reason) implements Owners {}
 
-  record Handovers(Map<Integer, Integer> givenTo, Map<Integer, int[]> takenFrom)
-      implements Owners {
-    static final Handovers NONE = new Handovers(Map.of(), Map.of());
+  record Handovers(Map<Integer, Integer> givenTo, Map<Integer, int[]> takenFrom,
+      Set<Integer> firsts) implements Owners {
+    static final Handovers NONE = new Handovers(Map.of(), Map.of(), Set.of());
 
     /**
      * Event {@code e} (call {@code i}) as its thread's block keeps it, and for an MPI_Waitall
@@ -111,6 +112,7 @@ final class RequestOwners {
     Set<Long> live = new LinkedHashSet<>();
     Map<Integer, Integer> givenTo = new HashMap<>();
     Map<Integer, int[]> takenFrom = new HashMap<>();
+    Set<Integer> firsts = new HashSet<>();
     // Per pair of threads (maker, waiter): the making calls in the order they are waited for.
     Map<List<Integer>, List<Integer>> waited = new HashMap<>();
     for (int i = 0; i < calls.size(); i++) {
@@ -166,9 +168,13 @@ final class RequestOwners {
       }
       // A list's items are taken in the order they were made (the tracer sorts it by age).
       taken.sort(null);
+      Set<Integer> makers = new HashSet<>();
       for (int at : taken) {
-        waited.computeIfAbsent(List.of(owner.get(madeId.get(at)), c.thread()),
-            x -> new ArrayList<>()).add(at);
+        int maker = owner.get(madeId.get(at));
+        waited.computeIfAbsent(List.of(maker, c.thread()), x -> new ArrayList<>()).add(at);
+        if (makers.add(maker)) {
+          firsts.add(at);
+        }
       }
       if (java.util.Arrays.stream(from).anyMatch(f -> f >= 0)) {
         takenFrom.put(i, from);
@@ -195,7 +201,7 @@ final class RequestOwners {
     if (across.isPresent()) {
       return new Refused(across.get());
     }
-    return givenTo.isEmpty() ? Handovers.NONE : new Handovers(givenTo, takenFrom);
+    return givenTo.isEmpty() ? Handovers.NONE : new Handovers(givenTo, takenFrom, firsts);
   }
 
   /**

@@ -43,6 +43,42 @@ static bg_handed *bg_handed_first, *bg_handed_last;
 static pthread_mutex_t bg_handed_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t bg_handed_more = PTHREAD_COND_INITIALIZER;
 
+/* Per pair of lanes: requests handed over, and those of them the taker has completed. */
+typedef struct bg_pair {
+  int from, to;
+  long handed, done;
+  struct bg_pair *next;
+} bg_pair;
+static bg_pair *bg_pairs;
+
+/* The counts of (from, to), made at first use; called under the lock. */
+static bg_pair *bg_pair_of(int from, int to) {
+  for (bg_pair *p = bg_pairs; p != NULL; p = p->next) {
+    if (p->from == from && p->to == to) {
+      return p;
+    }
+  }
+  bg_pair *p = calloc(1, sizeof *p);
+  if (p == NULL) {
+    fprintf(stderr, "benchmark: out of memory handing a request over\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  p->from = from;
+  p->to = to;
+  p->next = bg_pairs;
+  bg_pairs = p;
+  return p;
+}
+
+void bg_req_turn(int to) {
+  pthread_mutex_lock(&bg_handed_lock);
+  bg_pair *p = bg_pair_of(bg_lane, to);
+  while (p->done < p->handed) {
+    pthread_cond_wait(&bg_handed_more, &bg_handed_lock);
+  }
+  pthread_mutex_unlock(&bg_handed_lock);
+}
+
 void bg_req_give(int to) {
   bg_handed *h = malloc(sizeof *h);
   if (h == NULL) {
@@ -62,6 +98,7 @@ void bg_req_give(int to) {
     bg_handed_last->next = h;
   }
   bg_handed_last = h;
+  bg_pair_of(bg_lane, to)->handed++;
   pthread_cond_broadcast(&bg_handed_more);
   pthread_mutex_unlock(&bg_handed_lock);
 }
@@ -102,6 +139,15 @@ void bg_waitall_taken(const int *ages, const int *from) {
   }
   bg_waitall_given(ages, given);
   free(given);
+  /* Completed (and recorded, were the benchmark traced): their makers may start their next. */
+  pthread_mutex_lock(&bg_handed_lock);
+  for (int i = 0; i < ages[0]; i++) {
+    if (from[1 + i] >= 0) {
+      bg_pair_of(from[1 + i], bg_lane)->done++;
+    }
+  }
+  pthread_cond_broadcast(&bg_handed_more);
+  pthread_mutex_unlock(&bg_handed_lock);
 }
 
 void bg_thread_begin(void *lane) {
