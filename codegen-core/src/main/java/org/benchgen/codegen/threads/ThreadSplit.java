@@ -87,51 +87,6 @@ final class ThreadSplit {
   }
 
   /**
-   * The main thread's calls of rank {@code rank} where a program may start or join its threads
-   * ({@link #separates}), as call and communicator, and for each phase {a, e}: how many of them
-   * come before its start and before its end. Where every rank makes the same ones, equal counts
-   * are the same place of the program.
-   */
-  Separators separators(int rank) {
-    List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
-    List<Integer> at = separating(calls);
-    List<String> kinds = at.stream().map(i -> calls.get(i).event()).map(e -> e.op().mpiName()
-        + (e.isPresent(Field.COMM) ? " " + e.get(Field.COMM) : "")).toList();
-    List<int[]> bounds = phases(calls).stream().map(ph -> new int[] {
-        (int) at.stream().filter(i -> i < ph[0]).count(),
-        (int) at.stream().filter(i -> i < ph[1]).count()}).toList();
-    return new Separators(kinds, bounds);
-  }
-
-  /** See {@link #separators}. */
-  record Separators(List<String> kinds, List<int[]> bounds) {}
-
-  /** The indexes of the main thread's calls that {@link #separates}. */
-  private static List<Integer> separating(List<Call> calls) {
-    List<Integer> at = new ArrayList<>();
-    for (int i = 0; i < calls.size(); i++) {
-      if (calls.get(i).thread() == 0 && separates(calls.get(i))) {
-        at.add(i);
-      }
-    }
-    return at;
-  }
-
-  /**
-   * Phases whose bounds are {@code bounds} ({a, e} each, see {@link #separators}): from just
-   * after the main thread's a-th separating call to its e-th (0-based), or the end.
-   */
-  private static List<int[]> aligned(List<Call> calls, List<int[]> bounds) {
-    List<Integer> at = separating(calls);
-    List<int[]> out = new ArrayList<>();
-    for (int[] b : bounds) {
-      out.add(new int[] {b[0] == 0 ? 0 : at.get(b[0] - 1) + 1,
-          b[1] >= at.size() ? calls.size() : at.get(b[1])});
-    }
-    return out;
-  }
-
-  /**
    * Splits rank {@code rank}, its threads in lanes by {@code key}; with {@code anchors} (none:
    * the rank's phases as it had them), a phase, empty where the rank started no threads, at each
    * of {@code anchors} (every rank's, sorted, distinct: see {@link #anchors}), so that
@@ -140,21 +95,12 @@ final class ThreadSplit {
    * main threads receive). Where the rank's phases do not fit, it is split as it was.
    */
   Split split(int rank, LaneKey key, int[] anchors) {
-    return split(rank, key, anchors, List.of());
-  }
-
-  /**
-   * The same, with every phase's bounds at {@code bounds} (see {@link #separators}; none: as
-   * the rank recorded them): a program whose main thread makes collectives while its threads
-   * run, which one rank recorded before its threads' first calls and another after.
-   */
-  Split split(int rank, LaneKey key, int[] anchors, List<int[]> bounds) {
     Expanded x = expanded.computeIfAbsent(rank, this::expand);
     List<Long> ids = x.ids();
     List<List<Integer>> members = x.members();
     List<List<Integer>> remote = x.remote();
     List<Call> calls = x.calls();
-    List<int[]> phases = bounds.isEmpty() ? phases(calls) : aligned(calls, bounds);
+    List<int[]> phases = phases(calls);
     RequestOwners.Owners owners = RequestOwners.of(rank, calls, phases);
     if (owners instanceof RequestOwners.Refused why) {
       return new Refused(why.reason());

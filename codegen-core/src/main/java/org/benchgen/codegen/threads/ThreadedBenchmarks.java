@@ -83,101 +83,47 @@ public final class ThreadedBenchmarks {
     int[] all = places.stream().mapToInt(Integer::intValue).toArray();
     List<int[]> paddings = anchors.stream().allMatch(a -> java.util.Arrays.equals(a, all))
         ? List.of(new int[0]) : List.of(new int[0], all);
-    List<int[]> bounds = widestBounds(splitter, trace.worldSize());
-    List<List<int[]>> boundings = bounds.isEmpty() ? List.of(List.of())
-        : List.of(List.of(), bounds);
     Benchmarks.Outcome first = null;
     Set<List<Object>> tried = new java.util.HashSet<>();
-    for (List<int[]> bounding : boundings) {
-      for (int[] padding : bounding.isEmpty() ? paddings : List.of(new int[0])) {
-        for (LaneKey key : LaneKey.values()) {
-          List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
-          RequestHandoffs handoffs = new RequestHandoffs();
-          Optional<String> unequal = Optional.empty();
-          List<Object> lanes = new ArrayList<>(List.of(padding.length, bounding.size()));
-          Optional<String> refusal = Optional.empty();
-          for (int r = 0; r < trace.worldSize() && refusal.isEmpty(); r++) {
-            ThreadSplit.Split s = splitter.split(r, key, padding, bounding);
-            if (s instanceof ThreadSplit.Refused f) {
-              refusal = Optional.of(f.reason());
-              break;
-            }
-            ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
-            lanes.add(((ThreadSplit.Blocks) s).threads());
-            refusal = ThreadChecks.check(b);
-            if (refusal.isPresent()) {
-              break;
-            }
-            ranks.add(b);
-            for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
-              unequal = unequal.or(() -> h.takes().isEmpty() ? handoffs.give(h.site(), h.gives(), h.first())
-                  : handoffs.take(h.site(), h.takes()));
-            }
+    for (int[] padding : paddings) {
+      for (LaneKey key : LaneKey.values()) {
+        List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+        RequestHandoffs handoffs = new RequestHandoffs();
+        Optional<String> unequal = Optional.empty();
+        List<Object> lanes = new ArrayList<>(List.of(padding.length));
+        for (int r = 0; r < trace.worldSize(); r++) {
+          ThreadSplit.Split s = splitter.split(r, key, padding);
+          if (s instanceof ThreadSplit.Refused f) {
+            return refused(f.reason());
           }
-          if (refusal.isPresent()) {
-            if (bounding.isEmpty()) {
-              return refused(refusal.get());
-            }
-            // Wider phases run more at once: where that is refused, the first finding stands.
-            break;
+          ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
+          lanes.add(((ThreadSplit.Blocks) s).threads());
+          Optional<String> concurrent = ThreadChecks.check(b);
+          if (concurrent.isPresent()) {
+            return refused(concurrent.get());
           }
-          if (!tried.add(lanes)) {
-            continue; // this keying put every thread in the lane an earlier one did
+          ranks.add(b);
+          for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
+            unequal = unequal.or(() -> h.takes().isEmpty()
+                ? handoffs.give(h.site(), h.gives(), h.first())
+                : handoffs.take(h.site(), h.takes()));
           }
-          Benchmarks.Outcome o = unequal.isPresent() ? refused(unequal.get()
-              + ": the threads that hand requests over are not in the same lanes on every rank")
-              : generate(trace, target, options, ranks, handoffs);
-          if (!(o instanceof Benchmarks.Failed f)
-              || f.finding().problem() == Problem.UNEXPRESSIBLE) {
-            return o;
-          }
-          // The first keying's finding is the one reported when none pairs the lanes.
-          first = first == null ? o : first;
         }
+        if (!tried.add(lanes)) {
+          continue; // this keying put every thread in the lane an earlier one did
+        }
+        Benchmarks.Outcome o = unequal.isPresent() ? refused(unequal.get()
+            + ": the threads that hand requests over are not in the same lanes on every rank")
+            : generate(trace, target, options, ranks, handoffs);
+        if (!(o instanceof Benchmarks.Failed f)
+            || f.finding().problem() == Problem.UNEXPRESSIBLE) {
+          return o;
+        }
+        // The first keying's finding is the one reported when none pairs the lanes.
+        first = first == null ? o : first;
       }
     }
     return first;
-  }
-
-  /**
-   * Every phase's bounds as the widest of the ranks' (see {@link ThreadSplit#separators}):
-   * from the earliest start to the latest end, counted in the main thread's separating calls,
-   * where every rank makes the same ones and has as many phases, the widened phases do not
-   * overlap and some rank's differ from them; else none. A main thread that makes a collective
-   * or creates a communicator while its threads run records it before the threads' first
-   * calls on one rank and after on another (MPICH's threads/comm tests): in the widest bounds
-   * it is in the phase on every rank.
-   */
-  private static List<int[]> widestBounds(ThreadSplit splitter, int ranks) {
-    List<ThreadSplit.Separators> all = new ArrayList<>();
-    for (int r = 0; r < ranks; r++) {
-      all.add(splitter.separators(r));
-    }
-    ThreadSplit.Separators s0 = all.get(0);
-    int phases = s0.bounds().size();
-    if (phases == 0 || all.stream().anyMatch(s -> !s.kinds().equals(s0.kinds())
-        || s.bounds().size() != phases)) {
-      return List.of();
-    }
-    List<int[]> out = new ArrayList<>();
-    for (int p = 0; p < phases; p++) {
-      int pp = p;
-      int a = all.stream().mapToInt(s -> s.bounds().get(pp)[0]).min().orElseThrow();
-      int e = all.stream().mapToInt(s -> s.bounds().get(pp)[1]).max().orElseThrow();
-      if (!out.isEmpty() && a < out.get(out.size() - 1)[1]) {
-        return List.of();
-      }
-      out.add(new int[] {a, e});
-    }
-    boolean differ = all.stream().anyMatch(s -> {
-      for (int p = 0; p < phases; p++) {
-        if (!java.util.Arrays.equals(s.bounds().get(p), out.get(p))) {
-          return true;
-        }
-      }
-      return false;
-    });
-    return differ ? out : List.of();
   }
 
   /**
