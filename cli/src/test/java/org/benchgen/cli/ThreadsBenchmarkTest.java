@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ranks, two phases of threads, under Open MPI and MPICH, traced, generated, built, its benchmark
  * traced: the same calls and bytes on every rank (verify exits 0); coNCePTuaL refuses it (BG104).
  * And samples/mpi/threads_pairs under Open MPI: threads whose calls differ only by their peer,
- * put in lanes that pair across ranks.
+ * put in lanes that pair across ranks; samples/mpi/threads_handover under both: one thread
+ * waits for every thread's requests, which the others hand over.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ThreadsBenchmarkTest {
@@ -110,6 +111,40 @@ class ThreadsBenchmarkTest {
       }
       assertEquals(n * PAIR_ITERATIONS, bench.rank(r).byOp().get(Op.WAIT)[0], "rank " + r);
       assertEquals(3, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
+    }
+  }
+
+  /** Iterations of threads_handover. */
+  private static final int HANDOVER_ITERATIONS = 20;
+
+  /**
+   * threads_handover: 3 threads a rank post an Isend and an Irecv each into one shared array, and
+   * thread 0 completes all 6 with one MPI_Waitall (MPICH's multisend3 and multisend4). Refused
+   * before (BG104: "MPI_Waitall on thread 1 uses a request that MPI_Isend made on thread 2");
+   * now the two other lanes hand their requests to thread 0's lane, which takes them.
+   */
+  @ParameterizedTest(name = "threads_handover under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void requestsWaitedForByAnotherThreadAreHandedOver(String flavour) throws Exception {
+    runs.assertSameCalls(flavour, List.of("threads_handover", "" + HANDOVER_ITERATIONS));
+    String c = Files.readString(runs.work().resolve(flavour + "-threads_handover-gen")
+        .resolve("threads_handover.c"));
+    assertTrue(c.contains("bg_thread_start(&bg_threads[2], bg_phase1_lane3, 3);"), c);
+    assertFalse(c.contains("bg_phase1_lane4"), c);
+    // Two lanes hand their Isend's and Irecv's requests over, one takes them.
+    assertEquals(4, c.split("bg_req_give\\(", -1).length - 1, c);
+    assertEquals(1, c.split("bg_waitall_taken\\(", -1).length - 1, c);
+    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour
+        + "-threads_handover-bench"), new java.io.PrintWriter(new java.io.StringWriter()));
+    for (int r = 0; r < BenchmarkRuns.N; r++) {
+      // Worked out from threads_handover.c: thread t sends 2 (t + 1) ints an iteration, so a
+      // rank 4 * (2 + 4 + 6) = 48 bytes an iteration.
+      assertTrue(bench.rank(r).threads() >= 3, "threads of the benchmark's rank " + r);
+      assertEquals(3L * HANDOVER_ITERATIONS, bench.rank(r).byOp().get(Op.ISEND)[0], "rank " + r);
+      assertEquals(48L * HANDOVER_ITERATIONS, bench.rank(r).byOp().get(Op.ISEND)[1], "rank " + r);
+      assertEquals(3L * HANDOVER_ITERATIONS, bench.rank(r).byOp().get(Op.IRECV)[0], "rank " + r);
+      assertEquals(HANDOVER_ITERATIONS, bench.rank(r).byOp().get(Op.WAITALL)[0], "rank " + r);
+      assertEquals(2, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
     }
   }
 }

@@ -32,6 +32,7 @@ public final class Generation {
   private final ComputeTimes times;
   private final List<IrregularSections.Section> sections;
   private final Regions regions;
+  private final RequestHandoffs handoffs;
 
   /** A generation of {@code trace} with these options, in the target's {@code naming}. */
   public Generation(CompressedTrace trace, GenerateOptions options, Naming naming) {
@@ -44,6 +45,13 @@ public final class Generation {
    */
   public Generation(CompressedTrace trace, GenerateOptions options, Naming naming,
       List<IrregularSections.Span> spans, boolean asData) {
+    this(trace, options, naming, spans, asData, RequestHandoffs.NONE);
+  }
+
+  /** The same, for a threaded program whose threads hand requests over ({@code handoffs}). */
+  public Generation(CompressedTrace trace, GenerateOptions options, Naming naming,
+      List<IrregularSections.Span> spans, boolean asData, RequestHandoffs handoffs) {
+    this.handoffs = handoffs;
     this.trace = trace;
     this.regions = Regions.of(trace, spans);
     // Only a target that holds them as data pays for expanding the sections.
@@ -89,6 +97,11 @@ public final class Generation {
   }
 
   /** The program's loop regions, the same for every target. */
+  /** The requests a threaded program's threads hand to each other (none in one thread). */
+  public RequestHandoffs handoffs() {
+    return handoffs;
+  }
+
   public Regions regions() {
     return regions;
   }

@@ -179,6 +179,11 @@ final class CArgs {
     return listOf(xs, factor, "list");
   }
 
+  /** A constant list of ints, in a table. */
+  Value ints(List<Integer> xs) {
+    return listOf(xs.stream().mapToLong(Integer::longValue).toArray(), 1);
+  }
+
   /** The same in a table of {@code kind}: of ints ({@code list}) or MPI_Counts ({@code clist}). */
   private Value listOf(long[] xs, long factor, String kind) {
     List<Value> items = new ArrayList<>();

@@ -83,6 +83,10 @@ final class CEmitter implements Emitter {
           .orElse(List.of());
     }
     OutputModel call = call(c);
+    Optional<Integer> handedTo = g.handoffs().givenTo(r.site());
+    if (handedTo.isPresent()) {
+      call = new CModel.Given(call, handedTo.get(), g.handoffs().startsBatch(r.site()));
+    }
     if (c.counterUsed()) {
       counters.add(c.counter());
     }
@@ -290,7 +294,10 @@ final class CEmitter implements Emitter {
   private OutputModel completion(RsdContext c) {
     return switch (c.rsd().op()) {
       case WAIT -> new CModel.Wait(c.value(Field.REQ));
-      case WAITALL -> new CModel.Waitall(a.list(c, Field.REQS));
+      // Items another thread made are taken from it (RequestHandoffs).
+      case WAITALL -> g.handoffs().takenFrom(c.rsd().site()).<OutputModel>map(from ->
+          new CModel.WaitallTaken(a.list(c, Field.REQS), a.ints(from)))
+          .orElse(new CModel.Waitall(a.list(c, Field.REQS)));
       default -> new CModel.Complete(c.rsd().op().name(), a.list(c, Field.REQS),
           a.list(c, Field.DONE));
     };

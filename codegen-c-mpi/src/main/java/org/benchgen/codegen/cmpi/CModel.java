@@ -121,6 +121,18 @@ public sealed interface CModel extends OutputModel {
 
   record Waitall(Value reqs) implements CModel {}
 
+  /**
+   * MPI_Waitall of these ages, the items that another lane made (at their place in {@code
+   * from}, a list of lanes, -1 elsewhere) taken from the lane that handed them over.
+   */
+  record WaitallTaken(Value reqs, Value from) implements CModel {}
+
+  /**
+   * A call whose new request is handed to lane {@code lane}, which waits for it; {@code turn}:
+   * the first of a batch, made once that lane has completed the batch before.
+   */
+  record Given(OutputModel call, int lane, boolean turn) implements CModel {}
+
   /** Waitany, Waitsome and the tests: {@code kind} names the call ({@code WAITANY} …). */
   record Complete(String kind, Value reqs, Value done) implements CModel {}
 

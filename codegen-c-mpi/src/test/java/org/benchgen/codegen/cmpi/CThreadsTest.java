@@ -139,6 +139,100 @@ class CThreadsTest {
         + " 0 to 1 tag 0 messages of [16, 512] bytes, which MPI may match in either order"), m);
   }
 
+  /**
+   * Two ranks. Each: Init_thread, Barrier, then 3 times at once: thread 1 an Irecv from the
+   * other rank, thread 2 an Isend to it (tag 1, 512 bytes), and thread 1 an MPI_Waitall of both
+   * (MPICH's multisend3: one thread waits for the others' sends); Barrier, Finalize. {@code
+   * reversed}: thread 2 makes two Isends and thread 1 waits for the second one first.
+   */
+  private CompressedTrace handedOver(boolean reversed) throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("handed" + reversed));
+    for (int r = 0; r < 2; r++) {
+      int peer = 1 - r;
+      StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + r + " size=2\n");
+      b.append(line("MPI_Init_thread", "i", 0, "level=THREAD_MULTIPLE given=THREAD_MULTIPLE"));
+      b.append(line("MPI_Barrier", "b1", 1, "comm=0"));
+      int slot = 2;
+      long req = 1;
+      String recv = " count=64 type=MPI_DOUBLE tsize=8 bytes=512";
+      String send = " count=64 type=MPI_DOUBLE tsize=8";
+      for (int k = 0; k < 3; k++) {
+        b.append(line("MPI_Irecv", "tr", slot++, "comm=0 src=" + peer + " tag=1" + recv
+            + " req=" + req + " thread=1"));
+        b.append(line("MPI_Isend", "ts", slot++, "comm=0 dest=" + peer + " tag=1" + send
+            + " req=" + (req + 1) + " thread=2"));
+        if (reversed) {
+          b.append(line("MPI_Irecv", "tr2", slot++, "comm=0 src=" + peer + " tag=2" + recv
+              + " req=" + (req + 2) + " thread=1"));
+          b.append(line("MPI_Isend", "ts2", slot++, "comm=0 dest=" + peer + " tag=2" + send
+              + " req=" + (req + 3) + " thread=2"));
+          b.append(line("MPI_Waitall", "tw2", slot++, "reqs=" + (req + 2) + "," + (req + 3)
+              + " thread=1"));
+          b.append(line("MPI_Waitall", "tw", slot++, "reqs=" + req + "," + (req + 1)
+              + " thread=1"));
+          req += 4;
+        } else {
+          b.append(line("MPI_Waitall", "tw", slot++, "reqs=" + req + "," + (req + 1)
+              + " thread=1"));
+          req += 2;
+        }
+      }
+      b.append(line("MPI_Barrier", "b2", slot++, "comm=0"));
+      b.append(line("MPI_Finalize", "f", slot, ""));
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), b);
+    }
+    return CMpiTargetTest.compress(dir);
+  }
+
+  @Test
+  void aRequestWaitedForByAnotherThreadOfItsPhaseIsHandedOver() throws Exception {
+    Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class,
+        generate(handedOver(false)));
+    String c = file(g, "bench.c");
+    String main = c.substring(c.indexOf("int main("));
+    assertTrue(main.contains("bg_thread_start(&bg_threads[0], bg_phase1_lane1, 1);")
+        && main.contains("bg_thread_start(&bg_threads[1], bg_phase1_lane2, 2);"), main);
+    String lane1 = c.substring(c.indexOf("static void *bg_phase1_lane1("),
+        c.indexOf("static void *bg_phase1_lane2("));
+    String lane2 = c.substring(c.indexOf("static void *bg_phase1_lane2("), c.indexOf("int main("));
+    // Whichever lane the keys gave the sending thread, it hands each Isend's request to the
+    // other, whose MPI_Waitall takes it in the place of the list's second item.
+    String sender = lane1.contains("MPI_Isend") ? lane1 : lane2;
+    String waiter = sender == lane1 ? lane2 : lane1;
+    int to = sender == lane1 ? 2 : 1;
+    int from = 3 - to;
+    assertTrue(sender.contains("bg_req_new(0)); bg_req_give(" + to + ");"), sender);
+    // Each Isend is a batch of its own (the waiter takes one an MPI_Waitall): made once the
+    // waiter has completed the one before, as the traced threads were ordered.
+    assertTrue(sender.contains("bg_req_turn(" + to + "); MPI_Isend("), sender);
+    assertFalse(sender.contains("MPI_Irecv") || sender.contains("bg_waitall"), sender);
+    assertTrue(waiter.contains("MPI_Irecv") && waiter.contains("bg_waitall_taken("), waiter);
+    assertFalse(waiter.contains("bg_req_give"), waiter);
+    // The taken list names the sender's lane at the Isend's place, -1 at the own Irecv's; the
+    // ages' list has BG_NULL there (the trace's block of the waiter keeps its own request only).
+    String call = waiter.substring(waiter.indexOf("bg_waitall_taken("));
+    call = call.substring(0, call.indexOf(';'));
+    assertTrue(c.contains("{2, -1, " + from + "}") || c.contains("{2, -1, " + from + ","), c);
+    assertTrue(c.contains("{2, 0, BG_NULL}"), c);
+    assertTrue(call.matches("bg_waitall_taken\\(list\\d+, list\\d+\\)"), call);
+    Path d = Files.createDirectories(tmp.resolve("handedbench"));
+    for (GeneratedFile f : g.files()) {
+      Files.writeString(d.resolve(f.name()), f.text());
+    }
+    Process p = new ProcessBuilder("make", "-s", "CFLAGS=-O1 -std=c99 -Wall -Wextra -Werror"
+        + " -pedantic").directory(d.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertEquals(0, p.waitFor(), out);
+  }
+
+  @Test
+  void requestsWaitedForInAnotherOrderThanMadeAreRefused() throws Exception {
+    Benchmarks.Failed f = assertInstanceOf(Benchmarks.Failed.class, generate(handedOver(true)));
+    assertEquals(Problem.SEVERAL_THREADS, f.finding().problem());
+    assertTrue(f.finding().message().contains("rank 0: thread 1 waits for the requests thread"
+        + " 2 made in another order than they were made"), f.finding().message());
+  }
+
   @Test
   void moreThreadPhasesThanGeneratedAreRefusedByTheirCount() throws Exception {
     // MPICH's threads/pt2pt/alltoall starts and joins a thread 10,000 times: each phase's

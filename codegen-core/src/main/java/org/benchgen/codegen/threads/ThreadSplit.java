@@ -44,8 +44,16 @@ final class ThreadSplit {
    * A rank's blocks, with the traced thread of each lane, phase by phase in lane order (equal for
    * two keyings that put the threads in the same lanes).
    */
-  record Blocks(RankBlocks rank, int phases, int[] lanes, List<Integer> threads)
-      implements Split {}
+  record Blocks(RankBlocks rank, int phases, int[] lanes, List<Integer> threads,
+      List<Handoff> handoffs) implements Split {}
+
+  /**
+   * What a call at a block's {@code site} does with requests of other threads: the lane it
+   * hands its request to ({@code gives}, -1: none), whether it is the first of a batch, or, for
+   * an MPI_Waitall ({@code takes} non-empty), the lane each item comes from (-1: its own or
+   * none).
+   */
+  record Handoff(String site, int gives, boolean first, List<Integer> takes) {}
 
   record Refused(String reason) implements Split {}
 
@@ -92,21 +100,30 @@ final class ThreadSplit {
     List<List<Integer>> members = x.members();
     List<List<Integer>> remote = x.remote();
     List<Call> calls = x.calls();
-    Optional<String> owner = requestOwners(rank, calls).or(() -> x.messages().refused());
-    if (owner.isPresent()) {
-      return new Refused(owner.get());
-    }
     List<int[]> phases = phases(calls);
+    RequestOwners.Owners owners = RequestOwners.of(rank, calls, phases);
+    if (owners instanceof RequestOwners.Refused why) {
+      return new Refused(why.reason());
+    }
+    if (x.messages().refused().isPresent()) {
+      return new Refused(x.messages().refused().get());
+    }
+    RequestOwners.Handovers handovers = (RequestOwners.Handovers) owners;
     if (anchors.length > 0) {
       phases = padded(calls, phases, anchors).orElse(phases);
     }
     for (int[] pair : x.messages().mainPairs()) {
-      if (phaseOf(phases, pair[0]) != phaseOf(phases, pair[1])) {
+      if (RequestOwners.phaseOf(phases, pair[0]) != RequestOwners.phaseOf(phases, pair[1])) {
         return new Refused("rank " + rank + ": MPI's main thread probes a message (MPI_Mprobe)"
             + " on one side of a phase of threads and receives it on the other; each block of"
             + " the benchmark keeps its own probed messages");
       }
     }
+    Map<Call, Integer> index = new java.util.IdentityHashMap<>();
+    for (int i = 0; i < calls.size(); i++) {
+      index.put(calls.get(i), i);
+    }
+    List<Handoff> handoffs = new ArrayList<>();
     Map<ThreadBlock, List<RawEvent>> events = new java.util.LinkedHashMap<>();
     int[] lanes = new int[phases.size() + 1];
     List<Integer> threads = new ArrayList<>();
@@ -122,7 +139,6 @@ final class ThreadSplit {
       for (Call c : calls.subList(ph[0], ph[1])) {
         byThread.computeIfAbsent(c.thread(), k -> new ArrayList<>()).add(c);
       }
-      block(events, ThreadBlock.lane(p + 1, 0), byThread.getOrDefault(0, List.of()));
       List<List<Call>> others = new ArrayList<>(byThread.entrySet().stream()
           .filter(e -> e.getKey() != 0).map(Map.Entry::getValue).toList());
       List<Integer> laneThreads = threads;
@@ -134,13 +150,34 @@ final class ThreadSplit {
           byId)));
       others.forEach(t -> laneThreads.add(t.get(0).thread()));
       lanes[p + 1] = others.size();
+      Map<Integer, Integer> laneOf = new HashMap<>(Map.of(0, 0));
       for (int l = 0; l < others.size(); l++) {
-        block(events, ThreadBlock.lane(p + 1, l + 1), others.get(l));
+        laneOf.put(others.get(l).get(0).thread(), l + 1);
+      }
+      List<List<Call>> inLanes = new ArrayList<>();
+      inLanes.add(byThread.getOrDefault(0, List.of()));
+      inLanes.addAll(others);
+      for (int l = 0; l < inLanes.size(); l++) {
+        ThreadBlock b = ThreadBlock.lane(p + 1, l);
+        List<Call> local = new ArrayList<>(inLanes.get(l).size());
+        for (Call c : inLanes.get(l)) {
+          int i = index.get(c);
+          RequestOwners.Local kept = handovers.local(i, c.event(), laneOf);
+          local.add(new Call(c.thread(), kept.event(), c.compute(), c.duration(), c.cpu()));
+          if (c.event().op().createsRequest()) {
+            Integer to = handovers.givenTo().get(i);
+            handoffs.add(new Handoff(b.site(c.event().site()), to == null ? -1 : laneOf.get(to),
+                handovers.firsts().contains(i), List.of()));
+          } else if (c.event().op() == Op.WAITALL) {
+            handoffs.add(new Handoff(b.site(c.event().site()), -1, false, kept.takes()));
+          }
+        }
+        block(events, b, local);
       }
       at = ph[1];
     }
     return new Blocks(new RankBlocks(rank, ids, members, remote, events), phases.size(), lanes,
-        threads);
+        threads, handoffs);
   }
 
   /** Expands rank {@code rank} once: its communicators and its calls with their threads. */
@@ -264,88 +301,6 @@ final class ThreadSplit {
       end = at;
     }
     return k == phases.size() ? Optional.of(out) : Optional.empty();
-  }
-
-  /**
-   * Refuses a request made on one thread and completed (or started, or freed) on another: each
-   * benchmark thread keeps its own requests.
-   */
-  private static Optional<String> requestOwners(int rank, List<Call> calls) {
-    Map<Long, Integer> owner = new HashMap<>();
-    Map<Long, String> made = new HashMap<>();
-    java.util.Set<Long> persistent = new java.util.HashSet<>();
-    java.util.Set<Long> live = new java.util.LinkedHashSet<>();
-    for (Call c : calls) {
-      RawEvent e = c.event();
-      Op op = e.op();
-      if (op.createsRequest()) {
-        owner.put(e.get(Field.REQ), c.thread());
-        made.put(e.get(Field.REQ), op.mpiName());
-        live.add(e.get(Field.REQ));
-        if (op.createsPersistentRequest()) {
-          persistent.add(e.get(Field.REQ));
-        }
-        continue;
-      }
-      completed(e).forEach(id -> {
-        if (op == Op.REQUEST_FREE || !persistent.contains(id)) {
-          live.remove(id);
-        }
-      });
-      for (long id : requests(e)) {
-        Integer t = owner.get(id);
-        if (t != null && t != c.thread()) {
-          return Optional.of("rank " + rank + ": " + op.mpiName() + " on " + name(c.thread())
-              + " uses a request that " + made.get(id) + " made on " + name(t) + "; each thread"
-              + " of the benchmark keeps its own requests");
-        }
-      }
-    }
-    for (long id : live) {
-      if (owner.get(id) != 0) {
-        return Optional.of("rank " + rank + ": a request that " + made.get(id) + " made on "
-            + name(owner.get(id)) + " is never completed or freed there; the benchmark's thread"
-            + " would end with it, and the main thread's requests would be named wrongly");
-      }
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * The block of call {@code i} on MPI's main thread: 2p for the calls between phases p and
-   * p + 1 (p from 0), 2p + 1 for those in phase p + 1.
-   */
-  private static int phaseOf(List<int[]> phases, int i) {
-    int b = 0;
-    for (int[] ph : phases) {
-      if (i < ph[0]) {
-        return b;
-      }
-      if (i < ph[1]) {
-        return b + 1;
-      }
-      b += 2;
-    }
-    return b;
-  }
-
-  private static String name(int thread) {
-    return thread == 0 ? "MPI's main thread" : "thread " + thread;
-  }
-
-  /** The request ids a call completes or frees. */
-  private static List<Long> completed(RawEvent e) {
-    List<Long> out = new ArrayList<>();
-    Op op = e.op();
-    if ((op == Op.WAIT || op == Op.REQUEST_FREE) && e.isPresent(Field.REQ)) {
-      out.add(e.get(Field.REQ));
-    }
-    for (long v : op == Op.WAITALL ? e.list(Field.REQS) : e.list(Field.DONE)) {
-      if (!Sym.isSymbol(v)) {
-        out.add(v);
-      }
-    }
-    return out;
   }
 
   /** The request ids a call names (not one it creates). */

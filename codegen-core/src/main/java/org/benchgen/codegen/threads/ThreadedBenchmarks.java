@@ -21,6 +21,7 @@ import org.benchgen.codegen.Emitter;
 import org.benchgen.codegen.GenerateOptions;
 import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.codegen.Generation;
+import org.benchgen.codegen.RequestHandoffs;
 import org.benchgen.codegen.TraceWalker;
 import org.benchgen.codegen.Target;
 import org.benchgen.codegen.Unexpressible;
@@ -87,6 +88,8 @@ public final class ThreadedBenchmarks {
     for (int[] padding : paddings) {
       for (LaneKey key : LaneKey.values()) {
         List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+        RequestHandoffs handoffs = new RequestHandoffs();
+        Optional<String> unequal = Optional.empty();
         List<Object> lanes = new ArrayList<>(List.of(padding.length));
         for (int r = 0; r < trace.worldSize(); r++) {
           ThreadSplit.Split s = splitter.split(r, key, padding);
@@ -100,11 +103,18 @@ public final class ThreadedBenchmarks {
             return refused(concurrent.get());
           }
           ranks.add(b);
+          for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
+            unequal = unequal.or(() -> h.takes().isEmpty()
+                ? handoffs.give(h.site(), h.gives(), h.first())
+                : handoffs.take(h.site(), h.takes()));
+          }
         }
         if (!tried.add(lanes)) {
           continue; // this keying put every thread in the lane an earlier one did
         }
-        Benchmarks.Outcome o = generate(trace, target, options, ranks);
+        Benchmarks.Outcome o = unequal.isPresent() ? refused(unequal.get()
+            + ": the threads that hand requests over are not in the same lanes on every rank")
+            : generate(trace, target, options, ranks, handoffs);
         if (!(o instanceof Benchmarks.Failed f)
             || f.finding().problem() == Problem.UNEXPRESSIBLE) {
           return o;
@@ -121,7 +131,7 @@ public final class ThreadedBenchmarks {
    * deadlock or unmatched message in every serial order, or a collective that joins two lanes.
    */
   private static Benchmarks.Outcome generate(CompressedTrace trace, Target target,
-      GenerateOptions options, List<ThreadSplit.RankBlocks> ranks) {
+      GenerateOptions options, List<ThreadSplit.RankBlocks> ranks, RequestHandoffs handoffs) {
     Benchmarks.Preparation preparation = null;
     for (Comparator<ThreadBlock> order : ThreadBlock.SERIAL_ORDERS) {
       CompressedTrace serial;
@@ -166,7 +176,7 @@ public final class ThreadedBenchmarks {
         : p.spans().stream().filter(s -> blockOf.subList(s.start(), s.end()).stream()
             .distinct().count() == 1).toList();
     Generation g = new Generation(p.trace(), options, target.naming(), spans,
-        target.dataTables());
+        target.dataTables(), handoffs);
     List<GeneratedFile> files;
     try {
       Emitter emitter = target.emitter(g);

@@ -251,6 +251,9 @@ MPI_Request *bg_req_at(int age);
 
 void bg_wait(int age);
 void bg_waitall(const int *ages);
+/* The same, the items listed as BG_NULL given (requests another thread handed over, or
+ * MPI_REQUEST_NULL); given NULL: none. */
+void bg_waitall_given(const int *ages, const MPI_Request *given);
 
 /* The other completions, on the traced requests; done: the ones the trace completed. */
 enum { BG_WAITANY, BG_WAITSOME, BG_TEST, BG_TESTALL, BG_TESTANY, BG_TESTSOME };

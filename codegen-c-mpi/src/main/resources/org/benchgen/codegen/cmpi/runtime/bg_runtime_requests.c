@@ -101,8 +101,17 @@ void bg_wait(int age) {
 }
 
 void bg_waitall(const int *ages) {
+  bg_waitall_given(ages, NULL);
+}
+
+void bg_waitall_given(const int *ages, const MPI_Request *given) {
   int n = bg_nzombie;
   MPI_Request *r = bg_gather(ages, 1);
+  for (int i = 0; given != NULL && i < ages[0]; i++) {
+    if (ages[1 + i] == BG_NULL) {
+      r[i] = given[i];
+    }
+  }
   MPI_Waitall(ages[0] + n, r, bg_sts);
   bg_nzombie = 0;
   bg_scatter(ages);

@@ -19,6 +19,17 @@ void bg_thread_join(pthread_t *ts, int n);
 void bg_thread_begin(void *lane);
 void bg_thread_end(void);
 
+/* Requests one lane makes and another waits for (docs/codegen.md, "Threads"): the maker hands
+ * its newest request to lane `to` (its own list keeps MPI_REQUEST_NULL in its place, as the
+ * trace keeps it); MPI_Waitall of the ages, the items whose entry in `from` ({n, lane...}) is
+ * a lane (not -1) taken from that lane, oldest first, waiting until it has handed one over. */
+void bg_req_give(int to);
+/* Before the first request of a batch (those one MPI_Waitall takes): waits until lane `to` has
+ * completed every request this lane handed it, as the traced program's threads did, so that the
+ * run keeps no more requests live than the traced one. */
+void bg_req_turn(int to);
+void bg_waitall_taken(const int *ages, const int *from);
+
 /* In bg_runtime.c: sets the calling thread's compute factor to the program's. */
 void bg_thread_scale(void);
 

@@ -1,0 +1,75 @@
+package org.benchgen.codegen;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Requests that one thread of a threaded benchmark makes and another waits for (docs/codegen.md,
+ * "Threads"), by call site: the lane each request-making site hands its request to, and for each
+ * MPI_Waitall site the lane each item of its list is taken from ({@code -1}: its own thread's or
+ * none). Sites here are a block's ({@code pP.L:...}): every call of a site does the same, checked
+ * when they are added. Empty for a program of one thread.
+ */
+public final class RequestHandoffs {
+  /** A program's without hand-overs. */
+  public static final RequestHandoffs NONE = new RequestHandoffs();
+
+  private final Map<String, Integer> gives = new HashMap<>();
+  private final Map<String, List<Integer>> takes = new HashMap<>();
+  private final Map<String, Boolean> firsts = new HashMap<>();
+
+  /**
+   * Adds that a call at {@code site} hands its request to lane {@code lane} ({@code -1}: keeps
+   * it), {@code first} of a batch (the requests of its thread that one MPI_Waitall takes); the
+   * reason when another call of the site did otherwise.
+   */
+  public Optional<String> give(String site, int lane, boolean first) {
+    Integer was = gives.putIfAbsent(site, lane);
+    Boolean wasFirst = firsts.putIfAbsent(site, first);
+    if (was != null && was != lane) {
+      return Optional.of("the calls at " + site + " hand their requests to different threads"
+          + " (lanes " + was + " and " + lane + ")");
+    }
+    return wasFirst == null || wasFirst == first ? Optional.empty() : Optional.of("the calls at "
+        + site + " start a batch of requests handed over on some executions only");
+  }
+
+  /**
+   * Whether the call at {@code site} makes the first request of a batch: its thread waits
+   * until the one it hands them to has completed the batch before (as the traced program's
+   * threads did, for the run to keep as many requests live as the traced one).
+   */
+  public boolean startsBatch(String site) {
+    return givenTo(site).isPresent() && firsts.getOrDefault(site, false);
+  }
+
+  /**
+   * Adds that an MPI_Waitall at {@code site} takes the items of its list from {@code lanes};
+   * the reason when another call of the site did otherwise.
+   */
+  public Optional<String> take(String site, List<Integer> lanes) {
+    List<Integer> was = takes.putIfAbsent(site, List.copyOf(lanes));
+    return was == null || was.equals(lanes) ? Optional.empty() : Optional.of("the MPI_Waitall"
+        + " calls at " + site + " take their requests from different threads (lanes " + was
+        + " and " + lanes + ")");
+  }
+
+  /** The lane the call at {@code site} hands its request to, if it hands it over. */
+  public Optional<Integer> givenTo(String site) {
+    Integer l = gives.get(site);
+    return l == null || l < 0 ? Optional.empty() : Optional.of(l);
+  }
+
+  /** The lanes the MPI_Waitall at {@code site} takes its items from, if it takes any. */
+  public Optional<List<Integer>> takenFrom(String site) {
+    List<Integer> l = takes.get(site);
+    return l == null || l.stream().allMatch(x -> x < 0) ? Optional.empty() : Optional.of(l);
+  }
+
+  /** Whether any request is handed over. */
+  public boolean any() {
+    return gives.values().stream().anyMatch(l -> l >= 0);
+  }
+}
