@@ -3,7 +3,7 @@ package org.benchgen.testing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -89,8 +89,12 @@ public final class RuntimeObjects {
     }
     try {
       Files.move(tmp, cached, StandardCopyOption.ATOMIC_MOVE);
-    } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
-      // Another JVM's build of the same key got there first: its objects are the same.
+    } catch (FileSystemException e) {
+      if (!Files.isDirectory(cached)) {
+        throw e;
+      }
+      // Another JVM's build of the same key got there first (rename(2) says ENOTEMPTY, which
+      // Java reports as a plain FileSystemException): its objects are the same.
       try (Stream<Path> s = Files.list(tmp)) {
         for (Path f : s.toList()) {
           Files.delete(f);
