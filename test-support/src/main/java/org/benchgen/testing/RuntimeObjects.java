@@ -12,7 +12,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -34,8 +33,8 @@ public final class RuntimeObjects {
   /**
    * Puts the run-time library's objects, compiled by {@code make variables...} (as
    * {@code MPICC=...}, {@code CFLAGS=...}), into the generated benchmark {@code dir}, compiling
-   * them there first if no earlier build did. A compile that fails leaves nothing cached and
-   * nothing copied: the caller's own {@code make} then fails as it would have.
+   * them there first if no earlier build did. A compile that fails leaves nothing cached: the
+   * caller's own {@code make} then fails as it would have.
    */
   public static void reuse(Path dir, List<String> variables) {
     try {
@@ -44,7 +43,9 @@ public final class RuntimeObjects {
         return;
       }
       Path cached = CACHE.toAbsolutePath().resolve(key(dir, variables, objects));
-      if (!Files.isDirectory(cached) && !compile(dir, variables, objects, cached)) {
+      if (!Files.isDirectory(cached)) {
+        // Compiled in dir itself, where they stay; cached for the next builds.
+        compile(dir, variables, objects, cached);
         return;
       }
       // build-flags first: the objects must not be older than what they depend on.
@@ -65,7 +66,8 @@ public final class RuntimeObjects {
     }
   }
 
-  private static boolean compile(Path dir, List<String> variables, List<String> objects,
+  /** Compiles the objects in {@code dir} with its Makefile and caches them, if make succeeds. */
+  private static void compile(Path dir, List<String> variables, List<String> objects,
       Path cached) throws IOException {
     List<String> cmd = new ArrayList<>(List.of("make", "-s", "-C", dir.toString()));
     cmd.addAll(variables);
@@ -74,13 +76,12 @@ public final class RuntimeObjects {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     try {
-      if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-        p.destroyForcibly();
-        return false;
+      if (p.waitFor() != 0) {
+        return;
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return false;
+      return;
     }
     Files.createDirectories(CACHE);
     Path tmp = Files.createTempDirectory(CACHE.toAbsolutePath(), "new-");
@@ -102,7 +103,6 @@ public final class RuntimeObjects {
       }
       Files.delete(tmp);
     }
-    return true;
   }
 
   private static String key(Path dir, List<String> variables, List<String> objects)
