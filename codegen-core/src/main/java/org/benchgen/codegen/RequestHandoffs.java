@@ -14,26 +14,58 @@ import java.util.Optional;
  */
 public final class RequestHandoffs {
   /** A program's without hand-overs. */
-  public static final RequestHandoffs NONE = new RequestHandoffs();
+  public static final RequestHandoffs NONE = new Builder().build();
 
-  private final Map<String, Integer> gives = new HashMap<>();
-  private final Map<String, List<Integer>> takes = new HashMap<>();
-  private final Map<String, Boolean> firsts = new HashMap<>();
+  private final Map<String, Integer> gives;
+  private final Map<String, List<Integer>> takes;
+  private final Map<String, Boolean> firsts;
+
+  private RequestHandoffs(Builder b) {
+    gives = Map.copyOf(b.gives);
+    takes = Map.copyOf(b.takes);
+    firsts = Map.copyOf(b.firsts);
+  }
 
   /**
-   * Adds that a call at {@code site} hands its request to lane {@code lane} ({@code -1}: keeps
-   * it), {@code first} of a batch (the requests of its thread that one MPI_Waitall takes); the
-   * reason when another call of the site did otherwise.
+   * Collects the hand-overs of a program's ranks, each site's checked against the same site's
+   * on every rank before (a generation reads only the built, immutable table).
    */
-  public Optional<String> give(String site, int lane, boolean first) {
-    Integer was = gives.putIfAbsent(site, lane);
-    Boolean wasFirst = firsts.putIfAbsent(site, first);
-    if (was != null && was != lane) {
-      return Optional.of("the calls at " + site + " hand their requests to different threads"
-          + " (lanes " + was + " and " + lane + ")");
+  public static final class Builder {
+    private final Map<String, Integer> gives = new HashMap<>();
+    private final Map<String, List<Integer>> takes = new HashMap<>();
+    private final Map<String, Boolean> firsts = new HashMap<>();
+
+    /**
+     * Adds that a call at {@code site} hands its request to lane {@code lane} ({@code -1}:
+     * keeps it), {@code first} of a batch (the requests of its thread that one MPI_Waitall
+     * takes); the reason when another call of the site did otherwise.
+     */
+    public Optional<String> give(String site, int lane, boolean first) {
+      Integer was = gives.putIfAbsent(site, lane);
+      Boolean wasFirst = firsts.putIfAbsent(site, first);
+      if (was != null && was != lane) {
+        return Optional.of("the calls at " + site + " hand their requests to different threads"
+            + " (lanes " + was + " and " + lane + ")");
+      }
+      return wasFirst == null || wasFirst == first ? Optional.empty() : Optional.of("the calls"
+          + " at " + site + " start a batch of requests handed over on some executions only");
     }
-    return wasFirst == null || wasFirst == first ? Optional.empty() : Optional.of("the calls at "
-        + site + " start a batch of requests handed over on some executions only");
+
+    /**
+     * Adds that an MPI_Waitall at {@code site} takes the items of its list from {@code lanes};
+     * the reason when another call of the site did otherwise.
+     */
+    public Optional<String> take(String site, List<Integer> lanes) {
+      List<Integer> was = takes.putIfAbsent(site, List.copyOf(lanes));
+      return was == null || was.equals(lanes) ? Optional.empty() : Optional.of("the MPI_Waitall"
+          + " calls at " + site + " take their requests from different threads (lanes " + was
+          + " and " + lanes + ")");
+    }
+
+    /** The table as added so far. */
+    public RequestHandoffs build() {
+      return new RequestHandoffs(this);
+    }
   }
 
   /**
@@ -43,17 +75,6 @@ public final class RequestHandoffs {
    */
   public boolean startsBatch(String site) {
     return givenTo(site).isPresent() && firsts.getOrDefault(site, false);
-  }
-
-  /**
-   * Adds that an MPI_Waitall at {@code site} takes the items of its list from {@code lanes};
-   * the reason when another call of the site did otherwise.
-   */
-  public Optional<String> take(String site, List<Integer> lanes) {
-    List<Integer> was = takes.putIfAbsent(site, List.copyOf(lanes));
-    return was == null || was.equals(lanes) ? Optional.empty() : Optional.of("the MPI_Waitall"
-        + " calls at " + site + " take their requests from different threads (lanes " + was
-        + " and " + lanes + ")");
   }
 
   /** The lane the call at {@code site} hands its request to, if it hands it over. */

@@ -88,7 +88,7 @@ public final class ThreadedBenchmarks {
     for (int[] padding : paddings) {
       for (LaneKey key : LaneKey.values()) {
         List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
-        RequestHandoffs handoffs = new RequestHandoffs();
+        RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
         Optional<String> unequal = Optional.empty();
         List<Object> lanes = new ArrayList<>(List.of(padding.length));
         for (int r = 0; r < trace.worldSize(); r++) {
@@ -114,7 +114,7 @@ public final class ThreadedBenchmarks {
         }
         Benchmarks.Outcome o = unequal.isPresent() ? refused(unequal.get()
             + ": the threads that hand requests over are not in the same lanes on every rank")
-            : generate(trace, target, options, ranks, handoffs);
+            : generate(trace, target, options, ranks, handoffs.build());
         if (!(o instanceof Benchmarks.Failed f)
             || f.finding().problem() == Problem.UNEXPRESSIBLE) {
           return o;
