@@ -1,8 +1,8 @@
 package org.benchgen.otf2;
 
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.benchgen.otf2.RankRequests.Req;
 import org.benchgen.otf2.RankRequests.Slot;
 import org.benchgen.rawtrace.RawEventBuilder;
@@ -24,9 +24,8 @@ final class FileIoImport {
   private final RecordFields fields;
   private final RankRequests requests;
   private final RuleCounts notes;
-  /** The slot of each open handle, by OTF2 reference; the slots in use. */
-  private final Map<Long, Long> slots = new HashMap<>();
-  private final BitSet used = new BitSet();
+  /** The slot of each open handle, by OTF2 reference. */
+  private final HandleSlots slots = new HandleSlots();
   /** This rank's number of each file, by OTF2 reference, in the order first named. */
   private final Map<Long, Long> names = new HashMap<>();
   private long lastHandle = -1;
@@ -54,9 +53,7 @@ final class FileIoImport {
         if (def[1] < 0) {
           throw new IllegalArgumentException("MPI-IO handle " + h + " has no communicator");
         }
-        long slot = used.nextClearBit(0);
-        used.set((int) slot);
-        slots.put(h, slot);
+        long slot = slots.open(h);
         lastHandle = h;
         long amode = IoModes.fromOtf2(r.get("mode"), r.get("creation"), r.get("status"));
         b.set(Field.COMM, fields.comm(def[1]).id()).set(Field.FILE, slot)
@@ -74,7 +71,7 @@ final class FileIoImport {
           return false;
         }
         file(b, r.get("handle"));
-        used.clear((int) (long) slots.remove(r.get("handle")));
+        slots.close(r.get("handle"));
         return true;
       }
       case FILE_DELETE -> {
@@ -103,7 +100,7 @@ final class FileIoImport {
         return true;
       }
       case FILE_SET_SIZE, FILE_PREALLOCATE, FILE_SET_VIEW -> {
-        if (!slots.containsKey(lastHandle)) {
+        if (slots.of(lastHandle).isEmpty()) {
           return false;
         }
         file(b, lastHandle);
@@ -184,13 +181,13 @@ final class FileIoImport {
 
   /** The handle's slot on this rank. */
   private void file(RawEventBuilder b, long handle) {
-    Long slot = slots.get(handle);
-    if (slot == null) {
+    OptionalLong slot = slots.of(handle);
+    if (slot.isEmpty()) {
       throw new IllegalArgumentException("a record names MPI-IO handle " + handle
           + ", which this rank has not opened");
     }
     lastHandle = handle;
-    b.set(Field.FILE, slot);
+    b.set(Field.FILE, slot.getAsLong());
   }
 
   /** The first record of {@code kind} on an MPI-IO handle (a file, for IoDeleteFile). */

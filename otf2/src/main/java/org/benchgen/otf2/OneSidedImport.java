@@ -1,10 +1,9 @@
 package org.benchgen.otf2;
 
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.benchgen.otf2.RankRequests.Slot;
 import org.benchgen.rawtrace.RawEventBuilder;
 import org.benchgen.trace.Field;
@@ -27,9 +26,8 @@ final class OneSidedImport {
   private final RecordFields fields;
   private final RankRequests requests;
   private final RuleCounts notes;
-  /** The slot of each live window, by OTF2 reference; the slots in use. */
-  private final Map<Long, Long> slots = new HashMap<>();
-  private final BitSet used = new BitSet();
+  /** The slot of each live window, by OTF2 reference. */
+  private final HandleSlots slots = new HandleSlots();
   /** Live windows of MPI_Win_create_dynamic, oldest first (attach and detach have no record). */
   private final List<Long> dynamic = new ArrayList<>();
 
@@ -54,9 +52,7 @@ final class OneSidedImport {
           return false;
         }
         long win = r.get("win");
-        long slot = used.nextClearBit(0);
-        used.set((int) slot);
-        slots.put(win, slot);
+        slots.open(win);
         window(b, win);
         if (op == Op.WIN_CREATE_DYNAMIC) {
           dynamic.add(win);
@@ -74,7 +70,7 @@ final class OneSidedImport {
         }
         long win = r.get("win");
         window(b, win);
-        used.clear((int) (long) slots.remove(win));
+        slots.close(win);
         dynamic.remove(win);
         return true;
       }
@@ -218,13 +214,13 @@ final class OneSidedImport {
 
   /** The window's communicator and this rank's slot of it. */
   private void window(RawEventBuilder b, long win) {
-    Long slot = slots.get(win);
+    OptionalLong slot = slots.of(win);
     Long comm = defs.windows().get(win);
-    if (slot == null || comm == null || comm < 0) {
+    if (slot.isEmpty() || comm == null || comm < 0) {
       throw new IllegalArgumentException("a record names window " + win + ", which is not"
           + " defined on a communicator or not made on this rank");
     }
-    b.set(Field.COMM, fields.comm(comm).id()).set(Field.WIN, slot);
+    b.set(Field.COMM, fields.comm(comm).id()).set(Field.WIN, slot.getAsLong());
   }
 
   private static long target(BridgeEvent.Numbers r) {
