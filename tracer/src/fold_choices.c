@@ -2,11 +2,9 @@
  * choices"), the C twin of org.benchgen.compress.ChoiceSections and UnfoldedRuns: after the ranks
  * are merged, each long run of top-level nodes that loops could not fold, drawn from a few call
  * shapes, becomes one loop over the world's steps (fold_steps.c) or, where they do not line up,
- * over its calls (fold_calls.c), its calls' times pooled as the file holds them. The tracer forms
- * what `benchgen compress` forms, so that its trace.bgc is final (issue 50), where it can: in a
- * trace too large for shared blocks, whose times as written are each call's own
- * (fold_item_times). In a smaller one it forms nothing, and `benchgen trace` forms the sections
- * from the file (cli.ChoiceReencoding). */
+ * over its calls (fold_calls.c), each call's own times pooled as a file without shared blocks
+ * holds them (fold_item_times). The tracer forms what `benchgen compress` forms, before the writer
+ * looks for shared blocks in what is left, so that its trace.bgc is final (issue 50). */
 #include "fold.h"
 #include "fold_steps.h"
 
@@ -179,7 +177,6 @@ static inode *section(const fold_trace *t, int start, int end, const int64_t *nu
 }
 
 void fold_choices(fold_trace *t) {
-  if (fold_blocks_looks_for(t)) return;
   int *spans, n = unfolded_runs(t, &spans);
   if (n == 0) return;
   int nn;

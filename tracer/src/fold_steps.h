@@ -11,8 +11,8 @@
 /* ---- fold_choices.c: choice sections, formed after the merge (ChoiceSections) ------------- */
 
 /* t with each long run of top-level nodes that loops did not fold made a section of world steps
- * (fold_steps.c) or per call (fold_calls.c), where t is too large for shared blocks; else t as
- * it was (docs/compression.md, "Choice sections"). */
+ * (fold_steps.c) or per call (fold_calls.c), before the writer looks for shared blocks; t as it
+ * was where it has no such run (docs/compression.md, "Choice sections"). */
 void fold_choices(fold_trace *t);
 
 /* ---- fold_choice_lines.c: the `choice` and `column` lines of a trace's tables ------------- */

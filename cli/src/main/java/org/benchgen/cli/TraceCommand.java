@@ -135,15 +135,9 @@ final class TraceCommand implements Callable<Integer> {
       unwritten(tmp, output.dir);
       streams[0] = Streams.of(tmp);
       Path bgc = tmp.resolve(TraceDirectory.COMPRESSED);
-      // The tracer's file is final (shared blocks and all, docs/compression.md): no JVM pass
-      // rewrites it, so the library preloaded alone leaves the same file (issue 50). The in-job
-      // fold makes a run that loops could not fold a choice section itself where the trace is
-      // too large for shared blocks (ctxsplit); in a trace small enough for blocks the section
-      // is still made here, from the file.
+      // The tracer's file is final (shared blocks and choice sections, docs/compression.md): no
+      // JVM pass rewrites it, so the library preloaded alone leaves the same file (issue 50).
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
-      if (compressed[0] != null) {
-        ChoiceReencoding.apply(bgc);
-      }
       // Where the sites lie in the source: added here, outside the job (issue 48). An
       // annotation: whatever goes wrong there, the trace is kept as the tracer wrote it.
       try {

@@ -10,9 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.benchgen.compress.ChoiceSections;
@@ -39,10 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * shared blocks: PhraseProgram), programs of random choices (ctxsplit's random splits:
  * SplitPrograms, whose runs make step-choice sections; ChoicePrograms, per-call sections),
  * every synth pattern and the bundled sample traces. The driver's file, as the C writer
- * wrote it (shared blocks and all), must be Java's byte for byte ({@code compress}: the
- * TraceCompressor's trace with its choice sections), or, where the C fold forms no section (a
- * trace small enough for shared blocks: docs/compression.md, "Choice sections"),
- * TraceCompressor's alone. The
+ * wrote it (choice sections and shared blocks and all), must be Java's byte for byte ({@code
+ * compress}: the TraceCompressor's trace with its choice sections), whatever the trace's size
+ * (docs/compression.md, "Choice sections"). The
  * real-MPI check of the same property is InJobCompressionTest; this one is cheap enough for every
  * build and sees every rank count and pattern. Fails, never skips, without make and a C compiler.
  */
@@ -77,8 +78,10 @@ class FoldTwinTest {
       cases.add(name);
     }
     // Sections that the C fold must form as Java does (world steps, and per call where the steps
-    // do not line up: traces too large for shared blocks), and smaller ones that it leaves.
-    List<String> mustForm = List.of("splits-1-4", "splits-2-3", "choices-2-4");
+    // do not line up), in traces too large for shared blocks and in ones small enough for them
+    // (splits-3-4, choices-1-4: formed before the blocks, in both languages).
+    List<String> mustForm = List.of("splits-1-4", "splits-2-3", "splits-3-4", "choices-1-4",
+        "choices-2-4");
     SplitPrograms.write(raw.resolve("splits-1-4"), 4, 6000, 1);
     SplitPrograms.write(raw.resolve("splits-2-3"), 3, 6000, 2);
     SplitPrograms.write(raw.resolve("splits-3-4"), 4, 1200, 3);
@@ -99,7 +102,7 @@ class FoldTwinTest {
       }
     }
     Map<String, String> java = new LinkedHashMap<>();
-    Map<String, String> unformed = new LinkedHashMap<>();
+    Set<String> formedInJava = new HashSet<>();
     List<String> refused = new ArrayList<>();
     for (String c : cases) {
       try {
@@ -111,7 +114,7 @@ class FoldTwinTest {
         CompressedTrace formed = ChoiceSections.form(t);
         java.put(c, CompressedTraceWriter.toString(formed));
         if (formed != t) {
-          unformed.put(c, CompressedTraceWriter.toString(t));
+          formedInJava.add(c);
         }
       } catch (TraceProblem e) {
         // Some random programs make streams that the reader refuses (a receive of count 0 that
@@ -129,16 +132,12 @@ class FoldTwinTest {
     int withBlocks = 0;
     List<String> formedInC = new ArrayList<>();
     Map<String, String> written = new LinkedHashMap<>();
-    List<String> leftInC = new ArrayList<>();
     for (String c : java.keySet()) {
       // The C writer's own bytes, as the tracer leaves them: no step after it rewrites them.
       String driver = Files.readString(in.resolve(c).resolve("driver.bgc"),
           StandardCharsets.UTF_8);
-      if (unformed.containsKey(c) && driver.equals(java.get(c))) {
+      if (formedInJava.contains(c) && driver.equals(java.get(c))) {
         formedInC.add(c);
-      } else if (unformed.containsKey(c) && driver.equals(unformed.get(c))
-          && !mustForm.contains(c)) {
-        leftInC.add(c);
       } else if (!driver.equals(java.get(c))) {
         differ.add(c);
         Files.writeString(in.resolve(c).resolve("java.bgc"), java.get(c));
@@ -148,21 +147,21 @@ class FoldTwinTest {
     }
     System.out.printf("FoldTwinTest: %d random programs (%d refused), %d synth patterns and"
         + " samples compared, %d of them with shared blocks; %.1f s of CPU in this JVM, about"
-        + " %.1f s in the driver; choice sections formed in C: %s, left to `benchgen trace`:"
-        + " %s%n", randoms, refused.size(), java.size() - randoms, withBlocks,
-        (CpuDeadline.jvmCpuNanos() - cpu0) / 1e9, driverCpu, formedInC, leftInC);
+        + " %.1f s in the driver; choice sections formed in C: %s%n", randoms, refused.size(),
+        java.size() - randoms, withBlocks, (CpuDeadline.jvmCpuNanos() - cpu0) / 1e9, driverCpu,
+        formedInC);
     assertEquals(List.of(), differ, "the driver's trace differs from rsd-compressor's (both are"
         + " in " + in + "/CASE: driver.bgc, java.bgc)");
     // The step-choice sections, table and all, made in C: the cases must have them.
     assertEquals(mustForm, formedInC.stream().filter(mustForm::contains).toList());
-    for (String c : mustForm.subList(0, 2)) {
+    for (String c : mustForm.subList(0, 3)) {
       assertTrue(java.get(c).contains("\nchoice 1 configs="), c + " has no step-choice table");
     }
     // The blocks are the part of the writer most likely to differ: the comparison must see them,
     // many of them (the phrase programs' traces hold 60 or more).
     assertTrue(withBlocks >= 8, withBlocks + " traces with shared blocks compared");
     for (long seed = 1; seed <= 3; seed++) {
-      // As the C writer wrote them (its choice sections, if any, left to `benchgen trace`).
+      // As the C writer wrote them, choice sections and all.
       String phrases = written.get("phrases-" + seed);
       assertTrue(phrases != null && phrases.contains("\nblock 60 {\n"), "phrases-" + seed
           + " has fewer than 60 shared blocks");

@@ -26,10 +26,9 @@ final class InJobTraces {
   static void assertSameAsCompress(Path dir) throws IOException {
     Path bgc = dir.resolve(TraceDirectory.COMPRESSED);
     assertTrue(Files.isRegularFile(bgc), dir + ": no " + TraceDirectory.COMPRESSED);
-    // As `compress` writes it: with choice sections, which the in-job fold forms in a trace too
-    // large for shared blocks and `benchgen trace` forms from the file in a smaller one
-    // (docs/compression.md, "Choice sections"), and the site lines, benchgen trace's, added
-    // after the fold (issue 48): the file's own.
+    // As `compress` writes it: with choice sections, which the in-job fold forms too, before
+    // the shared blocks (docs/compression.md, "Choice sections"), and the site lines, benchgen
+    // trace's, added after the fold (issue 48): the file's own.
     String java = CompressedTraceWriter.toString(ChoiceSections.form(
         new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace())
         .withSites(TraceFiles.readCompressed(bgc).sites()));

@@ -14,6 +14,9 @@ import java.util.Random;
  * writer's search for blocks then runs to a hundred rounds (docs/compressed-format.md, "Shared
  * blocks"). Counts differ by phrase and by place, so that some places pool and others are
  * refused; rank 0 computes longer in half the phrases, so that compute paths keep rank classes.
+ * Every 100 calls or so a communicator is split off the world and freed at sites of its own: a
+ * set-up that ends a run of unfolded nodes, so that no run is long enough to become a choice
+ * section (docs/compression.md, "Choice sections"), which would take the blocks' places.
  */
 final class PhraseProgram {
   private PhraseProgram() {}
@@ -45,9 +48,27 @@ final class PhraseProgram {
       StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + rank + " size=" + ranks
           + "\nMPI_Init site=init enter=1000 exit=2000\n");
       long now = 3000;
+      int sinceBreak = 0;
+      int comms = 0;
       for (int k = 0; k < order.size(); k++) {
         int p = order.get(k);
         int[] phrase = phrases.get(p);
+        if (sinceBreak + phrase.length > 100) {
+          if (comms++ == 0) {
+            // One id for the world's copy each time, defined once (the stream's rule).
+            b.append("comm id=1 members=").append(java.util.stream.IntStream.range(0, ranks)
+                .mapToObj(Integer::toString).collect(java.util.stream.Collectors.joining(",")))
+                .append('\n');
+          }
+          b.append("MPI_Comm_split site=split").append(comms).append(" enter=").append(now + 100)
+              .append(" exit=").append(now + 400).append(" comm=0 color=0 key=").append(rank)
+              .append(" newcomm=1\n");
+          b.append("MPI_Comm_free site=free").append(comms).append(" enter=").append(now + 500)
+              .append(" exit=").append(now + 600).append(" comm=1\n");
+          now += 600;
+          sinceBreak = 0;
+        }
+        sinceBreak += phrase.length;
         for (int i = 0; i < phrase.length; i++) {
           now += 500 + t.nextInt(100) + (rank == 0 && p % 2 == 0 ? 200_000 : 0);
           long exit = now + 200 + t.nextInt(50);

@@ -61,25 +61,28 @@ public final class ChoiceSections {
 
   private ChoiceSections() {}
 
-  /** {@code trace} with each run of top-level nodes that did not fold made a choice section. */
+  /**
+   * {@code trace} with each run of top-level nodes that did not fold made a choice section. The
+   * trace is one as compressed, each call with its own compute (not one read from a file with
+   * shared blocks, whose copies share a pool: {@link CompressedTrace#perPlace()} first).
+   */
   public static CompressedTrace form(CompressedTrace given) {
     if (spans(given.body()).isEmpty()) {
       return given;
     }
-    // The sections pool times as the file holds them (means and deviations at the digits
-    // written, a block's places as copies), so that a trace compressed in memory and the same
-    // trace read from its file (the tracer's, which `benchgen trace` rewrites) form the same
-    // bytes. The writer is canonical, so a trace read from a file comes back the same.
+    // The sections pool each call's own times as a file without shared blocks holds them
+    // (means and deviations at the digits written): formed before the blocks, as the tracer
+    // forms them in the job (tracer/src/fold_choices.c), so that its trace.bgc and `compress`
+    // of the same streams are the same bytes and no pass has to share out a block's pooled
+    // times. The writer is canonical, so a trace read from a file comes back the same.
     CompressedTrace trace = asWritten(given);
     List<int[]> spans = spans(trace.body());
-    // A block's copies share one pool of compute paths: give each its part before merging.
-    List<Node> shared = trace.perPlace().body();
     List<Node> body = trace.body();
     List<Node> out = new ArrayList<>();
     int at = 0;
     for (int[] s : spans) {
       out.addAll(body.subList(at, s[0]));
-      out.add(section(trace, shared.subList(s[0], s[1])));
+      out.add(section(trace, body.subList(s[0], s[1])));
       at = s[1];
     }
     out.addAll(body.subList(at, body.size()));
@@ -89,7 +92,7 @@ public final class ChoiceSections {
   private static CompressedTrace asWritten(CompressedTrace t) {
     try {
       return CompressedTraceReader.read(Path.of("trace.bgc"),
-          new StringReader(CompressedTraceWriter.toString(t)));
+          new StringReader(CompressedTraceWriter.unsharedText(t)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

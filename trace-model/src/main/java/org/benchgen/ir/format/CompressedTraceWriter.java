@@ -73,6 +73,25 @@ public final class CompressedTraceWriter {
    * trace that breaks the format's limits is refused rather than written unreadable.
    */
   public static void write(CompressedTrace t, Writer out) throws IOException {
+    write(t, out, true);
+  }
+
+  /**
+   * {@code t}'s text without shared blocks, whatever its size: each call with its own times at
+   * the digits written. Choice sections are formed from this, before the blocks, as the tracer
+   * forms them in the job (docs/compression.md, "Choice sections").
+   */
+  public static String unsharedText(CompressedTrace t) {
+    StringWriter w = new StringWriter();
+    try {
+      write(t, w, false);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return w.toString();
+  }
+
+  private static void write(CompressedTrace t, Writer out, boolean blocks) throws IOException {
     try {
       CompressedTraceChecks.check(t);
     } catch (TraceProblem e) {
@@ -80,11 +99,10 @@ public final class CompressedTraceWriter {
           + e.getMessage());
     }
     // Blocks pool times: pool them as the file holds them, so that a trace compressed in memory
-    // and the same trace read from its file (the tracer's, which benchgen trace writes again)
-    // give the same bytes.
-    CompressedTrace shown = SharedBlocks.looksFor(t.body()) ? AsWritten.of(t) : t;
+    // and the same trace read from its file give the same bytes.
+    CompressedTrace shown = blocks && SharedBlocks.looksFor(t.body()) ? AsWritten.of(t) : t;
     CompressedTraceWriter w = new CompressedTraceWriter(shown);
-    w.writeTrace(shown, w.blocks(shown), out);
+    w.writeTrace(shown, blocks ? w.blocks(shown) : SharedBlocks.none(shown.body()), out);
   }
 
   private SharedBlocks.Result blocks(CompressedTrace t) {

@@ -79,7 +79,7 @@ final class SharedBlocks {
   static Result of(List<Node> body, Function<Rsd, String> callText,
       Function<Loop, String> loopText) {
     if (!looksFor(body)) {
-      return new Result(List.of(), view(body));
+      return none(body);
     }
     List<Item> items = items(body);
     SharedBlocks s = new SharedBlocks(callText, loopText);
@@ -141,9 +141,9 @@ final class SharedBlocks {
     return s;
   }
 
-  /** {@code body} as items, without blocks. */
+  /** {@code body} as items, without blocks (a view: no copy of the tree). */
   static Result none(List<Node> body) {
-    return new Result(List.of(), items(body));
+    return new Result(List.of(), view(body));
   }
 
   /** Whether blocks are looked for in a trace of this body (not in one of many nodes). */
