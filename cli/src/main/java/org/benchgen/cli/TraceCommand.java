@@ -144,10 +144,10 @@ final class TraceCommand implements Callable<Integer> {
       if (compressed[0] != null) {
         ChoiceReencoding.apply(bgc);
       }
-      // Where the sites lie in the source: added here, outside the job (issue 48). An
-      // annotation: whatever goes wrong there, the trace is kept as the tracer wrote it.
+      // Where the sites lie in the source: written by the tracer (issue 50), only said here. An
+      // annotation: a site line that does not read is said, and the trace kept as written.
       try {
-        SourceLocations.annotate(tmp, bgc).ifPresent(s -> located[0] = s);
+        SourceLocations.located(bgc).ifPresent(s -> located[0] = s);
       } catch (IOException | RuntimeException e) {
         located[0] = "call sites not located in the source (" + e.getMessage() + ")";
       }
