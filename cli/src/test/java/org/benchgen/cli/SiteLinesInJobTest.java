@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * function's address taken from {@code nm}, so that the expected line is known from the source
  * written here, not from the tracer. Also what the tracer does where it cannot locate: a module
  * that is gone, no addr2line on PATH, and the --keep-sites mapping, with a good and a bad
- * benchgen.sites. The lines read back and written by the Java's SiteLines are the same bytes.
+ * benchgen.sites. The lines read back and written by the Java's SiteLines are the same bytes,
+ * and {@code benchgen trace} given such a trace.bgc as its run leaves it as it is.
  */
 class SiteLinesInJobTest {
   /** Line 1 holds the function whose address the site has, and a generated call's comment. */
@@ -79,6 +80,23 @@ class SiteLinesInJobTest {
     } finally {
       Files.deleteIfExists(kept);
     }
+  }
+
+  @Test
+  void benchgenTraceLeavesTheFileTheLibraryWroteAsItIs(@TempDir Path tmp) throws Exception {
+    siteLines(tmp.resolve("job"), Map.of());
+    // The driver's trace.bgc (with its site lines) and trace.sites, as the ranks leave them.
+    Path job = tmp.resolve("job/ring");
+    Files.move(job.resolve("driver.bgc"), job.resolve("trace.bgc"));
+    byte[] written = Files.readAllBytes(job.resolve("trace.bgc"));
+    Path out = tmp.resolve("out");
+    Cli.Result r = Cli.run("trace", "--mpi", "openmpi", "-o", out.toString(), "--", "sh", "-c",
+        "cp '" + job + "'/trace.bgc '" + job + "'/trace.sites \"$BENCHGEN_TRACE_DIR\"/");
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains("1 of 2 call sites located in the source (the others: built"
+        + " without -g, or addr2line missing)"), r.err());
+    assertEquals(-1, java.util.Arrays.mismatch(written,
+        Files.readAllBytes(out.resolve("trace.bgc"))), "benchgen trace rewrote trace.bgc");
   }
 
   /** The path as a site line writes it: its space and '|' escaped. */
