@@ -207,9 +207,12 @@ void fold_record(const uint64_t *r); /* one complete record, as it is written ou
 /* The rank's records are all folded: freeze its trace, or give it up for `why` (not NULL). A run
  * that ended early (`truncated_dir` not NULL) leaves what it folded as rank-R.truncated.bgc. */
 void fold_records_freeze(const char *why, const char *truncated_dir);
-/* Merges the ranks' traces over a private duplicate of MPI_COMM_WORLD; rank 0 writes
- * dir/trace.bgc. Collective: every rank calls it from MPI_Finalize, before PMPI_Finalize. */
-void fold_records_merge(const char *dir);
+/* Merges the ranks' traces (and their site tables) over a private duplicate of MPI_COMM_WORLD.
+ * Collective: every rank calls it from MPI_Finalize, before PMPI_Finalize. */
+void fold_records_merge(void);
+/* After PMPI_Finalize, at rank 0: dir/trace.sites, and dir/trace.bgc with its site lines (or
+ * dir/trace.problems); the summary line on stderr. Nothing on other ranks. */
+void fold_records_write(const char *dir);
 
 /* ---- writer.c: the text of the stream ------------------------------------------------------------ */
 
@@ -242,8 +245,12 @@ void writer_emergency_end(void);
  * before: the caller's cache of return addresses may miss a site it saw (two addresses in one
  * slot), and its stream must still describe each site once. */
 int site_table_note(uint64_t site, void *const *addrs, int n, const char *where);
-/* Every rank's table to rank 0, which writes dir/trace.sites; dir NULL where no trace.bgc is written. */
-void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir);
+/* Every rank's table to rank 0 (in MPI_Finalize, before PMPI_Finalize). */
+void site_table_merge(MPI_Comm *w, int rank, int size);
+/* The table as trace.sites writes it ('\n'-terminated lines), rank 0's merged after the merge. */
+const char *site_table_text(size_t *len);
+/* dir/trace.sites, whole or not at all; nothing where no site was seen. */
+void site_table_write(const char *dir);
 
 #pragma GCC visibility pop
 

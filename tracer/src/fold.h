@@ -474,9 +474,12 @@ typedef struct {
   int64_t *comm_number;            /* pairs (tracer's id, number) by id, where numbered (CommNumbers) */
   int ncomms;
   ranklist world;                  /* the top level's ranks, while a trace is written */
+  const char *sites;               /* its site lines (site_lines.c), after the comm lines; or NULL */
 } fold_text;
 
 void fold_text_write(fold_text *t, const fold_trace *tr);
+/* A name as the format writes it (Names.encode), the characters of `also` escaped too. */
+void fold_name_write(FILE *o, const char *s, const char *also);
 /* A value sequence as a parameter writes it (ValueText.seq): `field` says how its values read
  * (-1: integers and symbols), `relative` gives peers their sign. */
 void fold_text_values(fold_text *t, int field, const vseq *s, int relative);

@@ -2,10 +2,12 @@
  * BENCHGEN_TRACE_FOLD=1 asks for it: each record is folded as it is written out (complete, its
  * completions patched in), so the fold sees exactly the events of the text stream, in its order.
  * In MPI_Finalize the ranks merge their traces (fold_tree.c, which this file gives MPI to move
- * them) and rank 0 writes trace.bgc. The only fold file that knows the tracer or MPI. */
+ * them); after PMPI_Finalize rank 0 writes trace.bgc. The only fold file that knows the tracer or
+ * MPI. */
 #define _GNU_SOURCE
 #include "core.h"
 #include "fold_tree.h"
+#include "site_lines.h"
 
 #include <sys/resource.h>
 #include <stdio.h>
@@ -92,7 +94,7 @@ static void write_folded_so_far(const char *dir) {
   snprintf(name, sizeof name, "rank-%d.truncated.bgc", g_part.rank);
   snprintf(note, sizeof note, "# truncated: rank %d's run ended before MPI_Finalize; this is what"
            " it did until then\n", g_part.rank);
-  fold_write_file(dir, name, &t, fold_rank_lists(g_part.fold), name_text, note);
+  fold_write_file(dir, name, &t, fold_rank_lists(g_part.fold), name_text, NULL, note);
   fold_trace_free(&t);
 }
 
@@ -128,7 +130,12 @@ static unsigned char *recv_bytes(void *w, int to, int from, uint64_t *ok, size_t
   return b;
 }
 
-void fold_records_merge(const char *dir) {
+/* What the merge measured, for rank 0's summary line once the files are written. */
+static int g_merged;
+static int64_t g_most[4], g_all;
+static double g_merge_s;
+
+void fold_records_merge(void) {
   if (!g_started) return;
   if (!g_part.frozen && !g_part.nproblems)
     fold_part_problem(&g_part, "rank %d recorded nothing\n", g_part.rank);
@@ -138,31 +145,49 @@ void fold_records_merge(const char *dir) {
   fold_tree_io io = {&w, &g_part, g_part.rank, g_part.rank + 1, send_bytes, recv_bytes,
                      name_text, intern};
   fold_tree_merge(&io, 0, g_size);
-  /* Rank 0's part is frozen when the merge made a trace to write (else trace.problems). */
-  site_table_merge(&w, g_part.rank, g_size, g_part.frozen ? dir : NULL);
+  site_table_merge(&w, g_part.rank, g_size);
   /* What the fold cost: events summed, the most any rank spent folding and its peak memory. */
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   int64_t mine[4] = {(int64_t) g_flush_ns, (int64_t) ru.ru_maxrss, (int64_t) fold_peak_bytes(),
                      (int64_t) g_part.work_ns};
-  int64_t most[4] = {0, 0, 0, 0};
-  int64_t events = g_part.fold ? fold_rank_events(g_part.fold) : 0, all = 0;
-  PMPI_Reduce(mine, most, 4, MPI_INT64_T, MPI_MAX, 0, w);
-  PMPI_Reduce(&events, &all, 1, MPI_INT64_T, MPI_SUM, 0, w);
-  double merge_s = (double) (now_ns() - t0) / 1e9;
+  int64_t events = g_part.fold ? fold_rank_events(g_part.fold) : 0;
+  PMPI_Reduce(mine, g_most, 4, MPI_INT64_T, MPI_MAX, 0, w);
+  PMPI_Reduce(&events, &g_all, 1, MPI_INT64_T, MPI_SUM, 0, w);
+  g_merge_s = (double) (now_ns() - t0) / 1e9;
   PMPI_Comm_free(&w);
-  if (g_part.rank == 0) {
-    /* The write is rank 0's alone, and with the shared blocks (fold_blocks.c) the last step of
-     * the trace's making: said apart from the merge, so that its cost stays in sight. */
-    uint64_t w0 = now_ns();
-    fold_tree_write(&g_part, dir, "trace.bgc", name_text);
-    fprintf(stderr, "benchgen-trace: %d ranks folded %lld events (a rank spent at most %.3f s"
-            " writing its events out; its fold held at most %.2f MB, the process peaked at %.1f"
-            " MB); merged in %.3f s (its own work: %.3f ms of CPU on rank 0, at most %.3f ms on a"
-            " rank), written in %.3f s\n", g_size, (long long) all,
-            (double) most[0] / 1e9, (double) most[2] / 1048576.0, (double) most[1] / 1024.0,
-            merge_s, (double) g_part.work_ns / 1e6, (double) most[3] / 1e6,
-            (double) (now_ns() - w0) / 1e9);
+  g_merged = 1;
+  /* Rank 0 keeps its part to write it after PMPI_Finalize (fold_records_write). */
+  if (g_part.rank != 0) fold_part_free(&g_part);
+}
+
+void fold_records_write(const char *dir) {
+  if (!g_merged || g_part.rank != 0) return;
+  g_merged = 0;
+  /* The write is rank 0's alone, and with the shared blocks (fold_blocks.c) and the sites'
+   * places (site_lines.c: addr2line per module, here where no MPI is live) the last step of the
+   * trace's making: said apart from the merge, so that its cost stays in sight. */
+  uint64_t w0 = now_ns();
+  char *sites = NULL, where[160] = "";
+  if (g_part.frozen) {
+    size_t len;
+    const char *table = site_table_text(&len);
+    int located = 0, total = 0;
+    if (len) {
+      sites = site_lines_of(table, len, &located, &total);
+      snprintf(where, sizeof where, " (%d of %d call sites located in the source, in %.3f s)",
+               located, total, (double) (now_ns() - w0) / 1e9);
+    }
+    site_table_write(dir);
   }
+  fold_tree_write(&g_part, dir, "trace.bgc", name_text, sites);
+  free(sites);
+  fprintf(stderr, "benchgen-trace: %d ranks folded %lld events (a rank spent at most %.3f s"
+          " writing its events out; its fold held at most %.2f MB, the process peaked at %.1f"
+          " MB); merged in %.3f s (its own work: %.3f ms of CPU on rank 0, at most %.3f ms on a"
+          " rank), written in %.3f s%s\n", g_size, (long long) g_all,
+          (double) g_most[0] / 1e9, (double) g_most[2] / 1048576.0, (double) g_most[1] / 1024.0,
+          g_merge_s, (double) g_part.work_ns / 1e6, (double) g_most[3] / 1e6,
+          (double) (now_ns() - w0) / 1e9, where);
   fold_part_free(&g_part);
 }

@@ -19,18 +19,23 @@ static const char *const SYNTAX_TEXT[] = {
 
 /* ---- names and runs ------------------------------------------------------------------------------ */
 
-/* Names.encode: escapes as %XX (upper case); a lone "-" (the absent symbol's text) as %2D. */
-static void name(FILE *o, const char *s) {
+/* Names.encode: escapes as %XX (upper case); a lone "-" (the absent symbol's text) as %2D. `also`
+ * escapes more (a site line's frames escape '|', SiteLines.encode). */
+void fold_name_write(FILE *o, const char *s, const char *also) {
   if (strcmp(s, "-") == 0) {
     fputs("%2D", o);
     return;
   }
   const char *esc = SYNTAX_TEXT[SYNTAX_ESCAPED_IN_NAMES];
   for (const unsigned char *p = (const unsigned char *) s; *p; p++) {
-    if (*p <= 0x20 || *p >= 0x7f || strchr(esc, *p)) fprintf(o, "%%%02X", *p);
-    else fputc(*p, o);
+    if (*p <= 0x20 || *p >= 0x7f || strchr(esc, *p) || strchr(also, *p))
+      fprintf(o, "%%%02X", *p);
+    else
+      fputc(*p, o);
   }
 }
+
+static void name(FILE *o, const char *s) { fold_name_write(o, s, ""); }
 
 static void site(FILE *o, uint64_t s) { fprintf(o, "%012llx", (unsigned long long) s); }
 
@@ -436,6 +441,7 @@ void fold_text_write(fold_text *t, const fold_trace *tr) {
     }
     fputc('\n', t->out);
   }
+  if (t->sites) fputs(t->sites, t->out); /* where the call sites lie (site_lines.c) */
   fold_choice_lines(t->out, tr);
   int world_run[3] = {0, 1, tr->world};
   t->world = (ranklist) {world_run, 1, tr->world};

@@ -111,7 +111,8 @@ void fold_tree_merge(const fold_tree_io *io, int lo, int hi) {
 }
 
 int fold_write_file(const char *dir, const char *name, const fold_trace *t,
-                    const fold_table *lists, const char *(*names)(int64_t), const char *text) {
+                    const fold_table *lists, const char *(*names)(int64_t), const char *sites,
+                    const char *text) {
   char path[4200], part[4300];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   snprintf(part, sizeof part, "%s.part", path);
@@ -121,7 +122,7 @@ int fold_write_file(const char *dir, const char *name, const fold_trace *t,
     return -1;
   }
   if (t) {
-    fold_text x = {.out = out, .name = names, .lists = lists};
+    fold_text x = {.out = out, .name = names, .lists = lists, .sites = sites};
     fold_text_write(&x, t);
   }
   if (text) fputs(text, out);
@@ -148,12 +149,12 @@ int fold_write_file(const char *dir, const char *name, const fold_trace *t,
 }
 
 int fold_tree_write(fold_part *p, const char *dir, const char *name,
-                    const char *(*names)(int64_t)) {
+                    const char *(*names)(int64_t), const char *sites) {
   if (p->frozen) {
     fold_choices(&p->trace);
-    return fold_write_file(dir, name, &p->trace, fold_rank_lists(p->fold), names, NULL);
+    return fold_write_file(dir, name, &p->trace, fold_rank_lists(p->fold), names, sites, NULL);
   }
-  fold_write_file(dir, "trace.problems", NULL, NULL, NULL, p->problems);
+  fold_write_file(dir, "trace.problems", NULL, NULL, NULL, NULL, p->problems);
   fprintf(stderr, "benchgen-trace: no compressed trace:\n%.*s", (int) p->nproblems,
           p->problems ? p->problems : "");
   return -1;

@@ -43,15 +43,16 @@ typedef struct {
  * merged so first: rank lo receives the trace of rank mid and merges it after its own. Every
  * process calls it with the whole world; rank lo ends with the result. */
 void fold_tree_merge(const fold_tree_io *io, int lo, int hi);
-/* Writes dir/name whole or not at all (through name.part): the trace t, if any, then the text.
- * 0, or -1 (said on stderr). */
+/* Writes dir/name whole or not at all (through name.part): the trace t, if any, with its site
+ * lines `sites` (NULL: none), then the text. 0, or -1 (said on stderr). */
 int fold_write_file(const char *dir, const char *name, const fold_trace *t,
-                    const fold_table *lists, const char *(*names)(int64_t), const char *text);
+                    const fold_table *lists, const char *(*names)(int64_t), const char *sites,
+                    const char *text);
 /* The end of the merge, at its first rank: dir/name, the compressed trace with its choice
- * sections formed (fold_choices.c); or where a rank had none, dir/trace.problems (and the
- * problems on stderr) and -1. */
+ * sections formed (fold_choices.c) and its site lines `sites` (site_lines.c; NULL: none); or
+ * where a rank had none, dir/trace.problems (and the problems on stderr) and -1. */
 int fold_tree_write(fold_part *p, const char *dir, const char *name,
-                    const char *(*names)(int64_t));
+                    const char *(*names)(int64_t), const char *sites);
 
 #pragma GCC visibility pop
 

@@ -327,10 +327,15 @@ static int record_finalize(bgt_call *c) {
  * their traces with MPI (fold_records_merge); its exit time is when the merge starts. */
 void bgt_before_finalize(bgt_call *c) {
   comm_forget_world();
-  if (fold_records_started() && record_finalize(c)) fold_records_merge(g_dir);
+  if (fold_records_started() && record_finalize(c)) fold_records_merge();
 }
 
-void bgt_after_finalize(bgt_call *c) { record_finalize(c); }
+/* Rank 0 writes the trace once MPI is down: locating its sites starts addr2line, a child process,
+ * which no MPI library then minds (issue 50). */
+void bgt_after_finalize(bgt_call *c) {
+  record_finalize(c);
+  fold_records_write(g_dir);
+}
 
 void bgt_abort(void) {
   record_lock();

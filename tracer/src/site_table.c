@@ -3,14 +3,13 @@
  * module (its full path) and address as addr2line takes it: the offset from the module's load
  * bias, which is the offset in the file for PIE executables and libraries and the address itself
  * for others. In MPI_Finalize the ranks merge their tables over a binary tree (a site seen by one
- * rank alone is kept), and rank 0 writes `trace.sites` beside trace.bgc:
+ * rank alone is kept); after PMPI_Finalize rank 0 writes `trace.sites` beside trace.bgc:
  *
  *   SITE WHERE PATH ADDRESS [WHERE PATH ADDRESS]...     one line a site, sorted, frames innermost
  *                                                       first; WHERE as in the hash (ring+0x13a8)
  *
- * Resolving addresses to lines is left to `benchgen trace` (addr2line once per module, outside the
- * job): running a program per site from inside an MPI job is risky, and the binary may be
- * elsewhere. */
+ * and resolves it into trace.bgc's site lines (site_lines.c). The file stays, so that a trace can
+ * be resolved again where its binaries are. */
 #define _GNU_SOURCE
 #include "core.h"
 
@@ -135,7 +134,7 @@ static void unique(void) {
  * chunk its sender sends (and drops them), and no count passes an int. */
 #define PIECE 65536
 
-void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir) {
+void site_table_merge(MPI_Comm *w, int rank, int size) {
   for (int step = 1; step < size; step <<= 1) {
     if (rank & step) {
       uint64_t n = st_len;
@@ -160,8 +159,15 @@ void site_table_merge(MPI_Comm *w, int rank, int size, const char *dir) {
       } /* else: out of memory, that subtree's sites stay undescribed (their hashes are right) */
     }
   }
-  /* Beside a trace.bgc only (dir NULL: the run writes none, refused or cut short). */
-  if (rank != 0 || !st_len || !dir) return;
+}
+
+const char *site_table_text(size_t *len) {
+  *len = st_len;
+  return st_text ? st_text : "";
+}
+
+void site_table_write(const char *dir) {
+  if (!st_len) return;
   char path[PATH_MAX], tmp[PATH_MAX + 8];
   snprintf(path, sizeof path, "%s/trace.sites", dir);
   snprintf(tmp, sizeof tmp, "%s.part", path);

@@ -3,13 +3,16 @@
  * events as the tracer folds them in the job, merges the ranks with the tracer's own tree
  * (fold_tree.c), the traces passed through memory as fold_wire bytes where MPI would carry them,
  * and writes the result with the tracer's writer: DIR/NAME, or DIR/trace.problems where a rank
- * could not be folded. Built with AddressSanitizer and UndefinedBehaviorSanitizer (make
- * fold-driver), so that the Java tests that compare it with rsd-compressor also run the C code
- * under both (docs/compression.md, "How the twins are kept one").
- *   fold-driver [-o NAME] DIR...     NAME: driver.bgc
+ * could not be folded. With -s, DIR/trace.sites (if there) becomes the trace's site lines as rank
+ * 0 makes them (site_lines.c: addr2line). Built with AddressSanitizer and
+ * UndefinedBehaviorSanitizer (make fold-driver), so that the Java tests that compare it with
+ * rsd-compressor also run the C code under both (docs/compression.md, "How the twins are kept
+ * one").
+ *   fold-driver [-o NAME] [-s] DIR...     NAME: driver.bgc
  * Exit 0 when every directory got its trace, 1 when one got trace.problems, 2 on a usage error. */
 #include "fold_tree.h"
 #include "fold_stream.h"
+#include "site_lines.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -50,7 +53,7 @@ static unsigned char *take(void *ctx, int to, int from, uint64_t *ok, size_t *n)
 }
 
 /* One directory: 0 (DIR/name written), 1 (a rank had no trace: DIR/trace.problems) or 2. */
-static int compress(const char *dir, const char *name) {
+static int compress(const char *dir, const char *name, int sites) {
   char path[4200], why[4400];
   int rank, size;
   snprintf(path, sizeof path, "%s/rank-0.trace", dir);
@@ -79,7 +82,26 @@ static int compress(const char *dir, const char *name) {
   mailbox box = {0};
   fold_tree_io io = {&box, parts, 0, size, post, take, stream_name, stream_intern};
   fold_tree_merge(&io, 0, size);
-  int rc = fold_tree_write(&parts[0], dir, name, stream_name) == 0 ? 0 : 1;
+  char *lines = NULL;
+  if (sites) {
+    size_t len = 0;
+    snprintf(path, sizeof path, "%s/trace.sites", dir);
+    FILE *f = fopen(path, "rb");
+    char *table = NULL;
+    if (f && fseek(f, 0, SEEK_END) == 0 && ftell(f) >= 0) {
+      long n = ftell(f);
+      table = fold_malloc((size_t) n + 1);
+      rewind(f);
+      len = fread(table, 1, (size_t) n, f);
+    }
+    if (f) fclose(f);
+    int located, total;
+    if (table) lines = site_lines_of(table, len, &located, &total);
+    if (lines) fprintf(stderr, "fold-driver: %d of %d call sites located\n", located, total);
+    fold_free(table);
+  }
+  int rc = fold_tree_write(&parts[0], dir, name, stream_name, lines) == 0 ? 0 : 1;
+  free(lines);
   for (int r = 0; r < size; r++) fold_part_free(&parts[r]);
   fold_free(parts);
   return rc;
@@ -88,19 +110,28 @@ static int compress(const char *dir, const char *name) {
 int main(int argc, char **argv) {
   const char *name = "driver.bgc";
   int i = 1;
-  if (i + 1 < argc && strcmp(argv[i], "-o") == 0) {
-    name = argv[i + 1];
-    i += 2;
+  int sites = 0;
+  for (;;) {
+    if (i + 1 < argc && strcmp(argv[i], "-o") == 0) {
+      name = argv[i + 1];
+      i += 2;
+    } else if (i < argc && strcmp(argv[i], "-s") == 0) {
+      sites = 1;
+      i++;
+    } else {
+      break;
+    }
   }
   if (i >= argc || argv[i][0] == '-' || strchr(name, '/')) {
-    fputs("usage: fold-driver [-o NAME] DIR...\n"
+    fputs("usage: fold-driver [-o NAME] [-s] DIR...\n"
           "  folds the streams DIR/rank-R.trace as the tracer does in the job and writes DIR/NAME"
-          " (default driver.bgc), or DIR/trace.problems\n", stderr);
+          " (default driver.bgc), or DIR/trace.problems; -s: with the site lines of"
+          " DIR/trace.sites\n", stderr);
     return 2;
   }
   int rc = 0;
   for (; i < argc; i++) {
-    int r = compress(argv[i], name);
+    int r = compress(argv[i], name, sites);
     rc = r > rc ? r : rc;
   }
   stream_names_free();

@@ -138,10 +138,10 @@ final class TraceCommand implements Callable<Integer> {
       // The tracer's file is final (shared blocks and choice sections, docs/compression.md): no
       // JVM pass rewrites it, so the library preloaded alone leaves the same file (issue 50).
       compressed[0] = Files.isRegularFile(bgc) ? bgc : null;
-      // Where the sites lie in the source: added here, outside the job (issue 48). An
-      // annotation: whatever goes wrong there, the trace is kept as the tracer wrote it.
+      // Where the sites lie in the source: written by the tracer (issue 50), only said here. An
+      // annotation: a site line that does not read is said, and the trace kept as written.
       try {
-        SourceLocations.annotate(tmp, bgc).ifPresent(s -> located[0] = s);
+        SourceLocations.located(bgc).ifPresent(s -> located[0] = s);
       } catch (IOException | RuntimeException e) {
         located[0] = "call sites not located in the source (" + e.getMessage() + ")";
       }

@@ -27,8 +27,8 @@ final class InJobTraces {
     Path bgc = dir.resolve(TraceDirectory.COMPRESSED);
     assertTrue(Files.isRegularFile(bgc), dir + ": no " + TraceDirectory.COMPRESSED);
     // As `compress` writes it: with choice sections, which the in-job fold forms too, before
-    // the shared blocks (docs/compression.md, "Choice sections"), and the site lines, benchgen
-    // trace's, added after the fold (issue 48): the file's own.
+    // the shared blocks (docs/compression.md, "Choice sections"), and the site lines, which rank
+    // 0 makes with addr2line after the merge (issues 48 and 50): the file's own.
     String java = CompressedTraceWriter.toString(ChoiceSections.form(
         new TraceCompressor().compress(TraceDirectory.open(dir), n -> { }).trace())
         .withSites(TraceFiles.readCompressed(bgc).sites()));
