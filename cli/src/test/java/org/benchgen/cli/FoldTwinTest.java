@@ -27,6 +27,7 @@ import org.benchgen.samples.Synth.Pattern;
 import org.benchgen.testing.ChoicePrograms;
 import org.benchgen.testing.CpuDeadline;
 import org.benchgen.testing.RandomProgram;
+import org.benchgen.testing.Sanitized;
 import org.benchgen.testing.SplitPrograms;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
@@ -214,11 +215,7 @@ class FoldTwinTest {
     try {
       ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(err.toFile())
           .redirectOutput(ProcessBuilder.Redirect.appendTo(err.toFile()));
-      pb.environment().put("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0");
-      // AddressSanitizer's runtime must come first; the tests' MPI progress throttle that the
-      // test JVM passes on (pom.xml) is for MPI runs, which this is not.
-      pb.environment().remove("LD_PRELOAD");
-      pb.environment().put("UBSAN_OPTIONS", "print_stacktrace=1");
+      Sanitized.environment(pb);
       Process p;
       try {
         p = pb.start();

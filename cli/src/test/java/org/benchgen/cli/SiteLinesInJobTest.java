@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.benchgen.ir.format.SiteLines;
+import org.benchgen.testing.Sanitized;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -134,7 +135,9 @@ class SiteLinesInJobTest {
 
   /** Runs cmd to its end, which must exit 0; its output and error. */
   private static String run(List<String> cmd, Map<String, String> env) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(cmd)).redirectErrorStream(true);
+    // The fold driver is built with the sanitizers; the other commands do not mind.
+    ProcessBuilder pb = Sanitized.environment(new ProcessBuilder(new ArrayList<>(cmd)))
+        .redirectErrorStream(true);
     pb.environment().putAll(env);
     Path out = Files.createTempFile("site-lines", ".out");
     try {
