@@ -7,6 +7,7 @@
 typedef struct {
   MPI_Message msg;
   int64_t bytes;
+  int thread; /* the recording thread that probed it */
 } pending;
 
 /* Messages matched and not received, in probe order (shared, under the recording lock). */
@@ -25,15 +26,24 @@ void bgt_rec_mprobe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int fl
   }
   g_msgs[g_nmsgs].msg = msg;
   g_msgs[g_nmsgs].bytes = st ? status_bytes(st) : 0;
+  g_msgs[g_nmsgs].thread = recording_thread();
   g_nmsgs++;
 }
 
 void bgt_rec_mrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, MPI_Message msg,
                    MPI_Request req) {
   RECORDING(c);
-  int at = -1;
-  for (int i = 0; i < g_nmsgs && at < 0; i++) /* the oldest of equal handles (MPI_MESSAGE_NO_PROC) */
-    if (g_msgs[i].msg == msg) at = i;
+  /* The handle is looked up once the receive has returned, and MPI may have given it to another
+   * thread's probe meanwhile (Open MPI and MPICH reuse a freed message's handle at once), whose
+   * receive may be recorded first: of equal handles, the calling thread's own oldest goes first,
+   * as a thread mostly receives what it probed (req_claim does the same for requests); else the
+   * oldest (MPI_MESSAGE_NO_PROC, all equal). */
+  int at = -1, me = recording_thread();
+  for (int i = 0; i < g_nmsgs; i++) {
+    if (g_msgs[i].msg != msg) continue;
+    if (g_msgs[i].thread == me) { at = i; break; }
+    if (at < 0) at = i;
+  }
   if (at < 0) { /* probed where the tracer did not see it: the benchmark would lack the message */
     bgt_unsupported(c, U_MPROBE);
     return;

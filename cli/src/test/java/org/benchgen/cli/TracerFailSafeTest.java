@@ -243,6 +243,37 @@ class TracerFailSafeTest {
   }
 
   /**
+   * MPI reuses a received message's handle at once: rank 1's second thread matches a message with
+   * MPI_Mprobe and receives it while its main thread's MPI_Mrecv, which freed that handle, has
+   * not returned yet (mrecv_delay.c). Each MPI_Mrecv names its own thread's message: age 0 for
+   * the second thread (the newest of the two probed), then 0 for the main thread (the one left).
+   * The tracer once took the oldest of equal handles, and the second thread's receive named the
+   * main thread's message (msg=1; generate refused it, BG104).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void aMatchedMessageIsTheReceivingThreadsWhenMpiReusesItsHandle(String flavour)
+      throws Exception {
+    Path lib = work.resolve("libmrecv_delay-" + flavour + ".so");
+    Path exe = work.resolve("mprobe_threads-" + flavour);
+    MpiSamples.run(List.of("mpicc." + flavour, "-shared", "-fPIC", "-o", lib.toString(),
+        resource("mrecv_delay.c"), "-ldl"), work);
+    MpiSamples.run(List.of("mpicc." + flavour, "-pthread", "-o", exe.toString(),
+        resource("mprobe_threads.c")), work);
+    Path tracer = TraceCommand.defaultLibrary(flavour.equals("openmpi")
+        ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH).toAbsolutePath();
+    Path dir = work.resolve(flavour + "-mprobe-threads");
+    List<String> cmd = new ArrayList<>(MpiSamples.launcher(flavour, 2));
+    GuardedTraceRuns.env(cmd, flavour, "LD_PRELOAD", tracer + ":" + lib);
+    GuardedTraceRuns.env(cmd, flavour, "BENCHGEN_TRACE_DIR", dir.toString());
+    cmd.add(exe.toString());
+    assertEquals(0, runs.within(cmd, dir), "exit 3: MPI gave the second probe another handle");
+    assertEquals(List.of("thread=1 msg=0", "main msg=0"), calls(dir, 1, "MPI_Mrecv").stream()
+        .map(l -> (l.contains(" thread=1") ? "thread=1" : "main") + " msg="
+            + l.replaceAll(".* msg=(\\d+).*", "$1")).toList());
+  }
+
+  /**
    * trace --max-mb 1: a ring of 20,000 iterations writes about 3 MB per rank; each rank stops at
    * the first record past 1 MiB, says so and marks its stream truncated, and trace exits 1.
    */

@@ -1,6 +1,7 @@
 package org.benchgen.expand;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.benchgen.ir.CommDef;
@@ -88,13 +89,19 @@ public final class Expander {
    * the second starts and is told, where the third would, how many more times the second happens
    * and how long it took (each iteration after the first makes the same calls, with the same
    * values and times). Its cost follows the trace's loops, not the run's iterations (issue 50).
+   * A loop whose second iteration leaves the live requests other than it found them (a thread's
+   * loop of MPI_Isend completed by one MPI_Waitall after it) is walked whole: the iterations
+   * skipped would have created the requests that the calls after the loop name by age.
    */
   public <M> void walkRepeating(int rank, RepeatSink<M> sink) {
     walk(rank, sink, Optional.of(sink));
   }
 
-  /** Where a repeating loop's second iteration started: the sink's mark and the clock. */
-  private record Mark<M>(Loop loop, long clock, M sums) {}
+  /**
+   * Where a repeating loop's second iteration started: the sink's mark, the clock and the live
+   * requests' shape.
+   */
+  private record Mark<M>(Loop loop, long clock, M sums, boolean[] requests) {}
 
   private final class RankWalk {
     private final int rank;
@@ -142,17 +149,20 @@ public final class Expander {
         Optional<Loop> third = context.openingIteration(2);
         if (third.isPresent() && !open.isEmpty() && open.peek().loop() == third.get()) {
           Mark<M> m = open.pop();
-          long times = context.tripsOf(m.loop()) - 2;
-          long ns = clock - m.clock();
-          sums.repeat(m.sums(), times, ns);
-          clock += ns * times;
-          context.skipRestOf(m.loop());
-          return false;
+          // An iteration that changed the live requests is not repeated: walk the rest.
+          if (Arrays.equals(m.requests(), decoder.requestShape())) {
+            long times = context.tripsOf(m.loop()) - 2;
+            long ns = clock - m.clock();
+            sums.repeat(m.sums(), times, ns);
+            clock += ns * times;
+            context.skipRestOf(m.loop());
+            return false;
+          }
         }
         Optional<Loop> second = context.openingIteration(1);
         if (second.isPresent() && context.tripsOf(second.get()) > 2
             && periodic.on(second.get(), rank)) {
-          open.push(new Mark<>(second.get(), clock, sums.mark()));
+          open.push(new Mark<>(second.get(), clock, sums.mark(), decoder.requestShape()));
         }
         return true;
       }

@@ -66,6 +66,15 @@ public final class LiveRequests {
     return ids[(int) (n - 1 - age)];
   }
 
+  /**
+   * What the next calls' ages can see of the live requests: how many, and which are persistent,
+   * oldest first (their ids aside). Calls that read the same ages from equal shapes leave equal
+   * shapes, so a loop whose iteration leaves the shape it found does so at every iteration.
+   */
+  public boolean[] shape() {
+    return Arrays.copyOf(persistent, n);
+  }
+
   /** Rewrites request ids to ages in place, then applies the call's creations and completions. */
   public void encode(Op op, long[] values, long[][] lists) {
     apply(op, values, lists, Mode.ENCODE);

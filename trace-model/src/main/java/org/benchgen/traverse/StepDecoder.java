@@ -20,6 +20,11 @@ public final class StepDecoder {
     this.symbols = symbols;
   }
 
+  /** The live requests' shape so far ({@link LiveRequests#shape}). */
+  public boolean[] requestShape() {
+    return requests.shape();
+  }
+
   /** The call of {@code s} with times 0, its site the RSD's. */
   public RawEvent decode(Step s) {
     Op op = s.rsd().op();

@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.format.HandWrittenTrace;
 import org.benchgen.rawtrace.TraceDirectory;
 import org.benchgen.trace.Op;
 import org.benchgen.trace.TraceProblem;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class TraceStatsTest {
@@ -206,5 +208,52 @@ class TraceStatsTest {
       // MPI_Init's own duration is left out of the run: compute and the barrier.
       assertEquals(100 + 20, s.rank(r).runNs(), "rank " + r);
     }
+  }
+  @Test
+  void aLoopOfRequestsCompletedAfterItIsCountedWhole() {
+    // Each rank's five MPI_Isend and five MPI_Irecv are completed by one MPI_Waitall after the
+    // loops, as a thread of MPICH's mt_isendirecv does: every iteration reads the same values
+    // (req=0), but each leaves one request more, so none may be taken for another. Counting
+    // two iterations and repeating them once lost three requests of each loop, and the
+    // Waitall's ages 9..0 met four live requests.
+    CompressedTrace t = HandWrittenTrace.read("benchgen-compressed 1", "world 2",
+        "loop trips=5 {",
+        "  MPI_Isend site=r.c:1 comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4 req=0",
+        "      duration n=10 min=0 max=0 mean=0.0 sd=0.0 bins=0:10",
+        "}",
+        "loop trips=5 {",
+        "  MPI_Irecv site=r.c:2 comm=0 src=-1 tag=0 count=1 type=MPI_INT tsize=4 req=0 bytes=4",
+        "      duration n=10 min=0 max=0 mean=0.0 sd=0.0 bins=0:10",
+        "}",
+        "MPI_Waitall site=r.c:3 reqs=[9,8,7,6,5,4,3,2,1,0]",
+        "    duration n=2 min=0 max=0 mean=0.0 sd=0.0 bins=0:2");
+    TraceStats s = TraceStats.of(t, r -> {});
+    for (int rank = 0; rank < 2; rank++) {
+      int r = rank;
+      assertEquals(List.of(new TraceStats.Row(r, Op.ISEND, 5, 20),
+          new TraceStats.Row(r, Op.IRECV, 5, 20), new TraceStats.Row(r, Op.WAITALL, 1, 0)),
+          s.rows().stream().filter(row -> row.rank() == r).toList(), "rank " + r);
+    }
+  }
+  @Test
+  @Timeout(120) // a guard against a walk of every iteration (hours), not a measure
+  void aLoopThatCompletesItsOwnRequestsIsStillCountedFromTwoIterations() {
+    // Each iteration leaves no request live, as it found: 10^12 iterations are counted, not
+    // walked.
+    long trips = 1_000_000_000_000L;
+    CompressedTrace t = HandWrittenTrace.read("benchgen-compressed 1", "world 2",
+        "loop trips=" + trips + " {",
+        "  MPI_Isend site=r.c:1 comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4 req=0",
+        "      duration n=2 min=0 max=0 mean=0.0 sd=0.0 bins=0:2",
+        "  MPI_Irecv site=r.c:2 comm=0 src=-1 tag=0 count=1 type=MPI_INT tsize=4 req=0 bytes=4",
+        "      duration n=2 min=0 max=0 mean=0.0 sd=0.0 bins=0:2",
+        "  MPI_Waitall site=r.c:3 reqs=[1,0]",
+        "      duration n=2 min=0 max=0 mean=0.0 sd=0.0 bins=0:2",
+        "}");
+    TraceStats s = TraceStats.of(t, r -> {});
+    assertEquals(List.of(new TraceStats.Row(0, Op.ISEND, trips, 4 * trips),
+        new TraceStats.Row(0, Op.IRECV, trips, 4 * trips),
+        new TraceStats.Row(0, Op.WAITALL, trips, 0)),
+        s.rows().stream().filter(row -> row.rank() == 0).toList());
   }
 }

@@ -257,4 +257,48 @@ class CThreadsTest {
     assertTrue(f.finding().message().contains("rank 0 starts and joins its threads 257 times"
         + " (257 phases of threads; at most 256 are generated"), f.finding().message());
   }
+  /**
+   * Two ranks, two threads each between two barriers: on rank 0 each sends one int to rank 1, on
+   * rank 1 each finds one with MPI_Improbe and receives it with MPI_Mrecv (MPICH's
+   * mt_improbe_sendrecv). {@code sameTag}: both threads use tag 0, else thread t tag t.
+   */
+  private CompressedTrace improbed(boolean sameTag) throws IOException {
+    Path dir = Files.createDirectories(tmp.resolve("improbe" + sameTag));
+    for (int r = 0; r < 2; r++) {
+      StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + r + " size=2\n");
+      b.append(line("MPI_Init_thread", "i", 0, "level=THREAD_MULTIPLE given=THREAD_MULTIPLE"));
+      b.append(line("MPI_Barrier", "b1", 1, "comm=0"));
+      int slot = 2;
+      for (int t = 1; t <= 2; t++) {
+        int tag = sameTag ? 0 : t;
+        if (r == 0) {
+          b.append(line("MPI_Send", "s", slot++, "comm=0 dest=1 tag=" + tag + " count=1"
+              + " type=MPI_INT tsize=4 thread=" + t));
+        } else {
+          b.append(line("MPI_Improbe", "p", slot++, "comm=0 src=0 tag=" + tag + " flag=1"
+              + " asrc=0 atag=" + tag + " bytes=4 thread=" + t));
+          b.append(line("MPI_Mrecv", "m", slot++, "count=1 type=MPI_INT tsize=4 bytes=4 msg=0"
+              + " thread=" + t));
+        }
+      }
+      b.append(line("MPI_Barrier", "b2", slot++, "comm=0"));
+      b.append(line("MPI_Finalize", "f", slot, ""));
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), b);
+    }
+    return CMpiTargetTest.compress(dir);
+  }
+
+  @Test
+  void messagesThatThreadsFindWithImprobeOnOneChannelAreRefused() throws Exception {
+    // The benchmark's MPI_Improbe that found its message waits for it unseen, then probes: the
+    // other thread could take it in between, and MPI_Mrecv of no message fails (MPICH's
+    // mt_improbe_sendrecv_huge under MPICH: MPI_ERR_REQUEST, 2 of 2 runs).
+    Benchmarks.Failed f = assertInstanceOf(Benchmarks.Failed.class, generate(improbed(true)));
+    assertEquals(Problem.SEVERAL_THREADS, f.finding().problem());
+    assertTrue(f.finding().message().contains("rank 1, phase 1 of its threads: lanes [1, 2]"
+        + " take messages on communicator 0 from 0 tag 0, which lanes [1, 2] find with"
+        + " MPI_Improbe"), f.finding().message());
+    // One tag a thread: no thread can take another's message, and the benchmark is made.
+    assertInstanceOf(Benchmarks.Generated.class, generate(improbed(false)));
+  }
 }

@@ -59,6 +59,7 @@ final class ThreadChecks {
     Map<Long, Set<Integer>> wildcards = new HashMap<>();
     Map<Long, Set<Integer>> users = new HashMap<>();
     Map<Long, Integer> madeOrFreed = new HashMap<>();
+    Map<String, Use> improbed = new HashMap<>(); // lanes; sizes: the channel's communicator
     for (Map.Entry<ThreadBlock, List<RawEvent>> l : lanes.entrySet()) {
       int lane = l.getKey().lane();
       for (RawEvent e : l.getValue()) {
@@ -90,8 +91,13 @@ final class ThreadChecks {
           long src = e.isPresent(Field.ASRC) ? e.get(Field.ASRC) : e.get(Field.SRC);
           long tag = e.isPresent(Field.ATAG) ? e.get(Field.ATAG)
               : e.op() == Op.SENDRECV ? e.get(Field.RTAG) : e.get(Field.TAG);
-          Use u = recvs.computeIfAbsent(comm + " from " + peer(src) + " tag " + peer(tag),
-              c -> new Use());
+          String channel = comm + " from " + peer(src) + " tag " + peer(tag);
+          if (e.op() == Op.IMPROBE) {
+            Use p = improbed.computeIfAbsent(channel, c -> new Use());
+            p.lanes.add(lane);
+            p.sizes.add(comm);
+          }
+          Use u = recvs.computeIfAbsent(channel, c -> new Use());
           u.lanes.add(lane);
           u.sizes.add(e.get(Field.BYTES));
           Use c = byComm.computeIfAbsent(comm, x -> new Use());
@@ -132,6 +138,18 @@ final class ThreadChecks {
         return Optional.of(where + "lanes " + r.getValue().lanes + " receive on communicator "
             + r.getKey() + " messages of " + r.getValue().sizes + " bytes, which MPI may match"
             + " in either order");
+      }
+    }
+    // A benchmark's MPI_Improbe that found its message waits for it unseen, then probes: another
+    // lane that takes messages of that channel may take it in between, and the probe finds none.
+    for (Map.Entry<String, Use> i : improbed.entrySet()) {
+      Set<Integer> takers = new TreeSet<>(recvs.get(i.getKey()).lanes);
+      takers.addAll(wildcards.getOrDefault(i.getValue().sizes.iterator().next(), Set.of()));
+      if (takers.size() > 1) {
+        return Optional.of(where + "lanes " + takers + " take messages on communicator "
+            + i.getKey() + ", which lanes " + i.getValue().lanes + " find with MPI_Improbe: the"
+            + " benchmark's threads could take one another's (its MPI_Improbe waits for the"
+            + " message before it probes)");
       }
     }
     for (Map.Entry<Long, Set<Integer>> w : wildcards.entrySet()) {
