@@ -201,14 +201,9 @@ class TracerFailSafeTest {
   @ParameterizedTest
   @ValueSource(strings = {"openmpi", "mpich"})
   void aFaultInsideTheTracerEndsTheStreamOnce(String flavour) throws Exception {
-    Path lib = work.resolve("libfault-" + flavour + ".so");
-    Path exe = work.resolve("short_bcast-" + flavour);
-    MpiSamples.run(List.of("mpicc." + flavour, "-shared", "-fPIC", "-o", lib.toString(),
-        resource("fault_inject.c"), "-ldl"), work);
-    MpiSamples.run(List.of("mpicc." + flavour, "-g", "-o", exe.toString(),
-        resource("short_bcast.c")), work);
-    Path tracer = TraceCommand.defaultLibrary(flavour.equals("openmpi")
-        ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH).toAbsolutePath();
+    Path lib = shim(flavour, "fault_inject");
+    Path exe = program(flavour, "short_bcast", "-g");
+    Path tracer = tracer(flavour);
     for (boolean inFinish : new boolean[] {false, true}) {
       Path dir = work.resolve(flavour + "-fault-" + inFinish);
       List<String> cmd = new ArrayList<>(MpiSamples.launcher(flavour, 2));
@@ -254,14 +249,9 @@ class TracerFailSafeTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void aMatchedMessageIsTheReceivingThreadsWhenMpiReusesItsHandle(String flavour)
       throws Exception {
-    Path lib = work.resolve("libmrecv_delay-" + flavour + ".so");
-    Path exe = work.resolve("mprobe_threads-" + flavour);
-    MpiSamples.run(List.of("mpicc." + flavour, "-shared", "-fPIC", "-o", lib.toString(),
-        resource("mrecv_delay.c"), "-ldl"), work);
-    MpiSamples.run(List.of("mpicc." + flavour, "-pthread", "-o", exe.toString(),
-        resource("mprobe_threads.c")), work);
-    Path tracer = TraceCommand.defaultLibrary(flavour.equals("openmpi")
-        ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH).toAbsolutePath();
+    Path lib = shim(flavour, "mrecv_delay");
+    Path exe = program(flavour, "mprobe_threads", "-pthread");
+    Path tracer = tracer(flavour);
     Path dir = work.resolve(flavour + "-mprobe-threads");
     List<String> cmd = new ArrayList<>(MpiSamples.launcher(flavour, 2));
     GuardedTraceRuns.env(cmd, flavour, "LD_PRELOAD", tracer + ":" + lib);
@@ -399,6 +389,27 @@ class TracerFailSafeTest {
 
   private String resource(String name) throws Exception {
     return Path.of(getClass().getResource("/mpi/" + name).toURI()).toString();
+  }
+
+  /** Test resource {@code name}.c built for {@code flavour} as a library to preload. */
+  private Path shim(String flavour, String name) throws Exception {
+    Path lib = work.resolve("lib" + name + "-" + flavour + ".so");
+    MpiSamples.run(List.of("mpicc." + flavour, "-shared", "-fPIC", "-o", lib.toString(),
+        resource(name + ".c"), "-ldl"), work);
+    return lib;
+  }
+
+  /** Test resource {@code name}.c built for {@code flavour} as a program, with {@code flag}. */
+  private Path program(String flavour, String name, String flag) throws Exception {
+    Path exe = work.resolve(name + "-" + flavour);
+    MpiSamples.run(List.of("mpicc." + flavour, flag, "-o", exe.toString(),
+        resource(name + ".c")), work);
+    return exe;
+  }
+
+  private static Path tracer(String flavour) {
+    return TraceCommand.defaultLibrary(flavour.equals("openmpi")
+        ? MpiLauncher.Flavour.OPENMPI : MpiLauncher.Flavour.MPICH).toAbsolutePath();
   }
 
   // --------------------------------------------------------------------------------- assertions

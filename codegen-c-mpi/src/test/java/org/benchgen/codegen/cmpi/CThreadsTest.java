@@ -33,6 +33,13 @@ class CThreadsTest {
         + (1050 + 100L * slot) + (fields.isEmpty() ? "" : " " + fields) + "\n";
   }
 
+  /** Ends rank {@code r}'s calls {@code b} with a Barrier and Finalize from {@code slot} on. */
+  private static void writeRank(Path dir, int r, StringBuilder b, int slot) throws IOException {
+    b.append(line("MPI_Barrier", "b2", slot, "comm=0"));
+    b.append(line("MPI_Finalize", "f", slot + 1, ""));
+    Files.writeString(dir.resolve("rank-" + r + ".trace"), b);
+  }
+
   /**
    * Two ranks. Each: Init_thread, Barrier, then 3 times at once: the main thread a Sendrecv on
    * tag 0 with the other rank (16 bytes), thread 1 an Irecv + Isend + Waitall on tag 1 (512
@@ -67,9 +74,7 @@ class CThreadsTest {
         }
         req += 2;
       }
-      b.append(line("MPI_Barrier", "b2", slot++, "comm=0"));
-      b.append(line("MPI_Finalize", "f", slot, ""));
-      Files.writeString(dir.resolve("rank-" + r + ".trace"), b);
+      writeRank(dir, r, b, slot);
     }
     return CMpiTargetTest.compress(dir);
   }
@@ -177,9 +182,7 @@ class CThreadsTest {
           req += 2;
         }
       }
-      b.append(line("MPI_Barrier", "b2", slot++, "comm=0"));
-      b.append(line("MPI_Finalize", "f", slot, ""));
-      Files.writeString(dir.resolve("rank-" + r + ".trace"), b);
+      writeRank(dir, r, b, slot);
     }
     return CMpiTargetTest.compress(dir);
   }
@@ -281,9 +284,7 @@ class CThreadsTest {
               + " thread=" + t));
         }
       }
-      b.append(line("MPI_Barrier", "b2", slot++, "comm=0"));
-      b.append(line("MPI_Finalize", "f", slot, ""));
-      Files.writeString(dir.resolve("rank-" + r + ".trace"), b);
+      writeRank(dir, r, b, slot);
     }
     return CMpiTargetTest.compress(dir);
   }
