@@ -36,6 +36,7 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.rawtrace.RawTraceWriter;
 import org.benchgen.rawtrace.TraceDirectory;
+import org.benchgen.stats.TraceStats;
 import org.benchgen.trace.Field;
 
 /**
@@ -53,6 +54,13 @@ public final class ThreadedBenchmarks {
    * threads/pt2pt/alltoall) would be megabytes of C that does not compile in reasonable time.
    */
   static final int MAX_PHASES = 256;
+  /**
+   * The most calls, over all ranks, that a threaded benchmark is made from: its ranks are split
+   * into threads call by call (ThreadSplit keeps every rank's calls, some 450 bytes each), so a
+   * trace of a thread polling MPI_Iprobe 14 million times (MPICH's mt_iprobe_sendrecv_huge)
+   * exhausted a 6 GB heap after 264 s; it is refused by this count at once.
+   */
+  static final long MAX_CALLS = 4_000_000;
 
   private ThreadedBenchmarks() {}
 
@@ -66,6 +74,16 @@ public final class ThreadedBenchmarks {
   public static Benchmarks.Outcome generate(CompressedTrace trace, Target target,
       GenerateOptions options) {
     target.checkName(options.name());
+    TraceStats counts = TraceStats.of(trace, r -> { });
+    long calls = 0;
+    for (int r = 0; r < trace.worldSize(); r++) {
+      calls += counts.rank(r).events();
+      if (calls > MAX_CALLS) {
+        return refused("the ranks made " + calls + " calls up to rank " + r + " (rank " + r
+            + ": " + counts.rank(r).events() + "), and a threaded benchmark is made from each"
+            + " thread's calls one by one, at most " + MAX_CALLS + " of them");
+      }
+    }
     ThreadSplit splitter = new ThreadSplit(trace);
     // Where each rank's phases lie; padded to every rank's places where ranks differ.
     java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
