@@ -1,14 +1,13 @@
 package org.benchgen.resolve;
 
+import static org.benchgen.resolve.RingTraces.RING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,10 +18,7 @@ class IterationSkipTest {
   Path dir;
 
   private CompressedTrace read(String body) throws IOException {
-    Path f = dir.resolve("t.bgc");
-    Files.writeString(f, "benchgen-compressed 1\nworld 4\nMPI_Init site=a\n    duration 1*4\n"
-        + body + "MPI_Finalize site=z\n    compute ^ 1*4\n    duration 1*4\n");
-    return TraceFiles.readCompressed(f);
+    return RingTraces.read(dir, body);
   }
 
   private static MatchingSimulation run(CompressedTrace t) {
@@ -30,14 +26,6 @@ class IterationSkipTest {
     sim.run();
     return sim;
   }
-
-  /** A ring exchange of 1,000 iterations: two are simulated, 998 taken as made. */
-  private static final String RING = "loop trips=1000 {\n"
-      + "  MPI_Irecv site=b comm=0 src=-1 tag=0 count=1 type=MPI_INT tsize=4 req=0 bytes=4\n"
-      + "      compute ^ 1*4\n      compute d 1*3996\n      duration 1*4000\n"
-      + "  MPI_Isend site=c comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4 req=0\n"
-      + "      compute ^ 1*4000\n      duration 1*4000\n"
-      + "  MPI_Waitall site=d reqs=[1,0]\n      compute ^ 1*4000\n      duration 1*4000\n}\n";
 
   @Test
   void aPeriodicLoopWithNothingInFlightIsSimulatedTwice() throws IOException {
@@ -51,11 +39,8 @@ class IterationSkipTest {
     // 100 outer iterations of 10 ring exchanges and an Allreduce: the outer loop runs 2
     // iterations (98 skipped); in the first the inner one runs 2 (8 skipped), and in the second,
     // skipped once already and entered with nothing in flight, none (10 skipped).
-    String nested = "loop trips=100 {\n" + RING.replace("loop trips=1000", "loop trips=10")
-        .replace("}\n", "}\n").replaceAll("(?m)^", "  ")
-        + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
-        + "      compute ^ 1*400\n      duration 1*400\n}\n";
-    MatchingSimulation sim = run(read(nested.replace("1*4000", "1*4000")));
+    String nested = RingTraces.nested(false);
+    MatchingSimulation sim = run(read(nested));
     assertEquals(98 + 8 + 10, sim.skippedIterations());
     assertTrue(new DeadlockReport(sim).problem().isEmpty());
   }
@@ -65,10 +50,7 @@ class IterationSkipTest {
     // The Allreduce first: the inner loop's later instances begin after a call of the outer
     // iteration, where no outer iteration opens. Outer: 2 iterations run (98 skipped); inner:
     // 2 run in the first (8 skipped), none in the second (10 skipped).
-    String nested = "loop trips=100 {\n"
-        + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
-        + "      compute ^ 1*400\n      duration 1*400\n"
-        + RING.replace("loop trips=1000", "loop trips=10").replaceAll("(?m)^", "  ") + "}\n";
+    String nested = RingTraces.nested(true);
     MatchingSimulation sim = run(read(nested));
     assertEquals(98 + 8 + 10, sim.skippedIterations());
     assertTrue(new DeadlockReport(sim).problem().isEmpty());

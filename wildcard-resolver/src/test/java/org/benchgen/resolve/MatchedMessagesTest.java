@@ -1,16 +1,15 @@
 package org.benchgen.resolve;
 
+import static org.benchgen.resolve.RingTraces.RING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.benchgen.io.TraceFiles;
 import org.benchgen.ir.CompressedTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,18 +23,8 @@ class MatchedMessagesTest {
   @TempDir
   Path dir;
 
-  private static final String RING = "loop trips=1000 {\n"
-      + "  MPI_Irecv site=b comm=0 src=-1 tag=0 count=1 type=MPI_INT tsize=4 req=0 bytes=4\n"
-      + "      compute ^ 1*4\n      compute d 1*3996\n      duration 1*4000\n"
-      + "  MPI_Isend site=c comm=0 dest=+1 tag=0 count=1 type=MPI_INT tsize=4 req=0\n"
-      + "      compute ^ 1*4000\n      duration 1*4000\n"
-      + "  MPI_Waitall site=d reqs=[1,0]\n      compute ^ 1*4000\n      duration 1*4000\n}\n";
-
   private CompressedTrace read(String body) throws IOException {
-    Path f = dir.resolve("t.bgc");
-    Files.writeString(f, "benchgen-compressed 1\nworld 4\nMPI_Init site=a\n    duration 1*4\n"
-        + body + "MPI_Finalize site=z\n    compute ^ 1*4\n    duration 1*4\n");
-    return TraceFiles.readCompressed(f);
+    return RingTraces.read(dir, body);
   }
 
   /** The messages, sorted, of a simulation that logs them; {@code skipped} its iterations. */
@@ -89,10 +78,7 @@ class MatchedMessagesTest {
   void nestedLoopsSkippedWholeInLaterInstancesGiveEveryMessage() throws IOException {
     // 100 outer iterations of 10 ring exchanges (30 calls) and an Allreduce: 31 calls each. The
     // inner loop's later instance is skipped whole (from iteration 0), from what its first made.
-    String nested = "loop trips=100 {\n" + RING.replace("loop trips=1000", "loop trips=10")
-        .replaceAll("(?m)^", "  ")
-        + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
-        + "      compute ^ 1*400\n      duration 1*400\n}\n";
+    String nested = RingTraces.nested(false);
     assertEquals(ring(10, 1, 31, 100), messages(read(nested), 98 + 8 + 10));
   }
 
@@ -100,10 +86,7 @@ class MatchedMessagesTest {
   void aLaterInstanceEnteredInsideAnArmedIterationGivesEveryMessage() throws IOException {
     // The Allreduce first (call 1 + 31o), then 10 ring exchanges from call 2 + 31o: the inner
     // loop's later instance is skipped whole inside the outer loop's recorded iteration 1.
-    String nested = "loop trips=100 {\n"
-        + "  MPI_Allreduce site=g comm=0 count=1 type=MPI_DOUBLE tsize=8 op=MPI_SUM\n"
-        + "      compute ^ 1*400\n      duration 1*400\n"
-        + RING.replace("loop trips=1000", "loop trips=10").replaceAll("(?m)^", "  ") + "}\n";
+    String nested = RingTraces.nested(true);
     assertEquals(ring(10, 2, 31, 100), messages(read(nested), 98 + 8 + 10));
   }
 
