@@ -39,23 +39,18 @@ static void after_poll(long done) {
   }
 }
 
-/* The next definition of {@code name}, looked up once (racing threads store the same value). */
-static void *next(void **cache, const char *name) {
-  void *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
-  if (f == NULL) {
-    f = dlsym(RTLD_NEXT, name);
-    __atomic_store_n(cache, f, __ATOMIC_RELEASE);
-  }
-  return f;
-}
-
 unsigned ucp_worker_progress(struct ucp_worker *worker) {
-  static void *cache;
+  static void *next;
   unsigned (*real)(struct ucp_worker *);
-  /* POSIX's way to take a function from dlsym without an object-to-function cast. */
-  *(void **)&real = next(&cache, "ucp_worker_progress");
+  /* UCX's own function, looked up once (racing threads store the same value); POSIX's way to
+   * take a function from dlsym without an object-to-function cast. */
+  *(void **)&real = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
   if (real == NULL) {
-    return 0;
+    *(void **)&real = dlsym(RTLD_NEXT, "ucp_worker_progress");
+    if (real == NULL) {
+      return 0;
+    }
+    __atomic_store_n(&next, *(void **)&real, __ATOMIC_RELEASE);
   }
   unsigned done = real(worker);
   after_poll(done);
