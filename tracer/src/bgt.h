@@ -129,12 +129,12 @@ void bgt_rec_isendrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, 
                        MPI_Request req);
 
 /* Matched probes (rec_mprobe.c): a probe (BGT_MPROBE, BGT_IMPROBE) that matched message msg (flag
- * set), and a receive of a message (BGT_MRECV, BGT_IMRECV with its request) whose handle was msg
- * before the call. */
+ * set); before a receive of a message, its handle msg (bgt_mrecv_before claims the message), and
+ * the receive (BGT_MRECV, BGT_IMRECV with its request). */
 void bgt_rec_mprobe(bgt_call *c, int op, int src, int tag, MPI_Comm comm, int flag, MPI_Message msg,
                     const MPI_Status *st);
-void bgt_rec_mrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, MPI_Message msg,
-                   MPI_Request req);
+void bgt_mrecv_before(bgt_call *c, MPI_Message msg);
+void bgt_rec_mrecv(bgt_call *c, int op, MPI_Count count, MPI_Datatype type, MPI_Request req);
 
 /* Local calls: MPI_Reduce_local; MPI_Buffer_attach and MPI_Buffer_detach (op) and the size. */
 void bgt_rec_reduce_local(bgt_call *c, MPI_Count count, MPI_Datatype type, MPI_Op op);

@@ -53,8 +53,9 @@ final class ThreadMessages {
         }
         int at0 = live.size() - 1 - (int) age;
         if (live.get(at0).noProc() && live.get(at0).thread() != c.thread()) {
-          // The tracer names an MPI_MESSAGE_NO_PROC by the rank's oldest such handle, as they are
-          // all equal: the receive took one of its own thread's, the oldest as good as any.
+          // MPI_MESSAGE_NO_PROC handles are all equal: the tracer claims the receiving thread's
+          // oldest (traces of before the claim named the rank's oldest); the receive took one of
+          // its own thread's, the oldest as good as any.
           for (int j = 0; j < live.size(); j++) {
             if (live.get(j).noProc() && live.get(j).thread() == c.thread()) {
               at0 = j;
