@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * traced: the same calls and bytes on every rank (verify exits 0); coNCePTuaL refuses it (BG104).
  * And samples/mpi/threads_pairs under Open MPI: threads whose calls differ only by their peer,
  * put in lanes that pair across ranks; samples/mpi/threads_handover under both: one thread
- * waits for every thread's requests, which the others hand over.
+ * waits for every thread's requests, which the others hand over; samples/mpi/threads_mprobe
+ * under both: threads that match messages of one channel with MPI_Mprobe and MPI_Improbe.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ThreadsBenchmarkTest {
@@ -145,6 +146,42 @@ class ThreadsBenchmarkTest {
       assertEquals(3L * HANDOVER_ITERATIONS, bench.rank(r).byOp().get(Op.IRECV)[0], "rank " + r);
       assertEquals(HANDOVER_ITERATIONS, bench.rank(r).byOp().get(Op.WAITALL)[0], "rank " + r);
       assertEquals(2, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
+    }
+  }
+
+  /** Iterations of threads_mprobe. */
+  private static final int MPROBE_ITERATIONS = 20;
+
+  /**
+   * threads_mprobe: 4 threads a rank match messages of one channel (two threads a tag) with
+   * MPI_Mprobe or polled MPI_Improbe and receive what each matched (MPICH's mt_mprobe_* and
+   * mt_improbe_*). Refused before, the tracer naming another thread's message where MPI had
+   * reused a freed handle (BG104 "MPI_Mrecv on thread 5 receives a message that MPI_Mprobe
+   * matched on thread 6"); then threads that found one channel's messages with MPI_Improbe were
+   * refused, as the benchmark's MPI_Improbe could lose its message to another thread and abort.
+   */
+  @ParameterizedTest(name = "threads_mprobe under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void threadsThatProbeOneChannelReceiveWhatEachMatched(String flavour) throws Exception {
+    runs.assertSameCalls(flavour, List.of("threads_mprobe", "" + MPROBE_ITERATIONS));
+    String c = Files.readString(runs.work().resolve(flavour + "-threads_mprobe-gen")
+        .resolve("threads_mprobe.c"));
+    assertTrue(c.contains("bg_thread_start(&bg_threads[3], bg_phase1_lane4, 4);"), c);
+    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour
+        + "-threads_mprobe-bench"), new java.io.PrintWriter(new java.io.StringWriter()));
+    int it = MPROBE_ITERATIONS;
+    for (int r = 0; r < BenchmarkRuns.N; r++) {
+      // Worked out from threads_mprobe.c (samples/mpi/README.md's table): per iteration a rank
+      // sends 8 messages of 8 bytes, receives 4 with MPI_Mrecv and 4 with MPI_Imrecv, and
+      // receives 4 MPI_MESSAGE_NO_PROC of 0 bytes with MPI_Mrecv.
+      assertTrue(bench.rank(r).threads() >= 4, "threads of the benchmark's rank " + r);
+      assertEquals(8L * it, bench.rank(r).byOp().get(Op.ISEND)[0], "rank " + r);
+      assertEquals(64L * it, bench.rank(r).byOp().get(Op.ISEND)[1], "rank " + r);
+      assertEquals(8L * it, bench.rank(r).byOp().get(Op.MPROBE)[0], "rank " + r);
+      assertEquals(8L * it, bench.rank(r).byOp().get(Op.MRECV)[0], "rank " + r);
+      assertEquals(32L * it, bench.rank(r).byOp().get(Op.MRECV)[1], "rank " + r);
+      assertEquals(4L * it, bench.rank(r).byOp().get(Op.IMRECV)[0], "rank " + r);
+      assertEquals(32L * it, bench.rank(r).byOp().get(Op.IMRECV)[1], "rank " + r);
     }
   }
 }

@@ -60,6 +60,8 @@ final class ThreadChecks {
     Map<Long, Set<Integer>> users = new HashMap<>();
     Map<Long, Integer> madeOrFreed = new HashMap<>();
     Map<String, Use> improbed = new HashMap<>(); // lanes; sizes: the channel's communicator
+    Map<String, Set<Integer>> otherTakers = new HashMap<>(); // by calls other than MPI_Improbe
+    Map<Long, Set<Integer>> otherWildcards = new HashMap<>();
     for (Map.Entry<ThreadBlock, List<RawEvent>> l : lanes.entrySet()) {
       int lane = l.getKey().lane();
       for (RawEvent e : l.getValue()) {
@@ -96,6 +98,8 @@ final class ThreadChecks {
             Use p = improbed.computeIfAbsent(channel, c -> new Use());
             p.lanes.add(lane);
             p.sizes.add(comm);
+          } else {
+            otherTakers.computeIfAbsent(channel, c -> new TreeSet<>()).add(lane);
           }
           Use u = recvs.computeIfAbsent(channel, c -> new Use());
           u.lanes.add(lane);
@@ -107,6 +111,9 @@ final class ThreadChecks {
           long postedTag = e.op() == Op.SENDRECV ? e.get(Field.RTAG) : e.get(Field.TAG);
           if (posted == Sym.ANY_SOURCE.code() || postedTag == Sym.ANY_TAG.code()) {
             wildcards.computeIfAbsent(comm, x -> new TreeSet<>()).add(lane);
+            if (e.op() != Op.IMPROBE) {
+              otherWildcards.computeIfAbsent(comm, x -> new TreeSet<>()).add(lane);
+            }
           }
         }
       }
@@ -140,16 +147,20 @@ final class ThreadChecks {
             + " in either order");
       }
     }
-    // A benchmark's MPI_Improbe that found its message waits for it unseen, then probes: another
-    // lane that takes messages of that channel may take it in between, and the probe finds none.
+    // A benchmark's MPI_Improbe that found its message waits for it unseen, then looks again and
+    // takes it under a lock that only the rank's other such MPI_Improbe take (bg_improbe): another
+    // lane that takes messages of that channel by another call (a receive, MPI_Mprobe, a wildcard)
+    // may take it in between, and the probe would find none.
     for (Map.Entry<String, Use> i : improbed.entrySet()) {
-      Set<Integer> takers = new TreeSet<>(recvs.get(i.getKey()).lanes);
-      takers.addAll(wildcards.getOrDefault(i.getValue().sizes.iterator().next(), Set.of()));
-      if (takers.size() > 1) {
-        return Optional.of(where + "lanes " + takers + " take messages on communicator "
-            + i.getKey() + ", which lanes " + i.getValue().lanes + " find with MPI_Improbe: the"
-            + " benchmark's threads could take one another's (its MPI_Improbe waits for the"
-            + " message before it probes)");
+      Set<Integer> others = new TreeSet<>(otherTakers.getOrDefault(i.getKey(), Set.of()));
+      others.addAll(otherWildcards.getOrDefault(i.getValue().sizes.iterator().next(), Set.of()));
+      Set<Integer> takers = new TreeSet<>(others);
+      takers.addAll(i.getValue().lanes);
+      if (!others.isEmpty() && takers.size() > 1) {
+        return Optional.of(where + "lanes " + others + " take messages on communicator "
+            + i.getKey() + " by calls other than MPI_Improbe, which lanes " + i.getValue().lanes
+            + " find with MPI_Improbe: the benchmark's threads could take one another's (its"
+            + " MPI_Improbe waits for the message before it takes it)");
       }
     }
     for (Map.Entry<Long, Set<Integer>> w : wildcards.entrySet()) {

@@ -175,7 +175,9 @@ long long bg_ceil(long long bytes, long long size);
  * bg_msg_new gives a handle for MPI_Mprobe or MPI_Improbe to set, the newest; bg_msg_take the
  * handle of age age (0: the newest), removed from the list, for MPI_Mrecv or MPI_Imrecv.
  * bg_improbe is MPI_Improbe as traced: found, it takes the message (waiting for it by PMPI_Probe,
- * unseen, first); not found, it probes a communicator of its own on which nothing is sent. */
+ * unseen, first, and looking again under a lock that the rank's other threads' bg_improbe take,
+ * so that none takes it in between); not found, it probes a communicator of its own on which
+ * nothing is sent. */
 MPI_Message *bg_msg_new(void);
 MPI_Message *bg_msg_take(int age);
 void bg_improbe(int source, int tag, MPI_Comm comm, int found);

@@ -5,6 +5,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#if !defined(BENCHGEN_SMPI)
+#include <pthread.h>
+/* Held by a thread between finding that a message is here and taking it (bg_improbe), and while
+ * the quiet communicator is made: never across a call that waits. SimGrid's ranks are threads of
+ * one process, each a single thread: they need no lock (and must not share one). */
+static pthread_mutex_t bg_probe_lock = PTHREAD_MUTEX_INITIALIZER;
+#define BG_PROBE_LOCK() pthread_mutex_lock(&bg_probe_lock)
+#define BG_PROBE_UNLOCK() pthread_mutex_unlock(&bg_probe_lock)
+#else
+#define BG_PROBE_LOCK() ((void) 0)
+#define BG_PROBE_UNLOCK() ((void) 0)
+#endif
+
 void bg_comm_ready(int s) {
   if (bg_comm[s].c == MPI_COMM_NULL) {
     bg_comm[s].rank = -1;
@@ -287,10 +300,15 @@ MPI_Message *bg_msg_take(int age) {
  * finds nothing, a receive on it never completes. */
 static MPI_Comm bg_quiet_comm(void) {
   static MPI_Comm quiet = MPI_COMM_NULL;
+  /* Two threads' first probes must not both duplicate MPI_COMM_SELF at once (one collective on
+   * one communicator from two threads at once is erroneous). */
+  BG_PROBE_LOCK();
   if (quiet == MPI_COMM_NULL) {
     PMPI_Comm_dup(MPI_COMM_SELF, &quiet);
   }
-  return quiet;
+  MPI_Comm c = quiet;
+  BG_PROBE_UNLOCK();
+  return c;
 }
 
 static BG_TLS MPI_Request *bg_quiet;
@@ -322,7 +340,24 @@ void bg_improbe(int source, int tag, MPI_Comm comm, int found) {
     MPI_Improbe(MPI_ANY_SOURCE, tag, bg_quiet_comm(), &flag, &none, MPI_STATUS_IGNORE);
     return;
   }
-  /* Until the message has arrived, unseen: then MPI_Improbe finds it, as traced. */
-  PMPI_Probe(source, tag, comm, MPI_STATUS_IGNORE);
-  MPI_Improbe(source, tag, comm, &flag, bg_msg_new(), MPI_STATUS_IGNORE);
+  /* Until the message has arrived, unseen: then MPI_Improbe finds it, as traced. Another thread
+   * of the rank may probe for the same source and tag (MPICH's mt_improbe tests: every thread on
+   * one communicator and tag) and take the message between the two calls, leaving
+   * MPI_MESSAGE_NULL for MPI_Mrecv (which aborted): the last look (PMPI_Iprobe) and the take are
+   * made under a lock that the other threads' bg_improbe take too, and a message taken before the
+   * look is waited for again, unseen. */
+  MPI_Message *msg = bg_msg_new();
+  for (;;) {
+    PMPI_Probe(source, tag, comm, MPI_STATUS_IGNORE);
+    BG_PROBE_LOCK();
+    int here = 0;
+    PMPI_Iprobe(source, tag, comm, &here, MPI_STATUS_IGNORE);
+    if (here) {
+      MPI_Improbe(source, tag, comm, &flag, msg, MPI_STATUS_IGNORE);
+    }
+    BG_PROBE_UNLOCK();
+    if (flag) {
+      return;
+    }
+  }
 }
