@@ -264,6 +264,32 @@ class TracerFailSafeTest {
   }
 
   /**
+   * A message probed on one thread and received on another, whose freed handle MPI gives to the
+   * prober's next probe before that receive returns (mprobe_handover.c, mrecv_delay.c): rank 1's
+   * main thread then holds two probed messages of one handle value, the first claimed by the
+   * other thread's receive before its call. The main thread's receive, recorded first, names its
+   * newer message (age 0 of the two), the other thread's the one left (age 0). Looked up after
+   * the call, by the receiving thread's own oldest, the main thread's receive named the message
+   * it had handed over (msg=1).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void aMatchedMessageHandedToAnotherThreadIsTheOneItsReceiveClaimed(String flavour)
+      throws Exception {
+    Path lib = shim(flavour, "mrecv_delay");
+    Path exe = program(flavour, "mprobe_handover", "-pthread");
+    Path dir = work.resolve(flavour + "-mprobe-handover");
+    List<String> cmd = new ArrayList<>(MpiSamples.launcher(flavour, 2));
+    GuardedTraceRuns.env(cmd, flavour, "LD_PRELOAD", tracer(flavour) + ":" + lib);
+    GuardedTraceRuns.env(cmd, flavour, "BENCHGEN_TRACE_DIR", dir.toString());
+    cmd.add(exe.toString());
+    assertEquals(0, runs.within(cmd, dir), "exit 3: MPI gave the second probe another handle");
+    assertEquals(List.of("main msg=0", "thread=1 msg=0"), calls(dir, 1, "MPI_Mrecv").stream()
+        .map(l -> (l.contains(" thread=1") ? "thread=1" : "main") + " msg="
+            + l.replaceAll(".* msg=(\\d+).*", "$1")).toList());
+  }
+
+  /**
    * trace --max-mb 1: a ring of 20,000 iterations writes about 3 MB per rank; each rank stops at
    * the first record past 1 MiB, says so and marks its stream truncated, and trace exits 1.
    */
