@@ -24,7 +24,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * And samples/mpi/threads_pairs under Open MPI: threads whose calls differ only by their peer,
  * put in lanes that pair across ranks; samples/mpi/threads_handover under both: one thread
  * waits for every thread's requests, which the others hand over; samples/mpi/threads_mprobe
- * under both: threads that match messages of one channel with MPI_Mprobe and MPI_Improbe.
+ * under both: threads that match messages of one channel with MPI_Mprobe and MPI_Improbe;
+ * samples/mpi/threads_comms under both: threads' collectives on MPI_COMM_SELF and tagged
+ * MPI_Comm_create_group on the world.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ThreadsBenchmarkTest {
@@ -182,6 +184,39 @@ class ThreadsBenchmarkTest {
       assertEquals(32L * it, bench.rank(r).byOp().get(Op.MRECV)[1], "rank " + r);
       assertEquals(4L * it, bench.rank(r).byOp().get(Op.IMRECV)[0], "rank " + r);
       assertEquals(32L * it, bench.rank(r).byOp().get(Op.IMRECV)[1], "rank " + r);
+    }
+  }
+
+  /** Iterations of threads_comms. */
+  private static final int COMMS_ITERATIONS = 10;
+
+  /**
+   * threads_comms: 3 threads a rank dup MPI_COMM_SELF under a lock of the program, then 3 threads
+   * make MPI_Comm_create_group on the world, each with a tag of its own (MPICH's
+   * comm_dup_deadlock, comm_create_group_threads2). Refused before (BG104: "lanes [1, 2, 3] make
+   * collectives on communicator ..."); now the dups are made under the benchmark's lock, each
+   * thread's copy in a slot of its own, and the tagged calls as they are.
+   */
+  @ParameterizedTest(name = "threads_comms under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void threadsMakeCommunicatorsAtOnce(String flavour) throws Exception {
+    runs.assertSameCalls(flavour, List.of("threads_comms", "" + COMMS_ITERATIONS));
+    String c = Files.readString(runs.work().resolve(flavour + "-threads_comms-gen")
+        .resolve("threads_comms.c"));
+    // Each of phase 1's 3 lanes dups MPI_COMM_SELF under the lock; nothing else is locked.
+    assertEquals(3, c.split("bg_self_lock\\(\\); MPI_Comm_dup\\(", -1).length - 1, c);
+    assertEquals(3, c.split("bg_self_lock\\(", -1).length - 1, c);
+    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour + "-threads_comms-bench"),
+        new java.io.PrintWriter(new java.io.StringWriter()));
+    long it = COMMS_ITERATIONS;
+    for (int r = 0; r < BenchmarkRuns.N; r++) {
+      // Worked out from threads_comms.c (its header's counts per rank).
+      assertTrue(bench.rank(r).threads() >= 3, "threads of the benchmark's rank " + r);
+      assertEquals(3 * it, bench.rank(r).byOp().get(Op.COMM_DUP)[0], "rank " + r);
+      assertEquals(3 * it, bench.rank(r).byOp().get(Op.COMM_CREATE_GROUP)[0], "rank " + r);
+      assertEquals(3 * it, bench.rank(r).byOp().get(Op.ALLREDUCE)[0], "rank " + r);
+      assertEquals(6 * it, bench.rank(r).byOp().get(Op.COMM_FREE)[0], "rank " + r);
+      assertEquals(3 * it + 3, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
     }
   }
 }

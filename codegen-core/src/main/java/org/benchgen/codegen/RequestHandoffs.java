@@ -6,11 +6,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Requests that one thread of a threaded benchmark makes and another waits for (docs/codegen.md,
- * "Threads"), by call site: the lane each request-making site hands its request to, and for each
- * MPI_Waitall site the lane each item of its list is taken from ({@code -1}: its own thread's or
- * none). Sites here are a block's ({@code pP.L:...}): every call of a site does the same, checked
- * when they are added. Empty for a program of one thread.
+ * What the call sites of a threaded benchmark do with the other threads of their rank
+ * (docs/codegen.md, "Threads"): requests that one thread makes and another waits for, by call
+ * site: the lane each request-making site hands its request to, and for each MPI_Waitall site the
+ * lane each item of its list is taken from ({@code -1}: its own thread's or none); and the sites
+ * whose calls are made under the rank's lock (collectives that several threads make on a
+ * communicator of one rank). Sites here are a block's ({@code pP.L:...}): every call of a site
+ * does the same, checked when they are added. Empty for a program of one thread.
  */
 public final class RequestHandoffs {
   /** A program's without hand-overs. */
@@ -19,8 +21,10 @@ public final class RequestHandoffs {
   private final Map<String, Integer> gives;
   private final Map<String, List<Integer>> takes;
   private final Map<String, Boolean> firsts;
+  private final java.util.Set<String> locked;
 
   private RequestHandoffs(Builder b) {
+    locked = java.util.Set.copyOf(b.locked);
     gives = Map.copyOf(b.gives);
     takes = Map.copyOf(b.takes);
     firsts = Map.copyOf(b.firsts);
@@ -34,6 +38,17 @@ public final class RequestHandoffs {
     private final Map<String, Integer> gives = new HashMap<>();
     private final Map<String, List<Integer>> takes = new HashMap<>();
     private final Map<String, Boolean> firsts = new HashMap<>();
+    private final java.util.Set<String> locked = new java.util.HashSet<>();
+
+    /** Adds that the calls at {@code site} are made under the rank's lock. */
+    public void lock(String site) {
+      locked.add(site);
+    }
+
+    /** Whether the calls at {@code site} are made under the rank's lock, as added so far. */
+    public boolean locks(String site) {
+      return locked.contains(site);
+    }
 
     /**
      * Adds that a call at {@code site} hands its request to lane {@code lane} ({@code -1}:
@@ -87,6 +102,11 @@ public final class RequestHandoffs {
   public Optional<List<Integer>> takenFrom(String site) {
     List<Integer> l = takes.get(site);
     return l == null || l.stream().allMatch(x -> x < 0) ? Optional.empty() : Optional.of(l);
+  }
+
+  /** Whether the calls at {@code site} are made under the rank's lock ({@code bg_self_lock}). */
+  public boolean locked(String site) {
+    return locked.contains(site);
   }
 
   /** Whether any request is handed over. */

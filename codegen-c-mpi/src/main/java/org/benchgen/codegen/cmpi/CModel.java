@@ -133,6 +133,9 @@ public sealed interface CModel extends OutputModel {
    */
   record Given(OutputModel call, int lane, boolean turn) implements CModel {}
 
+  /** A call made under the rank's lock of one-rank communicators ({@code bg_self_lock}). */
+  record Locked(OutputModel call) implements CModel {}
+
   /** Waitany, Waitsome and the tests: {@code kind} names the call ({@code WAITANY} …). */
   record Complete(String kind, Value reqs, Value done) implements CModel {}
 

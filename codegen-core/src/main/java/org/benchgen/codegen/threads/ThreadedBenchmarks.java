@@ -107,6 +107,7 @@ public final class ThreadedBenchmarks {
       for (LaneKey key : LaneKey.values()) {
         List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
         RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
+        Set<String> shared = new java.util.HashSet<>();
         Optional<String> unequal = Optional.empty();
         List<Object> lanes = new ArrayList<>(List.of(padding.length));
         for (int r = 0; r < trace.worldSize(); r++) {
@@ -114,13 +115,16 @@ public final class ThreadedBenchmarks {
           if (s instanceof ThreadSplit.Refused f) {
             return refused(f.reason());
           }
-          ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
+          ThreadSplit.RankBlocks b = ThreadComms.privatised(((ThreadSplit.Blocks) s).rank());
           lanes.add(((ThreadSplit.Blocks) s).threads());
           Optional<String> concurrent = ThreadChecks.check(b);
           if (concurrent.isPresent()) {
             return refused(concurrent.get());
           }
           ranks.add(b);
+          ThreadComms.Locks l = ThreadComms.locks(b);
+          l.locked().forEach(handoffs::lock);
+          shared.addAll(l.shared());
           for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
             unequal = unequal.or(() -> h.takes().isEmpty()
                 ? handoffs.give(h.site(), h.gives(), h.first())
@@ -129,6 +133,13 @@ public final class ThreadedBenchmarks {
         }
         if (!tried.add(lanes)) {
           continue; // this keying put every thread in the lane an earlier one did
+        }
+        Optional<String> both = shared.stream().filter(handoffs::locks).findFirst();
+        if (both.isPresent()) {
+          return refused("the calls at " + both.get() + " are collectives that several threads"
+              + " of a rank make on a communicator of one rank, and on another rank calls on a"
+              + " communicator of several ranks (the benchmark makes the first under a lock,"
+              + " which the second must not hold)");
         }
         Benchmarks.Outcome o = unequal.isPresent() ? refused(unequal.get()
             + ": the threads that hand requests over are not in the same lanes on every rank")

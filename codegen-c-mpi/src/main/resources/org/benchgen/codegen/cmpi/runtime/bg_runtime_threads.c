@@ -29,6 +29,16 @@ void bg_thread_join(pthread_t *ts, int n) {
   }
 }
 
+static pthread_mutex_t bg_self = PTHREAD_MUTEX_INITIALIZER;
+
+void bg_self_lock(void) {
+  pthread_mutex_lock(&bg_self);
+}
+
+void bg_self_unlock(void) {
+  pthread_mutex_unlock(&bg_self);
+}
+
 /* This thread's lane in its phase (0: MPI's main thread). */
 static BG_TLS int bg_lane;
 

@@ -30,6 +30,13 @@ void bg_req_give(int to);
 void bg_req_turn(int to);
 void bg_waitall_taken(const int *ages, const int *from);
 
+/* Collectives that several threads make on a communicator of one rank (MPI_COMM_SELF, its
+ * dups): any order is the same communication there, but MPI wants one call at a time on a
+ * communicator, which the traced program ensured with a lock of its own; the benchmark makes
+ * each such call between these two (one lock per rank). */
+void bg_self_lock(void);
+void bg_self_unlock(void);
+
 /* In bg_runtime.c: sets the calling thread's compute factor to the program's. */
 void bg_thread_scale(void);
 
