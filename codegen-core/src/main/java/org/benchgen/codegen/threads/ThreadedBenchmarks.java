@@ -85,6 +85,7 @@ public final class ThreadedBenchmarks {
       }
     }
     ThreadSplit splitter = new ThreadSplit(trace);
+    org.benchgen.traverse.Communicators comms = new org.benchgen.traverse.Communicators(trace);
     // Where each rank's phases lie; padded to every rank's places where ranks differ.
     java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
     List<int[]> anchors = new ArrayList<>();
@@ -119,6 +120,11 @@ public final class ThreadedBenchmarks {
           Optional<String> concurrent = ThreadChecks.check(b);
           if (concurrent.isPresent()) {
             return refused(concurrent.get());
+          }
+          Optional<String> self = SelfMessages.check(b, comms);
+          if (self.isPresent()) {
+            return new Benchmarks.Failed(new Finding(Problem.DEADLOCK, self.get()
+                + " (nothing written)"));
           }
           ranks.add(b);
           for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
@@ -158,8 +164,9 @@ public final class ThreadedBenchmarks {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+      // Messages a rank sends itself go between its threads (checked by SelfMessages).
       Benchmarks.Preparation p = Benchmarks.prepare(options.compute() == ComputeMode.CPU
-          ? CpuTime.replayed(serial) : serial);
+          ? CpuTime.replayed(serial) : serial, true);
       // The first order's finding is the one reported when none resolves.
       preparation = preparation == null || p instanceof Benchmarks.Prepared ? p : preparation;
       if (p instanceof Benchmarks.Prepared) {
