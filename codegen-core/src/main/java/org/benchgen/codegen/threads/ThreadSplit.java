@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.benchgen.expand.Expander;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -79,11 +80,73 @@ final class ThreadSplit {
    * collectives its main thread made before the phase. Every rank makes those in one order, so
    * equal numbers on two ranks are the same place of the program.
    */
-  int[] anchors(int rank) {
+  int[] anchors(int rank, Set<Integer> joins) {
     List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
     List<Integer> after = worldCollectives(calls);
-    return phases(calls).stream().mapToInt(ph -> (int) after.stream()
+    return joined(calls, phases(calls), joins).stream().mapToInt(ph -> (int) after.stream()
         .filter(a -> a <= ph[0]).count()).toArray();
+  }
+
+  /**
+   * The MPI_COMM_WORLD blocking collectives of MPI's main thread (numbered from 1 in its order)
+   * that rank {@code rank} recorded inside a phase, while its other threads made calls.
+   */
+  Set<Integer> inner(int rank) {
+    List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
+    List<Integer> after = worldCollectives(calls);
+    Set<Integer> out = new java.util.TreeSet<>();
+    for (int[] ph : phases(calls)) {
+      for (int n = 1; n <= after.size(); n++) {
+        int at = after.get(n - 1) - 1;
+        if (ph[0] <= at && at < ph[1]) {
+          out.add(n);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code phases} where each world collective numbered in {@code joins} (see {@link #inner})
+   * lies inside a phase: the phases on both sides of it joined, or the one beside it widened to
+   * it. Where MPI's main thread makes a collective while its threads run (MPICH's mult_session:
+   * started, MPI_Allreduce on the world, joined), a rank records it before, among or after its
+   * threads' calls as the run's timing goes; where one rank recorded it among them, it is the
+   * main thread's part of the phase on every rank, and the threads on both sides one phase.
+   */
+  private static List<int[]> joined(List<Call> calls, List<int[]> phases, Set<Integer> joins) {
+    if (joins.isEmpty()) {
+      return phases;
+    }
+    List<Integer> after = worldCollectives(calls);
+    List<int[]> out = new ArrayList<>();
+    phases.forEach(ph -> out.add(ph.clone()));
+    for (int n : joins) {
+      if (n > after.size()) {
+        continue;
+      }
+      int at = after.get(n - 1) - 1;
+      if (out.stream().anyMatch(ph -> ph[0] <= at && at < ph[1])) {
+        continue;
+      }
+      int before = -1;
+      int next = -1;
+      for (int k = 0; k < out.size(); k++) {
+        if (out.get(k)[1] <= at) {
+          before = k;
+        } else if (out.get(k)[0] > at && next < 0) {
+          next = k;
+        }
+      }
+      if (before >= 0 && next == before + 1) {
+        out.get(before)[1] = out.remove(next)[1];
+      } else if (before >= 0 && next < 0) {
+        out.get(before)[1] = Math.max(out.get(before)[1], at + 1);
+      } else if (next >= 0 && before < 0) {
+        out.get(next)[0] = Math.min(out.get(next)[0], at);
+      }
+    }
+    return out;
   }
 
   /**
@@ -94,13 +157,13 @@ final class ThreadSplit {
    * only some ranks start threads (MPICH's multisend2: rank 0's threads send, the others'
    * main threads receive). Where the rank's phases do not fit, it is split as it was.
    */
-  Split split(int rank, LaneKey key, int[] anchors) {
+  Split split(int rank, LaneKey key, int[] anchors, Set<Integer> joins) {
     Expanded x = expanded.computeIfAbsent(rank, this::expand);
     List<Long> ids = x.ids();
     List<List<Integer>> members = x.members();
     List<List<Integer>> remote = x.remote();
     List<Call> calls = x.calls();
-    List<int[]> phases = phases(calls);
+    List<int[]> phases = joined(calls, phases(calls), joins);
     RequestOwners.Owners owners = RequestOwners.of(rank, calls, phases);
     if (owners instanceof RequestOwners.Refused why) {
       return new Refused(why.reason());

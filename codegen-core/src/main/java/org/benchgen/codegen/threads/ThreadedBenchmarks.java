@@ -64,6 +64,8 @@ public final class ThreadedBenchmarks {
 
   private ThreadedBenchmarks() {}
 
+  private static final String SERIAL = "with each thread's calls in turn";
+
   /** Why a benchmark of these threads is refused, as BG104 says it. */
   private static Benchmarks.Failed refused(String why) {
     return new Benchmarks.Failed(new Finding(Problem.SEVERAL_THREADS, "the benchmark's threads"
@@ -86,68 +88,100 @@ public final class ThreadedBenchmarks {
     }
     ThreadSplit splitter = new ThreadSplit(trace);
     org.benchgen.traverse.Communicators comms = new org.benchgen.traverse.Communicators(trace);
-    // Where each rank's phases lie; padded to every rank's places where ranks differ.
-    java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
-    List<int[]> anchors = new ArrayList<>();
-    for (int r = 0; r < trace.worldSize(); r++) {
-      int[] a = splitter.anchors(r);
-      if (a.length > MAX_PHASES) {
-        return refused("rank " + r + " starts and joins its threads " + a.length + " times ("
-            + a.length + " phases of threads; at most " + MAX_PHASES + " are generated, each"
-            + " phase's threads as functions of their own, not as a loop)");
-      }
-      anchors.add(a);
-      java.util.Arrays.stream(a).forEach(places::add);
-    }
-    int[] all = places.stream().mapToInt(Integer::intValue).toArray();
-    List<int[]> paddings = anchors.stream().allMatch(a -> java.util.Arrays.equals(a, all))
-        ? List.of(new int[0]) : List.of(new int[0], all);
     Benchmarks.Outcome first = null;
     Set<List<Object>> tried = new java.util.HashSet<>();
-    for (int[] padding : paddings) {
-      for (LaneKey key : LaneKey.values()) {
-        List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
-        RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
-        Optional<String> unequal = Optional.empty();
-        List<Object> lanes = new ArrayList<>(List.of(padding.length));
-        for (int r = 0; r < trace.worldSize(); r++) {
-          ThreadSplit.Split s = splitter.split(r, key, padding);
-          if (s instanceof ThreadSplit.Refused f) {
-            return refused(f.reason());
-          }
-          ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
-          lanes.add(((ThreadSplit.Blocks) s).threads());
-          Optional<String> concurrent = ThreadChecks.check(b);
-          if (concurrent.isPresent()) {
-            return refused(concurrent.get());
-          }
-          Optional<String> self = SelfMessages.check(b, comms);
-          if (self.isPresent()) {
-            return new Benchmarks.Failed(new Finding(Problem.DEADLOCK, self.get()
-                + " (nothing written)"));
-          }
-          ranks.add(b);
-          for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
-            unequal = unequal.or(() -> h.takes().isEmpty()
-                ? handoffs.give(h.site(), h.gives(), h.first())
-                : handoffs.take(h.site(), h.takes()));
-          }
+    // The phases as recorded; then, where some rank recorded a world collective of its main
+    // thread among its threads' calls, joined around it on every rank (ThreadSplit#inner).
+    Set<Integer> inner = new java.util.TreeSet<>();
+    for (int r = 0; r < trace.worldSize(); r++) {
+      inner.addAll(splitter.inner(r));
+    }
+    for (Set<Integer> joins : inner.isEmpty() ? List.of(Set.<Integer>of())
+        : List.of(Set.<Integer>of(), inner)) {
+      // Where each rank's phases lie; padded to every rank's places where ranks differ.
+      java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
+      List<int[]> anchors = new ArrayList<>();
+      for (int r = 0; r < trace.worldSize(); r++) {
+        int[] a = splitter.anchors(r, joins);
+        if (a.length > MAX_PHASES) {
+          return first != null ? first : refused("rank " + r + " starts and joins its threads "
+              + a.length + " times (" + a.length + " phases of threads; at most " + MAX_PHASES
+              + " are generated, each phase's threads as functions of their own, not as a"
+              + " loop)");
         }
-        if (!tried.add(lanes)) {
-          continue; // this keying put every thread in the lane an earlier one did
+        anchors.add(a);
+        java.util.Arrays.stream(a).forEach(places::add);
+      }
+      int[] all = places.stream().mapToInt(Integer::intValue).toArray();
+      List<int[]> paddings = anchors.stream().allMatch(a -> java.util.Arrays.equals(a, all))
+          ? List.of(new int[0]) : List.of(new int[0], all);
+      for (int[] padding : paddings) {
+        for (LaneKey key : LaneKey.values()) {
+          Attempt t = generate(trace, target, options, splitter, comms, key, padding, joins,
+              tried);
+          if (t == null) {
+            continue; // this keying put every thread in the lane an earlier one did
+          }
+          Benchmarks.Outcome o = t.outcome();
+          if (t.stop()) {
+            // Refused whatever the lanes: as recorded, the reason; joined, the first one's.
+            return first != null ? first : o;
+          }
+          if (!(o instanceof Benchmarks.Failed f)
+              || f.finding().problem() == Problem.UNEXPRESSIBLE) {
+            return o;
+          }
+          // The first keying's finding is the one reported when none pairs the lanes.
+          first = first == null ? o : first;
         }
-        Benchmarks.Outcome o = unequal.isPresent() ? refused(unequal.get()
-            + ": the threads that hand requests over are not in the same lanes on every rank")
-            : generate(trace, target, options, ranks, handoffs.build());
-        if (!(o instanceof Benchmarks.Failed f)
-            || f.finding().problem() == Problem.UNEXPRESSIBLE) {
-          return o;
-        }
-        // The first keying's finding is the one reported when none pairs the lanes.
-        first = first == null ? o : first;
       }
     }
     return first;
+  }
+
+  /** A keying's outcome; {@code stop}: a refusal that no other keying would change. */
+  private record Attempt(Benchmarks.Outcome outcome, boolean stop) {}
+
+  /**
+   * The benchmark of the ranks split with {@code key}, {@code padding} and {@code joins}, or why
+   * not; null where the keying put every thread in the lane an earlier one did ({@code tried}).
+   */
+  private static Attempt generate(CompressedTrace trace, Target target,
+      GenerateOptions options, ThreadSplit splitter, org.benchgen.traverse.Communicators comms,
+      LaneKey key, int[] padding, Set<Integer> joins, Set<List<Object>> tried) {
+    List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+    RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
+    Optional<String> unequal = Optional.empty();
+    List<Object> lanes = new ArrayList<>(List.of(padding.length, joins));
+    for (int r = 0; r < trace.worldSize(); r++) {
+      ThreadSplit.Split s = splitter.split(r, key, padding, joins);
+      if (s instanceof ThreadSplit.Refused f) {
+        return new Attempt(refused(f.reason()), true);
+      }
+      ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
+      lanes.add(((ThreadSplit.Blocks) s).threads());
+      Optional<String> concurrent = ThreadChecks.check(b);
+      if (concurrent.isPresent()) {
+        return new Attempt(refused(concurrent.get()), true);
+      }
+      Optional<String> self = SelfMessages.check(b, comms);
+      if (self.isPresent()) {
+        return new Attempt(new Benchmarks.Failed(new Finding(Problem.DEADLOCK, self.get()
+            + " (nothing written)")), true);
+      }
+      ranks.add(b);
+      for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
+        unequal = unequal.or(() -> h.takes().isEmpty()
+            ? handoffs.give(h.site(), h.gives(), h.first())
+            : handoffs.take(h.site(), h.takes()));
+      }
+    }
+    if (!tried.add(lanes)) {
+      return null;
+    }
+    return new Attempt(unequal.isPresent() ? refused(unequal.get() + ": the threads that hand"
+        + " requests over are not in the same lanes on every rank")
+        : generate(trace, target, options, ranks, handoffs.build()), false);
   }
 
   /**
@@ -174,8 +208,8 @@ public final class ThreadedBenchmarks {
       }
     }
     if (preparation instanceof Benchmarks.Failed f) {
-      return new Benchmarks.Failed(new Finding(f.finding().problem(), "with each thread's calls"
-          + " in turn, in every order of the threads of a phase tried (sites written pPHASE.LANE:,"
+      return new Benchmarks.Failed(new Finding(f.finding().problem(), SERIAL
+          + ", in every order of the threads of a phase tried (sites written pPHASE.LANE:,"
           + " lane 0 MPI's main thread, or sPHASE: for the main thread after phase PHASE): "
           + f.finding().message()));
     }
@@ -226,11 +260,16 @@ public final class ThreadedBenchmarks {
     new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
-        Optional<ThreadBlock> b = ThreadBlock.of(r.site());
-        if (b.isPresent()) {
-          out.add(b.get());
-        } else {
-          unnamed[0] = true;
+        // A collective alignment joined from several sites names each ("p1.3:x|p1.2:x"): the
+        // blocks of all of them (MPICH's mult_session, whose lanes did not pair, made one
+        // benchmark thread free a communicator another made, 4 runs of 7).
+        for (String site : r.site().split("\\|", -1)) {
+          Optional<ThreadBlock> b = ThreadBlock.of(site);
+          if (b.isPresent()) {
+            out.add(b.get());
+          } else {
+            unnamed[0] = true;
+          }
         }
       }
     }.scan(List.of(n));
