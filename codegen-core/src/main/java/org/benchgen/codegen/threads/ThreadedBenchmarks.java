@@ -49,9 +49,9 @@ import org.benchgen.trace.Field;
  */
 public final class ThreadedBenchmarks {
   /**
-   * The most phases of threads a rank may have. Each phase's threads become functions of their
-   * own, not a loop: a program that starts and joins its threads 10,000 times (MPICH's
-   * threads/pt2pt/alltoall) would be megabytes of C that does not compile in reasonable time.
+   * The most phases of threads that differ a rank may have (equal ones in a row are one,
+   * repeated: {@link PhaseLoops}). Each phase's threads become functions of their own: 10,000
+   * phases that differ would be megabytes of C that does not compile in reasonable time.
    */
   static final int MAX_PHASES = 256;
   /**
@@ -103,12 +103,6 @@ public final class ThreadedBenchmarks {
       List<int[]> anchors = new ArrayList<>();
       for (int r = 0; r < trace.worldSize(); r++) {
         int[] a = splitter.anchors(r, joins);
-        if (a.length > MAX_PHASES) {
-          return first != null ? first : refused("rank " + r + " starts and joins its threads "
-              + a.length + " times (" + a.length + " phases of threads; at most " + MAX_PHASES
-              + " are generated, each phase's threads as functions of their own, not as a"
-              + " loop)");
-        }
         anchors.add(a);
         java.util.Arrays.stream(a).forEach(places::add);
       }
@@ -153,13 +147,31 @@ public final class ThreadedBenchmarks {
     RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
     Optional<String> unequal = Optional.empty();
     List<Object> lanes = new ArrayList<>(List.of(padding.length, joins));
+    List<ThreadSplit.Blocks> splits = new ArrayList<>();
     for (int r = 0; r < trace.worldSize(); r++) {
       ThreadSplit.Split s = splitter.split(r, key, padding, joins);
       if (s instanceof ThreadSplit.Refused f) {
         return new Attempt(refused(f.reason()), true);
       }
-      ThreadSplit.RankBlocks b = ((ThreadSplit.Blocks) s).rank();
+      splits.add((ThreadSplit.Blocks) s);
       lanes.add(((ThreadSplit.Blocks) s).threads());
+    }
+    if (!tried.add(lanes)) {
+      return null;
+    }
+    // Equal phases as one repeated (their handed-over requests' sites name their phases: kept).
+    PhaseLoops.Looped looped = splits.stream().allMatch(s -> s.handoffs().isEmpty())
+        ? PhaseLoops.of(splits.stream().map(ThreadSplit.Blocks::rank).toList())
+        : new PhaseLoops.Looped(splits.stream().map(ThreadSplit.Blocks::rank).toList(), Map.of());
+    for (int r = 0; r < trace.worldSize(); r++) {
+      ThreadSplit.RankBlocks b = looped.ranks().get(r);
+      int phases = b.events().keySet().stream().mapToInt(ThreadBlock::phase).max().orElse(0);
+      if (phases > MAX_PHASES) {
+        return new Attempt(refused("rank " + r + " starts and joins its threads " + phases
+            + " times, in as many phases that differ (at most " + MAX_PHASES + " are generated,"
+            + " each phase's threads as functions of their own; equal ones in a row are one,"
+            + " repeated)"), true);
+      }
       Optional<String> concurrent = ThreadChecks.check(b);
       if (concurrent.isPresent()) {
         return new Attempt(refused(concurrent.get()), true);
@@ -170,18 +182,15 @@ public final class ThreadedBenchmarks {
             + " (nothing written)")), true);
       }
       ranks.add(b);
-      for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
+      for (ThreadSplit.Handoff h : splits.get(r).handoffs()) {
         unequal = unequal.or(() -> h.takes().isEmpty()
             ? handoffs.give(h.site(), h.gives(), h.first())
             : handoffs.take(h.site(), h.takes()));
       }
     }
-    if (!tried.add(lanes)) {
-      return null;
-    }
     return new Attempt(unequal.isPresent() ? refused(unequal.get() + ": the threads that hand"
         + " requests over are not in the same lanes on every rank")
-        : generate(trace, target, options, ranks, handoffs.build()), false);
+        : generate(trace, target, options, ranks, handoffs.build(), looped.repeats()), false);
   }
 
   /**
@@ -189,7 +198,8 @@ public final class ThreadedBenchmarks {
    * deadlock or unmatched message in every serial order, or a collective that joins two lanes.
    */
   private static Benchmarks.Outcome generate(CompressedTrace trace, Target target,
-      GenerateOptions options, List<ThreadSplit.RankBlocks> ranks, RequestHandoffs handoffs) {
+      GenerateOptions options, List<ThreadSplit.RankBlocks> ranks, RequestHandoffs handoffs,
+      Map<Integer, Long> repeats) {
     Benchmarks.Preparation preparation = null;
     for (Comparator<ThreadBlock> order : ThreadBlock.SERIAL_ORDERS) {
       CompressedTrace serial;
@@ -243,7 +253,8 @@ public final class ThreadedBenchmarks {
       List<ThreadBody> bodies = new ArrayList<>();
       blocks.forEach((b, ix) -> bodies.add(new ThreadBody(b, runs
           ? walker.walk(ix.get(0), ix.get(ix.size() - 1) + 1)
-          : walker.walkNodes(ix.stream().map(body::get).toList()))));
+          : walker.walkNodes(ix.stream().map(body::get).toList()),
+          repeats.getOrDefault(b.phase(), 1L))));
       files = emitter.threadedProgram(bodies);
     } catch (Unexpressible u) {
       return new Benchmarks.Failed(new Finding(Problem.UNEXPRESSIBLE, u.getMessage()
