@@ -1,6 +1,7 @@
 package org.benchgen.codegen.threads;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,12 +35,20 @@ final class PhaseLoops {
   static Looped of(List<ThreadSplit.RankBlocks> ranks) {
     int phases = ranks.stream().flatMap(r -> r.events().keySet().stream())
         .mapToInt(ThreadBlock::phase).max().orElse(0);
+    // Each rank's blocks by phase, once (a unit is looked up once per comparison).
+    List<Map<Integer, Map<ThreadBlock, List<RawEvent>>>> byPhase = new ArrayList<>();
+    for (ThreadSplit.RankBlocks r : ranks) {
+      Map<Integer, Map<ThreadBlock, List<RawEvent>>> m = new HashMap<>();
+      r.events().forEach((b, es) -> m.computeIfAbsent(b.phase(), k -> new LinkedHashMap<>())
+          .put(b, es));
+      byPhase.add(m);
+    }
     // runs.get(i): the first phase of new phase i + 1 and how many units it stands for.
     List<long[]> runs = new ArrayList<>();
     for (int p = 1; p <= phases; p++) {
       long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
       int q = p;
-      if (last != null && ranks.stream().allMatch(r -> equal(r, (int) last[0], q))) {
+      if (last != null && byPhase.stream().allMatch(r -> equal(r, (int) last[0], q))) {
         last[1]++;
       } else {
         runs.add(new long[] {p, 1});
@@ -55,23 +64,18 @@ final class PhaseLoops {
       }
     }
     List<ThreadSplit.RankBlocks> out = new ArrayList<>();
-    for (ThreadSplit.RankBlocks r : ranks) {
-      Map<ThreadBlock, List<RawEvent>> events = new LinkedHashMap<>();
-      r.events().forEach((b, es) -> {
-        if (b.phase() == 0) {
-          events.put(b, es);
-        }
-      });
+    for (int x = 0; x < ranks.size(); x++) {
+      ThreadSplit.RankBlocks r = ranks.get(x);
+      Map<Integer, Map<ThreadBlock, List<RawEvent>>> m = byPhase.get(x);
+      Map<ThreadBlock, List<RawEvent>> events = new LinkedHashMap<>(m.getOrDefault(0, Map.of()));
       for (int i = 0; i < runs.size(); i++) {
         int from = (int) runs.get(i)[0];
         int phase = i + 1;
-        r.events().forEach((b, es) -> {
-          if (b.phase() == from) {
-            ThreadBlock nb = b.parallel() ? ThreadBlock.lane(phase, b.lane())
-                : ThreadBlock.between(phase);
-            events.put(nb, es.stream().map(e -> new RawEvent(e.op(), nb.site(traced(e.site())),
-                e.enter(), e.exit(), e.values(), e.lists(), e.cpu())).toList());
-          }
+        m.getOrDefault(from, Map.of()).forEach((b, es) -> {
+          ThreadBlock nb = b.parallel() ? ThreadBlock.lane(phase, b.lane())
+              : ThreadBlock.between(phase);
+          events.put(nb, es.stream().map(e -> new RawEvent(e.op(), nb.site(traced(e.site())),
+              e.enter(), e.exit(), e.values(), e.lists(), e.cpu())).toList());
         });
       }
       out.add(new ThreadSplit.RankBlocks(r.rank(), r.commIds(), r.commMembers(),
@@ -80,8 +84,8 @@ final class PhaseLoops {
     return new Looped(out, repeats);
   }
 
-  /** Whether units {@code p} and {@code q} of rank {@code r} make the same calls. */
-  private static boolean equal(ThreadSplit.RankBlocks r, int p, int q) {
+  /** Whether units {@code p} and {@code q} of a rank (its blocks by phase) make the same calls. */
+  private static boolean equal(Map<Integer, Map<ThreadBlock, List<RawEvent>>> r, int p, int q) {
     Map<ThreadBlock, List<RawEvent>> a = unit(r, p);
     Map<ThreadBlock, List<RawEvent>> b = unit(r, q);
     if (!a.keySet().equals(b.keySet())) {
@@ -103,10 +107,11 @@ final class PhaseLoops {
   }
 
   /** Unit {@code p}'s blocks, by lane (the main thread's block after it as lane -1). */
-  private static Map<ThreadBlock, List<RawEvent>> unit(ThreadSplit.RankBlocks r, int p) {
+  private static Map<ThreadBlock, List<RawEvent>> unit(
+      Map<Integer, Map<ThreadBlock, List<RawEvent>>> r, int p) {
     Map<ThreadBlock, List<RawEvent>> out = new TreeMap<>(ThreadBlock.ORDER);
-    r.events().forEach((b, es) -> {
-      if (b.phase() == p && !es.isEmpty()) {
+    r.getOrDefault(p, Map.of()).forEach((b, es) -> {
+      if (!es.isEmpty()) {
         out.put(b.parallel() ? ThreadBlock.lane(0, b.lane()) : ThreadBlock.between(0), es);
       }
     });
