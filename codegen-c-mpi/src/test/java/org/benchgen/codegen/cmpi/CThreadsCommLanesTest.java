@@ -117,4 +117,45 @@ class CThreadsCommLanesTest {
     int join = main.indexOf("bg_thread_join(bg_threads, 3);");
     assertTrue(start >= 0 && start < world && world < join, main);
   }
+
+  /**
+   * MPICH's ctxdup at 2 ranks: the main thread's MPI_Barrier, made while its thread runs, is
+   * recorded before the thread's first call on rank 0 and among its calls on rank 1 (the thread
+   * receives from its own rank and sends back). Before, the barrier stood for two blocks (rank 0
+   * between phases, rank 1 in phase 1) and generate refused (BG104); now phase 1 starts at it on
+   * rank 0 too.
+   */
+  @Test
+  void aCollectiveRecordedBeforeTheThreadsOnOneRankIsInThePhaseOnAll() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("ctxdup"));
+    for (int r = 0; r < 2; r++) {
+      String self = "comm=0 count=0 type=MPI_INT tsize=4";
+      java.util.List<String[]> calls = new java.util.ArrayList<>();
+      if (r == 0) {
+        calls.add(new String[] {"MPI_Barrier", "comm=0"});
+      }
+      calls.add(new String[] {"MPI_Ssend", self + " dest=" + r + " tag=0"});
+      calls.add(new String[] {"MPI_Recv", self + " src=" + r + " tag=0 bytes=0 thread=1"});
+      if (r == 1) {
+        calls.add(new String[] {"MPI_Barrier", "comm=0"});
+      }
+      calls.add(new String[] {"MPI_Send", self + " dest=" + r + " tag=1 thread=1"});
+      calls.add(new String[] {"MPI_Recv", self + " src=" + r + " tag=1 bytes=0"});
+      StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + r + " size=2\n");
+      b.append(line("MPI_Init_thread", 0, "level=THREAD_MULTIPLE given=THREAD_MULTIPLE"));
+      int slot = 10;
+      for (String[] call : calls) {
+        b.append(line(call[0], slot++, call[1]));
+      }
+      b.append(line("MPI_Finalize", slot, "").stripTrailing()).append('\n');
+      Files.writeString(dir.resolve("rank-" + r + ".trace"), b.toString());
+    }
+    String c = generated(CMpiTargetTest.compress(dir));
+    String main = c.substring(c.indexOf("int main("));
+    int start = main.indexOf("bg_thread_start(&bg_threads[0], bg_phase1_lane1, 1);");
+    int barrier = main.indexOf("MPI_Barrier(");
+    int join = main.indexOf("bg_thread_join(bg_threads, 1);");
+    assertTrue(0 <= start && start < barrier && barrier < join, main);
+    assertEquals(1, main.split("MPI_Barrier\\(", -1).length - 1, main);
+  }
 }

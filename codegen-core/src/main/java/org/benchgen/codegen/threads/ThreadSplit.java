@@ -80,7 +80,7 @@ final class ThreadSplit {
    * collectives its main thread made before the phase. Every rank makes those in one order, so
    * equal numbers on two ranks are the same place of the program.
    */
-  int[] anchors(int rank, Set<Integer> joins) {
+  int[] anchors(int rank, Set<String> joins) {
     List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
     List<Integer> after = worldCollectives(calls);
     return joined(calls, phases(calls), joins).stream().mapToInt(ph -> (int) after.stream()
@@ -88,65 +88,97 @@ final class ThreadSplit {
   }
 
   /**
-   * The MPI_COMM_WORLD blocking collectives of MPI's main thread (numbered from 1 in its order)
-   * that rank {@code rank} recorded inside a phase, while its other threads made calls.
+   * The blocking collectives of MPI's main thread that rank {@code rank} recorded inside a phase,
+   * while its other threads made calls, by {@link #collectives} key.
    */
-  Set<Integer> inner(int rank) {
+  Set<String> inner(int rank) {
     List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
-    List<Integer> after = worldCollectives(calls);
-    Set<Integer> out = new java.util.TreeSet<>();
-    for (int[] ph : phases(calls)) {
-      for (int n = 1; n <= after.size(); n++) {
-        int at = after.get(n - 1) - 1;
-        if (ph[0] <= at && at < ph[1]) {
-          out.add(n);
-        }
+    Set<String> out = new java.util.TreeSet<>();
+    List<int[]> phases = phases(calls);
+    collectives(calls).forEach((key, at) -> {
+      if (phases.stream().anyMatch(ph -> ph[0] <= at && at < ph[1])) {
+        out.add(key);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * The index of each blocking collective (communicator creations too) of MPI's main thread, by
+   * a key that names the same call on every member: its communicator and how many the main
+   * thread made on it before.
+   */
+  private static Map<String, Integer> collectives(List<Call> calls) {
+    Map<String, Integer> out = new java.util.LinkedHashMap<>();
+    Map<Long, Integer> made = new HashMap<>();
+    for (int i = 0; i < calls.size(); i++) {
+      RawEvent e = calls.get(i).event();
+      OpKind k = e.op().kind();
+      if (calls.get(i).thread() == 0 && (k == OpKind.COLLECTIVE || k == OpKind.COMM_CREATE)
+          && !e.op().createsRequest() && e.isPresent(Field.COMM)) {
+        long comm = e.get(Field.COMM);
+        int n = made.merge(comm, 1, Integer::sum);
+        out.put(comm + "#" + n, i);
       }
     }
     return out;
   }
 
   /**
-   * {@code phases} where each world collective numbered in {@code joins} (see {@link #inner})
-   * lies inside a phase: the phases on both sides of it joined, or the one beside it widened to
-   * it. Where MPI's main thread makes a collective while its threads run (MPICH's mult_session:
-   * started, MPI_Allreduce on the world, joined), a rank records it before, among or after its
-   * threads' calls as the run's timing goes; where one rank recorded it among them, it is the
-   * main thread's part of the phase on every rank, and the threads on both sides one phase.
+   * {@code phases} where each collective of {@code joins} (see {@link #inner}) lies inside a
+   * phase: a phase that ends or starts at it widened to it, or two that do both joined. Where
+   * MPI's main thread makes a collective while its threads run, a rank records it before, among
+   * or after its threads' calls as the run's timing goes (MPICH's mult_session: 3 threads
+   * started, MPI_Allreduce on the world, joined; ctxdup: a thread started, MPI_Barrier); where
+   * one rank recorded it among them, it is the main thread's part of a phase on every rank.
    */
-  private static List<int[]> joined(List<Call> calls, List<int[]> phases, Set<Integer> joins) {
+  private static List<int[]> joined(List<Call> calls, List<int[]> phases, Set<String> joins) {
     if (joins.isEmpty()) {
       return phases;
     }
-    List<Integer> after = worldCollectives(calls);
+    Map<String, Integer> index = collectives(calls);
     List<int[]> out = new ArrayList<>();
     phases.forEach(ph -> out.add(ph.clone()));
-    for (int n : joins) {
-      if (n > after.size()) {
-        continue;
-      }
-      int at = after.get(n - 1) - 1;
-      if (out.stream().anyMatch(ph -> ph[0] <= at && at < ph[1])) {
-        continue;
-      }
-      int before = -1;
-      int next = -1;
-      for (int k = 0; k < out.size(); k++) {
-        if (out.get(k)[1] <= at) {
-          before = k;
-        } else if (out.get(k)[0] > at && next < 0) {
-          next = k;
-        }
-      }
-      if (before >= 0 && next == before + 1) {
-        out.get(before)[1] = out.remove(next)[1];
-      } else if (before >= 0 && next < 0) {
-        out.get(before)[1] = Math.max(out.get(before)[1], at + 1);
-      } else if (next >= 0 && before < 0) {
-        out.get(next)[0] = Math.min(out.get(next)[0], at);
+    // Until none moves: widening to one may bring the next one's bound beside another.
+    boolean moved = true;
+    while (moved) {
+      moved = false;
+      for (String key : joins) {
+        moved |= join(out, index.get(key));
       }
     }
     return out;
+  }
+
+  /** {@code out} with the collective at {@code x} inside a phase, if one is beside it. */
+  private static boolean join(List<int[]> out, Integer x) {
+    if (x == null) {
+      return false;
+    }
+    int at = x;
+    if (out.stream().anyMatch(ph -> ph[0] <= at && at < ph[1])) {
+      return false;
+    }
+    // A phase ends just before it, or starts just after it (their bounds are such calls).
+    int ends = -1;
+    int starts = -1;
+    for (int k = 0; k < out.size(); k++) {
+      if (out.get(k)[1] == at) {
+        ends = k;
+      } else if (out.get(k)[0] == at + 1) {
+        starts = k;
+      }
+    }
+    if (ends >= 0 && starts == ends + 1) {
+      out.get(ends)[1] = out.remove(starts)[1];
+    } else if (ends >= 0) {
+      out.get(ends)[1] = at + 1;
+    } else if (starts >= 0) {
+      out.get(starts)[0] = at;
+    } else {
+      return false;
+    }
+    return true;
   }
 
   /**
@@ -157,7 +189,7 @@ final class ThreadSplit {
    * only some ranks start threads (MPICH's multisend2: rank 0's threads send, the others'
    * main threads receive). Where the rank's phases do not fit, it is split as it was.
    */
-  Split split(int rank, LaneKey key, int[] anchors, Set<Integer> joins) {
+  Split split(int rank, LaneKey key, int[] anchors, Set<String> joins) {
     Expanded x = expanded.computeIfAbsent(rank, this::expand);
     List<Long> ids = x.ids();
     List<List<Integer>> members = x.members();

@@ -90,14 +90,14 @@ public final class ThreadedBenchmarks {
     org.benchgen.traverse.Communicators comms = new org.benchgen.traverse.Communicators(trace);
     Benchmarks.Outcome first = null;
     Set<List<Object>> tried = new java.util.HashSet<>();
-    // The phases as recorded; then, where some rank recorded a world collective of its main
+    // The phases as recorded; then, where some rank recorded a collective of its main
     // thread among its threads' calls, joined around it on every rank (ThreadSplit#inner).
-    Set<Integer> inner = new java.util.TreeSet<>();
+    Set<String> inner = new java.util.TreeSet<>();
     for (int r = 0; r < trace.worldSize(); r++) {
       inner.addAll(splitter.inner(r));
     }
-    for (Set<Integer> joins : inner.isEmpty() ? List.of(Set.<Integer>of())
-        : List.of(Set.<Integer>of(), inner)) {
+    for (Set<String> joins : inner.isEmpty() ? List.of(Set.<String>of())
+        : List.of(Set.<String>of(), inner)) {
       // Where each rank's phases lie; padded to every rank's places where ranks differ.
       java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
       List<int[]> anchors = new ArrayList<>();
@@ -142,7 +142,7 @@ public final class ThreadedBenchmarks {
    */
   private static Attempt generate(CompressedTrace trace, Target target,
       GenerateOptions options, ThreadSplit splitter, org.benchgen.traverse.Communicators comms,
-      LaneKey key, int[] padding, Set<Integer> joins, Set<List<Object>> tried) {
+      LaneKey key, int[] padding, Set<String> joins, Set<List<Object>> tried) {
     List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
     RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
     Optional<String> unequal = Optional.empty();
