@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * waits for every thread's requests, which the others hand over; samples/mpi/threads_mprobe
  * under both: threads that match messages of one channel with MPI_Mprobe and MPI_Improbe;
  * samples/mpi/threads_comms under both: threads' collectives on MPI_COMM_SELF and tagged
- * MPI_Comm_create_group on the world.
+ * MPI_Comm_create_group on the world; samples/mpi/threads_selfmsg under both: messages between
+ * two threads of one rank.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ThreadsBenchmarkTest {
@@ -217,6 +218,38 @@ class ThreadsBenchmarkTest {
       assertEquals(3 * it, bench.rank(r).byOp().get(Op.ALLREDUCE)[0], "rank " + r);
       assertEquals(6 * it, bench.rank(r).byOp().get(Op.COMM_FREE)[0], "rank " + r);
       assertEquals(3 * it + 3, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
+    }
+  }
+
+  /** Iterations of threads_selfmsg. */
+  private static final int SELF_ITERATIONS = 10;
+
+  /**
+   * threads_selfmsg: the main thread MPI_Ssends to its own rank, another thread receives,
+   * exchanges with the neighbours and MPI_Ssends back (MPICH's ctxdup). Refused before (BG201:
+   * "rank 1 waits in MPI_Ssend ... for rank 1 to receive", the threads' calls in turn); the
+   * threads run at once.
+   */
+  @ParameterizedTest(name = "threads_selfmsg under {0}")
+  @ValueSource(strings = {"openmpi", "mpich"})
+  void messagesBetweenTwoThreadsOfOneRank(String flavour) throws Exception {
+    runs.assertSameCalls(flavour, List.of("threads_selfmsg", "" + SELF_ITERATIONS));
+    String c = Files.readString(runs.work().resolve(flavour + "-threads_selfmsg-gen")
+        .resolve("threads_selfmsg.c"));
+    assertTrue(c.contains("bg_thread_start(&bg_threads[0], bg_phase1_lane1, 1);"), c);
+    assertFalse(c.contains("bg_phase1_lane2") || c.contains("bg_phase2_"), c);
+    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour
+        + "-threads_selfmsg-bench"), new java.io.PrintWriter(new java.io.StringWriter()));
+    for (int r = 0; r < BenchmarkRuns.N; r++) {
+      // Worked out from threads_selfmsg.c: two MPI_Ssends and MPI_Recvs of 2 ints an iteration
+      // (one each thread), one MPI_Sendrecv of 2 ints (the thread).
+      assertTrue(bench.rank(r).threads() >= 2, "threads of the benchmark's rank " + r);
+      for (Op op : new Op[] {Op.SSEND, Op.RECV}) {
+        assertEquals(2L * SELF_ITERATIONS, bench.rank(r).byOp().get(op)[0], op + " " + r);
+        assertEquals(16L * SELF_ITERATIONS, bench.rank(r).byOp().get(op)[1], op + " " + r);
+      }
+      assertEquals(SELF_ITERATIONS, bench.rank(r).byOp().get(Op.SENDRECV)[0], "rank " + r);
+      assertEquals(2, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
     }
   }
 }

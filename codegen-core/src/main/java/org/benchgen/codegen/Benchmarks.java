@@ -68,6 +68,14 @@ public final class Benchmarks {
    * from, and what {@code verify} numbers a benchmark's loop regions on.
    */
   public static Preparation prepare(CompressedTrace trace) {
+    return prepare(trace, false);
+  }
+
+  /**
+   * As {@link #prepare(CompressedTrace)}; with {@code selfByThreads}, each rank's messages to
+   * itself are taken as between its threads ({@link WildcardResolver#selfByThreads}).
+   */
+  public static Preparation prepare(CompressedTrace trace, boolean selfByThreads) {
     // Each shared block's copy with its own share of the block's compute: the phases below merge
     // the compute of several calls (docs/compressed-format.md, "Shared blocks").
     Alignment alignment = new CollectiveAligner(trace.perPlace()).align();
@@ -75,7 +83,8 @@ public final class Benchmarks {
       return new Failed(f.finding());
     }
     Alignment.Aligned aligned = (Alignment.Aligned) alignment;
-    Resolution resolution = new WildcardResolver(aligned.trace(), false).resolve();
+    WildcardResolver resolver = new WildcardResolver(aligned.trace(), false);
+    Resolution resolution = (selfByThreads ? resolver.selfByThreads() : resolver).resolve();
     if (resolution instanceof Resolution.Failed f) {
       return new Failed(f.finding());
     }

@@ -60,6 +60,13 @@ final class MatchingSimulation {
   private final long[] taken;
   /** Where every matched message goes ({@link MatchedMessages}); none for resolution alone. */
   private final MatchLog matches;
+  /**
+   * Whether a rank's messages to itself are between its threads (a threaded benchmark's ranks,
+   * their threads' calls one after another): a call that waits for a message the rank sends
+   * itself, or for its receipt, does not stop the rank, as another of its threads goes on; the
+   * threads' order of those messages is checked on the rank's own (codegen's SelfMessages).
+   */
+  private boolean selfByThreads;
 
   MatchingSimulation(CompressedTrace trace, boolean reResolve, List<Rsd> wildcards) {
     this(trace, reResolve, wildcards, WaitCharges.NONE);
@@ -101,6 +108,17 @@ final class MatchingSimulation {
       ready.add(r);
     }
     this.skips = IterationSkip.of(this, trace, reResolve, wildcards, charges, matches, taken);
+  }
+
+  /** Messages a rank sends itself are between its threads: waits on them do not block. */
+  MatchingSimulation selfByThreads() {
+    this.selfByThreads = true;
+    return this;
+  }
+
+  /** Whether a wait of rank {@code r} on a message with {@code other} goes on regardless. */
+  private boolean goesOn(int r, int other) {
+    return selfByThreads && other == r;
   }
 
   /** Runs every rank as far as it can go. */
@@ -159,13 +177,15 @@ final class MatchingSimulation {
         Optional<Message> m = send(r, s, e, e.get(Field.DEST), op == Op.SSEND
             || op == Op.ISSEND);
         if (op.createsRequest()) {
-          Request q = new Request(false, m.isEmpty() || !m.get().sync || m.get().matched);
+          Request q = new Request(false, m.isEmpty() || !m.get().sync || m.get().matched
+              || goesOn(r, m.get().to));
           m.ifPresent(x -> {
             q.message = x;
             x.request = q;
           });
           reqs.get(r).put(e.get(Field.REQ), q);
-        } else if (m.isPresent() && m.get().sync && !m.get().matched) {
+        } else if (m.isPresent() && m.get().sync && !m.get().matched
+            && !goesOn(r, m.get().to)) {
           return Optional.of(new WaitState.SyncSend(m.get()));
         }
         return Optional.empty();
@@ -296,8 +316,10 @@ final class MatchingSimulation {
       return Optional.empty();
     }
     Optional<PostedReceive> x = receive(r, s, e, src, tag);
+    boolean self = x.isPresent() && x.get().src != ANY_SOURCE
+        && goesOn(r, comms.world(x.get().comm, r, x.get().src));
     if (op.createsRequest()) {
-      Request q = new Request(false, x.isEmpty() || x.get().matched);
+      Request q = new Request(false, x.isEmpty() || x.get().matched || self);
       x.ifPresent(y -> {
         q.receive = y;
         y.request = q;
@@ -305,7 +327,7 @@ final class MatchingSimulation {
       reqs.get(r).put(e.get(Field.REQ), q);
       return Optional.empty();
     }
-    return block(x);
+    return self ? Optional.empty() : block(x);
   }
 
   private static Optional<WaitState> block(Optional<PostedReceive> x) {

@@ -45,10 +45,25 @@ public final class WildcardResolver {
 
   private final CompressedTrace trace;
   private final boolean reResolve;
+  private final boolean selfByThreads;
 
   public WildcardResolver(CompressedTrace trace, boolean reResolve) {
+    this(trace, reResolve, false);
+  }
+
+  private WildcardResolver(CompressedTrace trace, boolean reResolve, boolean selfByThreads) {
     this.trace = trace;
     this.reResolve = reResolve;
+    this.selfByThreads = selfByThreads;
+  }
+
+  /**
+   * This resolver for the calls of a threaded rank's threads put one after another: a message a
+   * rank sends itself goes between two of its threads, so a call that waits for it (or for its
+   * receipt) does not stop the rank; the caller checks their order among the rank's threads.
+   */
+  public WildcardResolver selfByThreads() {
+    return new WildcardResolver(trace, reResolve, true);
   }
 
   /** Runs the simulation; the resolved trace, or the deadlock or unmatched call found. */
@@ -60,6 +75,9 @@ public final class WildcardResolver {
     }
     List<Rsd> wildcards = wildcardsOf(trace);
     MatchingSimulation sim = new MatchingSimulation(trace, reResolve, wildcards);
+    if (selfByThreads) {
+      sim.selfByThreads();
+    }
     sim.run();
     // A size that does not fit aborts the benchmark where it first happens: said first.
     Optional<Finding> problem = sim.sizes.problem().or(() -> new DeadlockReport(sim).problem());

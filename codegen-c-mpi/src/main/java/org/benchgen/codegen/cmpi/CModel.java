@@ -251,6 +251,12 @@ public sealed interface CModel extends OutputModel {
       implements CModel {}
 
   /**
+   * Phase {@code number} and MPI's main thread's calls after it ({@code body}), made
+   * {@code times} times in a row, as the traced program did ({@code PhaseLoops}).
+   */
+  record PhaseRepeat(int number, long times, List<OutputModel> body) implements CModel {}
+
+  /**
    * The end of a threaded program's main thread where it tracks sites: its last site marked
    * used, since its own compute times may not depend on it where its threads' do.
    */

@@ -11,7 +11,8 @@ import org.benchgen.codegen.threads.ThreadBody;
  * A threaded benchmark's main function and thread functions from its blocks (in their order):
  * MPI's main thread's calls between phases stay in main; each phase becomes a {@code Phase} that
  * starts a POSIX thread per lane (a {@code ThreadFn} of the lane's calls), makes the main
- * thread's own calls of the phase, and joins the threads.
+ * thread's own calls of the phase, and joins the threads; a phase repeated, with the main
+ * thread's block after it, is a {@code PhaseRepeat} loop.
  */
 final class CThreads {
   private CThreads() {}
@@ -42,11 +43,22 @@ final class CThreads {
           starts.add(new CModel.ThreadStart(starts.size(), fn, t.block().lane()));
         }
       }
+      List<OutputModel> unit = new ArrayList<>();
       if (starts.isEmpty()) {
-        main.addAll(own);
+        unit.addAll(own);
       } else {
-        main.add(new CModel.Phase(phase, starts.size(), starts, own));
+        unit.add(new CModel.Phase(phase, starts.size(), starts, own));
       }
+      if (b.repeats() == 1) {
+        main.addAll(unit);
+        continue;
+      }
+      // A phase repeated: with the main thread's block after it, in one loop.
+      if (i < blocks.size() && !blocks.get(i).block().parallel()
+          && blocks.get(i).block().phase() == phase) {
+        unit.addAll(blocks.get(i++).body());
+      }
+      main.add(new CModel.PhaseRepeat(phase, b.repeats(), unit));
     }
     if (tracksSites) {
       main.add(new CModel.MainSiteKept());

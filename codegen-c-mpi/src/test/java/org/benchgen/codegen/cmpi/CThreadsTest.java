@@ -241,16 +241,17 @@ class CThreadsTest {
 
   @Test
   void moreThreadPhasesThanGeneratedAreRefusedByTheirCount() throws Exception {
-    // MPICH's threads/pt2pt/alltoall starts and joins a thread 10,000 times: each phase's
-    // threads are functions of their own, so 257 phases are refused before anything is resolved.
+    // Each phase's threads are functions of their own: 257 phases that differ (each its own tag;
+    // equal ones in a row would be one, repeated: CThreadsPhaseLoopTest) are refused before
+    // anything is resolved.
     Path dir = Files.createDirectories(tmp.resolve("phases"));
     for (int r = 0; r < 2; r++) {
       StringBuilder b = new StringBuilder("# benchgen-trace 1 rank=" + r + " size=2\n");
       b.append(line("MPI_Init_thread", "i", 0, "level=THREAD_MULTIPLE given=THREAD_MULTIPLE"));
       int slot = 1;
       for (int k = 0; k < 257; k++) {
-        b.append(line("MPI_Sendrecv", "tsr", slot++, "comm=0 dest=" + (1 - r) + " tag=0"
-            + " count=1 type=MPI_INT tsize=4 src=" + (1 - r) + " rtag=0 rcount=1"
+        b.append(line("MPI_Sendrecv", "tsr", slot++, "comm=0 dest=" + (1 - r) + " tag=" + k
+            + " count=1 type=MPI_INT tsize=4 src=" + (1 - r) + " rtag=" + k + " rcount=1"
             + " rtype=MPI_INT rtsize=4 bytes=4 thread=" + (k + 1)));
         b.append(line("MPI_Barrier", "b", slot++, "comm=0"));
       }
@@ -260,8 +261,8 @@ class CThreadsTest {
     Benchmarks.Failed f = assertInstanceOf(Benchmarks.Failed.class,
         generate(CMpiTargetTest.compress(dir)));
     assertEquals(Problem.SEVERAL_THREADS, f.finding().problem());
-    assertTrue(f.finding().message().contains("rank 0 starts and joins its threads 257 times"
-        + " (257 phases of threads; at most 256 are generated"), f.finding().message());
+    assertTrue(f.finding().message().contains("rank 0 starts and joins its threads 257 times,"
+        + " in as many phases that differ (at most 256 are generated"), f.finding().message());
   }
   /**
    * Two ranks, two threads each between two barriers: on rank 0 each sends one int to rank 1, on

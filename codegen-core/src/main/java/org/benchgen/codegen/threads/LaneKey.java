@@ -70,7 +70,11 @@ enum LaneKey {
   private String entry(int rank, RawEvent e, Map<Long, List<Integer>> members) {
     long comm = e.isPresent(Field.COMM) ? e.get(Field.COMM) : 0;
     long tag = e.isPresent(Field.TAG) && !Sym.isSymbol(e.get(Field.TAG)) ? e.get(Field.TAG) : 0;
-    String s = String.format("%04d:%012d:%012d", e.op().ordinal(), comm, tag);
+    // A communicator of the caller alone has another id on every rank (MPICH's mult_session: a
+    // thread's from mpi://SELF), which would order that thread differently on each: one word.
+    String c = List.of(rank).equals(members.get(comm)) ? "~~~~~~~~self" : String.format("%012d",
+        comm);
+    String s = String.format("%04d:%s:%012d", e.op().ordinal(), c, tag);
     if (peer != Peer.NONE) {
       s += ":" + peerOf(rank, e, comm, members);
     }

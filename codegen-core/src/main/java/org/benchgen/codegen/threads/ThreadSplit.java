@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.benchgen.expand.Expander;
 import org.benchgen.ir.CompressedTrace;
 import org.benchgen.ir.ComputeStat;
@@ -79,11 +80,105 @@ final class ThreadSplit {
    * collectives its main thread made before the phase. Every rank makes those in one order, so
    * equal numbers on two ranks are the same place of the program.
    */
-  int[] anchors(int rank) {
+  int[] anchors(int rank, Set<String> joins) {
     List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
     List<Integer> after = worldCollectives(calls);
-    return phases(calls).stream().mapToInt(ph -> (int) after.stream()
+    return joined(calls, phases(calls), joins).stream().mapToInt(ph -> (int) after.stream()
         .filter(a -> a <= ph[0]).count()).toArray();
+  }
+
+  /**
+   * The blocking collectives of MPI's main thread that rank {@code rank} recorded inside a phase,
+   * while its other threads made calls, by {@link #collectives} key.
+   */
+  Set<String> inner(int rank) {
+    List<Call> calls = expanded.computeIfAbsent(rank, this::expand).calls();
+    Set<String> out = new java.util.TreeSet<>();
+    List<int[]> phases = phases(calls);
+    collectives(calls).forEach((key, at) -> {
+      if (phases.stream().anyMatch(ph -> ph[0] <= at && at < ph[1])) {
+        out.add(key);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * The index of each blocking collective (communicator creations too) of MPI's main thread, by
+   * a key that names the same call on every member: its communicator and how many the main
+   * thread made on it before.
+   */
+  private static Map<String, Integer> collectives(List<Call> calls) {
+    Map<String, Integer> out = new java.util.LinkedHashMap<>();
+    Map<Long, Integer> made = new HashMap<>();
+    for (int i = 0; i < calls.size(); i++) {
+      RawEvent e = calls.get(i).event();
+      OpKind k = e.op().kind();
+      if (calls.get(i).thread() == 0 && (k == OpKind.COLLECTIVE || k == OpKind.COMM_CREATE)
+          && !e.op().createsRequest() && e.isPresent(Field.COMM)) {
+        long comm = e.get(Field.COMM);
+        int n = made.merge(comm, 1, Integer::sum);
+        out.put(comm + "#" + n, i);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code phases} where each collective of {@code joins} (see {@link #inner}) lies inside a
+   * phase: a phase that ends or starts at it widened to it, or two that do both joined. Where
+   * MPI's main thread makes a collective while its threads run, a rank records it before, among
+   * or after its threads' calls as the run's timing goes (MPICH's mult_session: 3 threads
+   * started, MPI_Allreduce on the world, joined; ctxdup: a thread started, MPI_Barrier); where
+   * one rank recorded it among them, it is the main thread's part of a phase on every rank.
+   */
+  private static List<int[]> joined(List<Call> calls, List<int[]> phases, Set<String> joins) {
+    if (joins.isEmpty()) {
+      return phases;
+    }
+    Map<String, Integer> index = collectives(calls);
+    List<int[]> out = new ArrayList<>();
+    phases.forEach(ph -> out.add(ph.clone()));
+    // Until none moves: widening to one may bring the next one's bound beside another.
+    boolean moved = true;
+    while (moved) {
+      moved = false;
+      for (String key : joins) {
+        moved |= join(out, index.get(key));
+      }
+    }
+    return out;
+  }
+
+  /** {@code out} with the collective at {@code x} inside a phase, if one is beside it. */
+  private static boolean join(List<int[]> out, Integer x) {
+    if (x == null) {
+      return false;
+    }
+    int at = x;
+    if (out.stream().anyMatch(ph -> ph[0] <= at && at < ph[1])) {
+      return false;
+    }
+    // A phase ends just before it, or starts just after it (their bounds are such calls).
+    int ends = -1;
+    int starts = -1;
+    for (int k = 0; k < out.size(); k++) {
+      if (out.get(k)[1] == at) {
+        ends = k;
+      } else if (out.get(k)[0] == at + 1) {
+        starts = k;
+      }
+    }
+    if (ends >= 0 && starts == ends + 1) {
+      out.get(ends)[1] = out.remove(starts)[1];
+    } else if (ends >= 0) {
+      out.get(ends)[1] = at + 1;
+    } else if (starts >= 0) {
+      out.get(starts)[0] = at;
+    } else {
+      return false;
+    }
+    return true;
   }
 
   /**
@@ -94,13 +189,13 @@ final class ThreadSplit {
    * only some ranks start threads (MPICH's multisend2: rank 0's threads send, the others'
    * main threads receive). Where the rank's phases do not fit, it is split as it was.
    */
-  Split split(int rank, LaneKey key, int[] anchors) {
+  Split split(int rank, LaneKey key, int[] anchors, Set<String> joins) {
     Expanded x = expanded.computeIfAbsent(rank, this::expand);
     List<Long> ids = x.ids();
     List<List<Integer>> members = x.members();
     List<List<Integer>> remote = x.remote();
     List<Call> calls = x.calls();
-    List<int[]> phases = phases(calls);
+    List<int[]> phases = joined(calls, phases(calls), joins);
     RequestOwners.Owners owners = RequestOwners.of(rank, calls, phases);
     if (owners instanceof RequestOwners.Refused why) {
       return new Refused(why.reason());

@@ -49,9 +49,9 @@ import org.benchgen.trace.Field;
  */
 public final class ThreadedBenchmarks {
   /**
-   * The most phases of threads a rank may have. Each phase's threads become functions of their
-   * own, not a loop: a program that starts and joins its threads 10,000 times (MPICH's
-   * threads/pt2pt/alltoall) would be megabytes of C that does not compile in reasonable time.
+   * The most phases of threads that differ a rank may have (equal ones in a row are one,
+   * repeated: {@link PhaseLoops}). Each phase's threads become functions of their own: 10,000
+   * phases that differ would be megabytes of C that does not compile in reasonable time.
    */
   static final int MAX_PHASES = 256;
   /**
@@ -63,6 +63,8 @@ public final class ThreadedBenchmarks {
   static final long MAX_CALLS = 4_000_000;
 
   private ThreadedBenchmarks() {}
+
+  private static final String SERIAL = "with each thread's calls in turn";
 
   /** Why a benchmark of these threads is refused, as BG104 says it. */
   private static Benchmarks.Failed refused(String why) {
@@ -85,74 +87,121 @@ public final class ThreadedBenchmarks {
       }
     }
     ThreadSplit splitter = new ThreadSplit(trace);
-    // Where each rank's phases lie; padded to every rank's places where ranks differ.
-    java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
-    List<int[]> anchors = new ArrayList<>();
-    for (int r = 0; r < trace.worldSize(); r++) {
-      int[] a = splitter.anchors(r);
-      if (a.length > MAX_PHASES) {
-        return refused("rank " + r + " starts and joins its threads " + a.length + " times ("
-            + a.length + " phases of threads; at most " + MAX_PHASES + " are generated, each"
-            + " phase's threads as functions of their own, not as a loop)");
-      }
-      anchors.add(a);
-      java.util.Arrays.stream(a).forEach(places::add);
-    }
-    int[] all = places.stream().mapToInt(Integer::intValue).toArray();
-    List<int[]> paddings = anchors.stream().allMatch(a -> java.util.Arrays.equals(a, all))
-        ? List.of(new int[0]) : List.of(new int[0], all);
+    org.benchgen.traverse.Communicators comms = new org.benchgen.traverse.Communicators(trace);
     Benchmarks.Outcome first = null;
     Set<List<Object>> tried = new java.util.HashSet<>();
-    for (int[] padding : paddings) {
-      for (LaneKey key : LaneKey.values()) {
-        List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
-        RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
-        Set<String> shared = new java.util.HashSet<>();
-        Optional<String> unequal = Optional.empty();
-        List<Object> lanes = new ArrayList<>(List.of(padding.length));
-        for (int r = 0; r < trace.worldSize(); r++) {
-          ThreadSplit.Split s = splitter.split(r, key, padding);
-          if (s instanceof ThreadSplit.Refused f) {
-            return refused(f.reason());
+    // The phases as recorded; then, where some rank recorded a collective of its main
+    // thread among its threads' calls, joined around it on every rank (ThreadSplit#inner).
+    Set<String> inner = new java.util.TreeSet<>();
+    for (int r = 0; r < trace.worldSize(); r++) {
+      inner.addAll(splitter.inner(r));
+    }
+    for (Set<String> joins : inner.isEmpty() ? List.of(Set.<String>of())
+        : List.of(Set.<String>of(), inner)) {
+      // Where each rank's phases lie; padded to every rank's places where ranks differ.
+      java.util.SortedSet<Integer> places = new java.util.TreeSet<>();
+      List<int[]> anchors = new ArrayList<>();
+      for (int r = 0; r < trace.worldSize(); r++) {
+        int[] a = splitter.anchors(r, joins);
+        anchors.add(a);
+        java.util.Arrays.stream(a).forEach(places::add);
+      }
+      int[] all = places.stream().mapToInt(Integer::intValue).toArray();
+      List<int[]> paddings = anchors.stream().allMatch(a -> java.util.Arrays.equals(a, all))
+          ? List.of(new int[0]) : List.of(new int[0], all);
+      for (int[] padding : paddings) {
+        for (LaneKey key : LaneKey.values()) {
+          Attempt t = generate(trace, target, options, splitter, comms, key, padding, joins,
+              tried);
+          if (t == null) {
+            continue; // this keying put every thread in the lane an earlier one did
           }
-          ThreadSplit.RankBlocks b = ThreadComms.privatised(((ThreadSplit.Blocks) s).rank());
-          lanes.add(((ThreadSplit.Blocks) s).threads());
-          Optional<String> concurrent = ThreadChecks.check(b);
-          if (concurrent.isPresent()) {
-            return refused(concurrent.get());
+          Benchmarks.Outcome o = t.outcome();
+          if (t.stop()) {
+            // Refused whatever the lanes: as recorded, the reason; joined, the first one's.
+            return first != null ? first : o;
           }
-          ranks.add(b);
-          ThreadComms.Locks l = ThreadComms.locks(b);
-          l.locked().forEach(handoffs::lock);
-          shared.addAll(l.shared());
-          for (ThreadSplit.Handoff h : ((ThreadSplit.Blocks) s).handoffs()) {
-            unequal = unequal.or(() -> h.takes().isEmpty()
-                ? handoffs.give(h.site(), h.gives(), h.first())
-                : handoffs.take(h.site(), h.takes()));
+          if (!(o instanceof Benchmarks.Failed f)
+              || f.finding().problem() == Problem.UNEXPRESSIBLE) {
+            return o;
           }
+          // The first keying's finding is the one reported when none pairs the lanes.
+          first = first == null ? o : first;
         }
-        if (!tried.add(lanes)) {
-          continue; // this keying put every thread in the lane an earlier one did
-        }
-        Optional<String> both = shared.stream().filter(handoffs::locks).findFirst();
-        if (both.isPresent()) {
-          return refused("the calls at " + both.get() + " are collectives that several threads"
-              + " of a rank make on a communicator of one rank, and on another rank calls on a"
-              + " communicator of several ranks (the benchmark makes the first under a lock,"
-              + " which the second must not hold)");
-        }
-        Benchmarks.Outcome o = unequal.isPresent() ? refused(unequal.get()
-            + ": the threads that hand requests over are not in the same lanes on every rank")
-            : generate(trace, target, options, ranks, handoffs.build());
-        if (!(o instanceof Benchmarks.Failed f)
-            || f.finding().problem() == Problem.UNEXPRESSIBLE) {
-          return o;
-        }
-        // The first keying's finding is the one reported when none pairs the lanes.
-        first = first == null ? o : first;
       }
     }
     return first;
+  }
+
+  /** A keying's outcome; {@code stop}: a refusal that no other keying would change. */
+  private record Attempt(Benchmarks.Outcome outcome, boolean stop) {}
+
+  /**
+   * The benchmark of the ranks split with {@code key}, {@code padding} and {@code joins}, or why
+   * not; null where the keying put every thread in the lane an earlier one did ({@code tried}).
+   */
+  private static Attempt generate(CompressedTrace trace, Target target,
+      GenerateOptions options, ThreadSplit splitter, org.benchgen.traverse.Communicators comms,
+      LaneKey key, int[] padding, Set<String> joins, Set<List<Object>> tried) {
+    List<ThreadSplit.RankBlocks> ranks = new ArrayList<>();
+    RequestHandoffs.Builder handoffs = new RequestHandoffs.Builder();
+    Set<String> shared = new java.util.HashSet<>();
+    Optional<String> unequal = Optional.empty();
+    List<Object> lanes = new ArrayList<>(List.of(padding.length, joins));
+    List<ThreadSplit.Blocks> splits = new ArrayList<>();
+    for (int r = 0; r < trace.worldSize(); r++) {
+      ThreadSplit.Split s = splitter.split(r, key, padding, joins);
+      if (s instanceof ThreadSplit.Refused f) {
+        return new Attempt(refused(f.reason()), true);
+      }
+      splits.add((ThreadSplit.Blocks) s);
+      lanes.add(((ThreadSplit.Blocks) s).threads());
+    }
+    if (!tried.add(lanes)) {
+      return null;
+    }
+    // Equal phases as one repeated (their handed-over requests' sites name their phases: kept).
+    PhaseLoops.Looped looped = splits.stream().allMatch(s -> s.handoffs().isEmpty())
+        ? PhaseLoops.of(splits.stream().map(ThreadSplit.Blocks::rank).toList())
+        : new PhaseLoops.Looped(splits.stream().map(ThreadSplit.Blocks::rank).toList(), Map.of());
+    for (int r = 0; r < trace.worldSize(); r++) {
+      ThreadSplit.RankBlocks b = ThreadComms.privatised(looped.ranks().get(r));
+      int phases = b.events().keySet().stream().mapToInt(ThreadBlock::phase).max().orElse(0);
+      if (phases > MAX_PHASES) {
+        return new Attempt(refused("rank " + r + " starts and joins its threads " + phases
+            + " times, in as many phases that differ (at most " + MAX_PHASES + " are generated,"
+            + " each phase's threads as functions of their own; equal ones in a row are one,"
+            + " repeated)"), true);
+      }
+      Optional<String> concurrent = ThreadChecks.check(b);
+      if (concurrent.isPresent()) {
+        return new Attempt(refused(concurrent.get()), true);
+      }
+      Optional<String> self = SelfMessages.check(b, comms);
+      if (self.isPresent()) {
+        return new Attempt(new Benchmarks.Failed(new Finding(Problem.DEADLOCK, self.get()
+            + " (nothing written)")), true);
+      }
+      ranks.add(b);
+      ThreadComms.Locks l = ThreadComms.locks(b);
+      l.locked().forEach(handoffs::lock);
+      shared.addAll(l.shared());
+      for (ThreadSplit.Handoff h : splits.get(r).handoffs()) {
+        unequal = unequal.or(() -> h.takes().isEmpty()
+            ? handoffs.give(h.site(), h.gives(), h.first())
+            : handoffs.take(h.site(), h.takes()));
+      }
+    }
+    Optional<String> both = shared.stream().filter(handoffs::locks).findFirst();
+    if (both.isPresent()) {
+      return new Attempt(refused("the calls at " + both.get() + " are collectives that several"
+          + " threads of a rank make on a communicator of one rank, and on another rank calls on"
+          + " a communicator of several ranks (the benchmark makes the first under a lock, which"
+          + " the second must not hold)"), true);
+    }
+    return new Attempt(unequal.isPresent() ? refused(unequal.get() + ": the threads that hand"
+        + " requests over are not in the same lanes on every rank")
+        : generate(trace, target, options, ranks, handoffs.build(), looped.repeats()), false);
   }
 
   /**
@@ -160,7 +209,8 @@ public final class ThreadedBenchmarks {
    * deadlock or unmatched message in every serial order, or a collective that joins two lanes.
    */
   private static Benchmarks.Outcome generate(CompressedTrace trace, Target target,
-      GenerateOptions options, List<ThreadSplit.RankBlocks> ranks, RequestHandoffs handoffs) {
+      GenerateOptions options, List<ThreadSplit.RankBlocks> ranks, RequestHandoffs handoffs,
+      Map<Integer, Long> repeats) {
     Benchmarks.Preparation preparation = null;
     for (Comparator<ThreadBlock> order : ThreadBlock.SERIAL_ORDERS) {
       CompressedTrace serial;
@@ -169,8 +219,9 @@ public final class ThreadedBenchmarks {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+      // Messages a rank sends itself go between its threads (checked by SelfMessages).
       Benchmarks.Preparation p = Benchmarks.prepare(options.compute() == ComputeMode.CPU
-          ? CpuTime.replayed(serial) : serial);
+          ? CpuTime.replayed(serial) : serial, true);
       // The first order's finding is the one reported when none resolves.
       preparation = preparation == null || p instanceof Benchmarks.Prepared ? p : preparation;
       if (p instanceof Benchmarks.Prepared) {
@@ -178,8 +229,8 @@ public final class ThreadedBenchmarks {
       }
     }
     if (preparation instanceof Benchmarks.Failed f) {
-      return new Benchmarks.Failed(new Finding(f.finding().problem(), "with each thread's calls"
-          + " in turn, in every order of the threads of a phase tried (sites written pPHASE.LANE:,"
+      return new Benchmarks.Failed(new Finding(f.finding().problem(), SERIAL
+          + ", in every order of the threads of a phase tried (sites written pPHASE.LANE:,"
           + " lane 0 MPI's main thread, or sPHASE: for the main thread after phase PHASE): "
           + f.finding().message()));
     }
@@ -213,7 +264,8 @@ public final class ThreadedBenchmarks {
       List<ThreadBody> bodies = new ArrayList<>();
       blocks.forEach((b, ix) -> bodies.add(new ThreadBody(b, runs
           ? walker.walk(ix.get(0), ix.get(ix.size() - 1) + 1)
-          : walker.walkNodes(ix.stream().map(body::get).toList()))));
+          : walker.walkNodes(ix.stream().map(body::get).toList()),
+          repeats.getOrDefault(b.phase(), 1L))));
       files = emitter.threadedProgram(bodies);
     } catch (Unexpressible u) {
       return new Benchmarks.Failed(new Finding(Problem.UNEXPRESSIBLE, u.getMessage()
@@ -230,11 +282,16 @@ public final class ThreadedBenchmarks {
     new NodeScanner() {
       @Override
       public void visitRsd(Rsd r) {
-        Optional<ThreadBlock> b = ThreadBlock.of(r.site());
-        if (b.isPresent()) {
-          out.add(b.get());
-        } else {
-          unnamed[0] = true;
+        // A collective alignment joined from several sites names each ("p1.3:x|p1.2:x"): the
+        // blocks of all of them (MPICH's mult_session, whose lanes did not pair, made one
+        // benchmark thread free a communicator another made, 4 runs of 7).
+        for (String site : r.site().split("\\|", -1)) {
+          Optional<ThreadBlock> b = ThreadBlock.of(site);
+          if (b.isPresent()) {
+            out.add(b.get());
+          } else {
+            unnamed[0] = true;
+          }
         }
       }
     }.scan(List.of(n));
