@@ -55,12 +55,13 @@ public final class ThreadedBenchmarks {
    */
   static final int MAX_PHASES = 256;
   /**
-   * The most calls, over all ranks, that a threaded benchmark is made from: its ranks are split
-   * into threads call by call (ThreadSplit keeps every rank's calls, some 450 bytes each), so a
-   * trace of a thread polling MPI_Iprobe 14 million times (MPICH's mt_iprobe_sendrecv_huge)
-   * exhausted a 6 GB heap after 264 s; it is refused by this count at once.
+   * Heap a threaded benchmark takes per call of the trace, over all ranks: its ranks are split
+   * into threads call by call (ThreadSplit keeps every rank's calls, some 450 bytes each, and
+   * the serial trace made of them), so a trace of a thread polling MPI_Iprobe 14 million times
+   * (MPICH's mt_iprobe_sendrecv_huge) exhausted a 6 GB heap after 264 s. A trace of more calls
+   * than the heap holds at this rate is refused at once, naming the heap it would need.
    */
-  static final long MAX_CALLS = 4_000_000;
+  static final long HEAP_PER_CALL = 1000;
 
   private ThreadedBenchmarks() {}
 
@@ -80,11 +81,14 @@ public final class ThreadedBenchmarks {
     long calls = 0;
     for (int r = 0; r < trace.worldSize(); r++) {
       calls += counts.rank(r).events();
-      if (calls > MAX_CALLS) {
-        return refused("the ranks made " + calls + " calls up to rank " + r + " (rank " + r
-            + ": " + counts.rank(r).events() + "), and a threaded benchmark is made from each"
-            + " thread's calls one by one, at most " + MAX_CALLS + " of them");
-      }
+    }
+    long heap = Runtime.getRuntime().maxMemory();
+    if (calls > heap / HEAP_PER_CALL) {
+      long gb = (calls * HEAP_PER_CALL >> 30) + 1;
+      return refused("the ranks made " + calls + " calls, and a threaded benchmark is made from"
+          + " each thread's calls one by one, some " + HEAP_PER_CALL + " bytes of heap a call:"
+          + " this heap of " + (heap >> 20) + " MB holds " + heap / HEAP_PER_CALL + " (give the"
+          + " JVM " + gb + " GB or more, e.g. BENCHGEN_JAVA_OPTS=-Xmx" + gb + "g)");
     }
     ThreadSplit splitter = new ThreadSplit(trace);
     org.benchgen.traverse.Communicators comms = new org.benchgen.traverse.Communicators(trace);
