@@ -58,8 +58,7 @@ class ThreadsBenchmarkTest {
     // calls threads_phases.c makes: ITERATIONS Allreduces (thread B), 2 * ITERATIONS Sendrecvs
     // (main, both phases) and ITERATIONS Isends (thread A), rank 0 3 * ITERATIONS Sends of
     // thread C.
-    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour + "-threads_phases-bench"),
-        new java.io.PrintWriter(new java.io.StringWriter()));
+    TraceStats bench = benchmarkStats(flavour, "threads_phases");
     TraceStats orig = TraceStats.of(TraceDirectory.open(original), n -> { });
     for (int r = 0; r < BenchmarkRuns.N; r++) {
       assertEquals(4, orig.rank(r).threads(), "threads of rank " + r + " (main, A, B, C)");
@@ -94,13 +93,11 @@ class ThreadsBenchmarkTest {
   void threadsThatDifferOnlyByPeerPairAcrossRanks() throws Exception {
     String flavour = "openmpi";
     runs.assertSameCalls(flavour, List.of("threads_pairs", "" + PAIR_ITERATIONS));
-    String c = Files.readString(runs.work().resolve(flavour + "-threads_pairs-gen")
-        .resolve("threads_pairs.c"));
+    String c = generated(flavour, "threads_pairs");
     // One lane per rank of the 4, besides the main thread's part.
     assertTrue(c.contains("bg_thread_start(&bg_threads[3], bg_phase1_lane4, 4);"), c);
     assertFalse(c.contains("bg_phase1_lane5"), c);
-    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour + "-threads_pairs-bench"),
-        new java.io.PrintWriter(new java.io.StringWriter()));
+    TraceStats bench = benchmarkStats(flavour, "threads_pairs");
     int n = BenchmarkRuns.N;
     for (int r = 0; r < n; r++) {
       // Worked out from threads_pairs.c: rank r sends 4 * (r + i + 1) bytes to each rank i.
@@ -131,15 +128,13 @@ class ThreadsBenchmarkTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void requestsWaitedForByAnotherThreadAreHandedOver(String flavour) throws Exception {
     runs.assertSameCalls(flavour, List.of("threads_handover", "" + HANDOVER_ITERATIONS));
-    String c = Files.readString(runs.work().resolve(flavour + "-threads_handover-gen")
-        .resolve("threads_handover.c"));
+    String c = generated(flavour, "threads_handover");
     assertTrue(c.contains("bg_thread_start(&bg_threads[2], bg_phase1_lane3, 3);"), c);
     assertFalse(c.contains("bg_phase1_lane4"), c);
     // Two lanes hand their Isend's and Irecv's requests over, one takes them.
     assertEquals(4, c.split("bg_req_give\\(", -1).length - 1, c);
     assertEquals(1, c.split("bg_waitall_taken\\(", -1).length - 1, c);
-    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour
-        + "-threads_handover-bench"), new java.io.PrintWriter(new java.io.StringWriter()));
+    TraceStats bench = benchmarkStats(flavour, "threads_handover");
     for (int r = 0; r < BenchmarkRuns.N; r++) {
       // Worked out from threads_handover.c: thread t sends 2 (t + 1) ints an iteration, so a
       // rank 4 * (2 + 4 + 6) = 48 bytes an iteration.
@@ -167,11 +162,9 @@ class ThreadsBenchmarkTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void threadsThatProbeOneChannelReceiveWhatEachMatched(String flavour) throws Exception {
     runs.assertSameCalls(flavour, List.of("threads_mprobe", "" + MPROBE_ITERATIONS));
-    String c = Files.readString(runs.work().resolve(flavour + "-threads_mprobe-gen")
-        .resolve("threads_mprobe.c"));
+    String c = generated(flavour, "threads_mprobe");
     assertTrue(c.contains("bg_thread_start(&bg_threads[3], bg_phase1_lane4, 4);"), c);
-    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour
-        + "-threads_mprobe-bench"), new java.io.PrintWriter(new java.io.StringWriter()));
+    TraceStats bench = benchmarkStats(flavour, "threads_mprobe");
     int it = MPROBE_ITERATIONS;
     for (int r = 0; r < BenchmarkRuns.N; r++) {
       // Worked out from threads_mprobe.c (samples/mpi/README.md's table): per iteration a rank
@@ -202,13 +195,11 @@ class ThreadsBenchmarkTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void threadsMakeCommunicatorsAtOnce(String flavour) throws Exception {
     runs.assertSameCalls(flavour, List.of("threads_comms", "" + COMMS_ITERATIONS));
-    String c = Files.readString(runs.work().resolve(flavour + "-threads_comms-gen")
-        .resolve("threads_comms.c"));
+    String c = generated(flavour, "threads_comms");
     // Each of phase 1's 3 lanes dups MPI_COMM_SELF under the lock; nothing else is locked.
     assertEquals(3, c.split("bg_self_lock\\(\\); MPI_Comm_dup\\(", -1).length - 1, c);
     assertEquals(3, c.split("bg_self_lock\\(", -1).length - 1, c);
-    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour + "-threads_comms-bench"),
-        new java.io.PrintWriter(new java.io.StringWriter()));
+    TraceStats bench = benchmarkStats(flavour, "threads_comms");
     long it = COMMS_ITERATIONS;
     for (int r = 0; r < BenchmarkRuns.N; r++) {
       // Worked out from threads_comms.c (its header's counts per rank).
@@ -234,12 +225,10 @@ class ThreadsBenchmarkTest {
   @ValueSource(strings = {"openmpi", "mpich"})
   void messagesBetweenTwoThreadsOfOneRank(String flavour) throws Exception {
     runs.assertSameCalls(flavour, List.of("threads_selfmsg", "" + SELF_ITERATIONS));
-    String c = Files.readString(runs.work().resolve(flavour + "-threads_selfmsg-gen")
-        .resolve("threads_selfmsg.c"));
+    String c = generated(flavour, "threads_selfmsg");
     assertTrue(c.contains("bg_thread_start(&bg_threads[0], bg_phase1_lane1, 1);"), c);
     assertFalse(c.contains("bg_phase1_lane2") || c.contains("bg_phase2_"), c);
-    TraceStats bench = TraceArgument.stats(runs.work().resolve(flavour
-        + "-threads_selfmsg-bench"), new java.io.PrintWriter(new java.io.StringWriter()));
+    TraceStats bench = benchmarkStats(flavour, "threads_selfmsg");
     for (int r = 0; r < BenchmarkRuns.N; r++) {
       // Worked out from threads_selfmsg.c: two MPI_Ssends and MPI_Recvs of 2 ints an iteration
       // (one each thread), one MPI_Sendrecv of 2 ints (the thread).
@@ -251,5 +240,17 @@ class ThreadsBenchmarkTest {
       assertEquals(SELF_ITERATIONS, bench.rank(r).byOp().get(Op.SENDRECV)[0], "rank " + r);
       assertEquals(2, bench.rank(r).byOp().get(Op.BARRIER)[0], "rank " + r);
     }
+  }
+
+  /** The C source generated from sample {@code name}'s trace under {@code flavour}. */
+  private String generated(String flavour, String name) throws java.io.IOException {
+    return Files.readString(runs.work().resolve(flavour + "-" + name + "-gen")
+        .resolve(name + ".c"));
+  }
+
+  /** The calls and bytes of sample {@code name}'s benchmark, traced under {@code flavour}. */
+  private TraceStats benchmarkStats(String flavour, String name) throws java.io.IOException {
+    return TraceArgument.stats(runs.work().resolve(flavour + "-" + name + "-bench"),
+        new java.io.PrintWriter(new java.io.StringWriter()));
   }
 }

@@ -52,11 +52,22 @@ class CMpiTargetTest {
   }
 
   private Path write(Benchmarks.Generated g, String dir) throws IOException {
-    Path d = Files.createDirectories(tmp.resolve(dir));
+    return writeTo(g, tmp.resolve(dir));
+  }
+
+  /** Writes {@code g}'s files into directory {@code d}, made if missing; returns {@code d}. */
+  static Path writeTo(Benchmarks.Generated g, Path d) throws IOException {
+    Files.createDirectories(d);
     for (GeneratedFile f : g.files()) {
       Files.writeString(d.resolve(f.name()), f.text());
     }
     return d;
+  }
+
+  /** Writes {@code g} into {@code d} and builds it with the strictest flags benchmarks take. */
+  static void buildsStrictly(Benchmarks.Generated g, Path d)
+      throws IOException, InterruptedException {
+    make(writeTo(g, d), "CFLAGS=-O1 -std=c99 -Wall -Wextra -Werror -pedantic");
   }
 
   static String run(Path dir, String... cmd) throws IOException, InterruptedException {

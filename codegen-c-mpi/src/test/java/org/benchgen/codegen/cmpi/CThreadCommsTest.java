@@ -122,11 +122,7 @@ class CThreadCommsTest {
       assertTrue(calls(c, lane, "g").get(0).startsWith("bg_comm_create_group("), c);
     }
     assertNotEquals(made[1], made[2], "each thread's copy of MPI_COMM_SELF in a slot of its own");
-    Path d = Files.createDirectories(tmp.resolve("bench"));
-    for (GeneratedFile f : g.files()) {
-      Files.writeString(d.resolve(f.name()), f.text());
-    }
-    CMpiTargetTest.make(d, "CFLAGS=-O1 -std=c99 -Wall -Wextra -Werror -pedantic");
+    CMpiTargetTest.buildsStrictly(g, tmp.resolve("bench"));
   }
 
   @Test

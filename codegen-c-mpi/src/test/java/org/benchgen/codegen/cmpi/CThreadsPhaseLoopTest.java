@@ -89,11 +89,7 @@ class CThreadsPhaseLoopTest {
     int join = loop.indexOf("bg_thread_join(bg_threads, 1);");
     int barrier = loop.indexOf("MPI_Barrier(");
     assertTrue(0 <= start && start < send && send < join && join < barrier, loop);
-    Path d = Files.createDirectories(tmp.resolve("bench"));
-    for (GeneratedFile f : g.files()) {
-      Files.writeString(d.resolve(f.name()), f.text());
-    }
-    CMpiTargetTest.make(d, "CFLAGS=-O1 -std=c99 -Wall -Wextra -Werror -pedantic");
+    CMpiTargetTest.buildsStrictly(g, tmp.resolve("bench"));
   }
 
   @Test

@@ -95,11 +95,7 @@ class CThreadsSelfTest {
         && !lane.contains("MPI_Ssend("), lane);
     assertTrue(main.contains("MPI_Ssend(") && main.contains("MPI_Recv(")
         && !main.contains("MPI_Send("), main);
-    Path d = Files.createDirectories(tmp.resolve("bench"));
-    for (GeneratedFile f : g.files()) {
-      Files.writeString(d.resolve(f.name()), f.text());
-    }
-    CMpiTargetTest.make(d, "CFLAGS=-O1 -std=c99 -Wall -Wextra -Werror -pedantic");
+    CMpiTargetTest.buildsStrictly(g, tmp.resolve("bench"));
   }
 
   @Test
