@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
 import org.benchgen.codegen.Benchmarks;
 import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.GenerateOptions;
-import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.findings.Problem;
 import org.benchgen.ir.CompressedTrace;
 import org.junit.jupiter.api.Test;
@@ -36,8 +35,7 @@ class CThreadCommsTest {
 
   /** An event line at the next time slot (100 ns apart). */
   private String line(String call, String site, String fields) {
-    long t = 1000 + 100L * slot++;
-    return call + " site=" + site + " enter=" + t + " exit=" + (t + 50) + " " + fields + "\n";
+    return CThreadsTest.line(call, site, slot++, fields);
   }
 
   /**
@@ -98,8 +96,7 @@ class CThreadCommsTest {
   void selfCollectivesOfTwoThreadsAreLockedAndTheirSlotIsEachThreadsOwn() throws Exception {
     Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class,
         generate(trace("ok", 1, false)));
-    String c = g.files().stream().filter(f -> f.name().equals("bench.c"))
-        .map(GeneratedFile::text).findFirst().orElseThrow();
+    String c = CThreadsTest.file(g, "bench.c");
     Pattern dup = Pattern.compile("^bg_self_lock\\(\\); MPI_Comm_dup\\(bg_comm\\[(\\d+)\\]\\.c,"
         + " &bg_comm\\[(\\d+)\\]\\.c\\);.* bg_self_unlock\\(\\); /\\*.*");
     int[] made = new int[3];
@@ -171,8 +168,7 @@ class CThreadCommsTest {
     }
     Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class,
         generate(CMpiTargetTest.compress(dir)));
-    String c = g.files().stream().filter(f -> f.name().equals("bench.c"))
-        .map(GeneratedFile::text).findFirst().orElseThrow();
+    String c = CThreadsTest.file(g, "bench.c");
     Pattern dup = Pattern.compile("^MPI_Comm_dup\\(bg_comm\\[\\d+\\]\\.c, &bg_comm\\[(\\d+)\\]"
         + "\\.c\\);.*");
     int[] made = new int[3];

@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
 import org.benchgen.codegen.Benchmarks;
 import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.GenerateOptions;
-import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.ir.CompressedTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,8 +32,7 @@ class CThreadsCommLanesTest {
   Path tmp;
 
   private static String line(String call, int slot, String fields) {
-    return call + " site=" + call.substring(4, 8).toLowerCase() + " enter=" + (1000 + 100L * slot)
-        + " exit=" + (1050 + 100L * slot) + " " + fields + "\n";
+    return CThreadsTest.line(call, call.substring(4, 8).toLowerCase(), slot, fields);
   }
 
   private static String thread(int t, int comm, int slot) {
@@ -75,8 +73,7 @@ class CThreadsCommLanesTest {
   private static String generated(CompressedTrace t) {
     Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class, Benchmarks.generate(t,
         new CMpiTarget(), new GenerateOptions("bench", ComputeMode.MEAN, 7)));
-    return g.files().stream().filter(f -> f.name().equals("bench.c")).map(GeneratedFile::text)
-        .findFirst().orElseThrow();
+    return CThreadsTest.file(g, "bench.c");
   }
 
   /** Each lane makes one communicator, in one slot on both ranks, and frees that slot. */

@@ -1,5 +1,6 @@
 package org.benchgen.codegen.cmpi;
 
+import static org.benchgen.codegen.cmpi.CThreadsTest.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import org.benchgen.codegen.Benchmarks;
 import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.GenerateOptions;
-import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.ir.CompressedTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,11 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 class CThreadsPhaseLoopTest {
   @TempDir
   Path tmp;
-
-  private static String line(String call, String site, int slot, String fields) {
-    return call + " site=" + site + " enter=" + (1000 + 100L * slot) + " exit="
-        + (1050 + 100L * slot) + (fields.isEmpty() ? "" : " " + fields) + "\n";
-  }
 
   /**
    * {@code iterations} iterations; in iteration {@code odd} (none: -1) the sends and receives
@@ -70,8 +65,7 @@ class CThreadsPhaseLoopTest {
   }
 
   private static String c(Benchmarks.Generated g) {
-    return g.files().stream().filter(f -> f.name().equals("bench.c")).map(GeneratedFile::text)
-        .findFirst().orElseThrow();
+    return CThreadsTest.file(g, "bench.c");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.benchgen.codegen.cmpi;
 
+import static org.benchgen.codegen.cmpi.CThreadsTest.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import org.benchgen.codegen.Benchmarks;
 import org.benchgen.codegen.ComputeMode;
 import org.benchgen.codegen.GenerateOptions;
-import org.benchgen.codegen.GeneratedFile;
 import org.benchgen.findings.Problem;
 import org.benchgen.ir.CompressedTrace;
 import org.junit.jupiter.api.Test;
@@ -25,11 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class CThreadsSelfTest {
   @TempDir
   Path tmp;
-
-  private static String line(String call, String site, int slot, String fields) {
-    return call + " site=" + site + " enter=" + (1000 + 100L * slot) + " exit="
-        + (1050 + 100L * slot) + (fields.isEmpty() ? "" : " " + fields) + "\n";
-  }
 
   private static String send(String call, String site, int slot, int self, int tag,
       String thread) {
@@ -85,8 +80,7 @@ class CThreadsSelfTest {
   void aSynchronousSendToItsOwnRankThatAnotherThreadReceivesIsGenerated() throws Exception {
     Benchmarks.Generated g = assertInstanceOf(Benchmarks.Generated.class,
         generate(trace(false)));
-    String c = g.files().stream().filter(f -> f.name().equals("bench.c"))
-        .map(GeneratedFile::text).findFirst().orElseThrow();
+    String c = CThreadsTest.file(g, "bench.c");
     String lane = c.substring(c.indexOf("static void *bg_phase1_lane1("), c.indexOf("int main("));
     String main = c.substring(c.indexOf("int main("));
     // The thread receives tag 0 and sends tag 1; the main thread the other way round, 3 times.

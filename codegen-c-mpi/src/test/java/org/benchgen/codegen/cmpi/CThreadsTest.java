@@ -31,7 +31,7 @@ class CThreadsTest {
   Path tmp;
 
   /** An event line: call, site, a time slot (100 ns apart) and fields. */
-  private static String line(String call, String site, int slot, String fields) {
+  static String line(String call, String site, int slot, String fields) {
     return call + " site=" + site + " enter=" + (1000 + 100L * slot) + " exit="
         + (1050 + 100L * slot) + (fields.isEmpty() ? "" : " " + fields) + "\n";
   }
@@ -87,7 +87,8 @@ class CThreadsTest {
         ComputeMode.MEAN, 7));
   }
 
-  private static String file(Benchmarks.Generated g, String name) {
+  /** The text of generated file {@code name}. */
+  static String file(Benchmarks.Generated g, String name) {
     return g.files().stream().filter(f -> f.name().equals(name)).map(GeneratedFile::text)
         .findFirst().orElseThrow(() -> new AssertionError("no " + name));
   }
