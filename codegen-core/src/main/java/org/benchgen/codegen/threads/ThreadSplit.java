@@ -112,11 +112,8 @@ final class ThreadSplit {
     Map<String, Integer> out = new java.util.LinkedHashMap<>();
     Map<Long, Integer> made = new HashMap<>();
     for (int i = 0; i < calls.size(); i++) {
-      RawEvent e = calls.get(i).event();
-      OpKind k = e.op().kind();
-      if (calls.get(i).thread() == 0 && (k == OpKind.COLLECTIVE || k == OpKind.COMM_CREATE)
-          && !e.op().createsRequest() && e.isPresent(Field.COMM)) {
-        long comm = e.get(Field.COMM);
+      if (mainBlocking(calls.get(i), OpKind.COLLECTIVE, OpKind.COMM_CREATE)) {
+        long comm = calls.get(i).event().get(Field.COMM);
         int n = made.merge(comm, 1, Integer::sum);
         out.put(comm + "#" + n, i);
       }
@@ -353,13 +350,22 @@ final class ThreadSplit {
   private static List<Integer> worldCollectives(List<Call> calls) {
     List<Integer> after = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
-      RawEvent e = calls.get(i).event();
-      if (calls.get(i).thread() == 0 && e.op().kind() == OpKind.COLLECTIVE
-          && !e.op().createsRequest() && e.isPresent(Field.COMM) && e.get(Field.COMM) == 0) {
+      if (mainBlocking(calls.get(i), OpKind.COLLECTIVE)
+          && calls.get(i).event().get(Field.COMM) == 0) {
         after.add(i + 1);
       }
     }
     return after;
+  }
+
+  /**
+   * Whether {@code c} is MPI's main thread's blocking call of one of {@code kinds} on a
+   * communicator.
+   */
+  private static boolean mainBlocking(Call c, OpKind... kinds) {
+    RawEvent e = c.event();
+    return c.thread() == 0 && java.util.Arrays.asList(kinds).contains(e.op().kind())
+        && !e.op().createsRequest() && e.isPresent(Field.COMM);
   }
 
   /**
