@@ -74,8 +74,9 @@ final class PhaseLoops {
         m.getOrDefault(from, Map.of()).forEach((b, es) -> {
           ThreadBlock nb = b.parallel() ? ThreadBlock.lane(phase, b.lane())
               : ThreadBlock.between(phase);
-          events.put(nb, es.stream().map(e -> new RawEvent(e.op(), nb.site(traced(e.site())),
-              e.enter(), e.exit(), e.values(), e.lists(), e.cpu())).toList());
+          events.put(nb, es.stream().map(e -> new RawEvent(e.op(),
+              nb.site(ThreadBlock.traced(e.site())), e.enter(), e.exit(), e.values(), e.lists(),
+              e.cpu())).toList());
         });
       }
       out.add(new ThreadSplit.RankBlocks(r.rank(), r.commIds(), r.commMembers(),
@@ -119,7 +120,7 @@ final class PhaseLoops {
   }
 
   private static boolean same(RawEvent a, RawEvent b) {
-    if (a.op() != b.op() || !traced(a.site()).equals(traced(b.site()))
+    if (a.op() != b.op() || !ThreadBlock.traced(a.site()).equals(ThreadBlock.traced(b.site()))
         || a.values().length != b.values().length || a.lists().length != b.lists().length) {
       return false;
     }
@@ -139,10 +140,5 @@ final class PhaseLoops {
       }
     }
     return java.util.Arrays.equals(va, vb) && java.util.Arrays.deepEquals(la, lb);
-  }
-
-  /** The traced site of a block's call site ({@link ThreadBlock#site}). */
-  private static String traced(String site) {
-    return site.substring(site.indexOf(':') + 1);
   }
 }

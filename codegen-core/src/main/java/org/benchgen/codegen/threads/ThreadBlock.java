@@ -52,6 +52,12 @@ public record ThreadBlock(int phase, int lane, boolean parallel) {
     return (parallel ? "p" + phase + "." + lane : "s" + phase) + ":" + traced;
   }
 
+  /** The traced site under a site of {@link #site}: {@code site} itself where it has no prefix. */
+  static String traced(String site) {
+    Matcher m = PREFIX.matcher(site);
+    return m.find() ? site.substring(m.end()) : site;
+  }
+
   /** The block a site of {@link #site} names, if it names one. */
   static Optional<ThreadBlock> of(String site) {
     Matcher m = PREFIX.matcher(site);
