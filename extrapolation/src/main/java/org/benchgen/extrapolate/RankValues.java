@@ -11,7 +11,6 @@ import org.benchgen.ir.Param;
 import org.benchgen.ir.ParamEntry;
 import org.benchgen.ir.RankList;
 import org.benchgen.ir.ValueSeq;
-import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Sym;
 
 /**
@@ -66,11 +65,6 @@ final class RankValues {
       }
     }
     return Optional.of(new Linear(a, b));
-  }
-
-  /** Whether {@code kind} names a communicator. */
-  static boolean isComm(FieldKind kind) {
-    return kind == FieldKind.COMM || kind == FieldKind.NEWCOMM || kind == FieldKind.PEERCOMM;
   }
 
   /** Whether communicator {@code id} of {@code t} holds {@code rank} alone. */

@@ -369,7 +369,7 @@ final class TraceBuilder {
       return Optional.empty();
     }
     RankList ranks = ranksOf(here);
-    if (RankValues.isComm(kind) && RankValues.self(template().trace(), tparam)) {
+    if (kind.isComm() && RankValues.self(template().trace(), tparam)) {
       for (Input in : inputs) {
         Node n = in.keys().node(key);
         if (n != null && !RankValues.self(in.trace(), get.apply(n))) {
@@ -380,7 +380,7 @@ final class TraceBuilder {
       return Optional.of(RankValues.byRank(ranks, r -> RankValues.selfId(template().trace(), r)));
     }
     Optional<RankValues.Linear> lin = RankValues.linear(tparam);
-    if (lin.isEmpty() || RankValues.isComm(kind)) {
+    if (lin.isEmpty() || kind.isComm()) {
       return Optional.empty();
     }
     List<ValueFitter.Seen> as = new ArrayList<>();

@@ -14,7 +14,6 @@ import org.benchgen.ir.Rsd;
 import org.benchgen.ir.VNode;
 import org.benchgen.ir.ValueSeq;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.Sym;
 
 /**
@@ -53,16 +52,10 @@ final class CommNumbers {
     return new CompressedTrace(t.worldSize(), comms, numbered.body(), t.symbols(), t.sites());
   }
 
-  /** Whether a field holds communicator ids. */
-  private static boolean names(Field f) {
-    return f.kind() == FieldKind.COMM || f.kind() == FieldKind.NEWCOMM
-        || f.kind() == FieldKind.PEERCOMM;
-  }
-
   private Rsd rsd(Rsd r) {
     List<Param> params = new ArrayList<>(r.params());
     for (int i = 0; i < params.size(); i++) {
-      if (names(r.op().fields().get(i))) {
+      if (r.op().fields().get(i).kind().isComm()) {
         params.set(i, param(params.get(i)));
       }
     }

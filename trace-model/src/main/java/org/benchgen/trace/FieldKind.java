@@ -69,6 +69,11 @@ public enum FieldKind {
     return symbols;
   }
 
+  /** Whether a value of this kind names a communicator (its id in the trace). */
+  public boolean isComm() {
+    return this == COMM || this == NEWCOMM || this == PEERCOMM;
+  }
+
   public boolean isList() {
     return this == LIST || this == COUNTS || this == REQS;
   }

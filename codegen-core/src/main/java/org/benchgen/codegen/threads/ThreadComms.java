@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.benchgen.rawtrace.RawEvent;
 import org.benchgen.trace.Field;
-import org.benchgen.trace.FieldKind;
 import org.benchgen.trace.OpKind;
 import org.benchgen.trace.Sym;
 
@@ -38,14 +37,9 @@ final class ThreadComms {
     return i >= 0 && rank.commMembers().get(i).size() == 1 && rank.commRemote().get(i).isEmpty();
   }
 
-  private static boolean isComm(Field f) {
-    FieldKind k = f.kind();
-    return k == FieldKind.COMM || k == FieldKind.NEWCOMM || k == FieldKind.PEERCOMM;
-  }
-
   private static boolean touches(RawEvent e, long id) {
     for (Field f : e.op().fields()) {
-      if (isComm(f) && e.isPresent(f) && e.get(f) == id) {
+      if (f.kind().isComm() && e.isPresent(f) && e.get(f) == id) {
         return true;
       }
     }
@@ -157,7 +151,7 @@ final class ThreadComms {
     boolean changed = false;
     for (Field f : e.op().fields()) {
       int s = e.op().slot(f);
-      if (isComm(f) && s >= 0 && r.containsKey(values[s])) {
+      if (f.kind().isComm() && s >= 0 && r.containsKey(values[s])) {
         values[s] = r.get(values[s]);
         changed = true;
       }
